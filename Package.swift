@@ -1,0 +1,102 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every target shares: Swift 6 mode plus the upcoming features our models
+/// (Hummingbird, swift-subprocess) build with.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "msghost",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "msghostd", targets: ["msghostd"]),
+        .executable(name: "msghostctl", targets: ["msghostctl"]),
+        .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
+        .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: ["YAML"]),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+    ],
+    targets: [
+        // libzmq, from the system (Debian: libzmq3-dev). See Sources/CZeroMQ/shim.h.
+        .systemLibrary(
+            name: "CZeroMQ",
+            providers: [.apt(["libzmq3-dev"]), .brew(["zeromq"])]
+        ),
+        // A small typed wrapper over libzmq: contexts, sockets, multipart messages, poll.
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: swiftSettings),
+        // Wire protocol v1: envelope, signing, message bodies, error codes. No I/O.
+        .target(
+            name: "MsgHostProtocol",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
+        // The host: an I/O-free state machine. Events (with the time) in, actions out.
+        .target(name: "MsgHostCore", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
+        // Persistence of the world and transcripts in SQLite, through GRDB.
+        .target(
+            name: "MsgHostStore",
+            dependencies: ["MsgHostCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // Client of the control endpoint, shared by msghostctl and the integration tests.
+        .target(name: "MsgHostControl", dependencies: ["ZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        // The shell: event loop, sockets, processes, SQLite, systemd, configuration.
+        .target(
+            name: "MsgHost",
+            dependencies: [
+                "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "msghostd",
+            dependencies: [
+                "MsgHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "msghostctl",
+            dependencies: [
+                "MsgHostControl", "MsgHostProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostStoreTests", dependencies: ["MsgHostStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostTests", dependencies: ["MsgHost"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["MsgHostControl", "MsgHostProtocol", "ZeroMQ"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
