@@ -1,0 +1,89 @@
+/// `hello` (PROTOCOL.md §4.2).
+public struct HelloBody: Codable, Hashable, Sendable {
+    public var app: String
+    public var `protocol`: Int
+    public var pid: Int?
+    public var sdk: String?
+
+    public init(app: String, protocol: Int = WireVersion.major, pid: Int? = nil, sdk: String? = nil) {
+        self.app = app
+        self.protocol = `protocol`
+        self.pid = pid
+        self.sdk = sdk
+    }
+}
+
+/// The reply to a successful hello.
+public struct HelloResult: Codable, Hashable, Sendable {
+    public var `protocol`: Int
+    public init(protocol: Int = WireVersion.major) { self.protocol = `protocol` }
+}
+
+/// Any request or callback that names an instance; enough to route it.
+public struct InstanceBody: Codable, Hashable, Sendable {
+    public var instance: String
+    public init(instance: String) { self.instance = instance }
+}
+
+/// `sendMessage` / `insertMessage`.
+public struct MessageRequestBody: Codable, Hashable, Sendable {
+    public var instance: String
+    public var message: MessageValue
+    public init(instance: String, message: MessageValue) {
+        self.instance = instance
+        self.message = message
+    }
+}
+
+/// The reply to a successful `sendMessage`: the message as the host sent it.
+public struct SendMessageResult: Codable, Hashable, Sendable {
+    public var message: MessageValue
+    public init(message: MessageValue) { self.message = message }
+}
+
+/// `willBecomeActive`, `didBecomeActive`, `willResignActive`, `didResignActive`.
+public struct ActivationBody: Codable, Hashable, Sendable {
+    public var instance: String
+    public var conversation: ConversationValue
+    public var presentationStyle: PresentationStyle
+    public var presentationContext: PresentationContext
+
+    public init(instance: String, conversation: ConversationValue, presentationStyle: PresentationStyle, presentationContext: PresentationContext) {
+        self.instance = instance
+        self.conversation = conversation
+        self.presentationStyle = presentationStyle
+        self.presentationContext = presentationContext
+    }
+}
+
+/// `touch`: the user touched the instance's view.
+public struct TouchBody: Codable, Hashable, Sendable {
+    public var instance: String
+    public var payload: JSONValue
+    public init(instance: String, payload: JSONValue) {
+        self.instance = instance
+        self.payload = payload
+    }
+}
+
+/// `didStartSending`, `didCancelSending`, `didReceive`, `willSelect`, `didSelect`.
+public struct MessageCallbackBody: Codable, Hashable, Sendable {
+    public var instance: String
+    public var message: MessageValue
+    public var conversation: ConversationValue
+    public init(instance: String, message: MessageValue, conversation: ConversationValue) {
+        self.instance = instance
+        self.message = message
+        self.conversation = conversation
+    }
+}
+
+/// `terminate`: the process is about to be ended.
+public struct TerminateBody: Codable, Hashable, Sendable {
+    public var reason: String
+    public var graceMs: Int64
+    public init(reason: String, graceMs: Int64) {
+        self.reason = reason
+        self.graceMs = graceMs
+    }
+}

@@ -1,0 +1,25 @@
+/// Callbacks: host → extension, each answered by a `reply` (PROTOCOL.md §4.3).
+public enum CallbackType: String, Codable, Hashable, Sendable, CaseIterable {
+    case willBecomeActive, didBecomeActive
+    case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+    case willResignActive, didResignActive
+    case touch
+    case didStartSending, didCancelSending, didReceive
+    case willSelect, didSelect
+    case willTransition, didTransition
+    case contentSizeThatFits
+    case terminate
+}
+
+/// Requests: extension → host, each answered by a `reply` (PROTOCOL.md §4.4).
+public enum RequestType: String, Codable, Hashable, Sendable, CaseIterable {
+    case hello
+    case sendMessage, sendText, sendSticker, sendAttachment
+    case insertMessage, insertText, insertSticker, insertAttachment
+    case requestPresentationStyle, dismiss
+}
+
+/// The type every answer has.
+public enum ReplyType {
+    public static let name = "reply"
+}

@@ -1,0 +1,8 @@
+/// The control endpoint's commands: the header `type` of a control request (PROTOCOL.md §7).
+public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
+    case status, world
+    case createPerson, createDevice, createConversation
+    case installApp, uninstallApp, participants
+    case open, close, touch
+    case transcript, events
+}

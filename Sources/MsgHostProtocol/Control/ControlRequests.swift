@@ -1,0 +1,85 @@
+/// Body of `createPerson`.
+public struct CreatePersonRequest: Codable, Hashable, Sendable {
+    public var handle: String
+    public var name: String
+    public init(handle: String, name: String) {
+        self.handle = handle
+        self.name = name
+    }
+}
+
+/// Body of `createDevice`.
+public struct CreateDeviceRequest: Codable, Hashable, Sendable {
+    public var id: String
+    public var owner: String
+    public var platform: Platform?
+    public init(id: String, owner: String, platform: Platform? = nil) {
+        self.id = id
+        self.owner = owner
+        self.platform = platform
+    }
+}
+
+/// Body of `createConversation`.
+public struct CreateConversationRequest: Codable, Hashable, Sendable {
+    public var members: [String]
+    public var id: String?
+    public init(members: [String], id: String? = nil) {
+        self.members = members
+        self.id = id
+    }
+}
+
+/// Body of `installApp`, `uninstallApp` and `participants`.
+public struct DeviceAppRequest: Codable, Hashable, Sendable {
+    public var device: String
+    public var app: String
+    public init(device: String, app: String) {
+        self.device = device
+        self.app = app
+    }
+}
+
+/// Body of `open`.
+public struct OpenRequest: Codable, Hashable, Sendable {
+    public var device: String
+    public var conversation: String
+    public var app: String
+    public init(device: String, conversation: String, app: String) {
+        self.device = device
+        self.conversation = conversation
+        self.app = app
+    }
+}
+
+/// Body of `close`.
+public struct DeviceRequest: Codable, Hashable, Sendable {
+    public var device: String
+    public init(device: String) { self.device = device }
+}
+
+/// Body of `touch`.
+public struct TouchRequest: Codable, Hashable, Sendable {
+    public var device: String
+    public var payload: JSONValue?
+    public init(device: String, payload: JSONValue? = nil) {
+        self.device = device
+        self.payload = payload
+    }
+}
+
+/// Body of `transcript`.
+public struct TranscriptRequest: Codable, Hashable, Sendable {
+    public var device: String
+    public var conversation: String
+    public init(device: String, conversation: String) {
+        self.device = device
+        self.conversation = conversation
+    }
+}
+
+/// Body of `events`.
+public struct EventsRequest: Codable, Hashable, Sendable {
+    public var after: Int?
+    public init(after: Int? = nil) { self.after = after }
+}

@@ -1,0 +1,68 @@
+/// A person with an iMessage identity. Extensions never see these; control clients do.
+public struct Person: Codable, Hashable, Sendable {
+    public var handle: String
+    public var name: String
+    public init(handle: String, name: String) {
+        self.handle = handle
+        self.name = name
+    }
+}
+
+/// The platforms a device can run (SPEC §1). They decide how app messages render there.
+public enum Platform: String, Codable, Hashable, Sendable, CaseIterable {
+    case ios17, ios11, ios10, macos, watchos, legacy
+}
+
+/// One of a person's devices.
+public struct Device: Codable, Hashable, Sendable {
+    public var id: String
+    public var owner: String
+    public var platform: Platform
+    public init(id: String, owner: String, platform: Platform = .ios17) {
+        self.id = id
+        self.owner = owner
+        self.platform = platform
+    }
+}
+
+/// A conversation between two or more people.
+public struct Conversation: Codable, Hashable, Sendable {
+    public var id: String
+    public var members: [String]
+    public init(id: String, members: [String]) {
+        self.id = id
+        self.members = members
+    }
+}
+
+/// An iMessage app as its manifest declares it (the part the host logic needs).
+public struct AppDescriptor: Codable, Hashable, Sendable {
+    public var bundleID: String
+    public var displayName: String
+    /// `MSSupportedPresentationContexts`; listing `media` at all means media only, as Apple does.
+    public var contexts: [PresentationContext]
+    public init(bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages]) {
+        self.bundleID = bundleID
+        self.displayName = displayName
+        self.contexts = contexts
+    }
+
+    public var presentationContext: PresentationContext {
+        self.contexts.contains(.media) ? .media : .messages
+    }
+}
+
+/// An app installed on a device. A reinstall is a new install, with a new id and new
+/// participant identifiers.
+public struct Install: Codable, Hashable, Sendable {
+    public var id: String
+    public var device: String
+    public var app: String
+    public var installedAt: Int64
+    public init(id: String, device: String, app: String, installedAt: Int64) {
+        self.id = id
+        self.device = device
+        self.app = app
+        self.installedAt = installedAt
+    }
+}

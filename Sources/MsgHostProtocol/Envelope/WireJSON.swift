@@ -1,0 +1,57 @@
+import Foundation
+
+/// The one JSON configuration of the wire: sorted keys (so golden frames are stable),
+/// no escaped slashes (URLs stay readable).
+public enum WireJSON {
+    public static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(value))
+        } catch {
+            // Only non-finite floats can fail here, and no wire type holds a float.
+            preconditionFailure("wire value failed to encode: \(error)")
+        }
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(WireError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw .protocolError(.invalidBody, Self.describe(error))
+        } catch {
+            throw .protocolError(.invalidBody, "\(error)")
+        }
+    }
+
+    /// Says which field was wrong, e.g. "message.url: expected a string".
+    public static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let names = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? "body" : names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): required field is missing"
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(Self.name(of: type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(Self.name(of: type)), got null"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type: "an integer"
+        case is Bool.Type: "true or false"
+        case is Double.Type: "a number"
+        default: "\(type)".contains("Dictionary") ? "an object" : ("\(type)".contains("Array") ? "an array" : "\(type)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// `msghost.protocol`: the peer broke the wire protocol (PROTOCOL.md §3.3).
+public enum ProtocolErrorCode: Int, Sendable, CaseIterable {
+    case malformedFrame = 1
+    case badSignature = 2
+    case unknownType = 3
+    case helloRequired = 4
+    case badToken = 5
+    case unsupportedVersion = 6
+    case invalidBody = 7
+    case unknownInstance = 8
+    case replayedMessage = 9
+    case unsupportedRequest = 10
+    case unexpectedReply = 11
+
+    public static let domain = "msghost.protocol"
+}
+
+/// `msghost.control`: a control request could not be carried out (PROTOCOL.md §3.4).
+public enum ControlErrorCode: Int, Sendable, CaseIterable {
+    case invalidRequest = 1
+    case notFound = 2
+    case alreadyExists = 3
+    case invalidState = 4
+    case launchFailed = 5
+    case extensionFailed = 6
+    case shuttingDown = 7
+
+    public static let domain = "msghost.control"
+}
