@@ -1,0 +1,69 @@
+/// One extension process: it serves one install on one device.
+///
+/// Can transition: launching → connected → terminating → (removed on exit);
+/// launching → terminating (launch failed or not needed any more).
+struct ExtensionProcess: Sendable {
+    enum State: Sendable, Equatable {
+        /// Spawned (or being spawned); waiting for its hello.
+        case launching(since: Instant)
+        /// Said hello from this ZeroMQ routing id.
+        case connected(route: [UInt8])
+        /// Being ended; `reason` is what the exit will be reported as.
+        case terminating(reason: String, route: [UInt8]?)
+    }
+
+    let launchID: String
+    let device: String
+    let app: String
+    let installID: String
+    let token: [UInt8]
+    var state: State
+    var pid: Int?
+    var instanceIDs: [String] = []
+    /// Bumped whenever the process becomes busy again, so a stale idle timer does nothing.
+    var idleGeneration = 0
+    /// Header ids already seen on this connection, against replays.
+    var seenIDs = RecentIDs(capacity: 1024)
+    /// The id of the `terminate` notice sent, whose reply is expected and ignored.
+    var terminateNoticeID: String?
+
+    var route: [UInt8]? {
+        switch self.state {
+        case .launching: nil
+        case .connected(let route): route
+        case .terminating(_, let route): route
+        }
+    }
+
+    var stateName: String {
+        switch self.state {
+        case .launching: "launching"
+        case .connected: "running"
+        case .terminating: "terminating"
+        }
+    }
+}
+
+/// A bounded set of recently seen ids; the oldest is forgotten first.
+struct RecentIDs: Sendable {
+    private var set: Set<String> = []
+    private var order: [String] = []
+    private var head = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Records `id`; false if it was already there.
+    mutating func insert(_ id: String) -> Bool {
+        guard !self.set.contains(id) else { return false }
+        self.set.insert(id)
+        if self.order.count < self.capacity {
+            self.order.append(id)
+        } else {
+            self.set.remove(self.order[self.head])
+            self.order[self.head] = id
+            self.head = (self.head + 1) % self.capacity
+        }
+        return true
+    }
+}

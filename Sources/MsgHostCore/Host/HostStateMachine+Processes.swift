@@ -1,0 +1,180 @@
+import MsgHostProtocol
+
+extension HostStateMachine {
+    // MARK: Launch
+
+    /// The process that serves `app` on `device`, launching one if none is running or the
+    /// running one is on its way out.
+    mutating func processServing(device: String, app: String, installID: String, now: Instant) -> (String, [HostAction]) {
+        let key = Self.processKey(device: device, app: app)
+        if let launchID = self.processByKey[key], let process = self.processes[launchID] {
+            switch process.state {
+            case .launching, .connected: return (launchID, [])
+            case .terminating: break
+            }
+        }
+        let launchID = self.ids.makeUUID()
+        let token = self.ids.makeToken()
+        self.processes[launchID] = ExtensionProcess(
+            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now))
+        self.processByKey[key] = launchID
+        self.count("launches")
+        return (launchID, [
+            .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token)),
+            .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.settings.launchTimeoutMs)),
+            self.record("launching", now: now, device: device, app: app),
+        ])
+    }
+
+    /// The shell spawned the process.
+    public mutating func processStarted(launchID: String, pid: Int, now: Instant) -> [HostAction] {
+        guard let process = self.processes[launchID] else { return [] }
+        self.processes[launchID]!.pid = pid
+        return [self.record("launched", now: now, device: process.device, app: process.app, pid: pid)]
+    }
+
+    /// The process ended, or could not be spawned at all (`pid` nil).
+    public mutating func processExited(launchID: String, status: String, now: Instant) -> [HostAction] {
+        guard let process = self.processes.removeValue(forKey: launchID) else { return [] }
+        if let route = process.route { self.launchByRoute[route] = nil }
+        let key = Self.processKey(device: process.device, app: process.app)
+        if self.processByKey[key] == launchID { self.processByKey[key] = nil }
+        var actions: [HostAction] = []
+        let kind: String
+        switch process.state {
+        case .launching: kind = "launchFailed"
+        case .connected: kind = "crashed"
+        case .terminating(let reason, _): kind = "terminated:\(reason)"
+        }
+        actions.append(self.record(
+            kind == "launchFailed" || kind == "crashed" ? kind : "terminated", now: now, device: process.device, app: process.app,
+            pid: process.pid, detail: kind.hasPrefix("terminated:") ? "\(kind.dropFirst(11)); \(status)" : status))
+        let error: WireError = kind == "launchFailed"
+            ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
+            : .control(.extensionFailed, "\(process.app) on \(process.device) exited (\(status))")
+        actions += self.dropInstances(of: process, failingWith: error, now: now)
+        if self.isStopping && self.processes.isEmpty { actions.append(.stopped) }
+        return actions
+    }
+
+    /// Forgets a process's instances, failing whoever waited on them.
+    private mutating func dropInstances(of process: ExtensionProcess, failingWith error: WireError, now: Instant) -> [HostAction] {
+        var actions: [HostAction] = []
+        for instanceID in process.instanceIDs {
+            guard let instance = self.instances.removeValue(forKey: instanceID) else { continue }
+            if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
+            for waiter in instance.waiters {
+                actions.append(self.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now))
+            }
+        }
+        self.processes[process.launchID]?.instanceIDs = []
+        return actions
+    }
+
+    // MARK: Termination
+
+    /// Schedules the idle timer once the process has no active instance and nothing in flight.
+    mutating func goIdleIfUnneeded(launchID: String, now: Instant) -> [HostAction] {
+        guard let process = self.processes[launchID], case .connected = process.state else { return [] }
+        let busy = process.instanceIDs.contains { id in
+            guard let instance = self.instances[id] else { return false }
+            return instance.phase != .resigned || !instance.isIdle
+        }
+        guard !busy else { return [] }
+        self.processes[launchID]!.idleGeneration += 1
+        let generation = self.processes[launchID]!.idleGeneration
+        return [.startTimer(.idle(launchID: launchID, generation: generation), at: now.adding(milliseconds: self.settings.idleGraceMs))]
+    }
+
+    /// Ends a process: `terminate` notice if it can hear it, SIGTERM after the grace, SIGKILL
+    /// after the next. Its instances are failed now: nobody may wait on a process that is going.
+    mutating func beginTermination(launchID: String, reason: String, now: Instant) -> [HostAction] {
+        guard let process = self.processes[launchID] else { return [] }
+        if case .terminating = process.state { return [] }
+        var actions: [HostAction] = []
+        let route = process.route
+        self.processes[launchID]!.state = .terminating(reason: reason, route: route)
+        let key = Self.processKey(device: process.device, app: process.app)
+        if self.processByKey[key] == launchID { self.processByKey[key] = nil }
+        actions.append(self.record("terminating", now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
+        actions += self.dropInstances(of: process, failingWith: .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))"), now: now)
+        if let route {
+            let body = WireJSON.encode(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
+            let (id, send) = self.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
+            self.processes[launchID]!.terminateNoticeID = id
+            actions.append(send)
+            actions.append(.startTimer(.escalate(launchID: launchID, .terminate), at: now.adding(milliseconds: self.settings.terminateGraceMs)))
+        } else {
+            // Never said hello: nothing to tell. Straight to SIGTERM.
+            actions.append(.signal(launchID: launchID, .terminate))
+            actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))
+        }
+        return actions
+    }
+
+    /// Ends whatever serves `app` on `device` (after an uninstall).
+    mutating func endProcess(forDevice device: String, app: String, reason: String, now: Instant) -> [HostAction] {
+        guard let launchID = self.processByKey[Self.processKey(device: device, app: app)] else { return [] }
+        return self.beginTermination(launchID: launchID, reason: reason, now: now)
+    }
+
+    /// Kills a process at once (it broke a rule that makes talking to it pointless).
+    mutating func kill(launchID: String, reason: String, now: Instant) -> [HostAction] {
+        guard self.processes[launchID] != nil else { return [] }
+        var actions = self.beginTermination(launchID: launchID, reason: reason, now: now)
+        actions.append(.signal(launchID: launchID, .kill))
+        return actions
+    }
+
+    // MARK: Timers
+
+    public mutating func timerFired(_ timer: TimerID, now: Instant) -> [HostAction] {
+        switch timer {
+        case .launchTimeout(let launchID):
+            guard let process = self.processes[launchID], case .launching = process.state else { return [] }
+            return [self.record("launchTimedOut", now: now, device: process.device, app: process.app, pid: process.pid,
+                                detail: "no hello within \(self.settings.launchTimeoutMs) ms")]
+                + self.kill(launchID: launchID, reason: "launchFailed", now: now)
+        case .responseTimeout(let launchID, let callbackID):
+            guard let process = self.processes[launchID],
+                  let instanceID = process.instanceIDs.first(where: { self.instances[$0]?.inFlight?.id == callbackID }),
+                  let instance = self.instances[instanceID]
+            else { return [] }
+            return [self.record("unresponsive", now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
+                                detail: "\(instance.inFlight!.type.rawValue) not acknowledged within \(self.settings.responseTimeoutMs) ms")]
+                + self.kill(launchID: launchID, reason: "unresponsive", now: now)
+        case .idle(let launchID, let generation):
+            guard let process = self.processes[launchID], process.idleGeneration == generation, case .connected = process.state else { return [] }
+            return self.beginTermination(launchID: launchID, reason: "idle", now: now)
+        case .escalate(let launchID, let signal):
+            guard self.processes[launchID] != nil else { return [] }
+            var actions: [HostAction] = [.signal(launchID: launchID, signal)]
+            if signal == .terminate {
+                actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))
+            }
+            return actions
+        case .shutdownDeadline:
+            guard self.isStopping else { return [] }
+            return self.processes.keys.sorted().map { .signal(launchID: $0, .kill) }
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
+    public mutating func shutdownRequested(now: Instant) -> [HostAction] {
+        guard !self.isStopping else { return [] }
+        self.isStopping = true
+        var actions: [HostAction] = [self.record("stopping", now: now)]
+        for launchID in self.processes.keys.sorted() {
+            actions += self.beginTermination(launchID: launchID, reason: "daemonStopping", now: now)
+        }
+        if self.processes.isEmpty {
+            actions.append(.stopped)
+        } else {
+            let deadline = self.settings.terminateGraceMs + self.settings.killGraceMs
+            actions.append(.startTimer(.shutdownDeadline, at: now.adding(milliseconds: deadline)))
+        }
+        return actions
+    }
+}

@@ -1,0 +1,128 @@
+import MsgHostProtocol
+
+/// The Messages host: people, devices, conversations, installs, extension processes, their
+/// instances and the user's actions, as a state machine with no I/O.
+///
+/// Each event is a `mutating func` named for what happened, given the time it happened, and
+/// returns the actions the shell must run, in order. Identifiers and tokens come from the
+/// injected `IDGenerator`. The machine is split by concern:
+/// - `+Control`: requests from control clients (the emulated user and the world's admin);
+/// - `+Extensions`: frames from extension processes (hello, requests, replies);
+/// - `+Callbacks`: the per-instance, one-at-a-time callback queues;
+/// - `+Processes`: launches, exits, timers and shutdown.
+public struct HostStateMachine: Sendable {
+    public internal(set) var world: World
+    public let apps: [String: AppDescriptor]
+    public let settings: HostSettings
+    let ids: any IDGenerator
+    let startedAt: Instant
+    let daemonPID: Int
+
+    var processes: [String: ExtensionProcess] = [:]
+    /// (device, app) → the launch that currently serves it.
+    var processByKey: [String: String] = [:]
+    /// Extension routing id → launch id, once it said hello.
+    var launchByRoute: [[UInt8]: String] = [:]
+    /// Connections refused at hello; anything more from them is dropped and counted.
+    var ignoredRoutes: Set<[UInt8]> = []
+    var instances: [String: Instance] = [:]
+    /// Device → the conversation it shows.
+    var showing: [String: String] = [:]
+    /// Device → the instance presented on it (at most one main instance per device).
+    var presented: [String: String] = [:]
+    var events: EventLog
+    public internal(set) var counters: [String: Int] = [:]
+    var isStopping = false
+    private var nextHostID = 0
+    private var nextInstance = 0
+
+    public init(world: World, apps: [AppDescriptor], settings: HostSettings, ids: any IDGenerator, startedAt: Instant, daemonPID: Int) {
+        self.world = world
+        self.apps = Dictionary(apps.map { ($0.bundleID, $0) }, uniquingKeysWith: { first, _ in first })
+        self.settings = settings
+        self.ids = ids
+        self.startedAt = startedAt
+        self.daemonPID = daemonPID
+        self.events = EventLog(capacity: settings.eventLogCapacity)
+    }
+
+    // MARK: Identifiers
+
+    /// A header id for a message the host sends: unique for the daemon's life.
+    mutating func makeHostMessageID() -> String {
+        self.nextHostID += 1
+        return "h\(self.nextHostID)"
+    }
+
+    mutating func makeInstanceID() -> String {
+        self.nextInstance += 1
+        return "i\(self.nextInstance)"
+    }
+
+    static func processKey(device: String, app: String) -> String { "\(device)\u{0}\(app)" }
+
+    // MARK: Building messages
+
+    /// A reply to a control request (unsigned: the control endpoint is not keyed).
+    mutating func controlReply(to client: [UInt8], requestID: String?, body: [UInt8], now: Instant) -> HostAction {
+        let header = Header(id: self.makeHostMessageID(), type: ReplyType.name, replyTo: requestID, time: now.milliseconds)
+        return .sendToControl(client: client, frames: Envelope(header: header, body: body).frames(signingWith: nil))
+    }
+
+    mutating func controlError(to client: [UInt8], requestID: String?, _ error: WireError, now: Instant) -> HostAction {
+        self.count("controlErrors")
+        return self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(ErrorReply(error)), now: now)
+    }
+
+    /// A message to an extension, signed with its token when `key` is given.
+    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: [UInt8], key: [UInt8]?, now: Instant) -> (id: String, action: HostAction) {
+        let id = self.makeHostMessageID()
+        let header = Header(id: id, type: type, replyTo: replyTo, time: now.milliseconds)
+        return (id, .sendToExtension(route: route, frames: Envelope(header: header, body: body).frames(signingWith: key)))
+    }
+
+    // MARK: Observation
+
+    mutating func count(_ counter: String, by amount: Int = 1) {
+        self.counters[counter, default: 0] += amount
+    }
+
+    /// Records an event and returns the action that reports it to the shell.
+    mutating func record(
+        _ kind: String, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
+        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil
+    ) -> HostAction {
+        let record = self.events.append { seq in
+            EventRecord(
+                seq: seq, time: now.milliseconds, kind: kind, device: device, app: app, conversation: conversation,
+                instance: instance, code: code, name: name, pid: pid, detail: detail)
+        }
+        return .event(record)
+    }
+
+    // MARK: Conversations as an install sees them
+
+    /// `MSConversation` for an instance: identifiers scoped to its install.
+    mutating func conversationValue(for instance: Instance) -> (ConversationValue, [WorldChange]) {
+        var changes: [WorldChange] = []
+        let owner = self.world.devices[instance.device]?.owner ?? ""
+        let members = self.world.conversations[instance.conversation]?.members ?? []
+        let (local, localChanges) = self.world.participantIdentifier(install: instance.installID, person: owner, ids: self.ids)
+        changes += localChanges
+        var remote: [String] = []
+        for member in members where member != owner {
+            let (identifier, memberChanges) = self.world.participantIdentifier(install: instance.installID, person: member, ids: self.ids)
+            remote.append(identifier)
+            changes += memberChanges
+        }
+        return (ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote), changes)
+    }
+
+    /// Whether the instance is presented in the conversation its device shows (SPEC §4.2).
+    func isVisible(_ instance: Instance) -> Bool {
+        instance.phase == .active
+            && instance.style != .transcript
+            && self.presented[instance.device] == instance.id
+            && self.showing[instance.device] == instance.conversation
+    }
+}
