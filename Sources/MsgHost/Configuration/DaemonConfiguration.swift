@@ -1,0 +1,79 @@
+import Configuration
+import Foundation
+import MsgHostCore
+
+/// Everything msghostd reads from its configuration, resolved and checked.
+///
+/// Keys (config file, then `MSGHOSTD_`-prefixed environment, then flags, which win):
+/// - `state.directory` (string, default `/var/lib/msghost`): where the SQLite store lives.
+/// - `runtime.directory` (string, default `/run/msghost`): where the ipc sockets live.
+/// - `apps.directory` (string, default `<config dir>/apps`): app manifests (`*.yaml`).
+/// - `world.seed` (string, default `<config dir>/world.yaml` if present): the world a new
+///   state directory starts with.
+/// - `endpoints.extension`, `endpoints.control` (string, default `ipc://<runtime>/extensions.sock`,
+///   `ipc://<runtime>/control.sock`).
+/// - `interaction.windowMs`, `extensions.launchTimeoutMs`, `extensions.responseTimeoutMs`,
+///   `extensions.idleGraceMs`, `extensions.terminateGraceMs`, `extensions.killGraceMs`
+///   (integer milliseconds): see `HostSettings`.
+/// - `limits.maxFrameBytes` (integer, default 16 MiB), `events.capacity` (integer, default 10000).
+/// - `log.level` (string, default `info`): trace, debug, info, notice, warning, error, critical.
+public struct DaemonConfiguration: Sendable {
+    public var stateDirectory: String
+    public var runtimeDirectory: String
+    public var appsDirectory: String
+    public var worldSeed: String?
+    public var extensionEndpoint: String
+    public var controlEndpoint: String
+    public var host: HostSettings
+    public var maxFrameBytes: Int64
+    public var logLevel: String
+
+    public init(config: ConfigReader, configDirectory: String) throws(ConfigurationError) {
+        func path(_ key: String, default defaultValue: String) -> String {
+            let value = config.string(forKey: ConfigKey(key), default: defaultValue)
+            return value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
+        }
+        func milliseconds(_ key: String, default defaultValue: Int64, minimum: Int64 = 0) throws(ConfigurationError) -> Int64 {
+            let value = Int64(config.int(forKey: ConfigKey(key), default: Int(defaultValue)))
+            guard value >= minimum else { throw ConfigurationError("\(key) must be at least \(minimum), got \(value)") }
+            return value
+        }
+        self.stateDirectory = path("state.directory", default: "/var/lib/msghost")
+        self.runtimeDirectory = path("runtime.directory", default: "/run/msghost")
+        self.appsDirectory = path("apps.directory", default: configDirectory + "/apps")
+        let seedDefault = configDirectory + "/world.yaml"
+        let seed = config.string(forKey: "world.seed", default: FileManager.default.fileExists(atPath: seedDefault) ? seedDefault : "")
+        self.worldSeed = seed.isEmpty ? nil : (seed.hasPrefix("/") ? seed : FileManager.default.currentDirectoryPath + "/" + seed)
+        self.extensionEndpoint = config.string(forKey: "endpoints.extension", default: "ipc://\(self.runtimeDirectory)/extensions.sock")
+        self.controlEndpoint = config.string(forKey: "endpoints.control", default: "ipc://\(self.runtimeDirectory)/control.sock")
+        for (key, endpoint) in [("endpoints.extension", self.extensionEndpoint), ("endpoints.control", self.controlEndpoint)] {
+            guard endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("tcp://") else {
+                throw ConfigurationError("\(key) must be an ipc:// or tcp:// endpoint, got \"\(endpoint)\"")
+            }
+        }
+        guard self.extensionEndpoint != self.controlEndpoint else {
+            throw ConfigurationError("endpoints.extension and endpoints.control must differ (both are \(self.controlEndpoint))")
+        }
+        var host = HostSettings()
+        host.interactionWindowMs = try milliseconds("interaction.windowMs", default: host.interactionWindowMs)
+        host.launchTimeoutMs = try milliseconds("extensions.launchTimeoutMs", default: host.launchTimeoutMs, minimum: 1)
+        host.responseTimeoutMs = try milliseconds("extensions.responseTimeoutMs", default: host.responseTimeoutMs, minimum: 1)
+        host.idleGraceMs = try milliseconds("extensions.idleGraceMs", default: host.idleGraceMs)
+        host.terminateGraceMs = try milliseconds("extensions.terminateGraceMs", default: host.terminateGraceMs)
+        host.killGraceMs = try milliseconds("extensions.killGraceMs", default: host.killGraceMs)
+        host.eventLogCapacity = Int(try milliseconds("events.capacity", default: Int64(host.eventLogCapacity), minimum: 1))
+        self.host = host
+        self.maxFrameBytes = try milliseconds("limits.maxFrameBytes", default: 16 << 20, minimum: 4096)
+        self.logLevel = config.string(forKey: "log.level", default: "info")
+        let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+        guard levels.contains(self.logLevel) else {
+            throw ConfigurationError("log.level must be one of \(levels.joined(separator: ", ")), got \"\(self.logLevel)\"")
+        }
+    }
+}
+
+/// A configuration problem, said so that the user knows which key or file to fix.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import MsgHostCore
+import MsgHostProtocol
+import MsgHostStore
+import ServiceLifecycle
+import ZeroMQ
+
+/// msghostd as a `Service`: prepares everything, binds, tells systemd READY, then runs the
+/// event loop on its own thread until a graceful shutdown has stopped every extension.
+public struct HostService: Service {
+    let configuration: DaemonConfiguration
+    let logger: Logger
+
+    public init(configuration: DaemonConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let configuration = self.configuration
+        let clock = SystemClock()
+        let startedAt = clock.now()
+        try Self.makeDirectory(configuration.stateDirectory, mode: 0o700)
+        try Self.makeDirectory(configuration.runtimeDirectory, mode: 0o700)
+
+        let store: WorldStore
+        do {
+            store = try WorldStore(path: configuration.stateDirectory + "/msghost.sqlite")
+        } catch {
+            throw ConfigurationError("cannot open the store in \(configuration.stateDirectory): \(error)")
+        }
+        let manifests = try AppManifest.loadAll(from: configuration.appsDirectory)
+        var machine = HostStateMachine(
+            world: try store.loadWorld(), apps: manifests.map(\.descriptor), settings: configuration.host,
+            ids: RandomIDGenerator(), startedAt: startedAt, daemonPID: Int(getpid()))
+        if let seedPath = configuration.worldSeed, try store.isEmpty() {
+            let seed = try WorldSeed.load(path: seedPath)
+            do {
+                try store.apply(try machine.applySeed(seed, now: startedAt))
+            } catch let error as WireError {
+                throw ConfigurationError("\(seedPath): \(error.description)")
+            }
+            self.logger.info("world seeded", metadata: ["seed": "\(seedPath)"])
+        }
+
+        let context = ZMQContext()
+        let extensionSocket = try ZMQSocket(context, type: .router)
+        let controlSocket = try ZMQSocket(context, type: .router)
+        for socket in [extensionSocket, controlSocket] { try socket.setMaxMessageSize(configuration.maxFrameBytes) }
+        do {
+            try extensionSocket.bind(configuration.extensionEndpoint)
+            try controlSocket.bind(configuration.controlEndpoint)
+        } catch {
+            throw ConfigurationError("cannot bind: \(error)")
+        }
+        let inbox = Inbox()
+        let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger)
+        let notifier = SystemdNotifier()
+        let loop = EventLoop(
+            machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,
+            launcher: launcher, notifier: notifier, clock: clock, manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
+            extensionEndpoint: extensionSocket.lastEndpoint, logger: self.logger)
+
+        notifier.ready()
+        self.logger.notice("ready", metadata: [
+            "extensions": "\(extensionSocket.lastEndpoint)", "control": "\(controlSocket.lastEndpoint)",
+            "apps": "\(manifests.map(\.bundleID).joined(separator: ","))", "state": "\(configuration.stateDirectory)",
+            "startup.ms": "\(clock.now().milliseconds(since: startedAt))",
+        ])
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await launcher.runLaunches() }
+                await Self.runOnThread(loop)
+                launcher.finish()
+            }
+        } onGracefulShutdown: {
+            inbox.post(.shutdown)
+        }
+        extensionSocket.close()
+        controlSocket.close()
+        self.logger.notice("stopped")
+    }
+
+    /// Runs the loop on a dedicated thread (blocking zmq calls must stay off the cooperative
+    /// pool) and resumes when it returns.
+    private static func runOnThread(_ loop: EventLoop) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                loop.run()
+                continuation.resume()
+            }
+            thread.name = "msghost-loop"
+            thread.start()
+        }
+    }
+
+    private static func makeDirectory(_ path: String, mode: Int) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: mode])
+        } catch {
+            throw ConfigurationError("cannot create directory \(path): \(error.localizedDescription)")
+        }
+    }
+}

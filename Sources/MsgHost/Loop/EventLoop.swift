@@ -1,0 +1,172 @@
+import Foundation
+import Logging
+import MsgHostCore
+import MsgHostProtocol
+import MsgHostStore
+import ZeroMQ
+
+/// The daemon's one I/O thread: it owns both ROUTER sockets and the state machine, turns
+/// everything that happens into events, and runs the actions that come back.
+///
+/// Nothing else touches the sockets (libzmq sockets are not thread-safe) or the machine (so it
+/// needs no lock). Other threads reach the loop only through the `Inbox`.
+final class EventLoop: @unchecked Sendable {
+    private var machine: HostStateMachine
+    private let store: WorldStore
+    private let extensionSocket: ZMQSocket
+    private let controlSocket: ZMQSocket
+    private let inbox: Inbox
+    private let launcher: ExtensionLauncher
+    private let notifier: SystemdNotifier
+    private let clock: any HostClock
+    private let manifests: [String: AppManifest]
+    /// The endpoint extensions are told to connect to (the bound one, for tcp wildcards).
+    private let extensionEndpoint: String
+    private let logger: Logger
+    private var timers = TimerQueue()
+    private var stopped = false
+
+    /// How many messages one socket may deliver per wake-up before the others get a turn.
+    private static let burst = 256
+
+    init(
+        machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
+        inbox: Inbox, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
+        manifests: [String: AppManifest], extensionEndpoint: String, logger: Logger
+    ) {
+        self.machine = machine
+        self.store = store
+        self.extensionSocket = extensionSocket
+        self.controlSocket = controlSocket
+        self.inbox = inbox
+        self.launcher = launcher
+        self.notifier = notifier
+        self.clock = clock
+        self.manifests = manifests
+        self.extensionEndpoint = extensionEndpoint
+        self.logger = logger
+    }
+
+    /// Runs until the state machine reports `.stopped`.
+    func run() {
+        var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)])
+        var nextWatchdog = self.clock.now()
+        while !self.stopped {
+            let now = self.clock.now()
+            if let interval = self.notifier.watchdogInterval, now >= nextWatchdog {
+                self.notifier.watchdog()
+                nextWatchdog = now.adding(milliseconds: interval)
+            }
+            var timeout = self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1
+            if self.notifier.watchdogInterval != nil {
+                let untilWatchdog = max(0, Int(nextWatchdog.milliseconds(since: now)))
+                timeout = timeout < 0 ? untilWatchdog : min(timeout, untilWatchdog)
+            }
+            let readable: [Int]
+            do {
+                readable = try poller.poll(timeoutMilliseconds: timeout)
+            } catch {
+                self.logger.critical("zmq_poll failed; stopping", metadata: ["error": "\(error)"])
+                break
+            }
+            if readable.contains(0) {
+                self.drain(self.extensionSocket) { machine, route, frames, now in
+                    machine.extensionFramesReceived(route: route, frames: frames, now: now)
+                }
+            }
+            if readable.contains(1) {
+                self.drain(self.controlSocket) { machine, client, frames, now in
+                    machine.controlFramesReceived(client: client, frames: frames, now: now)
+                }
+            }
+            for event in self.inbox.drain() {
+                let now = self.clock.now()
+                switch event {
+                case .processStarted(let launchID, let pid):
+                    self.perform(self.machine.processStarted(launchID: launchID, pid: Int(pid), now: now))
+                case .processExited(let launchID, let status):
+                    self.perform(self.machine.processExited(launchID: launchID, status: status, now: now))
+                case .shutdown:
+                    self.notifier.stopping()
+                    self.perform(self.machine.shutdownRequested(now: now))
+                }
+            }
+            let now2 = self.clock.now()
+            for timer in self.timers.popDue(now2) {
+                self.perform(self.machine.timerFired(timer, now: now2))
+            }
+        }
+        if !self.stopped { self.launcher.killAll() }
+    }
+
+    /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine.
+    private func drain(_ socket: ZMQSocket, _ event: (inout HostStateMachine, [UInt8], [[UInt8]], Instant) -> [HostAction]) {
+        for _ in 0..<Self.burst {
+            let frames: [[UInt8]]?
+            do {
+                frames = try socket.receive(dontWait: true)
+            } catch {
+                self.logger.error("receive failed", metadata: ["error": "\(error)"])
+                return
+            }
+            guard let frames, let route = frames.first else { return }
+            self.perform(event(&self.machine, route, Array(frames.dropFirst()), self.clock.now()))
+        }
+    }
+
+    /// Runs actions in order. If persisting fails, the rest is not run: nothing that was not
+    /// stored is ever acknowledged.
+    private func perform(_ actions: [HostAction]) {
+        for action in actions {
+            switch action {
+            case .persist(let changes):
+                do {
+                    try self.store.apply(changes)
+                } catch {
+                    self.logger.critical("could not persist; the request is left unacknowledged", metadata: ["error": "\(error)"])
+                    return
+                }
+            case .sendToExtension(let route, let frames):
+                self.send([route] + frames, on: self.extensionSocket)
+            case .sendToControl(let client, let frames):
+                self.send([client] + frames, on: self.controlSocket)
+            case .launch(let request):
+                guard let manifest = self.manifests[request.app] else {
+                    self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
+                    continue
+                }
+                self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint))
+            case .signal(let launchID, let signal):
+                self.launcher.signal(launchID, signal)
+            case .startTimer(let timer, let at):
+                self.timers.schedule(timer, at: at)
+            case .event(let record):
+                self.log(record)
+            case .stopped:
+                self.stopped = true
+            }
+        }
+    }
+
+    private func send(_ frames: [[UInt8]], on socket: ZMQSocket) {
+        do {
+            try socket.send(frames, dontWait: true)
+        } catch {
+            // A peer that vanished or stopped reading: its loss, not the daemon's.
+            self.logger.debug("send dropped", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func log(_ record: EventRecord) {
+        var metadata: Logger.Metadata = ["event.seq": "\(record.seq)"]
+        if let device = record.device { metadata["device"] = "\(device)" }
+        if let app = record.app { metadata["app"] = "\(app)" }
+        if let conversation = record.conversation { metadata["conversation"] = "\(conversation)" }
+        if let instance = record.instance { metadata["instance"] = "\(instance)" }
+        if let code = record.code { metadata["code"] = "\(code)" }
+        if let name = record.name { metadata["name"] = "\(name)" }
+        if let pid = record.pid { metadata["pid"] = "\(pid)" }
+        if let detail = record.detail { metadata["detail"] = "\(detail)" }
+        self.logger.info("\(record.kind)", metadata: metadata)
+    }
+}

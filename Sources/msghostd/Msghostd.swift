@@ -1,0 +1,112 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import Logging
+import MsgHost
+import ServiceLifecycle
+import UnixSignals
+import SystemPackage
+
+/// msghostd: the Messages host daemon.
+///
+/// Configuration is read from the YAML file, then `MSGHOSTD_*` environment variables, then
+/// these flags; later sources win. See config/msghostd.yaml for every key.
+@main
+struct Msghostd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "msghostd",
+        abstract: "Emulate Apple's Messages host for iMessage-app extensions.",
+        discussion: """
+            Keys can also be set in the environment: MSGHOSTD_ plus the key in upper case with \
+            underscores, e.g. MSGHOSTD_STATE_DIRECTORY or MSGHOSTD_INTERACTION_WINDOW_MS.
+            """)
+
+    @Option(help: "The YAML configuration file.")
+    var config: String = "/etc/msghost/msghostd.yaml"
+
+    @Option(help: "Where the world is stored (state.directory).")
+    var stateDirectory: String?
+
+    @Option(help: "Where the ipc sockets are made (runtime.directory).")
+    var runtimeDirectory: String?
+
+    @Option(help: "The folder of app manifests (apps.directory).")
+    var appsDirectory: String?
+
+    @Option(help: "A world seed applied to an empty state directory (world.seed).")
+    var world: String?
+
+    @Option(help: "The endpoint extensions connect to (endpoints.extension).")
+    var extensionEndpoint: String?
+
+    @Option(help: "The endpoint control clients connect to (endpoints.control).")
+    var controlEndpoint: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (log.level).")
+    var logLevel: String?
+
+    func run() async throws {
+        let configPath = self.config.hasPrefix("/") ? self.config : FileManager.default.currentDirectoryPath + "/" + self.config
+        let explicitConfig = CommandLine.arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") }
+        let configuration: DaemonConfiguration
+        do {
+            configuration = try await Self.loadConfiguration(
+                path: configPath, allowMissing: !explicitConfig,
+                flags: [
+                    "state.directory": self.stateDirectory, "runtime.directory": self.runtimeDirectory,
+                    "apps.directory": self.appsDirectory, "world.seed": self.world,
+                    "endpoints.extension": self.extensionEndpoint, "endpoints.control": self.controlEndpoint,
+                    "log.level": self.logLevel,
+                ])
+        } catch {
+            Self.fail("configuration: \(error)")
+        }
+        let level = Logger.Level(rawValue: configuration.logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "msghostd")
+        let service = HostService(configuration: configuration, logger: logger)
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch let error as ConfigurationError {
+            Self.fail(error.description)
+        } catch {
+            Self.fail("\(error)")
+        }
+    }
+
+    /// Stacks flags > environment > file, reading the file only if it exists or was named.
+    static func loadConfiguration(path: String, allowMissing: Bool, flags: [String: String?]) async throws -> DaemonConfiguration {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (key, value) in flags {
+            if let value { values[AbsoluteConfigKey(stringLiteral: key)] = .init(.string(value), isSecret: false) }
+        }
+        var environment: [String: String] = [:]
+        for (key, value) in ProcessInfo.processInfo.environment where key.hasPrefix("MSGHOSTD_") {
+            environment[String(key.dropFirst("MSGHOSTD_".count))] = value
+        }
+        let file: FileProvider<YAMLSnapshot>
+        do {
+            file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: allowMissing)
+        } catch {
+            throw ConfigurationError("\(path): \(error)")
+        }
+        let reader = ConfigReader(providers: [
+            InMemoryProvider(name: "flags", values: values),
+            EnvironmentVariablesProvider(environmentVariables: environment),
+            file,
+        ])
+        let directory = (path as NSString).deletingLastPathComponent
+        return try DaemonConfiguration(config: reader, configDirectory: directory)
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("msghostd: \(message)\n".utf8))
+        Foundation.exit(78)  // EX_CONFIG
+    }
+}
