@@ -1,0 +1,61 @@
+import Foundation
+import MsgHostProtocol
+import ZeroMQ
+
+/// A blocking client of msghostd's control endpoint (PROTOCOL.md §7), for msghostctl, tests
+/// and tools. One request at a time; not for use from several threads at once.
+public final class ControlClient {
+    /// Why a request got no answer from the daemon.
+    public struct TransportError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private let context = ZMQContext()
+    private let socket: ZMQSocket
+    public let endpoint: String
+    private var nextID = 0
+
+    /// Connects (lazily: the daemon need not be up yet; requests wait for it).
+    public init(endpoint: String) throws {
+        self.endpoint = endpoint
+        self.socket = try ZMQSocket(self.context, type: .dealer)
+        try self.socket.connect(endpoint)
+    }
+
+    /// Sends `command` and returns the ok reply decoded as `Result`.
+    /// - Throws: `WireError` when the daemon answered with an error; `TransportError` when
+    ///   it did not answer within `timeout` seconds.
+    public func request<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable = Empty(), as: Result.Type = Empty.self, timeout: Double = 30) throws -> Result {
+        let reply = try self.send(command, body: WireJSON.encode(body), timeout: timeout)
+        return try reply.decodeBody(Result.self)
+    }
+
+    /// Sends `command` and returns the raw ok reply, for printing as JSON.
+    public func requestRaw(_ command: ControlCommand, body: [UInt8], timeout: Double = 30) throws -> Envelope {
+        try self.send(command, body: body, timeout: timeout)
+    }
+
+    private func send(_ command: ControlCommand, body: [UInt8], timeout: Double) throws -> Envelope {
+        self.nextID += 1
+        let id = "ctl-\(getpid())-\(self.nextID)"
+        let header = Header(id: id, type: command.rawValue, time: Int64(Date().timeIntervalSince1970 * 1000))
+        try self.socket.send(Envelope(header: header, body: body).frames(signingWith: nil))
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                throw TransportError(description: "no reply to \(command.rawValue) from \(self.endpoint) within \(timeout) s (is msghostd running?)")
+            }
+            var poller = ZMQPoller([.socket(self.socket)])
+            guard try !poller.poll(timeoutMilliseconds: Int(remaining * 1000)).isEmpty,
+                  let frames = try self.socket.receive(dontWait: true)
+            else { continue }
+            let received = try ReceivedFrames(frames)
+            guard received.header.replyTo == id else { continue }  // a late answer to an earlier request
+            let envelope = received.envelope
+            let status = try envelope.decodeBody(ReplyStatus.self)
+            if let failure = status.failure { throw failure }
+            return envelope
+        }
+    }
+}

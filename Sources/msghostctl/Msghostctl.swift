@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import MsgHostControl
+import MsgHostProtocol
+
+/// msghostctl: play the user and shape the world of a running msghostd.
+@main
+struct Msghostctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "msghostctl",
+        abstract: "Drive a running msghostd: build its world, open apps, touch them, read transcripts.",
+        subcommands: [
+            Status.self, World.self, Person.self, DeviceCommand.self, ConversationCommand.self,
+            Install.self, Uninstall.self, Participants.self, Open.self, Close.self, Touch.self,
+            Transcript.self, Events.self,
+        ])
+}
+
+/// Options every subcommand shares.
+struct Connection: ParsableArguments {
+    @Option(help: "The daemon's control endpoint (default: $MSGHOST_CONTROL, else ipc://$MSGHOST_RUNTIME/control.sock, else ipc:///run/msghost/control.sock).")
+    var endpoint: String?
+
+    @Flag(help: "Print the daemon's reply as JSON, for scripts.")
+    var json = false
+
+    @Option(help: "Seconds to wait for the daemon's reply.")
+    var timeout: Double = 30
+
+    var resolvedEndpoint: String {
+        if let endpoint { return endpoint }
+        let environment = ProcessInfo.processInfo.environment
+        if let control = environment["MSGHOST_CONTROL"], !control.isEmpty { return control }
+        if let runtime = environment["MSGHOST_RUNTIME"], !runtime.isEmpty { return "ipc://\(runtime)/control.sock" }
+        return "ipc:///run/msghost/control.sock"
+    }
+
+    /// Sends a request, prints the reply (JSON, or `human` for people), and turns daemon
+    /// errors into a message on stderr and a non-zero exit.
+    func call<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable = Empty(), as type: Result.Type, human: (Result) -> String) throws {
+        do {
+            let client = try ControlClient(endpoint: self.resolvedEndpoint)
+            let envelope = try client.requestRaw(command, body: WireJSON.encode(body), timeout: self.timeout)
+            if self.json {
+                print(String(decoding: envelope.body, as: UTF8.self))
+            } else {
+                let text = human(try envelope.decodeBody(type))
+                if !text.isEmpty { print(text) }
+            }
+        } catch let error as WireError {
+            FileHandle.standardError.write(Data("msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))
+            throw ExitCode(error.domain == ControlErrorCode.domain && error.code == ControlErrorCode.notFound.rawValue ? 3 : 1)
+        } catch let error as ControlClient.TransportError {
+            FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import MsgHostProtocol
+
+struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open an app from the drawer of a device, in a conversation (compact).")
+    @Argument(help: "The app's bundle id.") var app: String
+    @Option(help: "The device.") var device: String
+    @Option(help: "The conversation.") var conversation: String
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        try self.connection.call(.open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self) {
+            "opened \(self.app) on \(self.device) (\($0.presentationStyle.rawValue), instance \($0.instance))"
+        }
+    }
+}
+
+struct Close: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Close the app open on a device.")
+    @Option(help: "The device.") var device: String
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        try self.connection.call(.close, DeviceRequest(device: self.device), as: Empty.self) { _ in "closed the app on \(self.device)" }
+    }
+}
+
+struct Touch: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Touch the app open on a device; the payload is forwarded to the extension.")
+    @Option(help: "The device.") var device: String
+    @Option(help: "A JSON payload for the extension, e.g. '{\"caption\": \"hi\"}'.") var payload: String?
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        var value: JSONValue?
+        if let payload {
+            do {
+                value = try JSONDecoder().decode(JSONValue.self, from: Data(payload.utf8))
+            } catch {
+                throw ValidationError("--payload is not valid JSON: \(payload)")
+            }
+        }
+        try self.connection.call(.touch, TouchRequest(device: self.device, payload: value), as: Empty.self) { _ in "touched the app on \(self.device)" }
+    }
+}
+
+struct Transcript: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "A device's transcript of a conversation, as its owner sees it.")
+    @Option(help: "The device.") var device: String
+    @Option(help: "The conversation.") var conversation: String
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        try self.connection.call(.transcript, TranscriptRequest(device: self.device, conversation: self.conversation), as: TranscriptResult.self) { result in
+            guard !result.entries.isEmpty else { return "(no messages in \(self.conversation) on \(self.device))" }
+            return result.entries.map(Self.bubble).joined(separator: "\n")
+        }
+    }
+
+    /// One bubble, readable in a terminal: who sent it, the layout's captions, the URL.
+    static func bubble(_ entry: TranscriptEntryValue) -> String {
+        let layout = entry.message.layout?.template
+        let texts = [layout?.caption, layout?.subcaption, layout?.trailingCaption, layout?.trailingSubcaption, layout?.imageTitle, layout?.imageSubtitle]
+            .compactMap { $0 }
+        var lines = ["\(entry.senderName) (\(entry.app)):"]
+        lines.append("  ┌─ " + (texts.isEmpty ? "(no caption)" : texts.joined(separator: " · ")))
+        if let summary = entry.message.summaryText { lines.append("  │ summary: \(summary)") }
+        if let url = entry.message.url { lines.append("  │ \(url.count > 72 ? String(url.prefix(69)) + "..." : url)") }
+        lines.append("  └─ sender \(entry.senderParticipantIdentifier ?? "(app not installed here)")")
+        return lines.joined(separator: "\n")
+    }
+}
+
+struct Events: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The daemon's recent events: launches, sends accepted or refused, deliveries, exits.")
+    @Option(help: "Only events after this sequence number.") var after: Int?
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        try self.connection.call(.events, EventsRequest(after: self.after), as: EventsResult.self) { result in
+            result.events.map { event in
+                var parts = ["#\(event.seq)", event.kind]
+                if let device = event.device { parts.append("device=\(device)") }
+                if let app = event.app { parts.append("app=\(app)") }
+                if let code = event.code { parts.append("code=\(code)") }
+                if let name = event.name { parts.append("name=\(name)") }
+                if let pid = event.pid { parts.append("pid=\(pid)") }
+                if let detail = event.detail { parts.append("— \(detail)") }
+                return parts.joined(separator: " ")
+            }.joined(separator: "\n")
+        }
+    }
+}
