@@ -1,0 +1,82 @@
+import Foundation
+import MsgHostProtocol
+import ZeroMQ
+
+/// The test playing an extension over a real socket, with the token the daemon gave a real
+/// launched process (`TestDaemon.App.probe` writes its environment to a file).
+final class ProbeExtension {
+    let token: [UInt8]
+    let app: String
+    private let context = ZMQContext()
+    let socket: ZMQSocket
+    private var nextID = 0
+
+    /// Waits for the probe process to write its environment, then connects.
+    init(environmentFile: String, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text: String?
+        while text == nil && Date() < deadline {
+            text = try? String(contentsOfFile: environmentFile, encoding: .utf8)
+            if text == nil { usleep(10_000) }
+        }
+        guard let text else { throw TestDaemonError(description: "the probe never wrote \(environmentFile)") }
+        var environment: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        guard let token = environment["MSGHOST_TOKEN"], let endpoint = environment["MSGHOST_ENDPOINT"], let app = environment["MSGHOST_APP"] else {
+            throw TestDaemonError(description: "launch environment lacks MSGHOST_TOKEN/ENDPOINT/APP: \(environment.keys.sorted())")
+        }
+        self.token = Array(token.utf8)
+        self.app = app
+        self.socket = try ZMQSocket(self.context, type: .dealer)
+        try self.socket.connect(endpoint)
+    }
+
+    /// Sends a request signed with `key` (the token by default) and returns its id.
+    @discardableResult
+    func send(_ type: String, _ body: some Encodable, replyTo: String? = nil, key: [UInt8]? = nil, id: String? = nil) throws -> String {
+        self.nextID += 1
+        let id = id ?? "p\(self.nextID)"
+        let envelope = Envelope(header: Header(id: id, type: type, replyTo: replyTo, time: 0), encoding: body)
+        try self.socket.send(envelope.frames(signingWith: key ?? self.token))
+        return id
+    }
+
+    func sendRaw(_ frames: [[UInt8]]) throws { try self.socket.send(frames) }
+
+    /// The next message from the daemon, within `timeout` seconds.
+    func receive(timeout: Double = 10) throws -> ReceivedFrames {
+        var poller = ZMQPoller([.socket(self.socket)])
+        guard try !poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty, let frames = try self.socket.receive(dontWait: true) else {
+            throw TestDaemonError(description: "no message from the daemon within \(timeout) s")
+        }
+        return try ReceivedFrames(frames)
+    }
+
+    /// Whether the daemon sends anything within `timeout` seconds.
+    func isSilent(for timeout: Double) throws -> Bool {
+        var poller = ZMQPoller([.socket(self.socket)])
+        return try poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty
+    }
+
+    /// hello with the real token; returns the reply.
+    func hello() throws -> ReceivedFrames {
+        try self.send("hello", HelloBody(app: self.app, pid: Int(getpid()), sdk: "probe"))
+        return try self.receive()
+    }
+
+    /// Acknowledges callbacks until `count` have arrived; returns their types in order.
+    func acknowledge(_ count: Int) throws -> [(type: String, body: [UInt8])] {
+        var seen: [(String, [UInt8])] = []
+        while seen.count < count {
+            let message = try self.receive()
+            guard message.verify(key: self.token) else { throw TestDaemonError(description: "daemon message not signed with the token") }
+            if message.header.type == "reply" { continue }
+            seen.append((message.header.type, message.envelope.body))
+            try self.send("reply", OKReply(Empty()), replyTo: message.header.id)
+        }
+        return seen
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import MsgHostControl
+import MsgHostProtocol
+import Testing
+
+/// A real msghostd for one test: its own temporary state, runtime and config directories,
+/// its own ipc endpoints, the Kate/John world, and the apps the test asks for.
+///
+/// `TestDaemon.with { daemon in … }` starts it, waits until the control endpoint answers,
+/// runs the test, and always stops it (SIGTERM, then SIGKILL) and removes its directory; the
+/// daemon's log is printed when the test fails, so a failure explains itself.
+final class TestDaemon {
+    /// An app to install in the test's world: a manifest written into the apps directory.
+    struct App {
+        var bundleID: String
+        var command: String
+        var args: [String]
+        var workingDirectory: String
+        var contexts: [String] = ["messages"]
+
+        /// The raw-pyzmq example, as shipped, with extra arguments (e.g. `--send-on`).
+        static func pythonRaw(_ extraArgs: [String] = [], bundleID: String = "com.example.python-raw") -> App {
+            App(bundleID: bundleID, command: "python3", args: ["app.py"] + extraArgs, workingDirectory: TestPaths.repository + "/examples/python-raw")
+        }
+
+        /// A process that writes its launch environment to `file` and waits: the test then
+        /// plays the extension itself over a real socket with the real token.
+        static func probe(bundleID: String = "com.example.probe", file: String) -> App {
+            App(bundleID: bundleID, command: "/bin/sh", args: ["-c", "env > \(file).tmp && mv \(file).tmp \(file) && exec sleep 600"], workingDirectory: "/")
+        }
+    }
+
+    let directory: String
+    let control: ControlClient
+    let extensionEndpoint: String
+    private let process: Process
+    private let logPath: String
+
+    static let kate = "kate@example.com"
+    static let john = "john@example.com"
+    static let conversation = "kate-john"
+
+    private init(apps: [App], settings: [String: String], environment: [String: String]) throws {
+        self.directory = "/tmp/msghost-test-\(UUID().uuidString.prefix(8))"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: self.directory + "/config/apps", withIntermediateDirectories: true)
+        var yaml = "log:\n  level: debug\nextensions:\n  idleGraceMs: 200\n  terminateGraceMs: 200\n  killGraceMs: 1000\n"
+        for (key, value) in settings.sorted(by: { $0.key < $1.key }) { yaml += "# test override\n\(key): \(value)\n" }
+        try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
+        var installs = ""
+        for app in apps {
+            let manifest = """
+                bundleID: \(app.bundleID)
+                displayName: \(app.bundleID)
+                command: \(app.command)
+                args: [\(app.args.map { "'\($0)'" }.joined(separator: ", "))]
+                workingDirectory: \(app.workingDirectory)
+                contexts: [\(app.contexts.joined(separator: ", "))]
+                env: {PYTHONUNBUFFERED: "1"}
+                """
+            try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: true, encoding: .utf8)
+            installs += "  - {device: kate-iphone, app: \(app.bundleID)}\n  - {device: john-iphone, app: \(app.bundleID)}\n"
+        }
+        let world = """
+            people:
+              - {handle: \(Self.kate), name: Kate Bell}
+              - {handle: \(Self.john), name: John Appleseed}
+            devices:
+              - {id: kate-iphone, owner: \(Self.kate)}
+              - {id: john-iphone, owner: \(Self.john)}
+            conversations:
+              - {id: \(Self.conversation), members: [\(Self.kate), \(Self.john)]}
+            installs:
+            \(installs.isEmpty ? "  []" : installs)
+            """
+        try world.replacingOccurrences(of: "installs:\n  []", with: "installs: []").write(toFile: self.directory + "/config/world.yaml", atomically: true, encoding: .utf8)
+
+        self.logPath = self.directory + "/msghostd.log"
+        fm.createFile(atPath: self.logPath, contents: nil)
+        self.extensionEndpoint = "ipc://\(self.directory)/run/extensions.sock"
+        self.process = Process()
+        self.process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
+        self.process.arguments = [
+            "--config", self.directory + "/config/msghostd.yaml",
+            "--state-directory", self.directory + "/state",
+            "--runtime-directory", self.directory + "/run",
+        ]
+        self.process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
+        self.process.standardOutput = log
+        self.process.standardError = log
+        self.control = try ControlClient(endpoint: "ipc://\(self.directory)/run/control.sock")
+        try self.start()
+    }
+
+    private func start() throws {
+        try self.process.run()
+        _ = try self.control.request(.status, as: StatusResult.self, timeout: 20)
+    }
+
+    /// Runs `body` against a fresh daemon and always stops it.
+    static func with(
+        apps: [App] = [.pythonRaw()], settings: [String: String] = [:], environment: [String: String] = [:],
+        _ body: (TestDaemon) throws -> Void
+    ) throws {
+        let daemon = try TestDaemon(apps: apps, settings: settings, environment: environment)
+        defer { daemon.stop() }
+        do {
+            try body(daemon)
+        } catch {
+            print("---- msghostd log (\(daemon.directory)) ----\n\(daemon.log)")
+            throw error
+        }
+    }
+
+    var log: String { (try? String(contentsOfFile: self.logPath, encoding: .utf8)) ?? "" }
+    var pid: Int32 { self.process.processIdentifier }
+    var isRunning: Bool { self.process.isRunning }
+
+    /// SIGTERM and wait (up to 10 s, then SIGKILL); removes the directory.
+    func stop() {
+        if self.process.isRunning {
+            self.process.terminate()
+            let deadline = Date().addingTimeInterval(10)
+            while self.process.isRunning && Date() < deadline { usleep(10_000) }
+            if self.process.isRunning { kill(self.process.processIdentifier, SIGKILL) }
+            self.process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: self.directory)
+    }
+
+    /// Waits for the daemon to exit by itself (after a signal sent by the test).
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while self.process.isRunning && Date() < deadline { usleep(10_000) }
+        return self.process.isRunning ? nil : self.process.terminationStatus
+    }
+
+    // MARK: Playing the user
+
+    @discardableResult
+    func open(_ app: String = "com.example.python-raw", on device: String) throws -> OpenResult {
+        try self.control.request(.open, OpenRequest(device: device, conversation: Self.conversation, app: app), as: OpenResult.self)
+    }
+
+    func touch(_ device: String, payload: JSONValue? = nil) throws {
+        _ = try self.control.request(.touch, TouchRequest(device: device, payload: payload), as: Empty.self)
+    }
+
+    func close(_ device: String) throws {
+        _ = try self.control.request(.close, DeviceRequest(device: device), as: Empty.self)
+    }
+
+    func transcript(_ device: String) throws -> [TranscriptEntryValue] {
+        try self.control.request(.transcript, TranscriptRequest(device: device, conversation: Self.conversation), as: TranscriptResult.self).entries
+    }
+
+    func participants(_ device: String, app: String = "com.example.python-raw") throws -> ParticipantsResult {
+        try self.control.request(.participants, DeviceAppRequest(device: device, app: app), as: ParticipantsResult.self)
+    }
+
+    func events(kind: String? = nil) throws -> [EventRecord] {
+        let all = try self.control.request(.events, EventsRequest(), as: EventsResult.self).events
+        return kind.map { kind in all.filter { $0.kind == kind } } ?? all
+    }
+
+    func status() throws -> StatusResult {
+        try self.control.request(.status, as: StatusResult.self)
+    }
+
+    /// Polls `condition` over the control API until it holds (for what happens after a reply,
+    /// such as a process exit), failing after `timeout` seconds.
+    func eventually(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(20_000)
+        }
+        Issue.record("timed out waiting until \(what)")
+        throw TestDaemonError(description: "timed out waiting until \(what)")
+    }
+}
+
+struct TestDaemonError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Where the repository and the built daemon are.
+enum TestPaths {
+    /// The repository root, from this file's path.
+    static let repository: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// msghostd from the same build as this test binary (swift build puts them side by side),
+    /// unless MSGHOSTD_BINARY names another.
+    static let msghostd: String = {
+        if let path = ProcessInfo.processInfo.environment["MSGHOSTD_BINARY"], !path.isEmpty { return path }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("msghostd").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return repository + "/.build/debug/msghostd"
+    }()
+}
