@@ -197,7 +197,7 @@ for sec, prefix in (("4.3", ""), ("4.4", ""), ("7", "control.")):
         body = row.get("body (besides `instance`)", row.get("body", ""))
         fields = previous_body if plain(body) == "same" else idents(body)
         previous_body = fields
-        if sec in ("4.3", "4.4"):
+        if "body (besides `instance`)" in row:
             fields = ["instance", *fields]
         if name in schemas:
             missing = [f for f in fields if f not in props(name)]
