@@ -9,7 +9,10 @@ import Testing
 /// `TestDaemon.with { daemon in … }` starts it, waits until the control endpoint answers,
 /// runs the test, and always stops it (SIGTERM, then SIGKILL) and removes its directory; the
 /// daemon's log is printed when the test fails, so a failure explains itself.
-final class TestDaemon {
+///
+/// Unchecked Sendable: a test may make one control request from a helper thread while it plays
+/// an extension on its own; the control socket is used by one thread at a time.
+final class TestDaemon: @unchecked Sendable {
     /// An app to install in the test's world: a manifest written into the apps directory.
     struct App {
         var bundleID: String
@@ -33,8 +36,10 @@ final class TestDaemon {
     let directory: String
     let control: ControlClient
     let extensionEndpoint: String
-    private let process: Process
+    private var process: Process
     private let logPath: String
+    private let arguments: [String]
+    private let environment: [String: String]
 
     static let kate = "kate@example.com"
     static let john = "john@example.com"
@@ -78,24 +83,35 @@ final class TestDaemon {
         self.logPath = self.directory + "/msghostd.log"
         fm.createFile(atPath: self.logPath, contents: nil)
         self.extensionEndpoint = "ipc://\(self.directory)/run/extensions.sock"
-        self.process = Process()
-        self.process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
-        self.process.arguments = [
+        self.arguments = [
             "--config", self.directory + "/config/msghostd.yaml",
             "--state-directory", self.directory + "/state",
             "--runtime-directory", self.directory + "/run",
         ]
-        self.process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
-        self.process.standardOutput = log
-        self.process.standardError = log
+        self.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        self.process = Process()
         self.control = try ControlClient(endpoint: "ipc://\(self.directory)/run/control.sock")
         try self.start()
     }
 
+    /// Starts msghostd on the same directories and waits until its control endpoint answers.
     private func start() throws {
+        self.process = Process()
+        self.process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
+        self.process.arguments = self.arguments
+        self.process.environment = self.environment
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
+        log.seekToEndOfFile()
+        self.process.standardOutput = log
+        self.process.standardError = log
         try self.process.run()
         _ = try self.control.request(.status, as: StatusResult.self, timeout: 20)
+    }
+
+    /// Starts the daemon again after it exited (e.g. after the test killed it).
+    func restart() throws {
+        precondition(!self.process.isRunning, "restart() is for a daemon that has exited")
+        try self.start()
     }
 
     /// Runs `body` against a fresh daemon and always stops it.
@@ -191,17 +207,20 @@ enum TestPaths {
     static let repository: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// msghostd from the same build as this test binary (swift build puts them side by side),
-    /// unless MSGHOSTD_BINARY names another.
-    static let msghostd: String = {
-        if let path = ProcessInfo.processInfo.environment["MSGHOSTD_BINARY"], !path.isEmpty { return path }
+    /// msghostd and msghostctl from the same build as this test binary (swift build puts them
+    /// side by side), unless MSGHOSTD_BINARY / MSGHOSTCTL_BINARY name others.
+    static let msghostd: String = binary("msghostd", override: "MSGHOSTD_BINARY")
+    static let msghostctl: String = binary("msghostctl", override: "MSGHOSTCTL_BINARY")
+
+    private static func binary(_ name: String, override: String) -> String {
+        if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty { return path }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("msghostd").path
+            let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return repository + "/.build/debug/msghostd"
-    }()
+        return repository + "/.build/debug/" + name
+    }
 }
