@@ -90,9 +90,17 @@ let package = Package(
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostStoreTests", dependencies: ["MsgHostStore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostTests", dependencies: ["MsgHost"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MsgHostStoreTests",
+            dependencies: ["MsgHostStore", "MsgHostCore", "MsgHostProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MsgHostTests",
+            dependencies: ["MsgHost", .product(name: "Configuration", package: "swift-configuration")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["MsgHostControl", "MsgHostProtocol", "ZeroMQ"],

@@ -2,7 +2,6 @@ import Foundation
 import MsgHostControl
 import MsgHostProtocol
 import Testing
-import ZeroMQ
 
 /// Bad input from extensions and control clients: each gets a clear error reply or is dropped,
 /// and the daemon goes on serving everyone else.
@@ -12,13 +11,13 @@ import ZeroMQ
         defer { try? FileManager.default.removeItem(atPath: envFile) }
         try TestDaemon.with(apps: [.probe(file: envFile), .pythonRaw()]) { daemon in
             // A stranger that sends garbage first: error reply, unsigned, then ignored.
-            let stranger = try ProbeExtension.stranger(endpoint: daemon.extensionEndpoint)
-            try stranger.socket.send([Array("garbage".utf8)])
+            let stranger = try ProbeExtension(endpoint: daemon.extensionEndpoint)
+            try stranger.sendRaw([Array("garbage".utf8)])
             let refusal = try stranger.receiveFrames()
             #expect(refusal[1].isEmpty, "a refusal to an unauthenticated peer is unsigned")
             let refusalStatus = try WireJSON.decode(ReplyStatus.self, from: refusal[3])
             #expect(refusalStatus.failure?.isProtocol(.malformedFrame) == true)
-            try stranger.socket.send([Array("more garbage".utf8)])
+            try stranger.sendRaw([Array("more garbage".utf8)])
             #expect(try stranger.isSilent(for: 0.3), "an ignored connection gets no more replies")
 
             // A real launch: the probe process gives the test its token.
@@ -98,31 +97,6 @@ import ZeroMQ
             #expect(ctl.status != 0)
             #expect(ctl.stderr.contains("no app \"com.example.nope\""), "\(ctl.stderr)")
             #expect(daemon.isRunning)
-        }
-    }
-}
-
-extension ProbeExtension {
-    /// A connection that never had a launch token.
-    static func stranger(endpoint: String) throws -> Stranger { try Stranger(endpoint: endpoint) }
-
-    final class Stranger {
-        private let context = ZMQContext()
-        let socket: ZMQSocket
-        init(endpoint: String) throws {
-            self.socket = try ZMQSocket(self.context, type: .dealer)
-            try self.socket.connect(endpoint)
-        }
-        func receiveFrames(timeout: Double = 10) throws -> [[UInt8]] {
-            var poller = ZMQPoller([.socket(self.socket)])
-            guard try !poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty, let frames = try self.socket.receive(dontWait: true) else {
-                throw TestDaemonError(description: "no reply within \(timeout) s")
-            }
-            return frames
-        }
-        func isSilent(for timeout: Double) throws -> Bool {
-            var poller = ZMQPoller([.socket(self.socket)])
-            return try poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty
         }
     }
 }

@@ -29,23 +29,24 @@ public struct DaemonConfiguration: Sendable {
     public var logLevel: String
 
     public init(config: ConfigReader, configDirectory: String) throws(ConfigurationError) {
-        func path(_ key: String, default defaultValue: String) -> String {
-            let value = config.string(forKey: ConfigKey(key), default: defaultValue)
+        let values = Values(config: config)
+        func path(_ key: String, default defaultValue: String) throws(ConfigurationError) -> String {
+            let value = try values.string(key, default: defaultValue)
             return value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
         }
         func milliseconds(_ key: String, default defaultValue: Int64, minimum: Int64 = 0) throws(ConfigurationError) -> Int64 {
-            let value = Int64(config.int(forKey: ConfigKey(key), default: Int(defaultValue)))
+            let value = try values.integer(key, default: defaultValue)
             guard value >= minimum else { throw ConfigurationError("\(key) must be at least \(minimum), got \(value)") }
             return value
         }
-        self.stateDirectory = path("state.directory", default: "/var/lib/msghost")
-        self.runtimeDirectory = path("runtime.directory", default: "/run/msghost")
-        self.appsDirectory = path("apps.directory", default: configDirectory + "/apps")
+        self.stateDirectory = try path("state.directory", default: "/var/lib/msghost")
+        self.runtimeDirectory = try path("runtime.directory", default: "/run/msghost")
+        self.appsDirectory = try path("apps.directory", default: configDirectory + "/apps")
         let seedDefault = configDirectory + "/world.yaml"
-        let seed = config.string(forKey: "world.seed", default: FileManager.default.fileExists(atPath: seedDefault) ? seedDefault : "")
+        let seed = try values.string("world.seed", default: FileManager.default.fileExists(atPath: seedDefault) ? seedDefault : "")
         self.worldSeed = seed.isEmpty ? nil : (seed.hasPrefix("/") ? seed : FileManager.default.currentDirectoryPath + "/" + seed)
-        self.extensionEndpoint = config.string(forKey: "endpoints.extension", default: "ipc://\(self.runtimeDirectory)/extensions.sock")
-        self.controlEndpoint = config.string(forKey: "endpoints.control", default: "ipc://\(self.runtimeDirectory)/control.sock")
+        self.extensionEndpoint = try values.string("endpoints.extension", default: "ipc://\(self.runtimeDirectory)/extensions.sock")
+        self.controlEndpoint = try values.string("endpoints.control", default: "ipc://\(self.runtimeDirectory)/control.sock")
         for (key, endpoint) in [("endpoints.extension", self.extensionEndpoint), ("endpoints.control", self.controlEndpoint)] {
             guard endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("tcp://") else {
                 throw ConfigurationError("\(key) must be an ipc:// or tcp:// endpoint, got \"\(endpoint)\"")
@@ -64,11 +65,42 @@ public struct DaemonConfiguration: Sendable {
         host.eventLogCapacity = Int(try milliseconds("events.capacity", default: Int64(host.eventLogCapacity), minimum: 1))
         self.host = host
         self.maxFrameBytes = try milliseconds("limits.maxFrameBytes", default: 16 << 20, minimum: 4096)
-        self.logLevel = config.string(forKey: "log.level", default: "info")
+        self.logLevel = try values.string("log.level", default: "info")
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(self.logLevel) else {
             throw ConfigurationError("log.level must be one of \(levels.joined(separator: ", ")), got \"\(self.logLevel)\"")
         }
+    }
+}
+
+/// Reads keys so that a value that is present but of the wrong type is an error naming the
+/// key, not a silent fall back to the default (which `ConfigReader.int(forKey:default:)` does).
+private struct Values {
+    let config: ConfigReader
+
+    func integer(_ key: String, default defaultValue: Int64) throws(ConfigurationError) -> Int64 {
+        do {
+            return Int64(try self.config.requiredInt(forKey: ConfigKey(key)))
+        } catch {
+            return try Self.defaultIfMissing(key, error, defaultValue, expected: "an integer")
+        }
+    }
+
+    func string(_ key: String, default defaultValue: String) throws(ConfigurationError) -> String {
+        do {
+            return try self.config.requiredString(forKey: ConfigKey(key))
+        } catch {
+            return try Self.defaultIfMissing(key, error, defaultValue, expected: "a string")
+        }
+    }
+
+    /// swift-configuration's error type is package-internal; its documented description tells
+    /// a missing value from one that failed to convert.
+    private static func defaultIfMissing<T>(_ key: String, _ error: any Error, _ defaultValue: T, expected: String) throws(ConfigurationError) -> T {
+        guard "\(error)".hasPrefix("Missing required config value") else {
+            throw ConfigurationError("\(key) must be \(expected) (\(error))")
+        }
+        return defaultValue
     }
 }
 

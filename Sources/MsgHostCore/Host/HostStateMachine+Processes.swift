@@ -97,7 +97,12 @@ extension HostStateMachine {
         let key = Self.processKey(device: process.device, app: process.app)
         if self.processByKey[key] == launchID { self.processByKey[key] = nil }
         actions.append(self.record("terminating", now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
-        actions += self.dropInstances(of: process, failingWith: .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))"), now: now)
+        let failure: WireError = if case .launching = process.state {
+            .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.settings.launchTimeoutMs) ms" : reason)")
+        } else {
+            .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))")
+        }
+        actions += self.dropInstances(of: process, failingWith: failure, now: now)
         if let route {
             let body = WireJSON.encode(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)

@@ -12,7 +12,7 @@ final class ProbeExtension {
     private var nextID = 0
 
     /// Waits for the probe process to write its environment, then connects.
-    init(environmentFile: String, timeout: Double = 10) throws {
+    convenience init(environmentFile: String, timeout: Double = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var text: String?
         while text == nil && Date() < deadline {
@@ -28,6 +28,11 @@ final class ProbeExtension {
         guard let token = environment["MSGHOST_TOKEN"], let endpoint = environment["MSGHOST_ENDPOINT"], let app = environment["MSGHOST_APP"] else {
             throw TestDaemonError(description: "launch environment lacks MSGHOST_TOKEN/ENDPOINT/APP: \(environment.keys.sorted())")
         }
+        try self.init(endpoint: endpoint, token: token, app: app)
+    }
+
+    /// Connects with a given token; a stranger (no launch behind it) has an empty one.
+    init(endpoint: String, token: String = "", app: String = "") throws {
         self.token = Array(token.utf8)
         self.app = app
         self.socket = try ZMQSocket(self.context, type: .dealer)
@@ -48,11 +53,16 @@ final class ProbeExtension {
 
     /// The next message from the daemon, within `timeout` seconds.
     func receive(timeout: Double = 10) throws -> ReceivedFrames {
+        try ReceivedFrames(self.receiveFrames(timeout: timeout))
+    }
+
+    /// The next message's raw frames, within `timeout` seconds.
+    func receiveFrames(timeout: Double = 10) throws -> [[UInt8]] {
         var poller = ZMQPoller([.socket(self.socket)])
         guard try !poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty, let frames = try self.socket.receive(dontWait: true) else {
             throw TestDaemonError(description: "no message from the daemon within \(timeout) s")
         }
-        return try ReceivedFrames(frames)
+        return frames
     }
 
     /// Whether the daemon sends anything within `timeout` seconds.

@@ -1,0 +1,214 @@
+@testable import MsgHostCore
+import MsgHostProtocol
+import Testing
+
+/// Drives a `HostStateMachine` by hand, with no I/O: a control client, one scripted extension,
+/// a manual clock and predictable ids (`SequentialIDGenerator`). Actions come back as they are;
+/// the `[HostAction]` helpers below decode the frames in them back into envelopes.
+///
+/// The world: Amber and Ben (one phone each) in conversation `amber-ben`, Cleo outside it;
+/// `com.example.app` (messages context) on both phones, `com.example.media` (media context) on
+/// Amber's phone.
+struct HostHarness {
+    static let app = "com.example.app"
+    static let mediaApp = "com.example.media"
+    static let amber = "amber@example.com"
+    static let ben = "ben@example.com"
+    static let cleo = "cleo@example.com"
+    static let amberPhone = "amber-phone"
+    static let benPhone = "ben-phone"
+    static let conversation = "amber-ben"
+    static let start = Instant(milliseconds: 1_700_000_000_000)
+
+    static let seed = WorldSeed(
+        people: [Person(handle: amber, name: "Amber"), Person(handle: ben, name: "Ben"), Person(handle: cleo, name: "Cleo")],
+        devices: [.init(id: amberPhone, owner: amber, platform: nil), .init(id: benPhone, owner: ben, platform: .ios17)],
+        conversations: [Conversation(id: conversation, members: [amber, ben])],
+        installs: [.init(device: amberPhone, app: app), .init(device: benPhone, app: app), .init(device: amberPhone, app: mediaApp)])
+
+    let ids: SequentialIDGenerator
+    var machine: HostStateMachine
+    var now = HostHarness.start
+    let client: [UInt8] = Array("control-client".utf8)
+    /// The routing id the scripted extension connects from.
+    var route: [UInt8] = Array("extension-1".utf8)
+    /// Every `.launch` seen, oldest first.
+    private(set) var launches: [LaunchRequest] = []
+    private var nextControlID = 0
+    private var nextExtensionID = 0
+
+    init(settings: HostSettings = HostSettings()) throws {
+        let ids = SequentialIDGenerator()
+        self.ids = ids
+        let apps = [
+            AppDescriptor(bundleID: Self.app, displayName: "App"),
+            AppDescriptor(bundleID: Self.mediaApp, displayName: "Media", contexts: [.media]),
+        ]
+        self.machine = HostStateMachine(world: World(), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        _ = try self.machine.applySeed(Self.seed, now: Self.start)
+    }
+
+    // MARK: Clock and timers
+
+    mutating func advance(milliseconds: Int64) { self.now = self.now.adding(milliseconds: milliseconds) }
+
+    /// Moves the clock to the timer's time and fires it.
+    mutating func fire(_ timer: TimerID, at instant: Instant) -> [HostAction] {
+        self.now = instant
+        return self.observe(self.machine.timerFired(timer, now: instant))
+    }
+
+    mutating func processStarted(pid: Int = 777) -> [HostAction] {
+        self.observe(self.machine.processStarted(launchID: self.launchID, pid: pid, now: self.now))
+    }
+
+    mutating func processExited(status: String = "exit 0") -> [HostAction] {
+        self.observe(self.machine.processExited(launchID: self.launchID, status: status, now: self.now))
+    }
+
+    // MARK: Control client
+
+    /// Sends a control request (unsigned); returns its header id and the actions.
+    mutating func control(_ type: String, _ body: some Encodable = Empty()) -> (id: String, actions: [HostAction]) {
+        self.nextControlID += 1
+        let id = "c\(self.nextControlID)"
+        let frames = Envelope(header: Header(id: id, type: type, time: self.now.milliseconds), encoding: body).frames(signingWith: nil)
+        return (id, self.observe(self.machine.controlFramesReceived(client: self.client, frames: frames, now: self.now)))
+    }
+
+    /// Sends a control request that is answered at once and returns the reply.
+    mutating func controlReply(_ type: String, _ body: some Encodable = Empty(), sourceLocation: SourceLocation = #_sourceLocation) throws -> Envelope {
+        let (id, actions) = self.control(type, body)
+        let replies = actions.controlReplies.filter { $0.header.replyTo == id }
+        #expect(replies.count <= 1, "\(type) answered more than once", sourceLocation: sourceLocation)
+        return try #require(replies.first, "\(type) should be answered at once", sourceLocation: sourceLocation)
+    }
+
+    // MARK: The scripted extension
+
+    var launchID: String { self.launches.last?.launchID ?? "" }
+    /// The launch token of the last launch: the key the extension signs with.
+    var token: [UInt8] { Array((self.launches.last?.token ?? "").utf8) }
+
+    mutating func makeExtensionID() -> String {
+        self.nextExtensionID += 1
+        return "x\(self.nextExtensionID)"
+    }
+
+    /// Raw frames from the extension's route.
+    mutating func extensionFrames(_ frames: [[UInt8]], route: [UInt8]? = nil) -> [HostAction] {
+        self.observe(self.machine.extensionFramesReceived(route: route ?? self.route, frames: frames, now: self.now))
+    }
+
+    /// A message from the extension, signed with `key` (the launch token unless given).
+    mutating func fromExtension(
+        _ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil, key: [UInt8]? = nil, route: [UInt8]? = nil
+    ) -> [HostAction] {
+        let header = Header(id: id ?? self.makeExtensionID(), type: type, replyTo: replyTo, time: self.now.milliseconds)
+        let frames = Envelope(header: header, encoding: body).frames(signingWith: key ?? self.token)
+        return self.extensionFrames(frames, route: route)
+    }
+
+    /// `hello` for the last launch's app (unless `app` is given), signed with its token (unless
+    /// `key` is given).
+    mutating func hello(app: String? = nil, key: [UInt8]? = nil, id: String? = nil) -> [HostAction] {
+        let body = HelloBody(app: app ?? self.launches.last?.app ?? Self.app, pid: 777, sdk: "tests/1")
+        return self.fromExtension(RequestType.hello.rawValue, body, id: id, key: key)
+    }
+
+    /// Acknowledges a callback with `{"status":"ok"}`.
+    mutating func ack(_ callback: Envelope) -> [HostAction] {
+        self.fromExtension(ReplyType.name, ["status": "ok"], replyTo: callback.header.id)
+    }
+
+    /// Acknowledges callbacks one by one, starting with those in `actions`, until the host sends
+    /// no more. Records an issue if the host ever has two callbacks out at once.
+    mutating func ackAll(from actions: [HostAction], sourceLocation: SourceLocation = #_sourceLocation) -> (types: [String], actions: [HostAction]) {
+        var types: [String] = []
+        var all: [HostAction] = []
+        var pending = actions.callbacks
+        while let callback = pending.first {
+            #expect(pending.count == 1, "callbacks must go one at a time, got \(pending.map(\.header.type))", sourceLocation: sourceLocation)
+            types.append(callback.header.type)
+            let next = self.ack(callback)
+            all += next
+            pending = next.callbacks
+        }
+        return (types, all)
+    }
+
+    /// `open` from the drawer, then the process starts, says hello and acknowledges every
+    /// callback. Returns the instance the `open` reply names.
+    mutating func openConnected(device: String = HostHarness.amberPhone, app: String = HostHarness.app) throws -> String {
+        let (id, opened) = self.control(ControlCommand.open.rawValue, OpenRequest(device: device, conversation: Self.conversation, app: app))
+        var actions = opened
+        if !opened.launches.isEmpty {
+            _ = self.processStarted()
+            actions = self.hello()
+        }
+        let reply = try #require(self.ackAll(from: actions).actions.controlReplies.first { $0.header.replyTo == id })
+        return try reply.decodeBody(OpenResult.self).instance
+    }
+
+    /// `touch` on the device, with the callback acknowledged.
+    mutating func touch(device: String = HostHarness.amberPhone) -> [HostAction] {
+        let (_, actions) = self.control(ControlCommand.touch.rawValue, TouchRequest(device: device, payload: .string("tap")))
+        return actions + self.ackAll(from: actions).actions
+    }
+
+    mutating func send(_ message: MessageValue = MessageValue(summaryText: "hi"), instance: String) -> [HostAction] {
+        self.fromExtension(RequestType.sendMessage.rawValue, MessageRequestBody(instance: instance, message: message))
+    }
+
+    /// `sendMessage`, returning the host's reply to it.
+    mutating func sendReply(_ message: MessageValue = MessageValue(summaryText: "hi"), instance: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Envelope {
+        try #require(self.send(message, instance: instance).extensionReplies.first, sourceLocation: sourceLocation)
+    }
+
+    private mutating func observe(_ actions: [HostAction]) -> [HostAction] {
+        self.launches += actions.launches
+        return actions
+    }
+}
+
+// MARK: Reading actions
+
+extension [HostAction] {
+    /// Frames sent to control clients, decoded.
+    var controlReplies: [Envelope] {
+        self.compactMap { if case .sendToControl(_, let frames) = $0 { Self.decode(frames) } else { nil } }
+    }
+
+    /// Frames sent to extensions, undecoded (to check signatures).
+    var extensionFrames: [[[UInt8]]] {
+        self.compactMap { if case .sendToExtension(_, let frames) = $0 { frames } else { nil } }
+    }
+
+    /// Everything sent to extensions, decoded: replies and callbacks.
+    var toExtension: [Envelope] { self.extensionFrames.compactMap(Self.decode) }
+    var extensionReplies: [Envelope] { self.toExtension.filter { $0.header.type == ReplyType.name } }
+    var callbacks: [Envelope] { self.toExtension.filter { $0.header.type != ReplyType.name } }
+
+    var launches: [LaunchRequest] { self.compactMap { if case .launch(let request) = $0 { request } else { nil } } }
+    var timers: [(TimerID, Instant)] { self.compactMap { if case .startTimer(let id, let at) = $0 { (id, at) } else { nil } } }
+    var signals: [ProcessSignal] { self.compactMap { if case .signal(_, let signal) = $0 { signal } else { nil } } }
+    var events: [EventRecord] { self.compactMap { if case .event(let record) = $0 { record } else { nil } } }
+    var persisted: [WorldChange] { self.flatMap { action -> [WorldChange] in if case .persist(let changes) = action { changes } else { [] } } }
+    var didStop: Bool { self.contains(.stopped) }
+
+    private static func decode(_ frames: [[UInt8]]) -> Envelope? {
+        do {
+            return try ReceivedFrames(frames).envelope
+        } catch {
+            Issue.record("the host sent frames it cannot parse itself: \(error)")
+            return nil
+        }
+    }
+}
+
+extension Envelope {
+    var replyStatus: ReplyStatus? { try? self.decodeBody(ReplyStatus.self) }
+    var isOK: Bool { self.replyStatus?.isOK == true }
+    var error: WireError? { self.replyStatus?.error }
+    var instance: String? { (try? self.decodeBody(InstanceBody.self))?.instance }
+}

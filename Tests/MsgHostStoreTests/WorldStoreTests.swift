@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import MsgHostCore
+import MsgHostProtocol
+import MsgHostStore
+import Testing
+
+/// Pins down the SQLite store (SPEC §7): what was applied is what a fresh store on the same file
+/// loads (people, devices, conversations with their member order, installs, participant
+/// identifiers, messages, transcripts in order); removing an install removes its identifiers;
+/// reopening a file runs no migration again and keeps the data; a batch is all or nothing.
+@Suite struct WorldStoreTests {
+    let directory: TemporaryDirectory
+    let path: String
+
+    init() throws {
+        self.directory = try TemporaryDirectory()
+        self.path = self.directory.file("world.sqlite")
+    }
+
+    static let t0 = Instant(milliseconds: 1_700_000_000_000)
+
+    static func message(_ id: String, from sender: String, device: String, install: String, layout: LayoutValue?) -> StoredMessage {
+        StoredMessage(
+            id: id, conversation: "group", app: "app", sender: sender, senderDevice: device, senderInstall: install, sentAt: 42,
+            message: MessageValue(url: "https://example.com/\(id)", session: "S", summaryText: "$<X> ordered", shouldExpire: false,
+                                  isPending: false, senderParticipantIdentifier: nil, layout: layout))
+    }
+
+    /// A world with every kind of change, built through `World` and returned with its changes
+    /// cut into a few batches, as the host persists them.
+    static func makeWorld() throws -> (World, [[WorldChange]]) {
+        let ids = SequentialIDGenerator()
+        var world = World()
+        var setup: [WorldChange] = []
+        setup += try world.createPerson(handle: "cleo", name: "Cleo")
+        setup += try world.createPerson(handle: "amber", name: "Amber")
+        setup += try world.createPerson(handle: "ben", name: "Ben")
+        setup += try world.createDevice(id: "amber-phone", owner: "amber", platform: .ios17)
+        setup += try world.createDevice(id: "amber-mac", owner: "amber", platform: .macos)
+        setup += try world.createDevice(id: "ben-phone", owner: "ben", platform: .legacy)
+        setup += try world.createConversation(id: "group", members: ["ben", "cleo", "amber"])
+        setup += try world.createConversation(id: "pair", members: ["cleo", "amber"])
+        setup += try world.install(app: "app", on: "amber-phone", id: "install-a", at: t0)
+        setup += try world.install(app: "app", on: "ben-phone", id: "install-b", at: t0)
+
+        var traffic: [WorldChange] = []
+        for person in ["amber", "ben", "cleo"] {
+            traffic += world.participantIdentifier(install: "install-a", person: person, ids: ids).1
+            traffic += world.participantIdentifier(install: "install-b", person: person, ids: ids).1
+        }
+        let live = LayoutValue.live(alternateLayout: TemplateLayoutValue(caption: "alt", image: FrameReference(frame: 0)))
+        traffic += world.deliver(message("m1", from: "amber", device: "amber-phone", install: "install-a", layout: .template(.init(caption: "one"))))
+        traffic += world.deliver(message("m2", from: "ben", device: "ben-phone", install: "install-b", layout: live))
+        traffic += world.deliver(message("m3", from: "amber", device: "amber-mac", install: "install-a", layout: nil))
+
+        var reinstall: [WorldChange] = []
+        reinstall += try world.uninstall(app: "app", from: "ben-phone").1
+        reinstall += try world.install(app: "app", on: "ben-phone", id: "install-b2", at: t0.adding(milliseconds: 5))
+        reinstall += world.participantIdentifier(install: "install-b2", person: "amber", ids: ids).1
+        return (world, [setup, traffic, reinstall])
+    }
+
+    @Test func aFreshStoreOnTheSameFileLoadsAnEqualWorld() throws {
+        let (world, batches) = try Self.makeWorld()
+        do {
+            let store = try WorldStore(path: self.path)
+            for batch in batches { try store.apply(batch) }
+        }
+        let loaded = try WorldStore(path: self.path).loadWorld()
+        #expect(WorldSnapshot(loaded) == WorldSnapshot(world))
+        #expect(loaded.conversations["group"]?.members == ["ben", "cleo", "amber"])
+        #expect(loaded.devices["ben-phone"]?.platform == .legacy)
+        #expect(loaded.transcript(device: "amber-mac", conversation: "group").map(\.id) == ["m1", "m2", "m3"])
+        #expect(loaded.messages["m2"]?.message == world.messages["m2"]?.message)
+    }
+
+    @Test func anEmptyStoreLoadsAnEmptyWorldAndSaysItIsEmpty() throws {
+        let store = try WorldStore(path: self.path)
+        #expect(try store.isEmpty())
+        #expect(WorldSnapshot(try store.loadWorld()) == WorldSnapshot(World()))
+        try store.apply([.personCreated(Person(handle: "amber", name: "Amber"))])
+        #expect(try !store.isEmpty())
+    }
+
+    @Test func removingAnInstallDeletesItsParticipants() throws {
+        let (_, batches) = try Self.makeWorld()
+        let store = try WorldStore(path: self.path)
+        for batch in batches { try store.apply(batch) }
+        let loaded = try store.loadWorld()
+        #expect(loaded.installs["install-b"] == nil)
+        #expect(loaded.participants["install-b"] == nil)
+        #expect(loaded.participants["install-a"]?.count == 3)
+        #expect(loaded.participants["install-b2"]?.count == 1)
+        let rows = try DatabaseQueue(path: self.path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE install = ?", arguments: ["install-b"])
+        }
+        #expect(rows == 0)
+    }
+
+    @Test func reopeningAnExistingFileRunsNoMigrationAgainAndKeepsTheData() throws {
+        try WorldStore(path: self.path).apply([.personCreated(Person(handle: "amber", name: "Amber"))])
+        let migrations = { () throws -> [String] in
+            try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        }
+        let before = try migrations()
+        #expect(before.count == 1)
+
+        let reopened = try WorldStore(path: self.path)
+        #expect(try migrations() == before)
+        #expect(try reopened.loadWorld().people == ["amber": Person(handle: "amber", name: "Amber")])
+        #expect(try !reopened.isEmpty())
+    }
+
+    @Test func aFailingBatchAppliesNothingOfItself() throws {
+        let store = try WorldStore(path: self.path)
+        try store.apply([.personCreated(Person(handle: "amber", name: "Amber"))])
+        let batch: [WorldChange] = [
+            .personCreated(Person(handle: "ben", name: "Ben")),
+            .deviceCreated(Device(id: "ben-phone", owner: "ben")),
+            .personCreated(Person(handle: "amber", name: "Amber again")),
+        ]
+        #expect(throws: (any Error).self) { try store.apply(batch) }
+        let loaded = try WorldStore(path: self.path).loadWorld()
+        #expect(loaded.people == ["amber": Person(handle: "amber", name: "Amber")])
+        #expect(loaded.devices.isEmpty)
+    }
+
+    @Test func aBatchBreakingAReferenceAppliesNothing() throws {
+        let store = try WorldStore(path: self.path)
+        let batch: [WorldChange] = [
+            .personCreated(Person(handle: "amber", name: "Amber")),
+            .deviceCreated(Device(id: "ghost-phone", owner: "nobody")),
+        ]
+        #expect(throws: (any Error).self) { try store.apply(batch) }
+        #expect(try store.isEmpty())
+    }
+}
