@@ -5,7 +5,7 @@ import MsgHostProtocol
 ///
 /// Mutations validate first and return the `WorldChange`s they made, so the caller can persist
 /// exactly what changed; a failed mutation changes nothing.
-public struct World: Sendable {
+public struct World: Hashable, Sendable {
     public private(set) var people: [String: Person] = [:]
     public private(set) var devices: [String: Device] = [:]
     public private(set) var conversations: [String: Conversation] = [:]

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// The layering the design depends on, checked on the sources themselves.
+@Suite struct ArchitectureTests {
+    /// The host logic stays I/O-free: no ZeroMQ, no SQLite, no processes, no Foundation
+    /// (which would bring clocks, files and processes within reach).
+    @Test func coreImportsOnlyTheProtocol() throws {
+        let root = TestPaths.repository + "/Sources/MsgHostCore"
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            let imports = source.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.hasPrefix("@testable import ") }
+                .map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            #expect(Set(imports).isSubset(of: ["MsgHostProtocol"]), "\(file) imports \(imports)")
+        }
+        let manifest = try String(contentsOfFile: TestPaths.repository + "/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(#".target(name: "MsgHostCore", dependencies: ["MsgHostProtocol"]"#))
+    }
+}
