@@ -39,6 +39,10 @@ import Testing
             #expect(try notice.envelope.decodeBody(TerminateBody.self).reason == "idle")
             try daemon.eventually("the probe process is gone") { try daemon.status().extensions.isEmpty }
             #expect(try daemon.events(kind: "terminated").count == 1)
+
+            // Every body that crossed the wire, both ways, matches its schema.
+            let validation = try probe.validateAgainstSchemas()
+            #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
         }
     }
 

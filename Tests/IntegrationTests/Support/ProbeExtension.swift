@@ -10,6 +10,8 @@ final class ProbeExtension {
     private let context = ZMQContext()
     let socket: ZMQSocket
     private var nextID = 0
+    /// Every message body exchanged, as `{"type", "body"}` JSON lines, for schema validation.
+    private(set) var transcript: [String] = []
 
     /// Waits for the probe process to write its environment, then connects.
     convenience init(environmentFile: String, timeout: Double = 10) throws {
@@ -46,6 +48,7 @@ final class ProbeExtension {
         let id = id ?? "p\(self.nextID)"
         let envelope = Envelope(header: Header(id: id, type: type, replyTo: replyTo, time: 0), encoding: body)
         try self.socket.send(envelope.frames(signingWith: key ?? self.token))
+        self.record(type: type, body: envelope.body)
         return id
     }
 
@@ -53,7 +56,21 @@ final class ProbeExtension {
 
     /// The next message from the daemon, within `timeout` seconds.
     func receive(timeout: Double = 10) throws -> ReceivedFrames {
-        try ReceivedFrames(self.receiveFrames(timeout: timeout))
+        let received = try ReceivedFrames(self.receiveFrames(timeout: timeout))
+        self.record(type: received.header.type, body: received.envelope.body)
+        return received
+    }
+
+    private func record(type: String, body: [UInt8]) {
+        self.transcript.append(#"{"type":"\#(type)","body":\#(String(decoding: body, as: UTF8.self))}"#)
+    }
+
+    /// Checks every body exchanged so far against docs/schema with scripts/check-schemas.py.
+    func validateAgainstSchemas() throws -> CommandRun {
+        let file = "/tmp/msghost-bodies-\(UUID().uuidString.prefix(8)).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try self.transcript.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        return try CommandRun("/usr/bin/env", ["python3", TestPaths.repository + "/scripts/check-schemas.py", "--bodies", file])
     }
 
     /// The next message's raw frames, within `timeout` seconds.
