@@ -57,6 +57,62 @@ enum Migrations {
                 CREATE INDEX transcript_entry_view ON transcript_entry(device, conversation, seq);
                 """)
         }
+        migrator.registerMigration("v2: message kinds, transcript entries, input fields, contacts, pending deliveries") { db in
+            // message.app and sender_install become optional (typed text has no app), and the
+            // body becomes a MessageContent: v1 bodies were MSMessages, i.e. app content.
+            try db.execute(sql: """
+                CREATE TABLE message_v2 (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    conversation TEXT NOT NULL REFERENCES conversation(id),
+                    app TEXT,
+                    sender TEXT NOT NULL,
+                    sender_device TEXT NOT NULL,
+                    sender_install TEXT,
+                    sent_at INTEGER NOT NULL,
+                    content TEXT NOT NULL
+                );
+                INSERT INTO message_v2 (id, conversation, app, sender, sender_device, sender_install, sent_at, content)
+                    SELECT id, conversation, app, sender, sender_device, sender_install, sent_at,
+                           json_object('app', json_object('_0', json(body)))
+                    FROM message;
+                ALTER TABLE transcript_entry RENAME TO transcript_entry_v1;
+                DROP INDEX transcript_entry_view;
+                DROP TABLE message;
+                ALTER TABLE message_v2 RENAME TO message;
+                CREATE TABLE transcript_entry (
+                    seq INTEGER PRIMARY KEY,
+                    device TEXT NOT NULL REFERENCES device(id),
+                    conversation TEXT NOT NULL REFERENCES conversation(id),
+                    message TEXT NOT NULL REFERENCES message(id),
+                    kind TEXT NOT NULL DEFAULT 'bubble',
+                    seen_at INTEGER,
+                    kept INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO transcript_entry (seq, device, conversation, message) SELECT seq, device, conversation, message FROM transcript_entry_v1;
+                DROP TABLE transcript_entry_v1;
+                CREATE INDEX transcript_entry_view ON transcript_entry(device, conversation, seq);
+                CREATE TABLE input_field (
+                    device TEXT NOT NULL REFERENCES device(id),
+                    conversation TEXT NOT NULL REFERENCES conversation(id),
+                    field TEXT NOT NULL,
+                    PRIMARY KEY (device, conversation)
+                );
+                CREATE TABLE contact (
+                    device TEXT NOT NULL REFERENCES device(id),
+                    person TEXT NOT NULL REFERENCES person(handle),
+                    name TEXT NOT NULL,
+                    PRIMARY KEY (device, person)
+                );
+                CREATE TABLE pending_delivery (
+                    id INTEGER PRIMARY KEY,
+                    device TEXT NOT NULL REFERENCES device(id),
+                    conversation TEXT NOT NULL REFERENCES conversation(id),
+                    message TEXT NOT NULL REFERENCES message(id),
+                    due_at INTEGER NOT NULL,
+                    held INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -56,15 +56,42 @@ public final class WorldStore {
                 case .participantAssigned(let installID, let person, let identifier):
                     try db.execute(sql: "INSERT INTO participant (install, person, identifier) VALUES (?, ?, ?)", arguments: [installID, person, identifier])
                 case .messageStored(let message):
-                    let body = String(decoding: try encoder.encode(message.message), as: UTF8.self)
                     try db.execute(
-                        sql: "INSERT INTO message (id, conversation, app, sender, sender_device, sender_install, sent_at, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        arguments: [message.id, message.conversation, message.app, message.sender, message.senderDevice, message.senderInstall, message.sentAt, body])
-                case .transcriptAppended(let device, let conversation, let messageID):
-                    try db.execute(sql: "INSERT INTO transcript_entry (device, conversation, message) VALUES (?, ?, ?)", arguments: [device, conversation, messageID])
+                        sql: "INSERT INTO message (id, conversation, app, sender, sender_device, sender_install, sent_at, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        arguments: [message.id, message.conversation, message.app, message.sender, message.senderDevice, message.senderInstall, message.sentAt, try Self.json(message.content, encoder)])
+                case .transcriptEntryAdded(let device, let conversation, let entry):
+                    try db.execute(
+                        sql: "INSERT INTO transcript_entry (seq, device, conversation, message, kind, seen_at, kept) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        arguments: [entry.id, device, conversation, entry.messageID, entry.kind.rawValue, entry.seenAt, entry.kept])
+                case .transcriptEntryChanged(_, _, let entry):
+                    try db.execute(sql: "UPDATE transcript_entry SET kind = ?, seen_at = ?, kept = ? WHERE seq = ?", arguments: [entry.kind.rawValue, entry.seenAt, entry.kept, entry.id])
+                case .transcriptEntryRemoved(_, _, let entryID):
+                    try db.execute(sql: "DELETE FROM transcript_entry WHERE seq = ?", arguments: [entryID])
+                case .inputFieldChanged(let device, let conversation, let field):
+                    if field.isEmpty {
+                        try db.execute(sql: "DELETE FROM input_field WHERE device = ? AND conversation = ?", arguments: [device, conversation])
+                    } else {
+                        try db.execute(sql: "INSERT OR REPLACE INTO input_field (device, conversation, field) VALUES (?, ?, ?)", arguments: [device, conversation, try Self.json(field, encoder)])
+                    }
+                case .contactNamed(let device, let person, let name):
+                    if let name {
+                        try db.execute(sql: "INSERT OR REPLACE INTO contact (device, person, name) VALUES (?, ?, ?)", arguments: [device, person, name])
+                    } else {
+                        try db.execute(sql: "DELETE FROM contact WHERE device = ? AND person = ?", arguments: [device, person])
+                    }
+                case .deliveryPending(let delivery):
+                    try db.execute(
+                        sql: "INSERT INTO pending_delivery (id, device, conversation, message, due_at, held) VALUES (?, ?, ?, ?, ?, ?)",
+                        arguments: [delivery.id, delivery.device, delivery.conversation, delivery.messageID, delivery.dueAt, delivery.held])
+                case .deliveryDone(let id):
+                    try db.execute(sql: "DELETE FROM pending_delivery WHERE id = ?", arguments: [id])
                 }
             }
         }
+    }
+
+    private static func json(_ value: some Encodable, _ encoder: JSONEncoder) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Reads the whole world back, as the changes that would rebuild it.
@@ -92,15 +119,27 @@ public final class WorldStore {
             for row in try Row.fetchAll(db, sql: "SELECT install, person, identifier FROM participant") {
                 changes.append(.participantAssigned(installID: row["install"], person: row["person"], identifier: row["identifier"]))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM message") {
-                let body: String = row["body"]
-                let message = try decoder.decode(MessageValue.self, from: Data(body.utf8))
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM message ORDER BY sent_at, id") {
+                let content: String = row["content"]
                 changes.append(.messageStored(StoredMessage(
-                    id: row["id"], conversation: row["conversation"], app: row["app"], sender: row["sender"],
-                    senderDevice: row["sender_device"], senderInstall: row["sender_install"], sentAt: row["sent_at"], message: message)))
+                    id: row["id"], conversation: row["conversation"], app: row["app"], sender: row["sender"], senderDevice: row["sender_device"],
+                    senderInstall: row["sender_install"], sentAt: row["sent_at"], content: try decoder.decode(MessageContent.self, from: Data(content.utf8)))))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT device, conversation, message FROM transcript_entry ORDER BY seq") {
-                changes.append(.transcriptAppended(device: row["device"], conversation: row["conversation"], messageID: row["message"]))
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM transcript_entry ORDER BY seq") {
+                let kind = TranscriptEntry.Kind(rawValue: row["kind"]) ?? .bubble
+                let entry = TranscriptEntry(id: row["seq"], messageID: row["message"], kind: kind, seenAt: row["seen_at"], kept: row["kept"])
+                changes.append(.transcriptEntryAdded(device: row["device"], conversation: row["conversation"], entry))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM input_field") {
+                let field: String = row["field"]
+                changes.append(.inputFieldChanged(device: row["device"], conversation: row["conversation"], try decoder.decode(InputField.self, from: Data(field.utf8))))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM contact") {
+                changes.append(.contactNamed(device: row["device"], person: row["person"], name: row["name"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM pending_delivery ORDER BY id") {
+                changes.append(.deliveryPending(PendingDelivery(
+                    id: row["id"], device: row["device"], conversation: row["conversation"], messageID: row["message"], dueAt: row["due_at"], held: row["held"])))
             }
             return World(replaying: changes)
         }

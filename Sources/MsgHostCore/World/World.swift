@@ -12,9 +12,17 @@ public struct World: Hashable, Sendable {
     public private(set) var installs: [String: Install] = [:]
     /// install id → person handle → identifier.
     public private(set) var participants: [String: [String: String]] = [:]
-    public private(set) var messages: [String: StoredMessage] = [:]
-    /// "device\u{0}conversation" → message ids, oldest first.
-    public private(set) var transcripts: [String: [String]] = [:]
+    public internal(set) var messages: [String: StoredMessage] = [:]
+    /// "device\u{0}conversation" → entries, oldest first.
+    public internal(set) var transcripts: [String: [TranscriptEntry]] = [:]
+    /// "device\u{0}conversation" → the input field, when it is not empty.
+    public internal(set) var inputFields: [String: InputField] = [:]
+    /// device → person → the name that device's owner has for them.
+    public internal(set) var contacts: [String: [String: String]] = [:]
+    /// Deliveries not yet arrived, by id.
+    public internal(set) var pendingDeliveries: [Int: PendingDelivery] = [:]
+    /// The next transcript entry or delivery id (both count up from here).
+    public internal(set) var nextSerial = 1
 
     public init() {}
 
@@ -37,8 +45,23 @@ public struct World: Hashable, Sendable {
         case .participantAssigned(let install, let person, let identifier):
             self.participants[install, default: [:]][person] = identifier
         case .messageStored(let message): self.messages[message.id] = message
-        case .transcriptAppended(let device, let conversation, let messageID):
-            self.transcripts[Self.transcriptKey(device, conversation), default: []].append(messageID)
+        case .transcriptEntryAdded(let device, let conversation, let entry):
+            self.transcripts[Self.transcriptKey(device, conversation), default: []].append(entry)
+            self.nextSerial = max(self.nextSerial, entry.id + 1)
+        case .transcriptEntryChanged(let device, let conversation, let entry):
+            let key = Self.transcriptKey(device, conversation)
+            if let index = self.transcripts[key]?.firstIndex(where: { $0.id == entry.id }) { self.transcripts[key]![index] = entry }
+        case .transcriptEntryRemoved(let device, let conversation, let entryID):
+            self.transcripts[Self.transcriptKey(device, conversation)]?.removeAll { $0.id == entryID }
+        case .inputFieldChanged(let device, let conversation, let field):
+            self.inputFields[Self.transcriptKey(device, conversation)] = field.isEmpty ? nil : field
+        case .contactNamed(let device, let person, let name):
+            self.contacts[device, default: [:]][person] = name
+        case .deliveryPending(let delivery):
+            self.pendingDeliveries[delivery.id] = delivery
+            self.nextSerial = max(self.nextSerial, delivery.id + 1)
+        case .deliveryDone(let id):
+            self.pendingDeliveries[id] = nil
         }
     }
 
@@ -70,8 +93,22 @@ public struct World: Hashable, Sendable {
         self.devices.values.filter { $0.owner == person }.sorted { $0.id < $1.id }
     }
 
+    /// The messages a device shows in a conversation, in order (bubbles only).
     public func transcript(device: String, conversation: String) -> [StoredMessage] {
-        (self.transcripts[Self.transcriptKey(device, conversation)] ?? []).compactMap { self.messages[$0] }
+        self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }.compactMap { self.messages[$0.messageID] }
+    }
+
+    public func entries(device: String, conversation: String) -> [TranscriptEntry] {
+        self.transcripts[Self.transcriptKey(device, conversation)] ?? []
+    }
+
+    public func inputField(device: String, conversation: String) -> InputField {
+        self.inputFields[Self.transcriptKey(device, conversation)] ?? InputField()
+    }
+
+    /// The name `device`'s owner sees for `person`: their contact name, else the display name.
+    public func contactName(of person: String, on device: String) -> String {
+        self.contacts[device]?[person] ?? self.people[person]?.name ?? person
     }
 
     // MARK: Mutations
@@ -123,18 +160,22 @@ public struct World: Hashable, Sendable {
         return (identifier, self.applying([.participantAssigned(installID: install, person: person, identifier: identifier)]))
     }
 
-    /// Stores a message and appends it to the transcript of every device of every member.
-    public mutating func deliver(_ message: StoredMessage) -> [WorldChange] {
-        var changes: [WorldChange] = [.messageStored(message)]
-        for member in self.conversations[message.conversation]?.members ?? [] {
-            for device in self.devices(of: member) {
-                changes.append(.transcriptAppended(device: device.id, conversation: message.conversation, messageID: message.id))
-            }
+    /// Stores a message and has it arrive at once on every device of every member (for the
+    /// sender's own devices too). The host itself goes through `PendingDelivery` instead.
+    public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) -> [WorldChange] {
+        var changes = self.applying([.messageStored(message)])
+        for device in self.memberDevices(of: message.conversation) {
+            changes += self.arrive(message.id, on: device.id, nilSummaryText: nilSummaryText)
         }
-        return self.applying(changes)
+        return changes
     }
 
-    private mutating func applying(_ changes: [WorldChange]) -> [WorldChange] {
+    /// Every device of every member of a conversation.
+    public func memberDevices(of conversation: String) -> [Device] {
+        (self.conversations[conversation]?.members ?? []).flatMap { self.devices(of: $0) }
+    }
+
+    mutating func applying(_ changes: [WorldChange]) -> [WorldChange] {
         for change in changes { self.apply(change) }
         return changes
     }

@@ -11,32 +11,34 @@ public enum WorldChange: Hashable, Sendable {
     case installRemoved(installID: String)
     case participantAssigned(installID: String, person: String, identifier: String)
     case messageStored(StoredMessage)
-    case transcriptAppended(device: String, conversation: String, messageID: String)
+    case transcriptEntryAdded(device: String, conversation: String, TranscriptEntry)
+    /// The entry with this id now reads like this (collapsed into a summary, seen, kept).
+    case transcriptEntryChanged(device: String, conversation: String, TranscriptEntry)
+    case transcriptEntryRemoved(device: String, conversation: String, entryID: Int)
+    case inputFieldChanged(device: String, conversation: String, InputField)
+    /// The name a device's owner has for a person; nil goes back to their display name.
+    case contactNamed(device: String, person: String, name: String?)
+    case deliveryPending(PendingDelivery)
+    case deliveryDone(id: Int)
 }
 
-/// A message as the host keeps it: who sent it, from where, and what the extension sent
-/// (after the host's own changes, such as a dropped URL).
-public struct StoredMessage: Codable, Hashable, Sendable {
-    public var id: String
+/// A message on its way to one device: delayed by the device's latency, or held until the
+/// control API releases it (SPEC §5), so group races can be staged.
+public struct PendingDelivery: Codable, Hashable, Sendable {
+    public var id: Int
+    public var device: String
     public var conversation: String
-    public var app: String
-    public var sender: String
-    public var senderDevice: String
-    public var senderInstall: String
-    public var sentAt: Int64
-    public var message: MessageValue
+    public var messageID: String
+    /// When it arrives if not held, on the host clock.
+    public var dueAt: Int64
+    public var held: Bool
 
-    public init(
-        id: String, conversation: String, app: String, sender: String, senderDevice: String,
-        senderInstall: String, sentAt: Int64, message: MessageValue
-    ) {
+    public init(id: Int, device: String, conversation: String, messageID: String, dueAt: Int64, held: Bool) {
         self.id = id
+        self.device = device
         self.conversation = conversation
-        self.app = app
-        self.sender = sender
-        self.senderDevice = senderDevice
-        self.senderInstall = senderInstall
-        self.sentAt = sentAt
-        self.message = message
+        self.messageID = messageID
+        self.dueAt = dueAt
+        self.held = held
     }
 }

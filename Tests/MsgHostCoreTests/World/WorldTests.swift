@@ -174,7 +174,7 @@ import Testing
             #expect(world.transcript(device: device, conversation: "ab").map(\.id) == ["m1", "m2"], "\(device)")
         }
         #expect(world.transcript(device: "cleo-phone", conversation: "ab").isEmpty)
-        let appended = changes.compactMap { if case .transcriptAppended(let device, _, _) = $0 { device } else { nil } }
+        let appended = changes.compactMap { if case .transcriptEntryAdded(let device, _, _) = $0 { device } else { nil } }
         #expect(Set(appended) == ["amber-phone", "amber-mac", "ben-phone"])
         #expect(appended.count == 3)
     }
