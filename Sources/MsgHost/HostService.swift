@@ -31,8 +31,17 @@ public struct HostService: Service {
             throw ConfigurationError("cannot open the store in \(configuration.stateDirectory): \(error)")
         }
         let manifests = try AppManifest.loadAll(from: configuration.appsDirectory)
+        let filesDirectory = configuration.stateDirectory + "/files"
+        let attachments: AttachmentStore
+        do {
+            attachments = try AttachmentStore(directory: filesDirectory)
+        } catch {
+            throw ConfigurationError("cannot make the files directory \(filesDirectory): \(error)")
+        }
+        var settings = configuration.host
+        settings.filesDirectory = filesDirectory
         var machine = HostStateMachine(
-            world: try store.loadWorld(), apps: manifests.map(\.descriptor), settings: configuration.host,
+            world: try store.loadWorld(), apps: manifests.map(\.descriptor), settings: settings,
             ids: RandomIDGenerator(), startedAt: startedAt, daemonPID: Int(getpid()))
         if let seedPath = configuration.worldSeed, try store.isEmpty() {
             let seed = try WorldSeed.load(path: seedPath)
@@ -59,7 +68,7 @@ public struct HostService: Service {
         let notifier = SystemdNotifier()
         let loop = EventLoop(
             machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,
-            launcher: launcher, notifier: notifier, clock: clock, manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
+            attachments: attachments, launcher: launcher, notifier: notifier, clock: clock, manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
             extensionEndpoint: extensionSocket.lastEndpoint, logger: self.logger)
 
         notifier.ready()

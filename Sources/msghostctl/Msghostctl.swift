@@ -12,7 +12,8 @@ struct Msghostctl: ParsableCommand {
         subcommands: [
             Status.self, World.self, Person.self, DeviceCommand.self, ConversationCommand.self,
             Install.self, Uninstall.self, Participants.self, Open.self, Close.self, Touch.self,
-            Transcript.self, Events.self,
+            Tap.self, Chevron.self, Show.self, TypeText.self, Send.self, Cancel.self, Field.self,
+            Delivery.self, Release.self, Contact.self, Keep.self, Transcript.self, Events.self,
         ])
 }
 

@@ -54,21 +54,8 @@ struct Transcript: ParsableCommand {
     func run() throws {
         try self.connection.call(.transcript, TranscriptRequest(device: self.device, conversation: self.conversation), as: TranscriptResult.self) { result in
             guard !result.entries.isEmpty else { return "(no messages in \(self.conversation) on \(self.device))" }
-            return result.entries.map(Self.bubble).joined(separator: "\n")
+            return result.entries.map(Bubbles.draw).joined(separator: "\n")
         }
-    }
-
-    /// One bubble, readable in a terminal: who sent it, the layout's captions, the URL.
-    static func bubble(_ entry: TranscriptEntryValue) -> String {
-        let layout = entry.message.layout?.template
-        let texts = [layout?.caption, layout?.subcaption, layout?.trailingCaption, layout?.trailingSubcaption, layout?.imageTitle, layout?.imageSubtitle]
-            .compactMap { $0 }
-        var lines = ["\(entry.senderName) (\(entry.app)):"]
-        lines.append("  ┌─ " + (texts.isEmpty ? "(no caption)" : texts.joined(separator: " · ")))
-        if let summary = entry.message.summaryText { lines.append("  │ summary: \(summary)") }
-        if let url = entry.message.url { lines.append("  │ \(url.count > 72 ? String(url.prefix(69)) + "..." : url)") }
-        lines.append("  └─ sender \(entry.senderParticipantIdentifier ?? "(app not installed here)")")
-        return lines.joined(separator: "\n")
     }
 }
 

@@ -48,9 +48,10 @@ import Testing
             try probe.send("sendMessage", ["message": MessageValue()])
             let invalid = try #require(try probe.receive().envelope.decodeBody(ReplyStatus.self).failure)
             #expect(invalid.isProtocol(.invalidBody) && invalid.description.contains("instance"))
-            try probe.send("dismiss", InstanceBody(instance: "i1"), id: "same")
-            _ = try probe.receive()
-            try probe.send("dismiss", InstanceBody(instance: "i1"), id: "same")
+            let stay = PresentationStyleBody(instance: "i1", presentationStyle: .compact)  // already compact: a no-op
+            try probe.send("requestPresentationStyle", stay, id: "same")
+            #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).isOK)
+            try probe.send("requestPresentationStyle", stay, id: "same")
             #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.replayedMessage) == true)
 
             // Still serving: a real extension on another device sends and delivers.

@@ -27,14 +27,14 @@ import Testing
             try #require(received.count == 1)
             let entry = received[0]
             #expect(entry.sender == TestDaemon.kate && entry.senderName == "Kate Bell" && entry.senderDevice == "kate-iphone")
-            #expect(entry.message.layout?.template.caption == "Vanilla?")
-            #expect(entry.message.url == "https://example.com/cone?s=1")
+            #expect(entry.message?.layout?.template.caption == "Vanilla?")
+            #expect(entry.message?.url == "https://example.com/cone?s=1")
 
             let johnsView = try daemon.participants("john-iphone")
             let katesView = try daemon.participants("kate-iphone")
             let kateAsJohnSeesHer = try #require(johnsView.identifier(of: TestDaemon.kate))
             #expect(entry.senderParticipantIdentifier == kateAsJohnSeesHer)
-            #expect(entry.message.senderParticipantIdentifier == kateAsJohnSeesHer)
+            #expect(entry.message?.senderParticipantIdentifier == kateAsJohnSeesHer)
             // Two devices never share a UUID for the same person.
             #expect(katesView.identifier(of: TestDaemon.kate) != kateAsJohnSeesHer)
             #expect(Set(johnsView.participants.map(\.identifier)).isDisjoint(with: katesView.participants.map(\.identifier)))

@@ -54,9 +54,12 @@ class Connection:
         return header["id"]
 
     def receive(self):
-        """The next message from the host, verified: (header, body)."""
+        """The next message from the host, verified: (header, body); first any set aside."""
         if self.backlog:
             return self.backlog.pop(0)
+        return self.receive_from_socket()
+
+    def receive_from_socket(self):
         while True:
             frames = self.socket.recv_multipart()
             if len(frames) < 4 or frames[0] != TAG:
@@ -71,7 +74,7 @@ class Connection:
         """Sends a request and waits for its reply, keeping callbacks that arrive meanwhile."""
         request_id = self.send(type_, body)
         while True:
-            header, reply = self.receive() if not self.backlog else self.backlog.pop(0)
+            header, reply = self.receive_from_socket()
             if header["type"] == "reply" and header.get("replyTo") == request_id:
                 return reply
             self.backlog.append((header, reply))

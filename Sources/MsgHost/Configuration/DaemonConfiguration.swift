@@ -16,6 +16,9 @@ import MsgHostCore
 ///   `extensions.idleGraceMs`, `extensions.terminateGraceMs`, `extensions.killGraceMs`
 ///   (integer milliseconds): see `HostSettings`.
 /// - `limits.maxFrameBytes` (integer, default 16 MiB), `events.capacity` (integer, default 10000).
+/// - `messages.expiryMs` (integer, default 120000): how long an expiring message stays after
+///   it was seen. `sessions.nilSummaryText` (string, default empty): what a replaced session
+///   message with no summary text leaves behind; empty leaves nothing.
 /// - `log.level` (string, default `info`): trace, debug, info, notice, warning, error, critical.
 public struct DaemonConfiguration: Sendable {
     public var stateDirectory: String
@@ -63,6 +66,9 @@ public struct DaemonConfiguration: Sendable {
         host.terminateGraceMs = try milliseconds("extensions.terminateGraceMs", default: host.terminateGraceMs)
         host.killGraceMs = try milliseconds("extensions.killGraceMs", default: host.killGraceMs)
         host.eventLogCapacity = Int(try milliseconds("events.capacity", default: Int64(host.eventLogCapacity), minimum: 1))
+        host.expiryMs = try milliseconds("messages.expiryMs", default: host.expiryMs)
+        let nilSummary = try values.string("sessions.nilSummaryText", default: "")
+        host.nilSummaryText = nilSummary.isEmpty ? nil : nilSummary
         self.host = host
         self.maxFrameBytes = try milliseconds("limits.maxFrameBytes", default: 16 << 20, minimum: 4096)
         self.logLevel = try values.string("log.level", default: "info")

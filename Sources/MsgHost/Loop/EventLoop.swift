@@ -16,6 +16,7 @@ final class EventLoop: @unchecked Sendable {
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
     private let inbox: Inbox
+    private let attachments: AttachmentStore
     private let launcher: ExtensionLauncher
     private let notifier: SystemdNotifier
     private let clock: any HostClock
@@ -31,7 +32,7 @@ final class EventLoop: @unchecked Sendable {
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
-        inbox: Inbox, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
+        inbox: Inbox, attachments: AttachmentStore, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
         manifests: [String: AppManifest], extensionEndpoint: String, logger: Logger
     ) {
         self.machine = machine
@@ -39,6 +40,7 @@ final class EventLoop: @unchecked Sendable {
         self.extensionSocket = extensionSocket
         self.controlSocket = controlSocket
         self.inbox = inbox
+        self.attachments = attachments
         self.launcher = launcher
         self.notifier = notifier
         self.clock = clock
@@ -51,6 +53,7 @@ final class EventLoop: @unchecked Sendable {
     func run() {
         var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)])
         var nextWatchdog = self.clock.now()
+        self.perform(self.machine.restored(now: self.clock.now()))
         while !self.stopped {
             let now = self.clock.now()
             if let interval = self.notifier.watchdogInterval, now >= nextWatchdog {
@@ -138,6 +141,10 @@ final class EventLoop: @unchecked Sendable {
                 self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint))
             case .signal(let launchID, let signal):
                 self.launcher.signal(launchID, signal)
+            case .inspectFiles(let token, let checks, let alternateFilename):
+                // Synchronous: the files are looked at (and copied) before the next event.
+                let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
+                self.perform(self.machine.filesInspected(token: token, results: results, now: self.clock.now()))
             case .startTimer(let timer, let at):
                 self.timers.schedule(timer, at: at)
             case .event(let record):

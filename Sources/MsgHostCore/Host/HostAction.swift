@@ -16,6 +16,9 @@ public enum HostAction: Hashable, Sendable {
     /// Call `timerFired(id)` at `at` on the host clock. Timers are never cancelled: a timer
     /// that is no longer relevant does nothing when it fires.
     case startTimer(TimerID, at: Instant)
+    /// Look at these files (and copy the good ones into the store), then call
+    /// `filesInspected(token:results:)` with one result per check, in order.
+    case inspectFiles(token: Int, [FileCheck], alternateFilename: String?)
     /// Something observable happened; the shell logs it.
     case event(EventRecord)
     /// Shutdown finished: no extension process is left. The shell may exit.
@@ -45,4 +48,8 @@ public enum TimerID: Hashable, Sendable {
     case idle(launchID: String, generation: Int)
     case escalate(launchID: String, ProcessSignal)
     case shutdownDeadline
+    /// A pending delivery is due.
+    case delivery(id: Int)
+    /// An expiring message's time on a device is up.
+    case expiry(device: String, conversation: String, entry: Int)
 }

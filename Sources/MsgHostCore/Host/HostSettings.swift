@@ -14,6 +14,25 @@ public struct HostSettings: Hashable, Sendable {
     public var killGraceMs: Int64 = 2_000
     /// How many events `events` can return.
     public var eventLogCapacity = 10_000
+    /// (ours) What a session message with no `summaryText` leaves when a later one replaces
+    /// it: nil leaves nothing (WWDC 2016); a text shows that text (Apple's docs' "default").
+    public var nilSummaryText: String?
+    /// (ours) How long after being seen an expiring message (`shouldExpire`) disappears.
+    public var expiryMs: Int64 = 120_000
+    /// The room a live-layout bubble is offered (`contentSizeThatFits`), in points.
+    public var liveBubbleSize = LiveBubbleSize(width: 320, height: 480)
+    /// Where the daemon keeps files, so it can give extensions `file://` URLs to them.
+    public var filesDirectory = "/var/lib/msghost/files"
 
     public init() {}
+}
+
+/// A size in points (kept apart from the wire's `SizeValue` so settings stay plain data).
+public struct LiveBubbleSize: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }

@@ -88,8 +88,8 @@ extension HostStateMachine {
             guard let instanceID = self.presented[body.device] else {
                 throw .control(.invalidState, "no app is open on \(body.device)")
             }
-            let waiter = Instance.Waiter(client: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())))
-            return self.resign(instanceID, waiter: waiter, now: now)
+            let outcome = self.resign(instanceID, now: now)
+            return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
         case .touch:
             let body = try envelope.decodeBody(TouchRequest.self)
             _ = try self.world.device(body.device)
@@ -97,10 +97,55 @@ extension HostStateMachine {
                 throw .control(.invalidState, "no app is open on \(body.device) to touch")
             }
             self.instances[instanceID]?.touchedAt = now
-            let waiter = Instance.Waiter(client: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())))
             let touch = TouchBody(instance: instanceID, payload: body.payload ?? .null)
             return [self.record("touch", now: now, device: instance.device, app: instance.app, instance: instanceID)]
-                + self.enqueue([(.touch, WireJSON.encode(touch))], on: instanceID, waiter: waiter, now: now)
+                + self.enqueue([(.touch, WireJSON.encode(touch))], on: instanceID, now: now)
+                + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: [instanceID], now: now)
+        case .tap:
+            return try self.tap(try envelope.decodeBody(TapRequest.self), client: client, requestID: requestID, now: now)
+        case .chevron:
+            let body = try envelope.decodeBody(DeviceRequest.self)
+            _ = try self.world.device(body.device)
+            guard let instanceID = self.presented[body.device], let instance = self.instances[instanceID], instance.phase == .active else {
+                throw .control(.invalidState, "no app is open on \(body.device)")
+            }
+            let style: PresentationStyle = instance.style == .compact ? .expanded : .compact
+            return self.transition(instanceID, to: style, now: now)
+                + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(OpenResult(instance: instanceID, presentationStyle: style))), after: [instanceID], now: now)
+        case .show:
+            let body = try envelope.decodeBody(ShowRequest.self)
+            let device = try self.world.device(body.device)
+            if let conversation = body.conversation { _ = try self.memberConversation(conversation, of: device) }
+            let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
+            return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
+        case .typeText, .send, .cancel, .inputField:
+            return try self.inputFieldCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
+        case .delivery:
+            let body = try envelope.decodeBody(DeliveryRequest.self)
+            _ = try self.world.device(body.device)
+            var rule = self.deliveryRules[body.device] ?? DeliveryRule()
+            if let latency = body.latencyMs {
+                guard latency >= 0 else { throw .control(.invalidRequest, "latencyMs must not be negative") }
+                rule.latencyMs = latency
+            }
+            if let hold = body.hold { rule.hold = hold }
+            self.deliveryRules[body.device] = rule
+            return ok(Empty())
+        case .release:
+            let (released, actions) = try self.release(try envelope.decodeBody(ReleaseRequest.self), now: now)
+            let affected = Set(self.waitingInstances())
+            return actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(ReleaseResult(released: released))), after: affected, now: now)
+        case .contact:
+            let body = try envelope.decodeBody(ContactRequest.self)
+            return ok(Empty(), try self.world.nameContact(body.person, on: body.device, name: body.name))
+        case .keep:
+            let body = try envelope.decodeBody(KeepRequest.self)
+            _ = try self.world.device(body.device)
+            guard var entry = self.world.entry(body.entry, device: body.device, conversation: body.conversation) else {
+                throw .control(.notFound, "no entry \(body.entry) in \(body.conversation) on \(body.device)")
+            }
+            entry.kept = true
+            return ok(Empty(), self.world.applying([.transcriptEntryChanged(device: body.device, conversation: body.conversation, entry)]))
         case .transcript:
             let body = try envelope.decodeBody(TranscriptRequest.self)
             let (result, changes) = try self.transcript(device: body.device, conversation: body.conversation)
@@ -129,96 +174,41 @@ extension HostStateMachine {
     }
 
     /// The user opens `app` from the drawer of `device` in `conversation`: compact, cold start
-    /// order (SPEC §3). Anything else presented on the device resigns first.
+    /// order (SPEC §3); a no-op if it is already open there.
     private mutating func open(_ request: OpenRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
-        let conversation = try self.world.conversation(request.conversation)
+        let conversation = try self.memberConversation(request.conversation, of: device)
         try self.requireApp(request.app)
-        guard conversation.members.contains(device.owner) else {
-            throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
+        guard device.platform.runsExtensions else {
+            throw .control(.invalidState, "\(device.id) runs \(device.platform.rawValue), which has no iMessage apps")
         }
         guard let install = self.world.install(device: device.id, app: request.app) else {
             throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
         }
-        let app = self.apps[request.app]!
-        let result = { (instance: String) in WireJSON.encode(OKReply(OpenResult(instance: instance, presentationStyle: .compact))) }
-
-        if let current = self.presented[device.id], let instance = self.instances[current], instance.phase == .active {
-            if instance.app == app.bundleID && instance.conversation == conversation.id {
-                // Already open there: nothing to do once what is under way has finished.
-                return self.addWaiter(.init(client: client, requestID: requestID, result: result(current)), to: current, now: now)
-            }
+        let result = { (instance: String, style: PresentationStyle) in WireJSON.encode(OKReply(OpenResult(instance: instance, presentationStyle: style))) }
+        if let current = self.presented[device.id], let instance = self.instances[current], instance.phase == .active,
+           instance.app == request.app, instance.conversation == conversation.id {
+            return self.reply(to: client, requestID: requestID, result: result(current, instance.style), after: [current], now: now)
         }
-        var actions: [HostAction] = []
-        if let current = self.presented[device.id] {
-            actions += self.resign(current, waiter: nil, now: now)
-        }
-        self.showing[device.id] = conversation.id
-
-        let (launchID, launchActions) = self.processServing(device: device.id, app: app.bundleID, installID: install.id, now: now)
-        actions += launchActions
-        let instanceID = self.makeInstanceID()
-        let instance = Instance(
-            id: instanceID, launchID: launchID, device: device.id, conversation: conversation.id, app: app.bundleID,
-            installID: install.id, context: app.presentationContext, style: .compact)
-        self.instances[instanceID] = instance
-        self.processes[launchID]?.instanceIDs.append(instanceID)
-        self.processes[launchID]?.idleGeneration += 1
-        self.presented[device.id] = instanceID
-
-        let (conversationValue, changes) = self.conversationValue(for: instance)
-        if !changes.isEmpty { actions.append(.persist(changes)) }
-        let activation = WireJSON.encode(ActivationBody(
-            instance: instanceID, conversation: conversationValue, presentationStyle: .compact, presentationContext: instance.context))
-        let instanceBody = WireJSON.encode(InstanceBody(instance: instanceID))
-        actions.append(self.record("opened", now: now, device: device.id, app: app.bundleID, conversation: conversation.id, instance: instanceID))
-        let waiter = Instance.Waiter(client: client, requestID: requestID, result: result(instanceID))
-        return actions + self.enqueue(
-            [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, instanceBody), (.viewDidAppear, instanceBody)],
-            on: instanceID, waiter: waiter, now: now)
+        let (instanceID, outcome) = self.launchMain(app: self.apps[request.app]!, install: install, device: device.id, conversation: conversation.id, style: .compact, selectedEntry: nil, now: now)
+        return outcome.actions + self.reply(to: client, requestID: requestID, result: result(instanceID, .compact), after: outcome.instances, now: now)
     }
 
-    /// Starts the resign sequence of an instance (SPEC §3): it stops being visible at once.
-    mutating func resign(_ instanceID: String, waiter: Instance.Waiter?, now: Instant) -> [HostAction] {
-        guard var instance = self.instances[instanceID], instance.phase == .active else {
-            return waiter.map { self.addWaiter($0, to: instanceID, now: now) } ?? []
-        }
-        instance.phase = .resigning
-        instance.touchedAt = nil
-        self.instances[instanceID] = instance
-        if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
-        let (conversationValue, changes) = self.conversationValue(for: instance)
-        let activation = WireJSON.encode(ActivationBody(
-            instance: instanceID, conversation: conversationValue, presentationStyle: instance.style, presentationContext: instance.context))
-        let instanceBody = WireJSON.encode(InstanceBody(instance: instanceID))
-        var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
-        actions.append(self.record("closed", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID))
-        return actions + self.enqueue(
-            [(.viewWillDisappear, instanceBody), (.viewDidDisappear, instanceBody), (.willResignActive, activation), (.didResignActive, activation)],
-            on: instanceID, waiter: waiter, now: now)
+    /// Instances with callbacks queued or in flight.
+    func waitingInstances() -> [String] {
+        self.instances.values.filter { !$0.isIdle }.map(\.id)
     }
 
-    /// A device's transcript, with each sender as that device's install of the app sees them.
+    /// A device's transcript as its owner sees it.
     private mutating func transcript(device deviceID: String, conversation conversationID: String) throws(WireError) -> (TranscriptResult, [WorldChange]) {
         let device = try self.world.device(deviceID)
-        let conversation = try self.world.conversation(conversationID)
-        guard conversation.members.contains(device.owner) else {
-            throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
-        }
+        let conversation = try self.memberConversation(conversationID, of: device)
         var changes: [WorldChange] = []
         var entries: [TranscriptEntryValue] = []
-        for (index, stored) in self.world.transcript(device: device.id, conversation: conversation.id).enumerated() {
-            var identifier: String?
-            if let install = self.world.install(device: device.id, app: stored.app) {
-                let (id, made) = self.world.participantIdentifier(install: install.id, person: stored.sender, ids: self.ids)
-                identifier = id
-                changes += made
-            }
-            var message = stored.message
-            message.senderParticipantIdentifier = identifier
-            entries.append(TranscriptEntryValue(
-                index: index, kind: "message", sender: stored.sender, senderName: self.world.people[stored.sender]?.name ?? stored.sender,
-                senderDevice: stored.senderDevice, app: stored.app, senderParticipantIdentifier: identifier, message: message, sentAt: stored.sentAt))
+        for (index, entry) in self.world.entries(device: device.id, conversation: conversation.id).enumerated() {
+            guard let (value, made) = self.entryValue(entry, index: index, device: device) else { continue }
+            entries.append(value)
+            changes += made
         }
         return (TranscriptResult(entries: entries), changes)
     }

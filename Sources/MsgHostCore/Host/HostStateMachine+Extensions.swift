@@ -107,7 +107,7 @@ extension HostStateMachine {
                                .protocolError(.malformedFrame, "a reply needs header.replyTo"), now: now)
         }
         if replyTo == process.terminateNoticeID { return [] }
-        if let actions = self.callbackAcknowledged(launchID: process.launchID, replyTo: replyTo, status: status, now: now) {
+        if let actions = self.callbackAcknowledged(launchID: process.launchID, replyTo: replyTo, status: status, body: envelope.body, now: now) {
             return actions
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.
@@ -121,66 +121,25 @@ extension HostStateMachine {
         switch type {
         case .hello:
             throw .protocolError(.unknownType, "this connection already said hello")
-        case .sendMessage:
-            let body = try envelope.decodeBody(MessageRequestBody.self)
-            let instance = try self.instance(body.instance, of: process)
-            return self.sendMessage(body.message, from: instance, process: process, requestID: envelope.header.id, now: now)
-        case .sendText, .sendSticker, .sendAttachment, .insertMessage, .insertText, .insertSticker, .insertAttachment,
-             .requestPresentationStyle, .dismiss:
-            let body = try envelope.decodeBody(InstanceBody.self)
-            _ = try self.instance(body.instance, of: process)
-            throw .protocolError(.unsupportedRequest, "\(type.rawValue) is part of protocol 1 but this daemon does not carry it out yet")
+        case .requestPresentationStyle:
+            let actions = try self.presentationRequest(try envelope.decodeBody(PresentationStyleBody.self), process: process, now: now)
+            return actions + [self.ok(envelope, process: process, route: route, now: now)]
+        case .dismiss:
+            let actions = try self.dismissRequest(try envelope.decodeBody(InstanceBody.self), process: process, now: now)
+            return actions + [self.ok(envelope, process: process, route: route, now: now)]
+        case .sendMessage, .sendText, .sendSticker, .sendAttachment, .insertMessage, .insertText, .insertSticker, .insertAttachment:
+            do {
+                return try self.contentRequest(type, envelope: envelope, process: process, now: now)
+            } catch where error.domain != ProtocolErrorCode.domain {
+                // Messages' own refusals (1–11, stickers) are recorded as such; protocol
+                // errors go the common way.
+                let instance = (try? envelope.decodeBody(InstanceBody.self)).flatMap { self.instances[$0.instance] }
+                return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: envelope.header.id, now: now)
+            }
         }
     }
 
-    private func instance(_ id: String, of process: ExtensionProcess) throws(WireError) -> Instance {
-        guard process.instanceIDs.contains(id), let instance = self.instances[id] else {
-            throw .protocolError(.unknownInstance, "instance \"\(id)\" is not one of this extension's")
-        }
-        return instance
-    }
-
-    /// Direct send (SPEC §4): the policy, then validation, then store, deliver, reply, and
-    /// `didStartSending`. A refused send consumes nothing.
-    private mutating func sendMessage(_ message: MessageValue, from instance: Instance, process: ExtensionProcess, requestID: String, now: Instant) -> [HostAction] {
-        let route = process.route!
-        let facts = SendPolicy.Facts(context: instance.context, isVisible: self.isVisible(instance), touchedAt: instance.touchedAt)
-        let refusal: WireError? = if let code = SendPolicy.refusal(for: facts, now: now, interactionWindowMs: self.settings.interactionWindowMs) {
-            .messages(code)
-        } else {
-            nil
-        }
-        let validated = refusal.map { Result<MessageValue, WireError>.failure($0) } ?? MessageValidation.validate(message)
-        let accepted: MessageValue
-        switch validated {
-        case .failure(let error):
-            self.count("sendsRefused")
-            let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
-            return [reply, self.record("sendRefused", now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
-                                       instance: instance.id, code: error.code, name: error.name, detail: error.description)]
-        case .success(let message):
-            accepted = message
-        }
-        self.instances[instance.id]!.touchedAt = nil
-        self.count("sendsAccepted")
-        let sender = self.world.devices[instance.device]!.owner
-        let stored = StoredMessage(
-            id: self.ids.makeUUID(), conversation: instance.conversation, app: instance.app, sender: sender, senderDevice: instance.device,
-            senderInstall: instance.installID, sentAt: now.milliseconds, message: accepted)
-        var changes = self.world.deliver(stored)
-        let (conversation, participantChanges) = self.conversationValue(for: instance)
-        changes += participantChanges
-        var sent = accepted
-        sent.senderParticipantIdentifier = conversation.localParticipantIdentifier
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(SendMessageResult(message: sent))), key: process.token, now: now)
-        let recipients = changes.count { if case .transcriptAppended = $0 { true } else { false } }
-        var actions: [HostAction] = [
-            .persist(changes), reply,
-            self.record("sent", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: stored.id),
-            self.record("delivered", now: now, app: instance.app, conversation: instance.conversation, detail: "\(stored.id) to \(recipients) devices"),
-        ]
-        let didStart = MessageCallbackBody(instance: instance.id, message: sent, conversation: conversation)
-        actions += self.enqueue([(.didStartSending, WireJSON.encode(didStart))], on: instance.id, waiter: nil, now: now)
-        return actions
+    private mutating func ok(_ envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) -> HostAction {
+        self.extensionMessage(to: route, type: ReplyType.name, replyTo: envelope.header.id, body: WireJSON.encode(OKReply(Empty())), key: process.token, now: now).action
     }
 }

@@ -63,9 +63,7 @@ extension HostStateMachine {
         for instanceID in process.instanceIDs {
             guard let instance = self.instances.removeValue(forKey: instanceID) else { continue }
             if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
-            for waiter in instance.waiters {
-                actions.append(self.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now))
-            }
+            actions += self.instanceSettled(instanceID, failure: error, now: now)
         }
         self.processes[process.launchID]?.instanceIDs = []
         return actions
@@ -158,6 +156,10 @@ extension HostStateMachine {
                 actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))
             }
             return actions
+        case .delivery(let id):
+            return self.deliveryDue(id, now: now)
+        case .expiry(let device, let conversation, let entry):
+            return self.expiryDue(device: device, conversation: conversation, entryID: entry, now: now)
         case .shutdownDeadline:
             guard self.isStopping else { return [] }
             return self.processes.keys.sorted().map { .signal(launchID: $0, .kill) }

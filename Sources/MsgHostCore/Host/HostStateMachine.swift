@@ -30,6 +30,15 @@ public struct HostStateMachine: Sendable {
     var showing: [String: String] = [:]
     /// Device → the instance presented on it (at most one main instance per device).
     var presented: [String: String] = [:]
+    /// Control requests waiting for callbacks to be acknowledged.
+    var waiters: [Waiter] = []
+    /// Requests parked while the shell looks at their files, by token.
+    var pendingRequests: [Int: PendingRequest] = [:]
+    var nextRequestToken = 0
+    /// device → how messages reach it (SPEC §5 delivery control); absent: at once.
+    var deliveryRules: [String: DeliveryRule] = [:]
+    /// "device\u{0}entry" → the size a live bubble asked for, clamped.
+    var liveSizes: [String: SizeValue] = [:]
     var events: EventLog
     public internal(set) var counters: [String: Int] = [:]
     var isStopping = false
@@ -98,24 +107,6 @@ public struct HostStateMachine: Sendable {
                 instance: instance, code: code, name: name, pid: pid, detail: detail)
         }
         return .event(record)
-    }
-
-    // MARK: Conversations as an install sees them
-
-    /// `MSConversation` for an instance: identifiers scoped to its install.
-    mutating func conversationValue(for instance: Instance) -> (ConversationValue, [WorldChange]) {
-        var changes: [WorldChange] = []
-        let owner = self.world.devices[instance.device]?.owner ?? ""
-        let members = self.world.conversations[instance.conversation]?.members ?? []
-        let (local, localChanges) = self.world.participantIdentifier(install: instance.installID, person: owner, ids: self.ids)
-        changes += localChanges
-        var remote: [String] = []
-        for member in members where member != owner {
-            let (identifier, memberChanges) = self.world.participantIdentifier(install: instance.installID, person: member, ids: self.ids)
-            remote.append(identifier)
-            changes += memberChanges
-        }
-        return (ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote), changes)
     }
 
     /// Whether the instance is presented in the conversation its device shows (SPEC §4.2).

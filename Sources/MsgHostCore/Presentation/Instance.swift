@@ -3,8 +3,7 @@ import MsgHostProtocol
 /// One view-controller instance of an extension: the main (compact/expanded) one for now.
 ///
 /// Callbacks to an instance go one at a time, in order: `queue` holds those not yet sent and
-/// `inFlight` the one the extension has not acknowledged. Control requests that caused
-/// callbacks wait in `waiters` until the queue drains.
+/// `inFlight` the one the extension has not acknowledged.
 struct Instance: Sendable {
     enum Phase: Sendable {
         /// Presented: from the moment it is opened until it starts to resign.
@@ -26,13 +25,6 @@ struct Instance: Sendable {
         var sentAt: Instant
     }
 
-    /// A control request to answer once this instance has no callback queued or in flight.
-    struct Waiter: Sendable {
-        var client: [UInt8]
-        var requestID: String
-        var result: [UInt8]
-    }
-
     let id: String
     let launchID: String
     let device: String
@@ -44,9 +36,21 @@ struct Instance: Sendable {
     var phase: Phase = .active
     /// The user's last touch, until a successful send consumes it.
     var touchedAt: Instant?
+    /// The transcript entry of the message the user tapped (`selectedMessage`).
+    var selectedEntry: Int?
+    /// For a transcript-style instance: the live bubble it draws.
+    var liveEntry: Int?
     var queue: [QueuedCallback] = []
     var inFlight: InFlight?
-    var waiters: [Waiter] = []
 
     var isIdle: Bool { self.queue.isEmpty && self.inFlight == nil }
+}
+
+/// A control request to answer once every instance it caused callbacks on has none queued or
+/// in flight, so that a test reads the outcome right after the reply (no sleeping).
+struct Waiter: Sendable {
+    var client: [UInt8]
+    var requestID: String
+    var result: [UInt8]
+    var instances: Set<String>
 }

@@ -4,5 +4,9 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case createPerson, createDevice, createConversation
     case installApp, uninstallApp, participants
     case open, close, touch
+    case tap, chevron, show
+    case typeText, send, cancel, inputField
+    case delivery, release
+    case contact, keep
     case transcript, events
 }

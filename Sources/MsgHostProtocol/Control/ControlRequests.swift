@@ -68,8 +68,8 @@ public struct TouchRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// Body of `transcript`.
-public struct TranscriptRequest: Codable, Hashable, Sendable {
+/// Names one device's view of one conversation.
+public struct ConversationViewRequest: Codable, Hashable, Sendable {
     public var device: String
     public var conversation: String
     public init(device: String, conversation: String) {
@@ -83,3 +83,6 @@ public struct EventsRequest: Codable, Hashable, Sendable {
     public var after: Int?
     public init(after: Int? = nil) { self.after = after }
 }
+
+/// Body of `transcript`.
+public typealias TranscriptRequest = ConversationViewRequest

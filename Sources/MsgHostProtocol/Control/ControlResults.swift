@@ -70,31 +70,97 @@ public struct OpenResult: Codable, Hashable, Sendable {
     }
 }
 
-/// One entry of a device's transcript, as `transcript` returns it.
+/// One entry of a device's transcript, as `transcript` returns it: what that device's owner
+/// sees, with names from their contact book.
 public struct TranscriptEntryValue: Codable, Hashable, Sendable {
     public var index: Int
+    /// The entry's id, for `tap` and `keep`.
+    public var entry: Int
+    public var messageID: String
+    /// `message` (an app's bubble), `summary` (a collapsed session message), `text`,
+    /// `sticker`, `attachment`, `legacyImage` or `legacyURL` (a legacy device's fallback).
     public var kind: String
     public var sender: String
     public var senderName: String
     public var senderDevice: String
-    public var app: String
+    public var app: String?
+    /// How the device draws an app message: `live` (the extension draws it), `template`,
+    /// or `alternate` (a live layout's alternate template, where live layouts cannot run).
+    public var rendering: String?
     /// The sender as the viewing device's install of `app` sees them; nil if not installed.
     public var senderParticipantIdentifier: String?
-    public var message: MessageValue
+    /// The `MSMessage` as the viewing device's install sees it (tokens translated).
+    public var message: MessageValue?
+    /// The texts as drawn, with `$<uuid>` replaced by the viewer's contact names.
+    public var rendered: RenderedText?
+    /// Plain text, sticker description, attachment or legacy URL, when the entry has one.
+    public var text: String?
+    public var file: FileValue?
+    /// The size a live bubble asked for (`contentSizeThatFits`), once known.
+    public var liveSize: SizeValue?
     public var sentAt: Int64
+    public var expiring: Bool?
+    public var kept: Bool?
+
     public init(
-        index: Int, kind: String, sender: String, senderName: String, senderDevice: String, app: String,
-        senderParticipantIdentifier: String?, message: MessageValue, sentAt: Int64
+        index: Int, entry: Int, messageID: String, kind: String, sender: String, senderName: String, senderDevice: String,
+        app: String?, rendering: String? = nil, senderParticipantIdentifier: String? = nil, message: MessageValue? = nil,
+        rendered: RenderedText? = nil, text: String? = nil, file: FileValue? = nil, liveSize: SizeValue? = nil, sentAt: Int64,
+        expiring: Bool? = nil, kept: Bool? = nil
     ) {
         self.index = index
+        self.entry = entry
+        self.messageID = messageID
         self.kind = kind
         self.sender = sender
         self.senderName = senderName
         self.senderDevice = senderDevice
         self.app = app
+        self.rendering = rendering
         self.senderParticipantIdentifier = senderParticipantIdentifier
         self.message = message
+        self.rendered = rendered
+        self.text = text
+        self.file = file
+        self.liveSize = liveSize
         self.sentAt = sentAt
+        self.expiring = expiring
+        self.kept = kept
+    }
+}
+
+/// A bubble's texts as a device draws them.
+public struct RenderedText: Codable, Hashable, Sendable {
+    public var caption: String?
+    public var subcaption: String?
+    public var trailingCaption: String?
+    public var trailingSubcaption: String?
+    public var imageTitle: String?
+    public var imageSubtitle: String?
+    public var summaryText: String?
+    public init(caption: String? = nil, subcaption: String? = nil, trailingCaption: String? = nil, trailingSubcaption: String? = nil,
+                imageTitle: String? = nil, imageSubtitle: String? = nil, summaryText: String? = nil) {
+        self.caption = caption
+        self.subcaption = subcaption
+        self.trailingCaption = trailingCaption
+        self.trailingSubcaption = trailingSubcaption
+        self.imageTitle = imageTitle
+        self.imageSubtitle = imageSubtitle
+        self.summaryText = summaryText
+    }
+}
+
+/// A file the daemon keeps (a sticker, an attachment, a layout's image or media).
+public struct FileValue: Codable, Hashable, Sendable {
+    public var url: String
+    public var filename: String
+    public var mediaType: String
+    public var byteCount: Int
+    public init(url: String, filename: String, mediaType: String, byteCount: Int) {
+        self.url = url
+        self.filename = filename
+        self.mediaType = mediaType
+        self.byteCount = byteCount
     }
 }
 

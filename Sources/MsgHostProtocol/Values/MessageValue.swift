@@ -92,8 +92,12 @@ public struct TemplateLayoutValue: Codable, Hashable, Sendable {
     }
 }
 
-/// Bytes carried in a binary frame of the same envelope (PROTOCOL.md §2.3).
+/// An image: bytes in a binary frame of the same envelope (`{"frame": N}`, what extensions
+/// send, PROTOCOL.md §2.3), or a file in the daemon's store (`{"url": "file:///…"}`, what the
+/// host gives back: read it, do not write it).
 public struct FrameReference: Codable, Hashable, Sendable {
-    public var frame: Int
+    public var frame: Int?
+    public var url: String?
     public init(frame: Int) { self.frame = frame }
+    public init(url: String) { self.url = url }
 }

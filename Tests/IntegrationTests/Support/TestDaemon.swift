@@ -20,6 +20,12 @@ final class TestDaemon: @unchecked Sendable {
         var args: [String]
         var workingDirectory: String
         var contexts: [String] = ["messages"]
+        var env: [String: String] = [:]
+
+        /// A fixture app from Tests/Fixtures (Python, raw protocol), logging its callbacks.
+        static func fixture(_ script: String, bundleID: String) -> App {
+            App(bundleID: bundleID, command: "python3", args: [script], workingDirectory: TestPaths.repository + "/Tests/Fixtures")
+        }
 
         /// The raw-pyzmq example, as shipped, with extra arguments (e.g. `--send-on`).
         static func pythonRaw(_ extraArgs: [String] = [], bundleID: String = "com.example.python-raw") -> App {
@@ -45,14 +51,44 @@ final class TestDaemon: @unchecked Sendable {
     static let john = "john@example.com"
     static let conversation = "kate-john"
 
-    private init(apps: [App], settings: [String: String], environment: [String: String]) throws {
+    /// The people, their devices and the conversation a test runs in.
+    struct World {
+        struct Member {
+            var handle: String
+            var name: String
+            var devices: [(id: String, platform: String)]
+        }
+        var members: [Member]
+        var conversation: String
+        /// Devices without the test's apps.
+        var withoutApps: Set<String> = []
+
+        static let kateAndJohn = World(members: [
+            Member(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")]),
+            Member(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-iphone", "ios17")]),
+        ], conversation: TestDaemon.conversation)
+
+        /// The WWDC 2016 group: Amber, Ben and Chris, an iPhone each.
+        static let amberBenChris = World(members: [
+            Member(handle: "amber@example.com", name: "Amber", devices: [("amber-iphone", "ios17")]),
+            Member(handle: "ben@example.com", name: "Ben", devices: [("ben-iphone", "ios17")]),
+            Member(handle: "chris@example.com", name: "Chris", devices: [("chris-iphone", "ios17")]),
+        ], conversation: "abc")
+    }
+
+    let world: World
+    var conversation: String { self.world.conversation }
+
+    private init(apps: [App], world: World, settings: [String: String], environment: [String: String]) throws {
         self.directory = "/tmp/msghost-test-\(UUID().uuidString.prefix(8))"
         let fm = FileManager.default
         try fm.createDirectory(atPath: self.directory + "/config/apps", withIntermediateDirectories: true)
+        self.world = world
         var yaml = "log:\n  level: debug\nextensions:\n  idleGraceMs: 200\n  terminateGraceMs: 200\n  killGraceMs: 1000\n"
-        for (key, value) in settings.sorted(by: { $0.key < $1.key }) { yaml += "# test override\n\(key): \(value)\n" }
+        for (key, value) in settings.sorted(by: { $0.key < $1.key }) { yaml += "\(key): \(value)\n" }
         try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
         var installs = ""
+        let devices = world.members.flatMap { member in member.devices.map { (member.handle, $0.id, $0.platform) } }
         for app in apps {
             let manifest = """
                 bundleID: \(app.bundleID)
@@ -61,24 +97,20 @@ final class TestDaemon: @unchecked Sendable {
                 args: [\(app.args.map { "'\($0)'" }.joined(separator: ", "))]
                 workingDirectory: \(app.workingDirectory)
                 contexts: [\(app.contexts.joined(separator: ", "))]
-                env: {PYTHONUNBUFFERED: "1"}
+                env: {PYTHONUNBUFFERED: "1", FIXTURE_LOG: "\(self.directory)/calls"\(app.env.map { ", \($0.key): \"\($0.value)\"" }.joined())}
                 """
             try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: true, encoding: .utf8)
-            installs += "  - {device: kate-iphone, app: \(app.bundleID)}\n  - {device: john-iphone, app: \(app.bundleID)}\n"
+            for (_, device, _) in devices where !world.withoutApps.contains(device) {
+                installs += "  - {device: \(device), app: \(app.bundleID)}\n"
+            }
         }
-        let world = """
-            people:
-              - {handle: \(Self.kate), name: Kate Bell}
-              - {handle: \(Self.john), name: John Appleseed}
-            devices:
-              - {id: kate-iphone, owner: \(Self.kate)}
-              - {id: john-iphone, owner: \(Self.john)}
-            conversations:
-              - {id: \(Self.conversation), members: [\(Self.kate), \(Self.john)]}
-            installs:
-            \(installs.isEmpty ? "  []" : installs)
-            """
-        try world.replacingOccurrences(of: "installs:\n  []", with: "installs: []").write(toFile: self.directory + "/config/world.yaml", atomically: true, encoding: .utf8)
+        var seed = "people:\n"
+        for member in world.members { seed += "  - {handle: \(member.handle), name: \(member.name)}\n" }
+        seed += "devices:\n"
+        for (owner, device, platform) in devices { seed += "  - {id: \(device), owner: \(owner), platform: \(platform)}\n" }
+        seed += "conversations:\n  - {id: \(world.conversation), members: [\(world.members.map(\.handle).joined(separator: ", "))]}\n"
+        seed += installs.isEmpty ? "installs: []\n" : "installs:\n" + installs
+        try seed.write(toFile: self.directory + "/config/world.yaml", atomically: true, encoding: .utf8)
 
         self.logPath = self.directory + "/msghostd.log"
         fm.createFile(atPath: self.logPath, contents: nil)
@@ -116,10 +148,10 @@ final class TestDaemon: @unchecked Sendable {
 
     /// Runs `body` against a fresh daemon and always stops it.
     static func with(
-        apps: [App] = [.pythonRaw()], settings: [String: String] = [:], environment: [String: String] = [:],
+        apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
         _ body: (TestDaemon) throws -> Void
     ) throws {
-        let daemon = try TestDaemon(apps: apps, settings: settings, environment: environment)
+        let daemon = try TestDaemon(apps: apps, world: world, settings: settings, environment: environment)
         defer { daemon.stop() }
         do {
             try body(daemon)
@@ -156,7 +188,49 @@ final class TestDaemon: @unchecked Sendable {
 
     @discardableResult
     func open(_ app: String = "com.example.python-raw", on device: String) throws -> OpenResult {
-        try self.control.request(.open, OpenRequest(device: device, conversation: Self.conversation, app: app), as: OpenResult.self)
+        try self.control.request(.open, OpenRequest(device: device, conversation: self.conversation, app: app), as: OpenResult.self)
+    }
+
+    /// Sends a control request in this test's conversation and returns the decoded reply.
+    @discardableResult
+    func control<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable, as type: Result.Type = Empty.self) throws -> Result {
+        try self.control.request(command, body, as: type)
+    }
+
+    /// Every record the fixture processes of `app` logged, process by process in start order.
+    func fixtureLog(_ app: String) throws -> [[String: JSONValue]] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: self.directory).filter { $0.hasPrefix("calls.\(app).") }
+        let files = names.map { self.directory + "/" + $0 }.sorted {
+            ((try? FileManager.default.attributesOfItem(atPath: $0)[.creationDate] as? Date) ?? .distantPast, $0)
+                < ((try? FileManager.default.attributesOfItem(atPath: $1)[.creationDate] as? Date) ?? .distantPast, $1)
+        }
+        return try files.flatMap { file in
+            try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map {
+                guard case .object(let record) = try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) else { return [:] }
+                return record
+            }
+        }
+    }
+
+    /// The callbacks `app`'s fixture got for `instance`, in order.
+    func callbacks(_ app: String, instance: String) throws -> [String] {
+        try self.fixtureLog(app).compactMap { record in
+            guard case .string(let callback) = record["callback"], case .object(let body) = record["body"] else { return nil }
+            if callback == "terminate" { return nil }
+            return body["instance"] == .string(instance) ? callback : nil
+        }
+    }
+
+    /// Replies the fixture of `app` got to its requests, in order.
+    func requestReplies(_ app: String) throws -> [(request: String, code: Int?, domain: String?)] {
+        try self.fixtureLog(app).compactMap { record in
+            guard case .string(let request) = record["request"] else { return nil }
+            var code: Int?
+            if case .number(let number) = record["code"] { code = Int(number) }
+            var domain: String?
+            if case .string(let value) = record["domain"] { domain = value }
+            return (request, code, domain)
+        }
     }
 
     func touch(_ device: String, payload: JSONValue? = nil) throws {
@@ -168,7 +242,7 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     func transcript(_ device: String) throws -> [TranscriptEntryValue] {
-        try self.control.request(.transcript, TranscriptRequest(device: device, conversation: Self.conversation), as: TranscriptResult.self).entries
+        try self.control.request(.transcript, TranscriptRequest(device: device, conversation: self.conversation), as: TranscriptResult.self).entries
     }
 
     func participants(_ device: String, app: String = "com.example.python-raw") throws -> ParticipantsResult {

@@ -111,13 +111,24 @@ import Testing
         #expect(reply.error?.isProtocol(.unknownInstance) == true)
     }
 
-    @Test(arguments: ["insertText", "insertMessage", "sendText", "requestPresentationStyle", "dismiss"])
-    func requestsNotCarriedOutYetAreUnsupportedRequest(type: String) throws {
+    @Test func insertTextStagesItInTheInputFieldAndSendsNothing() throws {
         var h = try HostHarness()
         let instance = try h.openConnected()
-        let actions = h.fromExtension(type, ["instance": instance, "text": "hello"])
+        let actions = h.fromExtension("insertText", ["instance": instance, "text": "hello"])
         let reply = try #require(actions.extensionReplies.first)
-        #expect(reply.error?.isProtocol(.unsupportedRequest) == true)
+        #expect(reply.error == nil)
+        let field = h.machine.world.inputField(device: HostHarness.amberPhone, conversation: HostHarness.conversation)
+        #expect(field.staged?.content == .text("hello"))
+        #expect(h.machine.world.messages.isEmpty, "nothing leaves the device before the user taps Send")
+    }
+
+    @Test func requestingTheTranscriptStyleIsRefusedAndOtherStylesTransition() throws {
+        var h = try HostHarness()
+        let instance = try h.openConnected()
+        let refused = h.fromExtension("requestPresentationStyle", ["instance": instance, "presentationStyle": "transcript"])
+        #expect(refused.extensionReplies.first?.error?.description.contains("transcript") == true)
+        let accepted = h.fromExtension("requestPresentationStyle", ["instance": instance, "presentationStyle": "expanded"])
+        #expect(accepted.toExtension.map(\.header.type) == ["willTransition", "reply"])
     }
 
     // MARK: Direct send
@@ -149,7 +160,7 @@ import Testing
             return
         }
         #expect(stored.sender == HostHarness.amber)
-        #expect(stored.message.url == nil)
+        #expect(stored.message?.url == nil)
 
         let envelopes = actions.toExtension
         #expect(envelopes.map(\.header.type) == ["reply", "didStartSending"])

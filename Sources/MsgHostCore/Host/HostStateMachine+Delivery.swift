@@ -1,0 +1,130 @@
+import MsgHostProtocol
+
+/// How a message reaches a device (SPEC §5): at once, after a latency, or held until
+/// released — so a group race can be staged in either order.
+struct DeliveryRule: Sendable {
+    var latencyMs: Int64 = 0
+    var hold = false
+}
+
+extension HostStateMachine {
+    /// Stores a message and starts its way to every device of every member: the sender's own
+    /// devices at once, the others by their delivery rule.
+    mutating func dispatch(_ content: MessageContent, app: String?, install: String?, from deviceID: String, conversation: String, now: Instant) -> (StoredMessage, [HostAction]) {
+        let sender = self.world.devices[deviceID]?.owner ?? ""
+        let stored = StoredMessage(
+            id: self.ids.makeUUID(), conversation: conversation, app: app, sender: sender, senderDevice: deviceID,
+            senderInstall: install, sentAt: now.milliseconds, content: content)
+        var actions: [HostAction] = [.persist(self.world.applying([.messageStored(stored)]))]
+        actions.append(self.record("sent", now: now, device: deviceID, app: app, conversation: conversation, detail: "\(content.kindName) \(stored.id)"))
+        for device in self.world.memberDevices(of: conversation) {
+            let rule = device.owner == sender ? DeliveryRule() : self.deliveryRules[device.id] ?? DeliveryRule()
+            if rule.latencyMs == 0 && !rule.hold {
+                actions += self.arrived(stored.id, on: device.id, now: now)
+                continue
+            }
+            let delivery = PendingDelivery(
+                id: self.world.takeSerial(), device: device.id, conversation: conversation, messageID: stored.id,
+                dueAt: now.milliseconds + rule.latencyMs, held: rule.hold)
+            actions.append(.persist(self.world.applying([.deliveryPending(delivery)])))
+            if !rule.hold { actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: delivery.dueAt))) }
+        }
+        return (stored, actions)
+    }
+
+    /// A message arrives on a device: into its transcript (session rule, legacy fallback),
+    /// then `didReceive` to the app's active instance there, seen marks and live bubbles.
+    mutating func arrived(_ messageID: String, on deviceID: String, now: Instant) -> [HostAction] {
+        guard let stored = self.world.messages[messageID], let device = self.world.devices[deviceID] else { return [] }
+        let conversation = stored.conversation
+        var actions: [HostAction] = [.persist(self.world.arrive(messageID, on: deviceID, nilSummaryText: self.settings.nilSummaryText))]
+        actions.append(self.record("arrived", now: now, device: deviceID, app: stored.app, conversation: conversation, detail: stored.id))
+        if self.showing[deviceID] == conversation {
+            actions += self.markSeen(device: deviceID, conversation: conversation, now: now)
+            actions += self.reconcileLiveInstances(device: deviceID, conversation: conversation, now: now).actions
+        }
+        // didReceive: only while active, only this app's messages, only from others (SPEC §3).
+        if stored.sender != device.owner, let app = stored.app, case .app = stored.content,
+           let instanceID = self.presented[deviceID], let instance = self.instances[instanceID],
+           instance.app == app, instance.conversation == conversation, instance.phase == .active, instance.context == .messages {
+            let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
+            let (conversationValue, conversationChanges) = self.conversationValue(for: instance)
+            let changes = messageChanges + conversationChanges
+            if !changes.isEmpty { actions.append(.persist(changes)) }
+            let body = MessageCallbackBody(instance: instanceID, message: message, conversation: conversationValue)
+            actions += self.enqueue([(.didReceive, WireJSON.encode(body))], on: instanceID, now: now)
+        }
+        return actions
+    }
+
+    /// A delivery's latency is over.
+    mutating func deliveryDue(_ id: Int, now: Instant) -> [HostAction] {
+        guard let delivery = self.world.pendingDeliveries[id], !delivery.held else { return [] }
+        return [.persist(self.world.applying([.deliveryDone(id: id)]))] + self.arrived(delivery.messageID, on: delivery.device, now: now)
+    }
+
+    /// `release`: held messages for a device arrive now, in the order asked for.
+    mutating func release(_ request: ReleaseRequest, now: Instant) throws(WireError) -> ([String], [HostAction]) {
+        _ = try self.world.device(request.device)
+        var held = self.world.pendingDeliveries.values.filter { $0.device == request.device && $0.held }
+            .sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+        switch request.order ?? "sent" {
+        case "sent": break
+        case "reverse": held.reverse()
+        default: throw .control(.invalidRequest, "order must be \"sent\" or \"reverse\", not \"\(request.order ?? "")\"")
+        }
+        if let named = request.messages {
+            for id in named where !held.contains(where: { $0.messageID == id }) {
+                throw .control(.notFound, "message \(id) is not held for \(request.device)")
+            }
+            held.sort { (named.firstIndex(of: $0.messageID) ?? Int.max) < (named.firstIndex(of: $1.messageID) ?? Int.max) }
+        }
+        var actions: [HostAction] = []
+        for delivery in held {
+            actions.append(.persist(self.world.applying([.deliveryDone(id: delivery.id)])))
+            actions += self.arrived(delivery.messageID, on: delivery.device, now: now)
+        }
+        return (held.map(\.messageID), actions)
+    }
+
+    // MARK: Expiry
+
+    /// Marks the expiring messages of a conversation seen on a device, starting their clocks.
+    mutating func markSeen(device deviceID: String, conversation: String, now: Instant) -> [HostAction] {
+        let owner = self.world.devices[deviceID]?.owner
+        var actions: [HostAction] = []
+        for var entry in self.world.entries(device: deviceID, conversation: conversation) where entry.seenAt == nil {
+            guard let stored = self.world.messages[entry.messageID], stored.sender != owner, stored.message?.shouldExpire == true else { continue }
+            entry.seenAt = now.milliseconds
+            actions.append(.persist(self.world.applying([.transcriptEntryChanged(device: deviceID, conversation: conversation, entry)])))
+            actions.append(.startTimer(.expiry(device: deviceID, conversation: conversation, entry: entry.id), at: now.adding(milliseconds: self.settings.expiryMs)))
+        }
+        return actions
+    }
+
+    mutating func expiryDue(device: String, conversation: String, entryID: Int, now: Instant) -> [HostAction] {
+        guard let entry = self.world.entry(entryID, device: device, conversation: conversation), !entry.kept else { return [] }
+        var actions: [HostAction] = [.persist(self.world.applying([.transcriptEntryRemoved(device: device, conversation: conversation, entryID: entryID)]))]
+        actions.append(self.record("expired", now: now, device: device, conversation: conversation, detail: entry.messageID))
+        actions += self.reconcileLiveInstances(device: device, conversation: conversation, now: now).actions
+        return actions
+    }
+
+    /// Timers for what was pending when the daemon stopped: deliveries not held, and the
+    /// expiry of messages already seen. Call once after a restart.
+    public mutating func restored(now: Instant) -> [HostAction] {
+        var actions: [HostAction] = []
+        for delivery in self.world.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
+            actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))
+        }
+        for (key, entries) in self.world.transcripts {
+            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else { continue }
+            for entry in entries {
+                guard let seenAt = entry.seenAt, !entry.kept, self.world.messages[entry.messageID]?.message?.shouldExpire == true else { continue }
+                actions.append(.startTimer(.expiry(device: parts[0], conversation: parts[1], entry: entry.id), at: Instant(milliseconds: seenAt + self.settings.expiryMs)))
+            }
+        }
+        return actions
+    }
+}

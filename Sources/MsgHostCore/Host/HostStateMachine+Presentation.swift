@@ -1,0 +1,256 @@
+import MsgHostProtocol
+
+/// What the user sees, and the callbacks that follow from it (SPEC §3): opening an app from
+/// the drawer, tapping bubbles, the chevron, showing a conversation, closing, and the
+/// transcript-style instances that draw live-layout bubbles.
+extension HostStateMachine {
+    /// Instances whose callbacks a control request must wait for, with the actions so far.
+    typealias Outcome = (actions: [HostAction], instances: Set<String>)
+
+    // MARK: Opening
+
+    /// Opens `app` on `device` in `conversation` (drawer: compact; bubble: expanded with the
+    /// tapped entry selected), cold: willBecomeActive → didBecomeActive → viewWillAppear →
+    /// viewDidAppear. Anything else presented on the device resigns first.
+    mutating func launchMain(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selectedEntry: Int?, now: Instant) -> (String, Outcome) {
+        var outcome = self.show(device: device, conversation: conversation, now: now)
+        if let current = self.presented[device] {
+            let resigned = self.resign(current, now: now)
+            outcome.actions += resigned.actions
+            outcome.instances.formUnion(resigned.instances)
+        }
+        let (launchID, launchActions) = self.processServing(device: device, app: app.bundleID, installID: install.id, now: now)
+        outcome.actions += launchActions
+        let instanceID = self.makeInstanceID()
+        var instance = Instance(
+            id: instanceID, launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
+            installID: install.id, context: app.presentationContext, style: style)
+        instance.selectedEntry = selectedEntry
+        self.instances[instanceID] = instance
+        self.processes[launchID]?.instanceIDs.append(instanceID)
+        self.processes[launchID]?.idleGeneration += 1
+        self.presented[device] = instanceID
+        outcome.actions.append(self.record("opened", now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
+        outcome.actions += self.coldStart(instanceID, now: now)
+        outcome.instances.insert(instanceID)
+        return (instanceID, outcome)
+    }
+
+    /// Queues the cold-start callbacks (and, for a live bubble, `contentSizeThatFits` last).
+    private mutating func coldStart(_ instanceID: String, now: Instant) -> [HostAction] {
+        guard let instance = self.instances[instanceID] else { return [] }
+        let (activation, changes) = self.activationBody(instance)
+        let plain = WireJSON.encode(InstanceBody(instance: instanceID))
+        var callbacks: [(CallbackType, [UInt8])] = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, plain), (.viewDidAppear, plain)]
+        if instance.style == .transcript {
+            let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
+            callbacks.append((.contentSizeThatFits, WireJSON.encode(ContentSizeBody(instance: instanceID, size: offered))))
+        }
+        return (changes.isEmpty ? [] : [.persist(changes)]) + self.enqueue(callbacks, on: instanceID, now: now)
+    }
+
+    /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
+    mutating func activationBody(_ instance: Instance) -> ([UInt8], [WorldChange]) {
+        let (conversation, changes) = self.conversationValue(for: instance)
+        let body = ActivationBody(instance: instance.id, conversation: conversation, presentationStyle: instance.style, presentationContext: instance.context)
+        return (WireJSON.encode(body), changes)
+    }
+
+    // MARK: Resigning
+
+    /// Starts the resign sequence (SPEC §3): viewWillDisappear → viewDidDisappear →
+    /// willResignActive → didResignActive. The instance stops being visible at once.
+    mutating func resign(_ instanceID: String, now: Instant) -> Outcome {
+        guard var instance = self.instances[instanceID], instance.phase == .active else { return ([], [instanceID]) }
+        instance.phase = .resigning
+        instance.touchedAt = nil
+        self.instances[instanceID] = instance
+        if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
+        let (activation, changes) = self.activationBody(instance)
+        let plain = WireJSON.encode(InstanceBody(instance: instanceID))
+        var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
+        actions.append(self.record("closed", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID))
+        actions += self.enqueue(
+            [(.viewWillDisappear, plain), (.viewDidDisappear, plain), (.willResignActive, activation), (.didResignActive, activation)],
+            on: instanceID, now: now)
+        return (actions, [instanceID])
+    }
+
+    // MARK: Showing a conversation
+
+    /// The device shows `conversation` (nil: none). Leaving a conversation resigns the app
+    /// presented in it and tears down its live bubbles; arriving marks messages seen and starts
+    /// the live bubbles' instances.
+    mutating func show(device: String, conversation: String?, now: Instant) -> Outcome {
+        var outcome: Outcome = ([], [])
+        let previous = self.showing[device]
+        if let previous, previous != conversation {
+            if let current = self.presented[device], self.instances[current]?.conversation == previous {
+                let resigned = self.resign(current, now: now)
+                outcome.actions += resigned.actions
+                outcome.instances.formUnion(resigned.instances)
+            }
+            for id in self.liveInstances(device: device, conversation: previous) {
+                let resigned = self.resign(id, now: now)
+                outcome.actions += resigned.actions
+                outcome.instances.formUnion(resigned.instances)
+            }
+        }
+        self.showing[device] = conversation
+        if let conversation {
+            outcome.actions += self.markSeen(device: device, conversation: conversation, now: now)
+            let live = self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
+            outcome.actions += live.actions
+            outcome.instances.formUnion(live.instances)
+        }
+        return outcome
+    }
+
+    // MARK: Live layouts
+
+    func liveInstances(device: String, conversation: String) -> [String] {
+        self.instances.values.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }
+            .map(\.id).sorted()
+    }
+
+    /// One transcript-style instance per live-layout bubble on screen, where the device can run
+    /// them (iOS 11 and later, app installed); instances whose bubble went away resign.
+    mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
+        var outcome: Outcome = ([], [])
+        guard self.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
+        let bubbles = Set(self.world.entries(device: deviceID, conversation: conversation).filter { $0.kind == .bubble }.map(\.id))
+        for id in self.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.instances[id]?.liveEntry ?? -1) {
+            let resigned = self.resign(id, now: now)
+            outcome.actions += resigned.actions
+            outcome.instances.formUnion(resigned.instances)
+        }
+        guard device.platform.runsLiveLayouts else { return outcome }
+        let drawn = Set(self.liveInstances(device: deviceID, conversation: conversation).compactMap { self.instances[$0]?.liveEntry })
+        for entry in self.world.entries(device: deviceID, conversation: conversation) where entry.kind == .bubble && !drawn.contains(entry.id) {
+            guard let message = self.world.messages[entry.messageID], let app = message.app, let descriptor = self.apps[app],
+                  case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app)
+            else { continue }
+            let (launchID, launchActions) = self.processServing(device: deviceID, app: app, installID: install.id, now: now)
+            outcome.actions += launchActions
+            let instanceID = self.makeInstanceID()
+            var instance = Instance(
+                id: instanceID, launchID: launchID, device: deviceID, conversation: conversation, app: app,
+                installID: install.id, context: descriptor.presentationContext, style: .transcript)
+            instance.liveEntry = entry.id
+            instance.selectedEntry = entry.id
+            self.instances[instanceID] = instance
+            self.processes[launchID]?.instanceIDs.append(instanceID)
+            self.processes[launchID]?.idleGeneration += 1
+            outcome.actions.append(self.record("liveBubble", now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
+            outcome.actions += self.coldStart(instanceID, now: now)
+            outcome.instances.insert(instanceID)
+        }
+        return outcome
+    }
+
+    /// The extension answered `contentSizeThatFits`: keep its size, clamped to the offer.
+    mutating func liveSizeAnswered(instanceID: String, body: [UInt8], now: Instant) -> [HostAction] {
+        guard let instance = self.instances[instanceID], let entry = instance.liveEntry else { return [] }
+        let offered = self.settings.liveBubbleSize
+        guard let answer = try? WireJSON.decode(ContentSizeResult.self, from: body) else {
+            return [self.record("callbackFailed", now: now, device: instance.device, app: instance.app, instance: instanceID,
+                                name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
+        }
+        let clamped = SizeValue(width: min(max(0, answer.size.width), offered.width), height: min(max(0, answer.size.height), offered.height))
+        self.liveSizes["\(instance.device)\u{0}\(entry)"] = clamped
+        return []
+    }
+
+    // MARK: Taps and the chevron
+
+    /// The user taps a bubble (SPEC §3, §5 fallbacks).
+    mutating func tap(_ request: TapRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+        let device = try self.world.device(request.device)
+        let conversation = try self.memberConversation(request.conversation, of: device)
+        guard let entry = self.world.entry(request.entry, device: device.id, conversation: conversation.id) else {
+            throw .control(.notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
+        }
+        func answer(_ result: TapResult, _ outcome: Outcome) -> [HostAction] {
+            outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(result)), after: outcome.instances, now: now)
+        }
+        var shown = self.show(device: device.id, conversation: conversation.id, now: now)
+        guard entry.kind == .bubble, let message = self.world.messages[entry.messageID], let appID = message.app, let value = message.message else {
+            return answer(TapResult(action: "none", reason: entry.kind == .bubble ? "not an app message" : "a \(entry.kind.rawValue) entry cannot be opened"), shown)
+        }
+        switch device.platform {
+        case .macos:
+            if let url = value.url, ["http", "https"].contains(MessageValidation.scheme(of: url)?.lowercased() ?? "") {
+                shown.actions.append(self.record("openedURL", now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
+                return answer(TapResult(action: "openedURL", url: url), shown)
+            }
+            return answer(TapResult(action: "none", reason: "macOS opens only http(s) URLs"), shown)
+        case .watchos, .legacy:
+            return answer(TapResult(action: "none", reason: "\(device.platform.rawValue) runs no iMessage apps"), shown)
+        case .ios10, .ios11, .ios17:
+            break
+        }
+        guard let install = self.world.install(device: device.id, app: appID), let app = self.apps[appID] else {
+            return answer(TapResult(action: "none", reason: "\(appID) is not installed on \(device.id)"), shown)
+        }
+        if let currentID = self.presented[device.id], let current = self.instances[currentID], current.phase == .active,
+           current.app == appID, current.conversation == conversation.id {
+            shown.actions += self.select(entry.id, on: currentID, now: now)
+            shown.instances.insert(currentID)
+            return answer(TapResult(action: "selected", instance: currentID), shown)
+        }
+        let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
+        return answer(TapResult(action: "selected", instance: instanceID), (shown.actions + launched.actions, shown.instances.union(launched.instances)))
+    }
+
+    /// A bubble tapped while the app is active: willTransition(expanded) → willSelect →
+    /// didSelect → didTransition(expanded) from compact; only the selection when already
+    /// expanded, and nothing when that message is already selected.
+    mutating func select(_ entry: Int, on instanceID: String, now: Instant) -> [HostAction] {
+        guard var instance = self.instances[instanceID] else { return [] }
+        let wasCompact = instance.style == .compact
+        let changed = instance.selectedEntry != entry
+        guard wasCompact || changed else { return [] }
+        instance.selectedEntry = entry
+        instance.style = .expanded
+        self.instances[instanceID] = instance
+        var callbacks: [(CallbackType, [UInt8])] = []
+        let style = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
+        if wasCompact { callbacks.append((.willTransition, style)) }
+        var changes: [WorldChange] = []
+        if changed, let stored = self.world.messages[self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? ""] {
+            let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
+            let (conversation, conversationChanges) = self.conversationValue(for: instance)
+            changes = messageChanges + conversationChanges
+            let body = WireJSON.encode(MessageCallbackBody(instance: instanceID, message: message, conversation: conversation))
+            callbacks += [(.willSelect, body), (.didSelect, body)]
+        }
+        if wasCompact { callbacks.append((.didTransition, style)) }
+        return (changes.isEmpty ? [] : [.persist(changes)]) + self.enqueue(callbacks, on: instanceID, now: now)
+    }
+
+    /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).
+    mutating func transition(_ instanceID: String, to style: PresentationStyle, now: Instant) -> [HostAction] {
+        guard var instance = self.instances[instanceID], instance.phase == .active, instance.style != style, style != .transcript else { return [] }
+        instance.style = style
+        self.instances[instanceID] = instance
+        let body = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: style))
+        return [self.record("transition", now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
+            + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)
+    }
+
+    /// The conversation, if `device`'s owner is a member of it.
+    func memberConversation(_ id: String, of device: Device) throws(WireError) -> Conversation {
+        let conversation = try self.world.conversation(id)
+        guard conversation.members.contains(device.owner) else {
+            throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
+        }
+        return conversation
+    }
+}
+
+extension Platform {
+    /// iOS 11 added live layouts; older systems draw the alternate layout.
+    var runsLiveLayouts: Bool { self == .ios11 || self == .ios17 }
+    /// Where an installed iMessage app can run at all.
+    var runsExtensions: Bool { self == .ios10 || self == .ios11 || self == .ios17 }
+}

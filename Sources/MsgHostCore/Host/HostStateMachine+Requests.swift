@@ -1,0 +1,213 @@
+import MsgHostProtocol
+
+/// A request waiting for the shell to look at its files.
+struct PendingRequest: Sendable {
+    enum Content: Sendable {
+        case message(MessageValue, imageCheck: Int?, mediaCheck: Int?)
+        case sticker(description: String)
+        case attachment
+    }
+
+    var launchID: String
+    var instanceID: String
+    var requestID: String
+    var type: RequestType
+    var content: Content
+}
+
+/// The extension's requests that put something in a conversation (SPEC §4): `send*` goes at
+/// once if Messages allows it, `insert*` stages it in the input field.
+extension HostStateMachine {
+    mutating func contentRequest(_ type: RequestType, envelope: Envelope, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
+        let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
+        func check(_ instanceID: String) throws(WireError) -> Instance {
+            let instance = try self.instance(instanceID, of: process)
+            if isSend {
+                let facts = SendPolicy.Facts(context: instance.context, isVisible: self.isVisible(instance), touchedAt: instance.touchedAt)
+                if let code = SendPolicy.refusal(for: facts, now: now, interactionWindowMs: self.settings.interactionWindowMs) { throw .messages(code) }
+            } else if instance.context == .media, type == .insertMessage || type == .insertText {
+                throw .messages(.apiUnavailableInPresentationContext)
+            }
+            return instance
+        }
+        let requestID = envelope.header.id
+        switch type {
+        case .sendMessage, .insertMessage:
+            let body = try envelope.decodeBody(MessageRequestBody.self)
+            let instance = try check(body.instance)
+            let message = try MessageValidation.validate(body.message).get()
+            var checks: [FileCheck] = []
+            var imageCheck: Int?
+            var mediaCheck: Int?
+            if let image = message.layout?.template.image {
+                guard let frame = image.frame, envelope.buffers.indices.contains(frame) else {
+                    throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(envelope.buffers.count) binary frames")
+                }
+                imageCheck = checks.count
+                checks.append(FileCheck(source: .bytes(envelope.buffers[frame]), purpose: .layoutImage))
+            }
+            if let media = message.layout?.template.mediaFileURL {
+                mediaCheck = checks.count
+                checks.append(FileCheck(source: .url(media), purpose: .layoutMedia))
+            }
+            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type,
+                                         content: .message(message, imageCheck: imageCheck, mediaCheck: mediaCheck))
+            return self.park(pending, checks: checks, alternateFilename: nil, now: now)
+        case .sendText, .insertText:
+            let body = try envelope.decodeBody(TextRequestBody.self)
+            let instance = try check(body.instance)
+            return self.complete(type, content: .text(body.text), instance: instance, requestID: requestID, now: now)
+        case .sendSticker, .insertSticker:
+            let body = try envelope.decodeBody(StickerRequestBody.self)
+            let instance = try check(body.instance)
+            guard body.sticker.localizedDescription.count <= 150 else {
+                throw .messages(.unknown, "sticker.localizedDescription is \(body.sticker.localizedDescription.count) characters; at most 150")
+            }
+            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type,
+                                         content: .sticker(description: body.sticker.localizedDescription))
+            return self.park(pending, checks: [FileCheck(source: .url(body.sticker.url), purpose: .sticker)], alternateFilename: nil, now: now)
+        case .sendAttachment, .insertAttachment:
+            let body = try envelope.decodeBody(AttachmentRequestBody.self)
+            let instance = try check(body.instance)
+            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: .attachment)
+            return self.park(pending, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename, now: now)
+        case .hello, .requestPresentationStyle, .dismiss:
+            preconditionFailure("\(type) is not a content request")
+        }
+    }
+
+    private mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
+        if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
+        self.nextRequestToken += 1
+        self.pendingRequests[self.nextRequestToken] = request
+        return [.inspectFiles(token: self.nextRequestToken, checks, alternateFilename: alternateFilename)]
+    }
+
+    /// The shell looked at a request's files (one result per check, in order).
+    public mutating func filesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
+        guard let request = self.pendingRequests.removeValue(forKey: token) else { return [] }
+        return self.filesChecked(request, results: results, now: now)
+    }
+
+    private mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
+        guard let process = self.processes[request.launchID], let route = process.route, let instance = self.instances[request.instanceID] else { return [] }
+        var files: [StoredFile] = []
+        for result in results {
+            switch result {
+            case .accepted(let file): files.append(file)
+            case .refused(let error): return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
+            }
+        }
+        let content: MessageContent
+        switch request.content {
+        case .message(var message, let imageCheck, let mediaCheck):
+            // The copies in the store replace what the extension pointed at.
+            let image = imageCheck.map { files[$0] }
+            let media = mediaCheck.map { files[$0] }
+            message.clearFiles()
+            content = .app(message, image: image, media: media)
+        case .sticker(let description):
+            content = .sticker(files[0], description: description)
+        case .attachment:
+            content = .attachment(files[0])
+        }
+        return self.complete(request.type, content: content, instance: instance, requestID: request.requestID, now: now)
+    }
+
+    /// Sends or stages accepted content, replies, and (for a sent message) `didStartSending`.
+    private mutating func complete(_ type: RequestType, content: MessageContent, instance: Instance, requestID: String, now: Instant) -> [HostAction] {
+        guard let process = self.processes[instance.launchID], let route = process.route else { return [] }
+        let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
+        var actions: [HostAction] = []
+        var reply: [UInt8] = WireJSON.encode(OKReply(Empty()))
+        if isSend {
+            self.instances[instance.id]?.touchedAt = nil
+            self.count("sendsAccepted")
+            let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
+            actions += dispatched
+            if case .app = content {
+                let (message, changes) = self.messageValue(stored, for: instance.installID)
+                let (conversation, conversationChanges) = self.conversationValue(for: instance)
+                if !(changes + conversationChanges).isEmpty { actions.append(.persist(changes + conversationChanges)) }
+                reply = WireJSON.encode(OKReply(SendMessageResult(message: message)))
+                let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
+                actions.append(send)
+                let body = MessageCallbackBody(instance: instance.id, message: message, conversation: conversation)
+                return actions + self.enqueue([(.didStartSending, WireJSON.encode(body))], on: instance.id, now: now)
+            }
+        } else {
+            var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
+            field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content)
+            actions.append(.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)))
+            actions.append(self.record("staged", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName))
+            if case .app = content {
+                let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
+                                           senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
+                var (message, changes) = self.messageValue(stored, for: instance.installID)
+                message.isPending = true
+                if !changes.isEmpty { actions.append(.persist(changes)) }
+                reply = WireJSON.encode(OKReply(SendMessageResult(message: message)))
+            }
+        }
+        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
+        return actions + [send]
+    }
+
+    /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.
+    mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
+        let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
+        self.count(isSend ? "sendsRefused" : "requestsRefused")
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
+        return [reply, self.record(
+            isSend ? "sendRefused" : "requestRefused", now: now, device: instance?.device ?? process.device, app: process.app,
+            conversation: instance?.conversation, instance: instance?.id, code: error.code, name: error.name, detail: "\(type.rawValue): \(error.description)")]
+    }
+
+    /// `requestPresentationStyle`: transcript is refused (Apple raises); from a live bubble,
+    /// expanded acts like tapping that bubble; otherwise a transition.
+    mutating func presentationRequest(_ body: PresentationStyleBody, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
+        let instance = try self.instance(body.instance, of: process)
+        guard body.presentationStyle != .transcript else {
+            throw .protocolError(.invalidBody, "Cannot request transition to transcript presentation style")
+        }
+        guard instance.style == .transcript else { return self.transition(instance.id, to: body.presentationStyle, now: now) }
+        guard let entry = instance.liveEntry, let install = self.world.installs[instance.installID], let app = self.apps[instance.app] else { return [] }
+        if let current = self.presented[instance.device], let main = self.instances[current], main.phase == .active, main.app == instance.app,
+           main.conversation == instance.conversation {
+            return self.select(entry, on: current, now: now) + (body.presentationStyle == .compact ? self.transition(current, to: .compact, now: now) : [])
+        }
+        return self.launchMain(app: app, install: install, device: instance.device, conversation: instance.conversation,
+                               style: body.presentationStyle, selectedEntry: entry, now: now).1.actions
+    }
+
+    /// `dismiss`: the main instance resigns, as when the user closes the app.
+    mutating func dismissRequest(_ body: InstanceBody, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
+        let instance = try self.instance(body.instance, of: process)
+        guard instance.style != .transcript else { return [] }  // a no-op for live bubbles, as in Messages
+        return self.resign(instance.id, now: now).actions
+    }
+
+    func instance(_ id: String, of process: ExtensionProcess) throws(WireError) -> Instance {
+        guard process.instanceIDs.contains(id), let instance = self.instances[id] else {
+            throw .protocolError(.unknownInstance, "instance \"\(id)\" is not one of this extension's")
+        }
+        return instance
+    }
+}
+
+extension MessageValue {
+    /// Drops the extension's own file references: the host keeps its copies beside the message.
+    mutating func clearFiles() {
+        switch self.layout {
+        case .template(var layout):
+            layout.image = nil
+            layout.mediaFileURL = nil
+            self.layout = .template(layout)
+        case .live(var layout):
+            layout.image = nil
+            layout.mediaFileURL = nil
+            self.layout = .live(alternateLayout: layout)
+        case nil: break
+        }
+    }
+}

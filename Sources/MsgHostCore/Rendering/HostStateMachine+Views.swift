@@ -1,0 +1,156 @@
+import MsgHostProtocol
+
+/// How messages and conversations look to each reader: an install (identifiers scoped to it,
+/// tokens translated) or a device's owner (contact names, fallbacks).
+extension HostStateMachine {
+    /// `MSConversation` for an instance: identifiers scoped to its install, and the selected
+    /// message (only ever one of the app's own).
+    mutating func conversationValue(for instance: Instance) -> (ConversationValue, [WorldChange]) {
+        var changes: [WorldChange] = []
+        let owner = self.world.devices[instance.device]?.owner ?? ""
+        let members = self.world.conversations[instance.conversation]?.members ?? []
+        let (local, localChanges) = self.world.participantIdentifier(install: instance.installID, person: owner, ids: self.ids)
+        changes += localChanges
+        var remote: [String] = []
+        for member in members where member != owner {
+            let (identifier, memberChanges) = self.world.participantIdentifier(install: instance.installID, person: member, ids: self.ids)
+            remote.append(identifier)
+            changes += memberChanges
+        }
+        var selected: MessageValue?
+        if let entryID = instance.selectedEntry, let entry = self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
+           entry.kind == .bubble, let stored = self.world.messages[entry.messageID], stored.app == instance.app {
+            let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
+            selected = message
+            changes += messageChanges
+        }
+        return (ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote, selectedMessage: selected), changes)
+    }
+
+    /// The `MSMessage` as `install` sees it: the sender and every `$<uuid>` token as that
+    /// install's identifiers, files as `file://` URLs into the daemon's store.
+    mutating func messageValue(_ stored: StoredMessage, for install: String) -> (MessageValue, [WorldChange]) {
+        guard case .app(var message, let image, let media) = stored.content else { return (MessageValue(), []) }
+        var changes: [WorldChange] = []
+        if let senderInstall = stored.senderInstall {
+            message.mapTexts { text in
+                Tokens.replace(in: text) { uuid in
+                    guard let person = self.world.person(withIdentifier: uuid, in: senderInstall) else { return nil }
+                    let (identifier, made) = self.world.participantIdentifier(install: install, person: person, ids: self.ids)
+                    changes += made
+                    return "$" + identifier
+                }
+            }
+        }
+        let (sender, made) = self.world.participantIdentifier(install: install, person: stored.sender, ids: self.ids)
+        changes += made
+        message.senderParticipantIdentifier = sender
+        message.isPending = false
+        if let image { message.setImage(FrameReference(url: self.fileURL(image))) }
+        if let media { message.setMediaFileURL(self.fileURL(media)) }
+        return (message, changes)
+    }
+
+    func fileURL(_ file: StoredFile) -> String { "file://" + self.settings.filesDirectory + "/" + file.storedName }
+
+    func fileValue(_ file: StoredFile) -> FileValue {
+        FileValue(url: self.fileURL(file), filename: file.filename, mediaType: file.mediaType, byteCount: file.byteCount)
+    }
+
+    /// A text as `device`'s owner reads it: `$<uuid>` tokens of the sending install become the
+    /// names in that device's contact book.
+    func rendered(_ text: String, sentBy install: String?, on device: String) -> String {
+        guard let install else { return text }
+        return Tokens.replace(in: text) { uuid in
+            self.world.person(withIdentifier: uuid, in: install).map { self.world.contactName(of: $0, on: device) }
+        }
+    }
+
+    /// One transcript entry as `device` shows it.
+    mutating func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) -> (TranscriptEntryValue, [WorldChange])? {
+        guard let stored = self.world.messages[entry.messageID] else { return nil }
+        return self.entryValue(entry, of: stored, index: index, device: device)
+    }
+
+    /// An entry of `stored` as `device` shows it (also for a staged item, not yet stored).
+    mutating func entryValue(_ entry: TranscriptEntry, of stored: StoredMessage, index: Int, device: Device) -> (TranscriptEntryValue, [WorldChange]) {
+        var value = TranscriptEntryValue(
+            index: index, entry: entry.id, messageID: stored.id, kind: "", sender: stored.sender,
+            senderName: self.world.contactName(of: stored.sender, on: device.id), senderDevice: stored.senderDevice,
+            app: stored.app, sentAt: stored.sentAt)
+        var changes: [WorldChange] = []
+        let render = { (text: String) in self.rendered(text, sentBy: stored.senderInstall, on: device.id) }
+        switch (entry.kind, stored.content) {
+        case (.summary, .app(let message, _, _)):
+            value.kind = "summary"
+            value.text = message.summaryText.map(render) ?? self.settings.nilSummaryText
+        case (.legacyImage, .app(_, let image, let media)):
+            value.kind = "legacyImage"
+            value.file = (image ?? media).map(self.fileValue)
+        case (.legacyURL, .app(let message, _, _)):
+            value.kind = "legacyURL"
+            value.text = message.url
+        case (_, .app(let message, _, _)):
+            value.kind = "message"
+            let installed = stored.app.flatMap { self.world.install(device: device.id, app: $0) }
+            let isLive = if case .live = message.layout { true } else { false }
+            value.rendering = isLive ? (installed != nil && device.platform.runsLiveLayouts ? "live" : "alternate") : "template"
+            if let installed {
+                let (seen, made) = self.messageValue(stored, for: installed.id)
+                value.message = seen
+                value.senderParticipantIdentifier = seen.senderParticipantIdentifier
+                changes += made
+            } else {
+                value.message = message
+                value.message?.senderParticipantIdentifier = nil
+            }
+            let template = message.layout?.template ?? TemplateLayoutValue()
+            value.rendered = RenderedText(
+                caption: template.caption.map(render), subcaption: template.subcaption.map(render),
+                trailingCaption: template.trailingCaption.map(render), trailingSubcaption: template.trailingSubcaption.map(render),
+                imageTitle: template.imageTitle.map(render), imageSubtitle: template.imageSubtitle.map(render),
+                summaryText: message.summaryText.map(render))
+            value.liveSize = self.liveSizes["\(device.id)\u{0}\(entry.id)"]
+            value.expiring = message.shouldExpire == true ? true : nil
+        case (_, .text(let text)):
+            value.kind = "text"
+            value.text = text
+        case (_, .sticker(let file, let description)):
+            value.kind = "sticker"
+            value.text = description
+            value.file = self.fileValue(file)
+        case (_, .attachment(let file)):
+            value.kind = "attachment"
+            value.text = file.filename
+            value.file = self.fileValue(file)
+        }
+        value.kept = entry.kept ? true : nil
+        return (value, changes)
+    }
+}
+
+extension MessageValue {
+    mutating func setImage(_ image: FrameReference) {
+        switch self.layout {
+        case .template(var layout):
+            layout.image = image
+            self.layout = .template(layout)
+        case .live(var layout):
+            layout.image = image
+            self.layout = .live(alternateLayout: layout)
+        case nil: break
+        }
+    }
+
+    mutating func setMediaFileURL(_ url: String) {
+        switch self.layout {
+        case .template(var layout):
+            layout.mediaFileURL = url
+            self.layout = .template(layout)
+        case .live(var layout):
+            layout.mediaFileURL = url
+            self.layout = .live(alternateLayout: layout)
+        case nil: break
+        }
+    }
+}
