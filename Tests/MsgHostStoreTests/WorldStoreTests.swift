@@ -139,3 +139,44 @@ import Testing
         #expect(try store.isEmpty())
     }
 }
+
+/// A state directory written by the first msghostd (schema v1) opens in this one: the v2
+/// migration carries its messages and transcripts over.
+@Suite struct MigrationTests {
+    @Test func aVersionOneStoreIsMigratedWithItsMessages() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v1.sqlite")
+        // The v1 schema and rows exactly as v1 wrote them.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1: world, installs, participants, messages, transcripts');
+                CREATE TABLE person (handle TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL);
+                CREATE TABLE device (id TEXT PRIMARY KEY NOT NULL, owner TEXT NOT NULL REFERENCES person(handle), platform TEXT NOT NULL);
+                CREATE TABLE conversation (id TEXT PRIMARY KEY NOT NULL);
+                CREATE TABLE conversation_member (conversation TEXT NOT NULL REFERENCES conversation(id), person TEXT NOT NULL REFERENCES person(handle), position INTEGER NOT NULL, PRIMARY KEY (conversation, person));
+                CREATE TABLE install (id TEXT PRIMARY KEY NOT NULL, device TEXT NOT NULL REFERENCES device(id), app TEXT NOT NULL, installed_at INTEGER NOT NULL);
+                CREATE UNIQUE INDEX install_device_app ON install(device, app);
+                CREATE TABLE participant (install TEXT NOT NULL REFERENCES install(id) ON DELETE CASCADE, person TEXT NOT NULL REFERENCES person(handle), identifier TEXT NOT NULL UNIQUE, PRIMARY KEY (install, person));
+                CREATE TABLE message (id TEXT PRIMARY KEY NOT NULL, conversation TEXT NOT NULL REFERENCES conversation(id), app TEXT NOT NULL, sender TEXT NOT NULL, sender_device TEXT NOT NULL, sender_install TEXT NOT NULL, sent_at INTEGER NOT NULL, body TEXT NOT NULL);
+                CREATE TABLE transcript_entry (seq INTEGER PRIMARY KEY AUTOINCREMENT, device TEXT NOT NULL REFERENCES device(id), conversation TEXT NOT NULL REFERENCES conversation(id), message TEXT NOT NULL REFERENCES message(id));
+                CREATE INDEX transcript_entry_view ON transcript_entry(device, conversation, seq);
+                INSERT INTO person VALUES ('kate', 'Kate'), ('john', 'John');
+                INSERT INTO device VALUES ('kate-iphone', 'kate', 'ios17'), ('john-iphone', 'john', 'ios17');
+                INSERT INTO conversation VALUES ('kj');
+                INSERT INTO conversation_member VALUES ('kj', 'kate', 0), ('kj', 'john', 1);
+                INSERT INTO install VALUES ('i-k', 'kate-iphone', 'app', 1);
+                INSERT INTO message VALUES ('m1', 'kj', 'app', 'kate', 'kate-iphone', 'i-k', 5, '{"layout":{"caption":"hi","type":"template"},"session":"S","summaryText":"said hi"}');
+                INSERT INTO transcript_entry (device, conversation, message) VALUES ('kate-iphone', 'kj', 'm1'), ('john-iphone', 'kj', 'm1');
+                """)
+        }
+        let world = try WorldStore(path: path).loadWorld()
+        let message = try #require(world.messages["m1"])
+        #expect(message.message?.layout == .template(TemplateLayoutValue(caption: "hi")))
+        #expect(message.message?.session == "S" && message.app == "app" && message.senderInstall == "i-k")
+        #expect(world.entries(device: "john-iphone", conversation: "kj").map(\.kind) == [.bubble])
+        #expect(world.transcript(device: "kate-iphone", conversation: "kj").map(\.id) == ["m1"])
+        // New entries get ids after the migrated ones.
+        #expect(world.nextSerial == 3)
+    }
+}

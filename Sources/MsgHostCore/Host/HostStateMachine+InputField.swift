@@ -22,7 +22,7 @@ extension HostStateMachine {
         case .inputField:
             var changes: [WorldChange] = []
             let staged = field.staged.map { item -> TranscriptEntryValue in
-                let (value, made) = self.stagedValue(item, device: device, conversation: conversation.id, now: now)
+                let (value, made) = self.stagedValue(item, device: device, conversation: conversation.id)
                 changes += made
                 return value
             }
@@ -71,9 +71,9 @@ extension HostStateMachine {
     }
 
     /// The staged item as the device shows it in its input field.
-    private mutating func stagedValue(_ item: StagedItem, device: Device, conversation: String, now: Instant) -> (TranscriptEntryValue, [WorldChange]) {
+    private mutating func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> (TranscriptEntryValue, [WorldChange]) {
         let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
-                                   senderInstall: item.install, sentAt: now.milliseconds, content: item.content)
+                                   senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
         var (value, changes) = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
         value.message?.isPending = true
         return (value, changes)

@@ -137,7 +137,7 @@ extension HostStateMachine {
             }
         } else {
             var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
-            field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content)
+            field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content, stagedAt: now.milliseconds)
             actions.append(.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)))
             actions.append(self.record("staged", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName))
             if case .app = content {

@@ -55,11 +55,14 @@ public struct StagedItem: Codable, Hashable, Sendable {
     public var install: String?
     public var instance: String?
     public var content: MessageContent
+    /// When it was put in the input field, on the host clock.
+    public var stagedAt: Int64
 
-    public init(app: String?, install: String?, instance: String?, content: MessageContent) {
+    public init(app: String?, install: String?, instance: String?, content: MessageContent, stagedAt: Int64) {
         self.app = app
         self.install = install
         self.instance = instance
         self.content = content
+        self.stagedAt = stagedAt
     }
 }
