@@ -1,16 +1,31 @@
 import ArgumentParser
 import Foundation
+import MsgHostControl
 import MsgHostProtocol
 
 struct Tap: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Tap a bubble (an entry number from `transcript`).")
-    @Argument(help: "The entry number, shown in brackets by `transcript`.") var entry: Int
+    static let configuration = CommandConfiguration(abstract: "Tap a bubble (an entry number from `transcript`, or the last one).")
+    @Argument(help: "The entry number, shown in brackets by `transcript`.") var entry: Int?
+    @Flag(help: "Tap the last app message in the transcript.") var last = false
     @Option(help: "The device.") var device: String
     @Option(help: "The conversation.") var conversation: String
     @OptionGroup var connection: Connection
 
+    func validate() throws {
+        guard (self.entry == nil) != !self.last else { throw ValidationError("give an entry number or --last (one of them)") }
+    }
+
     func run() throws {
-        try self.connection.call(.tap, TapRequest(device: self.device, conversation: self.conversation, entry: self.entry), as: TapResult.self) { result in
+        var entry = self.entry ?? 0
+        if self.last {
+            let client = try ControlClient(endpoint: self.connection.resolvedEndpoint)
+            let transcript = try client.request(.transcript, TranscriptRequest(device: self.device, conversation: self.conversation), as: TranscriptResult.self)
+            guard let bubble = transcript.entries.last(where: { $0.kind == "message" }) else {
+                throw ValidationError("there is no app message in \(self.conversation) on \(self.device) to tap")
+            }
+            entry = bubble.entry
+        }
+        try self.connection.call(.tap, TapRequest(device: self.device, conversation: self.conversation, entry: entry), as: TapResult.self) { result in
             switch result.action {
             case "selected": "opened the message in its app (expanded, instance \(result.instance ?? "?"))"
             case "openedURL": "opened \(result.url ?? "") in a browser"
