@@ -19,12 +19,20 @@ struct ExtensionProcess: Sendable {
     let token: [UInt8]
     var state: State
     var pid: Int?
+    let launchedAt: Instant
+    /// Started by hand and attached with the app's attach key: asked, never forced, to exit.
+    var attached = false
+    /// Resident memory at the last sample.
+    var memoryBytes: Int?
+    /// Its end is imminent (signalled, or it acknowledged the terminate notice): `settle`
+    /// waits for its exit.
+    var exitExpected = false
     var instanceIDs: [String] = []
     /// Bumped whenever the process becomes busy again, so a stale idle timer does nothing.
     var idleGeneration = 0
     /// Header ids already seen on this connection, against replays.
     var seenIDs = RecentIDs(capacity: 1024)
-    /// The id of the `terminate` notice sent, whose reply is expected and ignored.
+    /// The id of the `terminate` notice sent and not yet answered.
     var terminateNoticeID: String?
 
     var route: [UInt8]? {

@@ -19,6 +19,8 @@ public enum HostAction: Hashable, Sendable {
     /// Look at these files (and copy the good ones into the store), then call
     /// `filesInspected(token:results:)` with one result per check, in order.
     case inspectFiles(token: Int, [FileCheck], alternateFilename: String?)
+    /// Move the manual clock forward (and fire what falls due) before the next action.
+    case advanceClock(milliseconds: Int64)
     /// Something observable happened; the shell logs it.
     case event(EventRecord)
     /// Shutdown finished: no extension process is left. The shell may exit.

@@ -21,6 +21,12 @@ public struct HostSettings: Hashable, Sendable {
     public var expiryMs: Int64 = 120_000
     /// The room a live-layout bubble is offered (`contentSizeThatFits`), in points.
     public var liveBubbleSize = LiveBubbleSize(width: 320, height: 480)
+    /// This many crashes of an app on one device within `crashWindowMs` quarantine it there
+    /// until `reset`.
+    public var crashLimit = 3
+    public var crashWindowMs: Int64 = 60_000
+    /// Whether the clock only moves through `advanceClock` (tests).
+    public var manualClock = false
     /// Where the daemon keeps files, so it can give extensions `file://` URLs to them.
     public var filesDirectory = "/var/lib/msghost/files"
 

@@ -55,7 +55,7 @@ extension HostStateMachine {
         let (id, send) = self.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
         instance.inFlight = .init(id: id, type: callback.type, sentAt: now)
         self.instances[instanceID] = instance
-        return [send, .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.settings.responseTimeoutMs))]
+        return [send, .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]
     }
 
     /// The extension acknowledged a callback (a `reply` whose `replyTo` is in flight).

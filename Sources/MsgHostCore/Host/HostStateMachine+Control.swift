@@ -2,7 +2,7 @@ import MsgHostProtocol
 
 extension HostStateMachine {
     /// A control client sent a message.
-    public mutating func controlFramesReceived(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
+    mutating func handleControlFrames(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         let received: ReceivedFrames
         do {
             received = try ReceivedFrames(frames)
@@ -150,6 +150,8 @@ extension HostStateMachine {
             let body = try envelope.decodeBody(TranscriptRequest.self)
             let (result, changes) = try self.transcript(device: body.device, conversation: body.conversation)
             return ok(result, changes)
+        case .settle, .advanceClock, .reset, .subscribe:
+            return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
             return ok(EventsResult(events: self.events.after(body.after), next: self.events.nextSeq - 1))
@@ -166,11 +168,17 @@ extension HostStateMachine {
     private func status(now: Instant) -> StatusResult {
         let extensions = self.processes.values
             .sorted { ($0.device, $0.app, $0.launchID) < ($1.device, $1.app, $1.launchID) }
-            .map { StatusResult.ExtensionStatus(device: $0.device, app: $0.app, pid: $0.pid, state: $0.stateName, instances: $0.instanceIDs) }
+            .map {
+                StatusResult.ExtensionStatus(
+                    device: $0.device, app: $0.app, pid: $0.pid, state: $0.stateName, instances: $0.instanceIDs,
+                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memoryBytes, attached: $0.attached ? true : nil)
+            }
         return StatusResult(
-            daemon: .init(pid: self.daemonPID, protocol: WireVersion.major, startedAt: self.startedAt.milliseconds, uptimeMs: now.milliseconds(since: self.startedAt)),
+            daemon: .init(pid: self.daemonPID, protocol: WireVersion.major, startedAt: self.startedAt.milliseconds,
+                          uptimeMs: now.milliseconds(since: self.startedAt), clock: self.settings.manualClock ? "manual" : "system"),
             extensions: extensions,
-            counters: self.counters)
+            counters: self.counters,
+            quarantined: self.quarantined.sorted().map { String($0.map { $0 == "\u{0}" ? " " : $0 }) })
     }
 
     /// The user opens `app` from the drawer of `device` in `conversation`: compact, cold start
@@ -185,6 +193,7 @@ extension HostStateMachine {
         guard let install = self.world.install(device: device.id, app: request.app) else {
             throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
         }
+        try self.requireNotQuarantined(device: device.id, app: request.app)
         let result = { (instance: String, style: PresentationStyle) in WireJSON.encode(OKReply(OpenResult(instance: instance, presentationStyle: style))) }
         if let current = self.presented[device.id], let instance = self.instances[current], instance.phase == .active,
            instance.app == request.app, instance.conversation == conversation.id {

@@ -112,7 +112,7 @@ extension HostStateMachine {
 
     /// Timers for what was pending when the daemon stopped: deliveries not held, and the
     /// expiry of messages already seen. Call once after a restart.
-    public mutating func restored(now: Instant) -> [HostAction] {
+    mutating func handleRestored(now: Instant) -> [HostAction] {
         var actions: [HostAction] = []
         for delivery in self.world.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
             actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))

@@ -3,7 +3,7 @@ import MsgHostProtocol
 extension HostStateMachine {
     /// An extension connection sent a message. Protocol errors get an error reply (or are
     /// dropped and counted when the sender cannot be told); they never affect anyone else.
-    public mutating func extensionFramesReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
+    mutating func handleExtensionFrames(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         if self.ignoredRoutes.contains(route) {
             self.count("droppedFrames")
             return []
@@ -77,6 +77,13 @@ extension HostStateMachine {
         guard hello.protocol == WireVersion.major else {
             return refuseAndIgnore(requestID, .protocolError(.unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)"))
         }
+        if let device = hello.attachDevice {
+            do {
+                return try self.attach(route: route, hello: hello, device: device, received: received, now: now)
+            } catch {
+                return refuseAndIgnore(requestID, error)
+            }
+        }
         let candidates = self.processes.values
             .filter { if case .launching = $0.state { $0.app == hello.app } else { false } }
             .sorted { $0.launchID < $1.launchID }
@@ -95,6 +102,35 @@ extension HostStateMachine {
         return actions
     }
 
+    /// Attach mode (SPEC §6): an extension started by hand, for a debugger, signs its hello
+    /// with the app's attach key and names the device it serves.
+    private mutating func attach(route: [UInt8], hello: HelloBody, device: String, received: ReceivedFrames, now: Instant) throws(WireError) -> [HostAction] {
+        guard let app = self.apps[hello.app], let key = app.attachKey else {
+            throw .protocolError(.badToken, "\(hello.app) does not allow attaching (no attach key in its manifest)")
+        }
+        guard received.verify(key: Array(key.utf8)) else {
+            self.count("badTokens")
+            throw .protocolError(.badToken, "the hello is not signed with \(hello.app)'s attach key")
+        }
+        guard let install = self.world.install(device: device, app: hello.app) else {
+            throw .protocolError(.invalidBody, "attachDevice: \(hello.app) is not installed on \"\(device)\"")
+        }
+        if let running = self.processByKey[Self.processKey(device: device, app: hello.app)], let process = self.processes[running] {
+            throw .protocolError(.invalidBody, "\(hello.app) already runs on \(device) (\(process.stateName), pid \(process.pid.map(String.init) ?? "?")); attach when it does not")
+        }
+        let launchID = self.ids.makeUUID()
+        var process = ExtensionProcess(
+            launchID: launchID, device: device, app: hello.app, installID: install.id, token: Array(key.utf8), state: .connected(route: route), launchedAt: now)
+        process.attached = true
+        process.pid = hello.pid
+        _ = process.seenIDs.insert(received.header.id)
+        self.processes[launchID] = process
+        self.processByKey[Self.processKey(device: device, app: hello.app)] = launchID
+        self.launchByRoute[route] = launchID
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: received.header.id, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
+        return [reply, self.record("attached", now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
+    }
+
     private mutating func replyReceived(_ envelope: Envelope, process: ExtensionProcess, now: Instant) -> [HostAction] {
         let status: ReplyStatus
         do {
@@ -106,7 +142,13 @@ extension HostStateMachine {
             return self.refuse(route: process.route!, process: process, requestID: envelope.header.id,
                                .protocolError(.malformedFrame, "a reply needs header.replyTo"), now: now)
         }
-        if replyTo == process.terminateNoticeID { return [] }
+        if replyTo == process.terminateNoticeID {
+            // It said goodbye: a launched process exits now; an attached one is let go of.
+            self.processes[process.launchID]?.terminateNoticeID = nil
+            if process.attached { return self.forgetAttached(process.launchID, now: now) }
+            self.processes[process.launchID]?.exitExpected = true
+            return []
+        }
         if let actions = self.callbackAcknowledged(launchID: process.launchID, replyTo: replyTo, status: status, body: envelope.body, now: now) {
             return actions
         }

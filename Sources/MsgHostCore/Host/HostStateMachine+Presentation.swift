@@ -128,7 +128,8 @@ extension HostStateMachine {
         let drawn = Set(self.liveInstances(device: deviceID, conversation: conversation).compactMap { self.instances[$0]?.liveEntry })
         for entry in self.world.entries(device: deviceID, conversation: conversation) where entry.kind == .bubble && !drawn.contains(entry.id) {
             guard let message = self.world.messages[entry.messageID], let app = message.app, let descriptor = self.apps[app],
-                  case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app)
+                  case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
+                  !self.quarantined.contains(Self.processKey(device: deviceID, app: app))
             else { continue }
             let (launchID, launchActions) = self.processServing(device: deviceID, app: app, installID: install.id, now: now)
             outcome.actions += launchActions
@@ -192,6 +193,7 @@ extension HostStateMachine {
         guard let install = self.world.install(device: device.id, app: appID), let app = self.apps[appID] else {
             return answer(TapResult(action: "none", reason: "\(appID) is not installed on \(device.id)"), shown)
         }
+        try self.requireNotQuarantined(device: device.id, app: appID)
         if let currentID = self.presented[device.id], let current = self.instances[currentID], current.phase == .active,
            current.app == appID, current.conversation == conversation.id {
             shown.actions += self.select(entry.id, on: currentID, now: now)

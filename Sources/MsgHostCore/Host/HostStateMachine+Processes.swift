@@ -16,25 +16,25 @@ extension HostStateMachine {
         let launchID = self.ids.makeUUID()
         let token = self.ids.makeToken()
         self.processes[launchID] = ExtensionProcess(
-            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now))
+            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now)
         self.processByKey[key] = launchID
         self.count("launches")
         return (launchID, [
             .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token)),
-            .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.settings.launchTimeoutMs)),
+            .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.launchTimeout(app))),
             self.record("launching", now: now, device: device, app: app),
         ])
     }
 
     /// The shell spawned the process.
-    public mutating func processStarted(launchID: String, pid: Int, now: Instant) -> [HostAction] {
+    mutating func handleProcessStarted(launchID: String, pid: Int, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID] else { return [] }
         self.processes[launchID]!.pid = pid
         return [self.record("launched", now: now, device: process.device, app: process.app, pid: pid)]
     }
 
     /// The process ended, or could not be spawned at all (`pid` nil).
-    public mutating func processExited(launchID: String, status: String, now: Instant) -> [HostAction] {
+    mutating func handleProcessExited(launchID: String, status: String, now: Instant) -> [HostAction] {
         guard let process = self.processes.removeValue(forKey: launchID) else { return [] }
         if let route = process.route { self.launchByRoute[route] = nil }
         let key = Self.processKey(device: process.device, app: process.app)
@@ -43,7 +43,10 @@ extension HostStateMachine {
         let kind: String
         switch process.state {
         case .launching: kind = "launchFailed"
-        case .connected: kind = "crashed"
+        case .connected:
+            // Needed: an instance not yet resigned, or a callback under way. Else it just left.
+            let needed = process.instanceIDs.contains { self.instances[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false }
+            kind = needed ? "crashed" : "terminated:exited by itself"
         case .terminating(let reason, _): kind = "terminated:\(reason)"
         }
         actions.append(self.record(
@@ -53,6 +56,7 @@ extension HostStateMachine {
             ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
             : .control(.extensionFailed, "\(process.app) on \(process.device) exited (\(status))")
         actions += self.dropInstances(of: process, failingWith: error, now: now)
+        if kind == "crashed" { actions += self.crashed(process, now: now) }
         if self.isStopping && self.processes.isEmpty { actions.append(.stopped) }
         return actions
     }
@@ -109,6 +113,7 @@ extension HostStateMachine {
             actions.append(.startTimer(.escalate(launchID: launchID, .terminate), at: now.adding(milliseconds: self.settings.terminateGraceMs)))
         } else {
             // Never said hello: nothing to tell. Straight to SIGTERM.
+            self.processes[launchID]!.exitExpected = true
             actions.append(.signal(launchID: launchID, .terminate))
             actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))
         }
@@ -125,18 +130,21 @@ extension HostStateMachine {
     mutating func kill(launchID: String, reason: String, now: Instant) -> [HostAction] {
         guard self.processes[launchID] != nil else { return [] }
         var actions = self.beginTermination(launchID: launchID, reason: reason, now: now)
-        actions.append(.signal(launchID: launchID, .kill))
+        if self.processes[launchID]?.attached == false {
+            actions.append(.signal(launchID: launchID, .kill))
+            self.processes[launchID]?.exitExpected = true
+        }
         return actions
     }
 
     // MARK: Timers
 
-    public mutating func timerFired(_ timer: TimerID, now: Instant) -> [HostAction] {
+    mutating func handleTimer(_ timer: TimerID, now: Instant) -> [HostAction] {
         switch timer {
         case .launchTimeout(let launchID):
             guard let process = self.processes[launchID], case .launching = process.state else { return [] }
             return [self.record("launchTimedOut", now: now, device: process.device, app: process.app, pid: process.pid,
-                                detail: "no hello within \(self.settings.launchTimeoutMs) ms")]
+                                detail: "no hello within \(self.launchTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
             guard let process = self.processes[launchID],
@@ -144,13 +152,19 @@ extension HostStateMachine {
                   let instance = self.instances[instanceID]
             else { return [] }
             return [self.record("unresponsive", now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
-                                detail: "\(instance.inFlight!.type.rawValue) not acknowledged within \(self.settings.responseTimeoutMs) ms")]
+                                detail: "\(instance.inFlight!.type.rawValue) not acknowledged within \(self.responseTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "unresponsive", now: now)
+                + self.crashed(process, now: now)
         case .idle(let launchID, let generation):
             guard let process = self.processes[launchID], process.idleGeneration == generation, case .connected = process.state else { return [] }
             return self.beginTermination(launchID: launchID, reason: "idle", now: now)
         case .escalate(let launchID, let signal):
-            guard self.processes[launchID] != nil else { return [] }
+            guard let process = self.processes[launchID] else { return [] }
+            if process.attached {
+                // Asked, not forced: an attached process that did not leave is let go of.
+                return self.forgetAttached(launchID, now: now)
+            }
+            self.processes[launchID]!.exitExpected = true
             var actions: [HostAction] = [.signal(launchID: launchID, signal)]
             if signal == .terminate {
                 actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))
@@ -169,7 +183,7 @@ extension HostStateMachine {
     // MARK: Shutdown
 
     /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
-    public mutating func shutdownRequested(now: Instant) -> [HostAction] {
+    mutating func handleShutdown(now: Instant) -> [HostAction] {
         guard !self.isStopping else { return [] }
         self.isStopping = true
         var actions: [HostAction] = [self.record("stopping", now: now)]
@@ -183,5 +197,18 @@ extension HostStateMachine {
             actions.append(.startTimer(.shutdownDeadline, at: now.adding(milliseconds: deadline)))
         }
         return actions
+    }
+}
+
+extension HostStateMachine {
+    func launchTimeout(_ app: String) -> Int64 { self.apps[app]?.launchTimeoutMs ?? self.settings.launchTimeoutMs }
+    func responseTimeout(_ app: String) -> Int64 { self.apps[app]?.responseTimeoutMs ?? self.settings.responseTimeoutMs }
+
+    /// An attached process is gone (it acknowledged `terminate`, or never answered it): it is
+    /// not ours to reap, so it is forgotten and its connection ignored from now on.
+    mutating func forgetAttached(_ launchID: String, now: Instant) -> [HostAction] {
+        guard let process = self.processes[launchID], process.attached else { return [] }
+        if let route = process.route { self.ignoredRoutes.insert(route) }
+        return self.handleProcessExited(launchID: launchID, status: "detached", now: now)
     }
 }

@@ -84,7 +84,7 @@ extension HostStateMachine {
     }
 
     /// The shell looked at a request's files (one result per check, in order).
-    public mutating func filesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
+    mutating func handleFilesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
         guard let request = self.pendingRequests.removeValue(forKey: token) else { return [] }
         return self.filesChecked(request, results: results, now: now)
     }

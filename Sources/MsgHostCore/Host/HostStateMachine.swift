@@ -39,6 +39,13 @@ public struct HostStateMachine: Sendable {
     var deliveryRules: [String: DeliveryRule] = [:]
     /// "device\u{0}entry" → the size a live bubble asked for, clamped.
     var liveSizes: [String: SizeValue] = [:]
+    /// "device\u{0}app" → recent crash times, and the quarantined ones (SPEC §6).
+    var crashes: [String: [Instant]] = [:]
+    var quarantined: Set<String> = []
+    /// Control clients following events: routing id → the subscribe request's id.
+    var subscribers: [[UInt8]: String] = [:]
+    /// `settle` requests waiting for nothing to be in flight.
+    var settleWaiters: [(client: [UInt8], requestID: String)] = []
     var events: EventLog
     public internal(set) var counters: [String: Int] = [:]
     var isStopping = false
@@ -53,6 +60,47 @@ public struct HostStateMachine: Sendable {
         self.startedAt = startedAt
         self.daemonPID = daemonPID
         self.events = EventLog(capacity: settings.eventLogCapacity)
+    }
+
+    // MARK: Events (each ends in `finish`: event pushes and settle replies)
+
+    /// A control client sent a message.
+    public mutating func controlFramesReceived(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
+        self.finish(self.handleControlFrames(client: client, frames: frames, now: now), now: now)
+    }
+
+    /// An extension connection sent a message.
+    public mutating func extensionFramesReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
+        self.finish(self.handleExtensionFrames(route: route, frames: frames, now: now), now: now)
+    }
+
+    /// The shell spawned the process of `launchID`.
+    public mutating func processStarted(launchID: String, pid: Int, now: Instant) -> [HostAction] {
+        self.finish(self.handleProcessStarted(launchID: launchID, pid: pid, now: now), now: now)
+    }
+
+    /// The process of `launchID` ended, or could not be spawned.
+    public mutating func processExited(launchID: String, status: String, now: Instant) -> [HostAction] {
+        self.finish(self.handleProcessExited(launchID: launchID, status: status, now: now), now: now)
+    }
+
+    public mutating func timerFired(_ timer: TimerID, now: Instant) -> [HostAction] {
+        self.finish(self.handleTimer(timer, now: now), now: now)
+    }
+
+    /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
+    public mutating func shutdownRequested(now: Instant) -> [HostAction] {
+        self.finish(self.handleShutdown(now: now), now: now)
+    }
+
+    /// The shell looked at a request's files (one result per check, in order).
+    public mutating func filesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
+        self.finish(self.handleFilesInspected(token: token, results: results, now: now), now: now)
+    }
+
+    /// Timers for what was under way when the daemon last stopped. Call once at start.
+    public mutating func restored(now: Instant) -> [HostAction] {
+        self.finish(self.handleRestored(now: now), now: now)
     }
 
     // MARK: Identifiers

@@ -4,12 +4,16 @@ public struct HelloBody: Codable, Hashable, Sendable {
     public var `protocol`: Int
     public var pid: Int?
     public var sdk: String?
+    /// For an extension started by hand (attach mode): the device it serves. The hello is then
+    /// signed with the app's attach key instead of a launch token.
+    public var attachDevice: String?
 
-    public init(app: String, protocol: Int = WireVersion.major, pid: Int? = nil, sdk: String? = nil) {
+    public init(app: String, protocol: Int = WireVersion.major, pid: Int? = nil, sdk: String? = nil, attachDevice: String? = nil) {
         self.app = app
         self.protocol = `protocol`
         self.pid = pid
         self.sdk = sdk
+        self.attachDevice = attachDevice
     }
 }
 

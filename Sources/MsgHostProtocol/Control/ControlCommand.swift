@@ -9,4 +9,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case delivery, release
     case contact, keep
     case transcript, events
+    case subscribe, settle, advanceClock, reset
 }

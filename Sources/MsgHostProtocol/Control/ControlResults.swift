@@ -218,11 +218,14 @@ public struct StatusResult: Codable, Hashable, Sendable {
         public var `protocol`: Int
         public var startedAt: Int64
         public var uptimeMs: Int64
-        public init(pid: Int, protocol: Int, startedAt: Int64, uptimeMs: Int64) {
+        /// `system` or `manual`.
+        public var clock: String
+        public init(pid: Int, protocol: Int, startedAt: Int64, uptimeMs: Int64, clock: String = "system") {
             self.pid = pid
             self.protocol = `protocol`
             self.startedAt = startedAt
             self.uptimeMs = uptimeMs
+            self.clock = clock
         }
     }
     public struct ExtensionStatus: Codable, Hashable, Sendable {
@@ -231,20 +234,29 @@ public struct StatusResult: Codable, Hashable, Sendable {
         public var pid: Int?
         public var state: String
         public var instances: [String]
-        public init(device: String, app: String, pid: Int?, state: String, instances: [String]) {
+        public var uptimeMs: Int64?
+        public var memoryBytes: Int?
+        public var attached: Bool?
+        public init(device: String, app: String, pid: Int?, state: String, instances: [String], uptimeMs: Int64? = nil, memoryBytes: Int? = nil, attached: Bool? = nil) {
             self.device = device
             self.app = app
             self.pid = pid
             self.state = state
             self.instances = instances
+            self.uptimeMs = uptimeMs
+            self.memoryBytes = memoryBytes
+            self.attached = attached
         }
     }
     public var daemon: Daemon
     public var extensions: [ExtensionStatus]
     public var counters: [String: Int]
-    public init(daemon: Daemon, extensions: [ExtensionStatus], counters: [String: Int]) {
+    /// "device app" of every quarantined app.
+    public var quarantined: [String]
+    public init(daemon: Daemon, extensions: [ExtensionStatus], counters: [String: Int], quarantined: [String] = []) {
         self.daemon = daemon
         self.extensions = extensions
         self.counters = counters
+        self.quarantined = quarantined
     }
 }

@@ -112,3 +112,22 @@ public struct ContactRequest: Codable, Hashable, Sendable {
         self.name = name
     }
 }
+
+/// Body of `advanceClock`: move the daemon's manual clock forward.
+public struct AdvanceClockRequest: Codable, Hashable, Sendable {
+    public var milliseconds: Int64
+    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+}
+
+/// Reply of `advanceClock` and `settle`: the daemon's time now.
+public struct ClockResult: Codable, Hashable, Sendable {
+    public var now: Int64
+    public init(now: Int64) { self.now = now }
+}
+
+/// Body of `subscribe`: events after `after` (default: only new ones) are pushed to this
+/// client as messages of type `event` whose `replyTo` is the subscribe request's id.
+public struct SubscribeRequest: Codable, Hashable, Sendable {
+    public var after: Int?
+    public init(after: Int? = nil) { self.after = after }
+}

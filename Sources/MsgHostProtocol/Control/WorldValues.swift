@@ -41,11 +41,34 @@ public struct AppDescriptor: Codable, Hashable, Sendable {
     public var displayName: String
     /// `MSSupportedPresentationContexts`; listing `media` at all means media only, as Apple does.
     public var contexts: [PresentationContext]
-    public init(bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages]) {
+    /// Resident memory above this kills the extension (reason `memory`); nil: no limit.
+    public var memoryLimitBytes: Int?
+    /// Overrides of the daemon's launch and response timeouts for this app.
+    public var launchTimeoutMs: Int64?
+    public var responseTimeoutMs: Int64?
+    /// When set, an extension started by hand may attach for debugging by signing its hello
+    /// with this key. Never sent to control clients.
+    public var attachKey: String?
+
+    public init(
+        bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages], memoryLimitBytes: Int? = nil,
+        launchTimeoutMs: Int64? = nil, responseTimeoutMs: Int64? = nil, attachKey: String? = nil
+    ) {
         self.bundleID = bundleID
         self.displayName = displayName
         self.contexts = contexts
+        self.memoryLimitBytes = memoryLimitBytes
+        self.launchTimeoutMs = launchTimeoutMs
+        self.responseTimeoutMs = responseTimeoutMs
+        self.attachKey = attachKey
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case bundleID, displayName, contexts, memoryLimitBytes, launchTimeoutMs, responseTimeoutMs
+    }
+
+    /// Whether extensions may attach by hand.
+    public var allowsAttach: Bool { self.attachKey != nil }
 
     public var presentationContext: PresentationContext {
         self.contexts.contains(.media) ? .media : .messages

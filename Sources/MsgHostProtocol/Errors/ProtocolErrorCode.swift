@@ -24,6 +24,10 @@ public enum ControlErrorCode: Int, Sendable, CaseIterable {
     case launchFailed = 5
     case extensionFailed = 6
     case shuttingDown = 7
+    /// The app crashed too often on that device; `reset` lifts it.
+    case quarantined = 8
+    /// The action needs something this daemon was not started with (e.g. a manual clock).
+    case unavailable = 9
 
     public static let domain = "msghost.control"
 }

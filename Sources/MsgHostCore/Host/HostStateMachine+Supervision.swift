@@ -1,0 +1,119 @@
+import MsgHostProtocol
+
+/// Supervision (SPEC §6): crash quarantine, memory limits, `settle`, and pushing events to
+/// the control clients that follow them.
+extension HostStateMachine {
+    /// Finishes the actions of one event: pushes new events to subscribers and answers
+    /// `settle` requests once nothing is in flight. Every public event function ends here.
+    mutating func finish(_ actions: [HostAction], now: Instant) -> [HostAction] {
+        var actions = actions
+        if !self.subscribers.isEmpty {
+            for case .event(let record) in actions {
+                for (client, requestID) in self.subscribers.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                    actions.append(self.controlPush(to: client, replyTo: requestID, record: record, now: now))
+                }
+            }
+        }
+        if !self.settleWaiters.isEmpty && self.isSettled(now: now) {
+            let waiters = self.settleWaiters
+            self.settleWaiters = []
+            for waiter in waiters {
+                actions.append(self.controlReply(to: waiter.client, requestID: waiter.requestID, body: WireJSON.encode(OKReply(ClockResult(now: now.milliseconds))), now: now))
+            }
+        }
+        return actions
+    }
+
+    private mutating func controlPush(to client: [UInt8], replyTo: String, record: EventRecord, now: Instant) -> HostAction {
+        let header = Header(id: self.makeHostMessageID(), type: "event", replyTo: replyTo, time: now.milliseconds)
+        return .sendToControl(client: client, frames: Envelope(header: header, encoding: record).frames(signingWith: nil))
+    }
+
+    /// Nothing in flight: no callback unacknowledged or queued, no launch waiting for its
+    /// hello, no file being looked at, no delivery due, no `terminate` notice unanswered, no
+    /// process whose exit is imminent (signalled, or it answered the notice).
+    func isSettled(now: Instant) -> Bool {
+        guard self.instances.values.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
+        for process in self.processes.values {
+            if case .launching = process.state { return false }
+            if process.exitExpected || process.terminateNoticeID != nil { return false }
+        }
+        return !self.world.pendingDeliveries.values.contains { !$0.held && $0.dueAt <= now.milliseconds }
+    }
+
+    // MARK: Crashes and quarantine
+
+    /// An exit while connected and needed is a crash; too many within the window quarantine
+    /// the app on that device.
+    mutating func crashed(_ process: ExtensionProcess, now: Instant) -> [HostAction] {
+        let key = Self.processKey(device: process.device, app: process.app)
+        let window = now.adding(milliseconds: -self.settings.crashWindowMs)
+        var recent = (self.crashes[key] ?? []).filter { $0 > window }
+        recent.append(now)
+        self.crashes[key] = recent
+        guard recent.count >= self.settings.crashLimit, !self.quarantined.contains(key) else { return [] }
+        self.quarantined.insert(key)
+        return [self.record("quarantined", now: now, device: process.device, app: process.app,
+                            detail: "\(recent.count) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
+    }
+
+    func requireNotQuarantined(device: String, app: String) throws(WireError) {
+        guard !self.quarantined.contains(Self.processKey(device: device, app: app)) else {
+            throw .control(.quarantined, "\(app) crashed too often on \(device) and is quarantined there; `reset` lifts it")
+        }
+    }
+
+    mutating func resetQuarantine(device: String, app: String, now: Instant) -> [HostAction] {
+        let key = Self.processKey(device: device, app: app)
+        self.crashes[key] = nil
+        guard self.quarantined.remove(key) != nil else { return [] }
+        return [self.record("quarantineLifted", now: now, device: device, app: app)]
+    }
+
+    // MARK: Memory
+
+    /// The shell measured a process's resident memory.
+    public mutating func memoryMeasured(launchID: String, bytes: Int, now: Instant) -> [HostAction] {
+        guard let process = self.processes[launchID] else { return self.finish([], now: now) }
+        self.processes[launchID]!.memoryBytes = bytes
+        guard let limit = self.apps[process.app]?.memoryLimitBytes, bytes > limit, !process.attached else { return self.finish([], now: now) }
+        if case .terminating = process.state { return self.finish([], now: now) }
+        var actions = [self.record("memoryExceeded", now: now, device: process.device, app: process.app, pid: process.pid,
+                                   detail: "\(bytes) bytes resident; the limit is \(limit)")]
+        actions += self.kill(launchID: launchID, reason: "memory", now: now)
+        return self.finish(actions, now: now)
+    }
+
+    // MARK: Control
+
+    mutating func supervisionCommand(_ command: ControlCommand, envelope: Envelope, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+        switch command {
+        case .settle:
+            self.settleWaiters.append((client, requestID))
+            return []  // answered by finish() once settled (perhaps at once)
+        case .advanceClock:
+            let body = try envelope.decodeBody(AdvanceClockRequest.self)
+            guard self.settings.manualClock else {
+                throw .control(.unavailable, "the daemon runs on the system clock; start it with --clock manual to advance time")
+            }
+            guard body.milliseconds >= 0 else { throw .control(.invalidRequest, "milliseconds must not be negative") }
+            let later = now.adding(milliseconds: body.milliseconds)
+            return [.advanceClock(milliseconds: body.milliseconds),
+                    self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(ClockResult(now: later.milliseconds))), now: later)]
+        case .reset:
+            let body = try envelope.decodeBody(DeviceAppRequest.self)
+            _ = try self.world.device(body.device)
+            return self.resetQuarantine(device: body.device, app: body.app, now: now)
+                + [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())), now: now)]
+        case .subscribe:
+            let body = try envelope.decodeBody(SubscribeRequest.self)
+            if self.subscribers.count >= 64, let oldest = self.subscribers.keys.first { self.subscribers[oldest] = nil }
+            self.subscribers[client] = requestID
+            let backlog = body.after.map { self.events.after($0) } ?? []
+            return [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())), now: now)]
+                + backlog.map { self.controlPush(to: client, replyTo: requestID, record: $0, now: now) }
+        default:
+            preconditionFailure("\(command) is not a supervision command")
+        }
+    }
+}
