@@ -19,8 +19,8 @@ public struct HostService: Service {
 
     public func run() async throws {
         let configuration = self.configuration
-        let clock = SystemClock()
-        let startedAt = clock.now()
+        let startedAt = SystemClock().now()
+        let clock: any HostClock = configuration.host.manualClock ? ManualClock(start: startedAt) : SystemClock()
         try Self.makeDirectory(configuration.stateDirectory, mode: 0o700)
         try Self.makeDirectory(configuration.runtimeDirectory, mode: 0o700)
 
@@ -64,7 +64,10 @@ public struct HostService: Service {
             throw ConfigurationError("cannot bind: \(error)")
         }
         let inbox = Inbox()
-        let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger)
+        let pidFile = ExtensionPIDFile(path: configuration.runtimeDirectory + "/extensions.pids")
+        let leftovers = pidFile.killLeftovers()
+        if leftovers > 0 { self.logger.warning("killed extensions left by an earlier daemon", metadata: ["count": "\(leftovers)"]) }
+        let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger, pidFile: pidFile)
         let notifier = SystemdNotifier()
         let loop = EventLoop(
             machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,

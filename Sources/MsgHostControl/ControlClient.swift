@@ -35,23 +35,46 @@ public final class ControlClient {
         try self.send(command, body: body, timeout: timeout)
     }
 
+    /// Subscribes to the event stream and calls `handler` for every event until it returns
+    /// false (or `timeout` seconds pass with no event, when given).
+    public func follow(after: Int? = nil, timeout: Double? = nil, _ handler: (EventRecord) throws -> Bool) throws {
+        let id = try self.post(.subscribe, body: WireJSON.encode(SubscribeRequest(after: after)))
+        _ = try self.await(id, timeout: 30)
+        while true {
+            var poller = ZMQPoller([.socket(self.socket)])
+            guard try !poller.poll(timeoutMilliseconds: timeout.map { Int($0 * 1000) } ?? -1).isEmpty else { return }
+            guard let frames = try self.socket.receive(dontWait: true) else { continue }
+            let received = try ReceivedFrames(frames)
+            guard received.header.type == "event", received.header.replyTo == id else { continue }
+            if try !handler(try received.envelope.decodeBody(EventRecord.self)) { return }
+        }
+    }
+
     private func send(_ command: ControlCommand, body: [UInt8], timeout: Double) throws -> Envelope {
+        try self.await(try self.post(command, body: body), timeout: timeout)
+    }
+
+    private func post(_ command: ControlCommand, body: [UInt8]) throws -> String {
         self.nextID += 1
         let id = "ctl-\(getpid())-\(self.nextID)"
         let header = Header(id: id, type: command.rawValue, time: Int64(Date().timeIntervalSince1970 * 1000))
         try self.socket.send(Envelope(header: header, body: body).frames(signingWith: nil))
+        return id
+    }
+
+    private func await(_ id: String, timeout: Double) throws -> Envelope {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
-                throw TransportError(description: "no reply to \(command.rawValue) from \(self.endpoint) within \(timeout) s (is msghostd running?)")
+                throw TransportError(description: "no reply to request \(id) from \(self.endpoint) within \(timeout) s (is msghostd running?)")
             }
             var poller = ZMQPoller([.socket(self.socket)])
             guard try !poller.poll(timeoutMilliseconds: Int(remaining * 1000)).isEmpty,
                   let frames = try self.socket.receive(dontWait: true)
             else { continue }
             let received = try ReceivedFrames(frames)
-            guard received.header.replyTo == id else { continue }  // a late answer to an earlier request
+            guard received.header.replyTo == id, received.header.type == ReplyType.name else { continue }  // a late answer, or an event
             let envelope = received.envelope
             let status = try envelope.decodeBody(ReplyStatus.self)
             if let failure = status.failure { throw failure }

@@ -14,6 +14,7 @@ struct Msghostctl: ParsableCommand {
             Install.self, Uninstall.self, Participants.self, Open.self, Close.self, Touch.self,
             Tap.self, Chevron.self, Show.self, TypeText.self, Send.self, Cancel.self, Field.self,
             Delivery.self, Release.self, Contact.self, Keep.self, Transcript.self, Events.self,
+            Clock.self, Settle.self, Reset.self,
         ])
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MsgHostControl
 import MsgHostProtocol
 
 struct Open: ParsableCommand {
@@ -60,22 +61,39 @@ struct Transcript: ParsableCommand {
 }
 
 struct Events: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The daemon's recent events: launches, sends accepted or refused, deliveries, exits.")
+    static let configuration = CommandConfiguration(abstract: "The daemon's events: launches, sends accepted or refused, arrivals, exits …")
     @Option(help: "Only events after this sequence number.") var after: Int?
+    @Flag(help: "Keep printing events as they happen (Ctrl-C to stop).") var follow = false
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.events, EventsRequest(after: self.after), as: EventsResult.self) { result in
-            result.events.map { event in
-                var parts = ["#\(event.seq)", event.kind]
-                if let device = event.device { parts.append("device=\(device)") }
-                if let app = event.app { parts.append("app=\(app)") }
-                if let code = event.code { parts.append("code=\(code)") }
-                if let name = event.name { parts.append("name=\(name)") }
-                if let pid = event.pid { parts.append("pid=\(pid)") }
-                if let detail = event.detail { parts.append("— \(detail)") }
-                return parts.joined(separator: " ")
-            }.joined(separator: "\n")
+        guard self.follow else {
+            try self.connection.call(.events, EventsRequest(after: self.after), as: EventsResult.self) { result in
+                result.events.map(Self.line).joined(separator: "\n")
+            }
+            return
         }
+        do {
+            let client = try ControlClient(endpoint: self.connection.resolvedEndpoint)
+            try client.follow(after: self.after) { event in
+                let line = self.connection.json ? String(decoding: WireJSON.encode(event), as: UTF8.self) : Self.line(event)
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: a pipe sees each event at once
+                return true
+            }
+        } catch let error as ControlClient.TransportError {
+            FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    static func line(_ event: EventRecord) -> String {
+        var parts = ["#\(event.seq)", event.kind]
+        if let device = event.device { parts.append("device=\(device)") }
+        if let app = event.app { parts.append("app=\(app)") }
+        if let code = event.code { parts.append("code=\(code)") }
+        if let name = event.name { parts.append("name=\(name)") }
+        if let pid = event.pid { parts.append("pid=\(pid)") }
+        if let detail = event.detail { parts.append("— \(detail)") }
+        return parts.joined(separator: " ")
     }
 }

@@ -9,9 +9,13 @@ struct Status: ParsableCommand {
         try self.connection.call(.status, as: StatusResult.self) { status in
             var lines = ["msghostd pid \(status.daemon.pid), protocol \(status.daemon.protocol), up \(status.daemon.uptimeMs / 1000) s"]
             if status.extensions.isEmpty { lines.append("no extension running") }
+            lines[0] += ", \(status.daemon.clock) clock"
             for ext in status.extensions {
-                lines.append("  \(ext.app) on \(ext.device): \(ext.state), pid \(ext.pid.map(String.init) ?? "-"), instances \(ext.instances.joined(separator: " "))")
+                let memory = ext.memoryBytes.map { " \($0 >> 20) MiB," } ?? ""
+                let uptime = ext.uptimeMs.map { " up \($0) ms," } ?? ""
+                lines.append("  \(ext.app) on \(ext.device): \(ext.state)\(ext.attached == true ? " (attached)" : ""), pid \(ext.pid.map(String.init) ?? "-"),\(uptime)\(memory) instances \(ext.instances.joined(separator: " "))")
             }
+            for quarantined in status.quarantined { lines.append("  quarantined: \(quarantined)") }
             for (name, value) in status.counters.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
             return lines.joined(separator: "\n")
         }

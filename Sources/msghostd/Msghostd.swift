@@ -45,6 +45,9 @@ struct Msghostd: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical (log.level).")
     var logLevel: String?
 
+    @Option(help: "system, or manual: time moves only through `msghostctl clock advance` (clock).")
+    var clock: String?
+
     func run() async throws {
         let configPath = self.config.hasPrefix("/") ? self.config : FileManager.default.currentDirectoryPath + "/" + self.config
         let explicitConfig = CommandLine.arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") }
@@ -56,7 +59,7 @@ struct Msghostd: AsyncParsableCommand {
                     "state.directory": self.stateDirectory, "runtime.directory": self.runtimeDirectory,
                     "apps.directory": self.appsDirectory, "world.seed": self.world,
                     "endpoints.extension": self.extensionEndpoint, "endpoints.control": self.controlEndpoint,
-                    "log.level": self.logLevel,
+                    "log.level": self.logLevel, "clock": self.clock,
                 ])
         } catch {
             Self.fail("configuration: \(error)")

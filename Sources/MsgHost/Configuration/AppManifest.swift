@@ -12,6 +12,10 @@ import Yams
 /// env: {EXAMPLE: "1"}                  # optional, added to the daemon's environment
 /// workingDirectory: ../../examples/python-raw  # optional; relative to this file's folder
 /// contexts: [messages]                 # optional: messages (default) and/or media
+/// memoryLimitMB: 256                    # optional: resident memory above it kills (reason memory)
+/// launchTimeoutMs: 10000                # optional: overrides extensions.launchTimeoutMs
+/// responseTimeoutMs: 10000              # optional: overrides extensions.responseTimeoutMs
+/// attachKey: "a long secret"            # optional: lets an extension started by hand attach
 /// ```
 public struct AppManifest: Codable, Hashable, Sendable {
     public var bundleID: String
@@ -21,9 +25,16 @@ public struct AppManifest: Codable, Hashable, Sendable {
     public var env: [String: String]?
     public var workingDirectory: String?
     public var contexts: [PresentationContext]?
+    public var memoryLimitMB: Int?
+    public var launchTimeoutMs: Int64?
+    public var responseTimeoutMs: Int64?
+    public var attachKey: String?
 
     public var descriptor: AppDescriptor {
-        AppDescriptor(bundleID: self.bundleID, displayName: self.displayName, contexts: self.contexts ?? [.messages])
+        AppDescriptor(
+            bundleID: self.bundleID, displayName: self.displayName, contexts: self.contexts ?? [.messages],
+            memoryLimitBytes: self.memoryLimitMB.map { $0 << 20 }, launchTimeoutMs: self.launchTimeoutMs,
+            responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey)
     }
 
     /// Reads every `*.yaml`/`*.yml` in `directory`. A missing directory means no apps; a bad
@@ -42,6 +53,13 @@ public struct AppManifest: Codable, Hashable, Sendable {
             var manifest = try YAMLFile.decode(AppManifest.self, path: path)
             guard !manifest.bundleID.isEmpty, !manifest.command.isEmpty else {
                 throw ConfigurationError("\(path): bundleID and command must not be empty")
+            }
+            if let limit = manifest.memoryLimitMB, limit <= 0 { throw ConfigurationError("\(path): memoryLimitMB must be positive, got \(limit)") }
+            for (name, value) in [("launchTimeoutMs", manifest.launchTimeoutMs), ("responseTimeoutMs", manifest.responseTimeoutMs)] {
+                if let value, value <= 0 { throw ConfigurationError("\(path): \(name) must be positive, got \(value)") }
+            }
+            if let key = manifest.attachKey, key.count < 16 {
+                throw ConfigurationError("\(path): attachKey must be at least 16 characters (it is the HMAC key an attaching extension signs with)")
             }
             if let other = manifests.first(where: { $0.bundleID == manifest.bundleID }) {
                 throw ConfigurationError("\(path): bundleID \(manifest.bundleID) is also used by the manifest of \(other.displayName)")

@@ -19,6 +19,9 @@ import MsgHostCore
 /// - `messages.expiryMs` (integer, default 120000): how long an expiring message stays after
 ///   it was seen. `sessions.nilSummaryText` (string, default empty): what a replaced session
 ///   message with no summary text leaves behind; empty leaves nothing.
+/// - `extensions.crashLimit` (integer, default 3), `extensions.crashWindowMs` (default 60000):
+///   that many crashes within the window quarantine an app on a device until `reset`.
+/// - `clock` (string, default `system`): `manual` makes time move only through `advanceClock`.
 /// - `log.level` (string, default `info`): trace, debug, info, notice, warning, error, critical.
 public struct DaemonConfiguration: Sendable {
     public var stateDirectory: String
@@ -67,6 +70,11 @@ public struct DaemonConfiguration: Sendable {
         host.killGraceMs = try milliseconds("extensions.killGraceMs", default: host.killGraceMs)
         host.eventLogCapacity = Int(try milliseconds("events.capacity", default: Int64(host.eventLogCapacity), minimum: 1))
         host.expiryMs = try milliseconds("messages.expiryMs", default: host.expiryMs)
+        host.crashLimit = Int(try milliseconds("extensions.crashLimit", default: Int64(host.crashLimit), minimum: 1))
+        host.crashWindowMs = try milliseconds("extensions.crashWindowMs", default: host.crashWindowMs)
+        let clock = try values.string("clock", default: "system")
+        guard clock == "system" || clock == "manual" else { throw ConfigurationError("clock must be system or manual, got \"\(clock)\"") }
+        host.manualClock = clock == "manual"
         let nilSummary = try values.string("sessions.nilSummaryText", default: "")
         host.nilSummaryText = nilSummary.isEmpty ? nil : nilSummary
         self.host = host

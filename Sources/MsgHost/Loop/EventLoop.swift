@@ -26,6 +26,11 @@ final class EventLoop: @unchecked Sendable {
     private let logger: Logger
     private var timers = TimerQueue()
     private var stopped = false
+    /// Apps with a memory limit: their processes are sampled after each of their messages
+    /// and every `memorySampleMs` of real time.
+    private let memoryLimited: Set<String>
+    private var nextMemorySample = Date()
+    private static let memorySampleMs = 250
 
     /// How many messages one socket may deliver per wake-up before the others get a turn.
     private static let burst = 256
@@ -47,22 +52,27 @@ final class EventLoop: @unchecked Sendable {
         self.manifests = manifests
         self.extensionEndpoint = extensionEndpoint
         self.logger = logger
+        self.memoryLimited = Set(manifests.values.filter { $0.memoryLimitMB != nil }.map(\.bundleID))
     }
 
     /// Runs until the state machine reports `.stopped`.
     func run() {
         var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)])
-        var nextWatchdog = self.clock.now()
+        var nextWatchdog = Date()  // real time: systemd's watchdog knows no manual clock
         self.perform(self.machine.restored(now: self.clock.now()))
         while !self.stopped {
             let now = self.clock.now()
-            if let interval = self.notifier.watchdogInterval, now >= nextWatchdog {
+            if let interval = self.notifier.watchdogInterval, Date() >= nextWatchdog {
                 self.notifier.watchdog()
-                nextWatchdog = now.adding(milliseconds: interval)
+                nextWatchdog = Date().addingTimeInterval(Double(interval) / 1000)
             }
-            var timeout = self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1
+            var timeout = self.clock is ManualClock ? -1 : self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1
+            if !self.memoryLimited.isEmpty {
+                let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
+                timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
+            }
             if self.notifier.watchdogInterval != nil {
-                let untilWatchdog = max(0, Int(nextWatchdog.milliseconds(since: now)))
+                let untilWatchdog = max(0, Int(nextWatchdog.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilWatchdog : min(timeout, untilWatchdog)
             }
             let readable: [Int]
@@ -76,6 +86,11 @@ final class EventLoop: @unchecked Sendable {
                 self.drain(self.extensionSocket) { machine, route, frames, now in
                     machine.extensionFramesReceived(route: route, frames: frames, now: now)
                 }
+                self.sampleMemory()
+            }
+            if !self.memoryLimited.isEmpty && Date() >= self.nextMemorySample {
+                self.sampleMemory()
+                self.nextMemorySample = Date().addingTimeInterval(Double(Self.memorySampleMs) / 1000)
             }
             if readable.contains(1) {
                 self.drain(self.controlSocket) { machine, client, frames, now in
@@ -94,12 +109,25 @@ final class EventLoop: @unchecked Sendable {
                     self.perform(self.machine.shutdownRequested(now: now))
                 }
             }
-            let now2 = self.clock.now()
-            for timer in self.timers.popDue(now2) {
-                self.perform(self.machine.timerFired(timer, now: now2))
-            }
+            self.fireDueTimers()
         }
         if !self.stopped { self.launcher.killAll() }
+    }
+
+    private func fireDueTimers() {
+        let now = self.clock.now()
+        for timer in self.timers.popDue(now) {
+            self.perform(self.machine.timerFired(timer, now: now))
+        }
+    }
+
+    /// Measures the extensions whose app has a memory limit (cheap: one small /proc read each).
+    private func sampleMemory() {
+        guard !self.memoryLimited.isEmpty else { return }
+        for (launchID, pid) in self.launcher.runningPIDs() {
+            guard let bytes = ProcessMemory.residentBytes(pid: pid) else { continue }
+            self.perform(self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: self.clock.now()))
+        }
     }
 
     /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine.
@@ -145,6 +173,9 @@ final class EventLoop: @unchecked Sendable {
                 // Synchronous: the files are looked at (and copied) before the next event.
                 let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
                 self.perform(self.machine.filesInspected(token: token, results: results, now: self.clock.now()))
+            case .advanceClock(let milliseconds):
+                (self.clock as? ManualClock)?.advance(milliseconds: milliseconds)
+                self.fireDueTimers()
             case .startTimer(let timer, let at):
                 self.timers.schedule(timer, at: at)
             case .event(let record):

@@ -31,10 +31,28 @@ final class ExtensionLauncher: Sendable {
         case pendingSignal(Int32)
     }
 
-    init(inbox: Inbox, logger: Logger) {
+    private let pidFile: ExtensionPIDFile?
+    /// `setpriv`, when present: it gives each extension a parent-death signal (SIGKILL), so
+    /// none outlives a daemon that was killed outright.
+    private let setpriv: String?
+
+    init(inbox: Inbox, logger: Logger, pidFile: ExtensionPIDFile? = nil) {
         self.inbox = inbox
         self.logger = logger
+        self.pidFile = pidFile
+        self.setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
         (self.requests, self.continuation) = AsyncStream.makeStream(of: Launch.self)
+    }
+
+    /// The pids of running extensions, by launch id.
+    func runningPIDs() -> [String: Int32] {
+        self.processes.withLock { processes in
+            processes.compactMapValues { if case .running(let pid) = $0 { pid } else { nil } }
+        }
+    }
+
+    private func savePIDs() {
+        self.pidFile?.write(Array(self.runningPIDs().values).sorted())
     }
 
     func launch(_ launch: Launch) { self.continuation.yield(launch) }
@@ -91,11 +109,16 @@ final class ExtensionLauncher: Sendable {
         for (key, value) in manifest.env ?? [:] { environment[Environment.Key(stringLiteral: key)] = value }
         var options = PlatformOptions()
         options.processGroupID = 0  // its own group, led by itself
-        let executable: Executable = manifest.command.contains("/") ? .path(FilePath(manifest.command)) : .name(manifest.command)
+        var executable: Executable = manifest.command.contains("/") ? .path(FilePath(manifest.command)) : .name(manifest.command)
+        var arguments = manifest.args ?? []
+        if let setpriv = self.setpriv {
+            arguments = ["--pdeathsig", "KILL", "--", manifest.command] + arguments
+            executable = .path(FilePath(setpriv))
+        }
         do {
             let result = try await Subprocess.run(
                 executable,
-                arguments: Arguments(manifest.args ?? []),
+                arguments: Arguments(arguments),
                 environment: .inherit.updating(environment),
                 workingDirectory: manifest.workingDirectory.map { FilePath($0) },
                 platformOptions: options,
@@ -113,6 +136,7 @@ final class ExtensionLauncher: Sendable {
                     kill(-pid, pending)
                     kill(pid, pending)
                 }
+                self.savePIDs()
                 self.inbox.post(.processStarted(launchID: request.launchID, pid: pid))
                 await withDiscardingTaskGroup { streams in
                     streams.addTask {
@@ -132,6 +156,7 @@ final class ExtensionLauncher: Sendable {
                 }
             }
             self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
+            self.savePIDs()
             self.inbox.post(.processExited(launchID: request.launchID, status: "\(result.terminationStatus)"))
         } catch {
             self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
