@@ -3,11 +3,15 @@
 
 - every schema is a valid draft 2020-12 schema, with "$id" equal to its file name,
   a "title" and a "description";
-- every message type named in PROTOCOL.md (the tables of §4.3, §4.4 and §7, plus hello and
-  reply) has a schema file, and no schema file is left without a message;
+- every message type named in PROTOCOL.md (the tables of §4.3, §4.4 and §7, plus hello,
+  reply, and event, which the daemon pushes to a control client after subscribe: its file is
+  control.event.schema.json, as a control reply's is control.reply.schema.json) has a schema
+  file, and no schema file is left without a message;
 - the body fields each table row names are properties of that schema (and, for §7, the reply
   fields are properties of control.reply.schema.json#/$defs/<command>), and each description
   repeats the row's "acted on by this daemon" text;
+- control.reply.schema.json's description lists every msghost.control error of §3.4 as
+  "name (code)";
 - example bodies written below validate (valid ones) or fail (invalid ones).
 
 Relative "$ref"s ("defs.schema.json#/$defs/…") resolve through a referencing.Registry.
@@ -227,10 +231,29 @@ for sec, prefix in (("4.3", ""), ("4.4", ""), ("7", "control.")):
                     fail(f"control.reply.schema.json#/$defs/{cmd}: reply field(s) {missing} from PROTOCOL.md §7 not in properties")
                 else:
                     ok(f"control.reply {cmd}")
-for name in ("hello", "reply"):
-    if f"`{name}`" not in doc:
-        fail(f"PROTOCOL.md does not mention `{name}`")
-    expected[name] = ("§4.2/§3", None)
+# Messages outside the tables: hello and reply anywhere in the document, and event (pushed to a
+# control client after subscribe), which §7 must mention; control-channel files are "control."-prefixed.
+section7 = "\n".join(secs.get("7", []))
+for name, where, text in (("hello", "§4.2/§3", doc), ("reply", "§4.2/§3", doc), ("control.event", "7", section7)):
+    word = name.removeprefix("control.")
+    if f"`{word}`" not in text:
+        fail(f"PROTOCOL.md {'§7 ' if text is section7 else ''}does not mention `{word}`")
+    expected[name] = (where, None)
+
+# The msghost.control errors of §3.4, as "name (code)" in control.reply.schema.json's description.
+control_errors = []  # (code, name) per row of the §3.4 table
+for line in secs.get("3.4", []):
+    row = cells(line) if line.strip().startswith("|") else []
+    if len(row) >= 2 and re.fullmatch(r"-?\d+", row[0]) and idents(row[1]):
+        control_errors.append((row[0], idents(row[1])[0]))
+if not control_errors:
+    fail("PROTOCOL.md §3.4: no table of msghost.control errors found")
+reply_description = schemas.get("control.reply", {}).get("description", "")
+missing = [f"{name} ({code})" for code, name in control_errors if f"{name} ({code})" not in reply_description]
+if missing:
+    fail(f"control.reply.schema.json: description does not list msghost.control error(s) {missing} (PROTOCOL.md §3.4)")
+else:
+    ok("control.reply error names")
 
 for name in sorted(expected):
     if name in schemas:
@@ -238,7 +261,7 @@ for name in sorted(expected):
     else:
         fail(f"PROTOCOL.md §{expected[name][0]} names message `{name}` but docs/schema/{name}.schema.json does not exist")
 for name in sorted(set(schemas) - set(expected) - SUPPORT_FILES):
-    fail(f"docs/schema/{name}.schema.json names no message type in PROTOCOL.md (§4.3, §4.4, §7, hello, reply)")
+    fail(f"docs/schema/{name}.schema.json names no message type in PROTOCOL.md (§4.3, §4.4, §7, hello, reply, event)")
 for name in sorted(SUPPORT_FILES - set(schemas)):
     fail(f"docs/schema/{name}.schema.json is missing")
 
@@ -283,6 +306,7 @@ VALID = [
     ("defs#/$defs/sticker", STICKER),
     ("hello", {"app": "com.example.python-raw", "protocol": 1, "pid": 4242, "sdk": "python-raw/1"}),
     ("hello", {"app": "com.example.min", "protocol": 1}),
+    ("hello", {"app": "com.example.python-raw", "protocol": 1, "pid": 4243, "attachDevice": "alice-phone"}),
     # callbacks
     ("willBecomeActive", {**I, "conversation": CONV, "presentationStyle": "compact", "presentationContext": "messages"}),
     ("didBecomeActive", {**I, "conversation": CONV, "presentationStyle": "expanded", "presentationContext": "media"}),
@@ -373,13 +397,38 @@ VALID = [
     ("control.keep", {"device": "bob-phone", "conversation": "c1", "entry": 12}),
     ("control.transcript", {"device": "alice-phone", "conversation": "c1"}),
     ("control.events", {}), ("control.events", {"after": 17}),
+    ("control.subscribe", {}), ("control.subscribe", {"after": 0}), ("control.subscribe", {"after": 17}),
+    ("control.settle", {}),
+    ("control.advanceClock", {"milliseconds": 1500}), ("control.advanceClock", {"milliseconds": 0}),
+    ("control.reset", {"device": "alice-phone", "app": "com.example.python-raw"}),
+    # pushed to a subscribed control client
+    ("control.event", {"seq": 18, "time": 1763779200000, "kind": "launched", "device": "alice-phone",
+                       "app": "com.example.python-raw", "pid": 4242}),
+    ("control.event", {"seq": 19, "time": 1763779200100, "kind": "sent", "device": "alice-phone", "app": "com.example.python-raw",
+                       "conversation": "c1", "instance": "inst-1", "code": 9, "name": "sendWithoutRecentInteraction",
+                       "detail": "refused"}),
+    ("control.event", {"seq": 20, "time": 0, "kind": "quarantined", "device": "alice-phone", "app": "com.example.python-raw",
+                       "detail": "3 crashes within 60000 ms; msghostctl reset lifts it", "future": True}),
     # control replies
     ("control.reply", {"status": "ok"}),
     ("control.reply", {"status": "error", "error": {"domain": "msghost.control", "code": 2, "name": "notFound",
                                                       "description": "device 'x' does not exist"}}),
+    ("control.reply", {"status": "error", "error": {"domain": "msghost.control", "code": 8, "name": "quarantined",
+                                                      "description": "com.example.x crashed too often on alice-phone"}}),
+    ("control.reply", {"status": "error", "error": {"domain": "msghost.control", "code": 9, "name": "unavailable",
+                                                      "description": "the daemon runs on the system clock"}}),
     ("control.reply#/$defs/status", {"status": "ok", "daemon": {"pid": 1, "protocol": 1, "startedAt": 0, "uptimeMs": 5},
                                      "extensions": [{"device": "d", "app": "a", "pid": 2, "state": "running"}],
                                      "counters": {"droppedFrames": 0, "badSignatures": 0, "other": 3}}),
+    ("control.reply#/$defs/status", {"status": "ok", "daemon": {"pid": 1, "protocol": 1, "startedAt": 0, "uptimeMs": 5, "clock": "manual"},
+                                     "extensions": [
+                                         {"device": "d", "app": "a", "pid": 2, "state": "connected", "instances": ["inst-1"],
+                                          "uptimeMs": 1200, "memoryBytes": 31457280},
+                                         {"device": "d2", "app": "a", "state": "connected", "instances": [], "uptimeMs": 0,
+                                          "attached": True}],
+                                     "counters": {}, "quarantined": ["d3 a"]}),
+    ("control.reply#/$defs/status", {"status": "ok", "daemon": {"pid": 1, "protocol": 1, "startedAt": 0, "uptimeMs": 5, "clock": "system"},
+                                     "extensions": [], "counters": {}, "quarantined": []}),
     ("control.reply#/$defs/world", {"status": "ok", "people": [], "devices": [], "conversations": [], "apps": [], "installs": []}),
     ("control.reply#/$defs/createPerson", {"status": "ok", "person": {"handle": "a", "name": "A"}}),
     ("control.reply#/$defs/createDevice", {"status": "ok", "device": {"id": "d"}}),
@@ -434,6 +483,12 @@ VALID = [
         {"index": 1, "entry": 21, "messageID": "m-7", "kind": "legacyURL", "sender": "alice@example.com", "senderName": "Alice",
          "senderDevice": "alice-phone", "app": "com.example.python-raw", "text": "https://example.com/?order=42", "sentAt": 1}]}),
     ("control.reply#/$defs/events", {"status": "ok", "events": [{"seq": 1, "time": 0, "kind": "launch", "app": "a"}], "next": 2}),
+    ("control.reply#/$defs/events", {"status": "ok", "events": [
+        {"seq": 3, "time": 7, "kind": "memoryExceeded", "device": "d", "app": "a", "pid": 2, "detail": "300 MB > 256 MB"}], "next": 3}),
+    ("control.reply#/$defs/subscribe", {"status": "ok"}),
+    ("control.reply#/$defs/settle", {"status": "ok", "now": 1763779200000}),
+    ("control.reply#/$defs/advanceClock", {"status": "ok", "now": 1500}),
+    ("control.reply#/$defs/reset", {"status": "ok"}),
 ]
 
 INVALID = [
@@ -459,6 +514,38 @@ INVALID = [
     ("control.open without app", "control.open", {"device": "d", "conversation": "c"}),
     ("control.events with negative after", "control.events", {"after": -1}),
     ("control.reply events without next", "control.reply#/$defs/events", {"status": "ok", "events": []}),
+    # attach mode and supervision (§4.7, §7)
+    ("hello with a number attachDevice", "hello", {"app": "com.example.x", "protocol": 1, "attachDevice": 1}),
+    ("hello with an empty attachDevice", "hello", {"app": "com.example.x", "protocol": 1, "attachDevice": ""}),
+    ("control.subscribe with negative after", "control.subscribe", {"after": -1}),
+    ("control.subscribe with a string after", "control.subscribe", {"after": "17"}),
+    ("control.advanceClock without milliseconds", "control.advanceClock", {}),
+    ("control.advanceClock with negative milliseconds", "control.advanceClock", {"milliseconds": -1}),
+    ("control.advanceClock with a string milliseconds", "control.advanceClock", {"milliseconds": "1500"}),
+    ("control.advanceClock with fractional milliseconds", "control.advanceClock", {"milliseconds": 1.5}),
+    ("control.reset without app", "control.reset", {"device": "d"}),
+    ("control.reset without device", "control.reset", {"app": "a"}),
+    ("control.reply settle without now", "control.reply#/$defs/settle", {"status": "ok"}),
+    ("control.reply advanceClock with a string now", "control.reply#/$defs/advanceClock", {"status": "ok", "now": "1500"}),
+    ("control.reply subscribe with status error", "control.reply#/$defs/subscribe", {"status": "error"}),
+    ("control.reply status with clock fast", "control.reply#/$defs/status",
+     {"status": "ok", "daemon": {"pid": 1, "protocol": 1, "startedAt": 0, "uptimeMs": 5, "clock": "fast"}, "extensions": [], "counters": {}}),
+    ("control.reply status with quarantined a string", "control.reply#/$defs/status",
+     {"status": "ok", "daemon": {"pid": 1}, "extensions": [], "counters": {}, "quarantined": "d a"}),
+    ("control.reply status with instances a string", "control.reply#/$defs/status",
+     {"status": "ok", "daemon": {"pid": 1}, "extensions": [{"device": "d", "app": "a", "state": "s", "instances": "inst-1"}], "counters": {}}),
+    ("control.reply status with a string memoryBytes", "control.reply#/$defs/status",
+     {"status": "ok", "daemon": {"pid": 1}, "extensions": [{"device": "d", "app": "a", "state": "s", "memoryBytes": "30 MB"}], "counters": {}}),
+    ("control.reply status with attached yes", "control.reply#/$defs/status",
+     {"status": "ok", "daemon": {"pid": 1}, "extensions": [{"device": "d", "app": "a", "state": "s", "attached": "yes"}], "counters": {}}),
+    ("control.reply status with negative uptimeMs", "control.reply#/$defs/status",
+     {"status": "ok", "daemon": {"pid": 1}, "extensions": [{"device": "d", "app": "a", "state": "s", "uptimeMs": -1}], "counters": {}}),
+    ("control.event without seq", "control.event", {"time": 0, "kind": "launched"}),
+    ("control.event without kind", "control.event", {"seq": 1, "time": 0}),
+    ("control.event with a string code", "control.event", {"seq": 1, "time": 0, "kind": "sent", "code": "9"}),
+    ("control.event with a number device", "control.event", {"seq": 1, "time": 0, "kind": "launched", "device": 7}),
+    ("control.reply events with an event without time", "control.reply#/$defs/events",
+     {"status": "ok", "events": [{"seq": 1, "kind": "launched"}], "next": 1}),
     # images, stickers, files (§2.3, §4.6, §5.2, §5.3)
     ("frameRef with neither frame nor url", "defs#/$defs/frameRef", {}),
     ("frameRef with both frame and url", "defs#/$defs/frameRef", {"frame": 0, "url": "file:///var/lib/msghost/files/3f2a.png"}),
