@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func expiringMessagesGoAfterBeingSeenUnlessKept() throws {
-        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)], settings: ["messages": "{expiryMs: 300}"]) { daemon in
+        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)], settings: ["messages.expiryMs": "300"]) { daemon in
             try daemon.open(Self.app, on: "kate-iphone")
             let op = { (caption: String) in JSONValue.object(["request": .string("sendMessage"), "body": .object([
                 "instance": .string("$instance"), "message": .object(["shouldExpire": .bool(true), "layout": .object(["type": .string("template"), "caption": .string(caption)])]),

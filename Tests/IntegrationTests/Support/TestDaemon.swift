@@ -21,6 +21,8 @@ final class TestDaemon: @unchecked Sendable {
         var workingDirectory: String
         var contexts: [String] = ["messages"]
         var env: [String: String] = [:]
+        /// More manifest keys, e.g. `memoryLimitMB: 64`.
+        var manifest: [String: String] = [:]
 
         /// A fixture app from Tests/Fixtures (Python, raw protocol), logging its callbacks.
         static func fixture(_ script: String, bundleID: String) -> App {
@@ -84,8 +86,19 @@ final class TestDaemon: @unchecked Sendable {
         let fm = FileManager.default
         try fm.createDirectory(atPath: self.directory + "/config/apps", withIntermediateDirectories: true)
         self.world = world
-        var yaml = "log:\n  level: debug\nextensions:\n  idleGraceMs: 200\n  terminateGraceMs: 200\n  killGraceMs: 1000\n"
-        for (key, value) in settings.sorted(by: { $0.key < $1.key }) { yaml += "\(key): \(value)\n" }
+        // Settings are dotted keys ("extensions.idleGraceMs"), over these defaults.
+        let merged = [
+            "log.level": "debug", "extensions.idleGraceMs": "200", "extensions.terminateGraceMs": "200", "extensions.killGraceMs": "1000",
+        ].merging(settings) { $1 }
+        var sections: [String: [(String, String)]] = [:]
+        var yaml = ""
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2 { sections[parts[0], default: []].append((parts[1], value)) } else { yaml += "\(key): \(value)\n" }
+        }
+        for (section, entries) in sections.sorted(by: { $0.key < $1.key }) {
+            yaml += "\(section):\n" + entries.map { "  \($0.0): \($0.1)\n" }.joined()
+        }
         try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
         var installs = ""
         let devices = world.members.flatMap { member in member.devices.map { (member.handle, $0.id, $0.platform) } }
@@ -98,6 +111,7 @@ final class TestDaemon: @unchecked Sendable {
                 workingDirectory: \(app.workingDirectory)
                 contexts: [\(app.contexts.joined(separator: ", "))]
                 env: {PYTHONUNBUFFERED: "1", FIXTURE_LOG: "\(self.directory)/calls"\(app.env.map { ", \($0.key): \"\($0.value)\"" }.joined())}
+                \(app.manifest.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
                 """
             try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: true, encoding: .utf8)
             for (_, device, _) in devices where !world.withoutApps.contains(device) {
@@ -256,6 +270,23 @@ final class TestDaemon: @unchecked Sendable {
 
     func status() throws -> StatusResult {
         try self.control.request(.status, as: StatusResult.self)
+    }
+
+    /// Runs a control request on its own thread with its own client (a ZeroMQ socket serves
+    /// one thread), for a request that returns only after the test has done something else.
+    func detached<T: Sendable>(_ body: @escaping @Sendable (ControlClient) throws -> T) -> DetachedResult<T> {
+        let endpoint = self.control.endpoint
+        return Thread.detachedResult { try body(try ControlClient(endpoint: endpoint)) }
+    }
+
+    /// Waits until nothing is in flight in the daemon (no sleeping).
+    func settle() throws {
+        _ = try self.control.request(.settle, as: ClockResult.self)
+    }
+
+    /// Moves the manual clock (the daemon must run with `clock: manual`).
+    func advance(_ milliseconds: Int64) throws {
+        _ = try self.control.request(.advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self)
     }
 
     /// Polls `condition` over the control API until it holds (for what happens after a reply,
