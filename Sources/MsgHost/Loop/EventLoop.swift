@@ -26,9 +26,9 @@ final class EventLoop: @unchecked Sendable {
     private let logger: Logger
     private var timers = TimerQueue()
     private var stopped = false
-    /// Apps with a memory limit: their processes are sampled after each of their messages
-    /// and every `memorySampleMs` of real time.
-    private let memoryLimited: Set<String>
+    /// Extensions' memory is sampled every `memorySampleMs` of real time (for `status` and
+    /// limits) and, when some app has a limit, after every message from an extension.
+    private let memoryLimited: Bool
     private var nextMemorySample = Date()
     private static let memorySampleMs = 250
 
@@ -52,7 +52,7 @@ final class EventLoop: @unchecked Sendable {
         self.manifests = manifests
         self.extensionEndpoint = extensionEndpoint
         self.logger = logger
-        self.memoryLimited = Set(manifests.values.filter { $0.memoryLimitMB != nil }.map(\.bundleID))
+        self.memoryLimited = manifests.values.contains { $0.memoryLimitMB != nil }
     }
 
     /// Runs until the state machine reports `.stopped`.
@@ -67,7 +67,7 @@ final class EventLoop: @unchecked Sendable {
                 nextWatchdog = Date().addingTimeInterval(Double(interval) / 1000)
             }
             var timeout = self.clock is ManualClock ? -1 : self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1
-            if !self.memoryLimited.isEmpty {
+            if !self.launcher.runningPIDs().isEmpty {
                 let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
             }
@@ -86,9 +86,9 @@ final class EventLoop: @unchecked Sendable {
                 self.drain(self.extensionSocket) { machine, route, frames, now in
                     machine.extensionFramesReceived(route: route, frames: frames, now: now)
                 }
-                self.sampleMemory()
+                if self.memoryLimited { self.sampleMemory() }
             }
-            if !self.memoryLimited.isEmpty && Date() >= self.nextMemorySample {
+            if Date() >= self.nextMemorySample {
                 self.sampleMemory()
                 self.nextMemorySample = Date().addingTimeInterval(Double(Self.memorySampleMs) / 1000)
             }
@@ -121,9 +121,8 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Measures the extensions whose app has a memory limit (cheap: one small /proc read each).
+    /// Measures every running extension (cheap: one small /proc read each).
     private func sampleMemory() {
-        guard !self.memoryLimited.isEmpty else { return }
         for (launchID, pid) in self.launcher.runningPIDs() {
             guard let bytes = ProcessMemory.residentBytes(pid: pid) else { continue }
             self.perform(self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: self.clock.now()))
