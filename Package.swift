@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "msghostctl", targets: ["msghostctl"]),
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
+        .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,6 +54,8 @@ let package = Package(
         ),
         // Client of the control endpoint, shared by msghostctl and the integration tests.
         .target(name: "MsgHostControl", dependencies: ["ZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        // A real daemon per test: temp directories, world, apps, control, settle, events.
+        .target(name: "MsgHostTesting", dependencies: ["MsgHostControl", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // The shell: event loop, sockets, processes, SQLite, systemd, configuration.
         .target(
             name: "MsgHost",
@@ -103,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["MsgHostControl", "MsgHostProtocol", "ZeroMQ"],
+            dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,6 +1,7 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Bad input from extensions and control clients: each gets a clear error reply or is dropped,

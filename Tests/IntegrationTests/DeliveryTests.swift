@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Delivery control (SPEC §5): the WWDC 2016 group race, reproducible in both orders.

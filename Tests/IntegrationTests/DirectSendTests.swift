@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Direct send against a real daemon and the raw-pyzmq example as a real extension process:

@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Every error code the daemon can produce, each from a real request of a real extension

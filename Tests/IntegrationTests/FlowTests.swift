@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Real iMessage-app flows, each run by real extension processes against a real daemon.

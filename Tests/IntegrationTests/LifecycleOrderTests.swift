@@ -1,6 +1,7 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Every lifecycle order of SPEC §3, compared as whole sequences of what a real extension

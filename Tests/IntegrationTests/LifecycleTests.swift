@@ -1,6 +1,7 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Callback order as an extension sees it, compared as whole sequences, and what happens to

@@ -1,6 +1,7 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// What tests and people watch (SPEC §6 observation): the event stream and `status`.

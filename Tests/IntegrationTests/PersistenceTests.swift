@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// SPEC §7: whatever the daemon acknowledged survives `kill -9` and a restart — the world,

@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// What each device shows (SPEC §5): fallbacks by platform and install, contact names, token

@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// docs/PROTOCOL.md and docs/schema cover every message the daemon accepts or sends.

@@ -1,6 +1,7 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
 
 /// Extension processes under supervision (SPEC §6), with real misbehaving processes and the

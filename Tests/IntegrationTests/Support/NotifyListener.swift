@@ -1,3 +1,4 @@
+import MsgHostTesting
 import Foundation
 
 /// Plays systemd's side of sd_notify: a datagram socket whose path goes in NOTIFY_SOCKET.

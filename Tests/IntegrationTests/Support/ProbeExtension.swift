@@ -1,5 +1,6 @@
 import Foundation
 import MsgHostProtocol
+import MsgHostTesting
 import ZeroMQ
 
 /// The test playing an extension over a real socket, with the token the daemon gave a real

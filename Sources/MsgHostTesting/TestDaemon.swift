@@ -1,9 +1,8 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
-import Testing
 
-/// A real msghostd for one test: its own temporary state, runtime and config directories,
+/// A real msghostd for one test (the `MsgHostTesting` product, for any test suite): its own temporary state, runtime and config directories,
 /// its own ipc endpoints, the Kate/John world, and the apps the test asks for.
 ///
 /// `TestDaemon.with { daemon in … }` starts it, waits until the control endpoint answers,
@@ -12,74 +11,96 @@ import Testing
 ///
 /// Unchecked Sendable: a test may make one control request from a helper thread while it plays
 /// an extension on its own; the control socket is used by one thread at a time.
-final class TestDaemon: @unchecked Sendable {
+public final class TestDaemon: @unchecked Sendable {
     /// An app to install in the test's world: a manifest written into the apps directory.
-    struct App {
-        var bundleID: String
-        var command: String
-        var args: [String]
-        var workingDirectory: String
-        var contexts: [String] = ["messages"]
-        var env: [String: String] = [:]
+    public struct App: Sendable {
+        public var bundleID: String
+        public var command: String
+        public var args: [String]
+        public var workingDirectory: String
+        public var contexts: [String] = ["messages"]
+        public var env: [String: String] = [:]
         /// More manifest keys, e.g. `memoryLimitMB: 64`.
-        var manifest: [String: String] = [:]
+        public var manifest: [String: String] = [:]
+
+        public init(bundleID: String, command: String, args: [String], workingDirectory: String, contexts: [String] = ["messages"],
+                    env: [String: String] = [:], manifest: [String: String] = [:]) {
+            self.bundleID = bundleID
+            self.command = command
+            self.args = args
+            self.workingDirectory = workingDirectory
+            self.contexts = contexts
+            self.env = env
+            self.manifest = manifest
+        }
 
         /// A fixture app from Tests/Fixtures (Python, raw protocol), logging its callbacks.
-        static func fixture(_ script: String, bundleID: String) -> App {
+        public static func fixture(_ script: String, bundleID: String) -> App {
             App(bundleID: bundleID, command: "python3", args: [script], workingDirectory: TestPaths.repository + "/Tests/Fixtures")
         }
 
         /// The raw-pyzmq example, as shipped, with extra arguments (e.g. `--send-on`).
-        static func pythonRaw(_ extraArgs: [String] = [], bundleID: String = "com.example.python-raw") -> App {
+        public static func pythonRaw(_ extraArgs: [String] = [], bundleID: String = "com.example.python-raw") -> App {
             App(bundleID: bundleID, command: "python3", args: ["app.py"] + extraArgs, workingDirectory: TestPaths.repository + "/examples/python-raw")
         }
 
         /// A process that writes its launch environment to `file` and waits: the test then
         /// plays the extension itself over a real socket with the real token.
-        static func probe(bundleID: String = "com.example.probe", file: String) -> App {
+        public static func probe(bundleID: String = "com.example.probe", file: String) -> App {
             App(bundleID: bundleID, command: "/bin/sh", args: ["-c", "env > \(file).tmp && mv \(file).tmp \(file) && exec sleep 600"], workingDirectory: "/")
         }
     }
 
-    let directory: String
-    let control: ControlClient
-    let extensionEndpoint: String
+    public let directory: String
+    public let control: ControlClient
+    public let extensionEndpoint: String
     private var process: Process
     private let logPath: String
     private let arguments: [String]
     private let environment: [String: String]
 
-    static let kate = "kate@example.com"
-    static let john = "john@example.com"
-    static let conversation = "kate-john"
+    public static let kate = "kate@example.com"
+    public static let john = "john@example.com"
+    public static let conversation = "kate-john"
 
     /// The people, their devices and the conversation a test runs in.
-    struct World {
-        struct Member {
-            var handle: String
-            var name: String
-            var devices: [(id: String, platform: String)]
+    public struct World: Sendable {
+        public struct Member: Sendable {
+            public var handle: String
+            public var name: String
+            public var devices: [(id: String, platform: String)]
+            public init(handle: String, name: String, devices: [(id: String, platform: String)]) {
+                self.handle = handle
+                self.name = name
+                self.devices = devices
+            }
         }
-        var members: [Member]
-        var conversation: String
+        public var members: [Member]
+        public var conversation: String
         /// Devices without the test's apps.
-        var withoutApps: Set<String> = []
+        public var withoutApps: Set<String> = []
 
-        static let kateAndJohn = World(members: [
+        public init(members: [Member], conversation: String, withoutApps: Set<String> = []) {
+            self.members = members
+            self.conversation = conversation
+            self.withoutApps = withoutApps
+        }
+
+        public static let kateAndJohn = World(members: [
             Member(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")]),
             Member(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-iphone", "ios17")]),
         ], conversation: TestDaemon.conversation)
 
         /// The WWDC 2016 group: Amber, Ben and Chris, an iPhone each.
-        static let amberBenChris = World(members: [
+        public static let amberBenChris = World(members: [
             Member(handle: "amber@example.com", name: "Amber", devices: [("amber-iphone", "ios17")]),
             Member(handle: "ben@example.com", name: "Ben", devices: [("ben-iphone", "ios17")]),
             Member(handle: "chris@example.com", name: "Chris", devices: [("chris-iphone", "ios17")]),
         ], conversation: "abc")
     }
 
-    let world: World
-    var conversation: String { self.world.conversation }
+    public let world: World
+    public var conversation: String { self.world.conversation }
 
     private init(apps: [App], world: World, settings: [String: String], environment: [String: String]) throws {
         self.directory = "/tmp/msghost-test-\(UUID().uuidString.prefix(8))"
@@ -155,13 +176,13 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     /// Starts the daemon again after it exited (e.g. after the test killed it).
-    func restart() throws {
+    public func restart() throws {
         precondition(!self.process.isRunning, "restart() is for a daemon that has exited")
         try self.start()
     }
 
     /// Runs `body` against a fresh daemon and always stops it.
-    static func with(
+    public static func with(
         apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
         _ body: (TestDaemon) throws -> Void
     ) throws {
@@ -175,12 +196,12 @@ final class TestDaemon: @unchecked Sendable {
         }
     }
 
-    var log: String { (try? String(contentsOfFile: self.logPath, encoding: .utf8)) ?? "" }
-    var pid: Int32 { self.process.processIdentifier }
-    var isRunning: Bool { self.process.isRunning }
+    public var log: String { (try? String(contentsOfFile: self.logPath, encoding: .utf8)) ?? "" }
+    public var pid: Int32 { self.process.processIdentifier }
+    public var isRunning: Bool { self.process.isRunning }
 
     /// SIGTERM and wait (up to 10 s, then SIGKILL); removes the directory.
-    func stop() {
+    public func stop() {
         if self.process.isRunning {
             self.process.terminate()
             let deadline = Date().addingTimeInterval(10)
@@ -192,7 +213,7 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     /// Waits for the daemon to exit by itself (after a signal sent by the test).
-    func waitForExit(timeout: Double = 10) -> Int32? {
+    public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while self.process.isRunning && Date() < deadline { usleep(10_000) }
         return self.process.isRunning ? nil : self.process.terminationStatus
@@ -201,18 +222,18 @@ final class TestDaemon: @unchecked Sendable {
     // MARK: Playing the user
 
     @discardableResult
-    func open(_ app: String = "com.example.python-raw", on device: String) throws -> OpenResult {
+    public func open(_ app: String = "com.example.python-raw", on device: String) throws -> OpenResult {
         try self.control.request(.open, OpenRequest(device: device, conversation: self.conversation, app: app), as: OpenResult.self)
     }
 
     /// Sends a control request in this test's conversation and returns the decoded reply.
     @discardableResult
-    func control<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable, as type: Result.Type = Empty.self) throws -> Result {
+    public func control<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable, as type: Result.Type = Empty.self) throws -> Result {
         try self.control.request(command, body, as: type)
     }
 
     /// Every record the fixture processes of `app` logged, process by process in start order.
-    func fixtureLog(_ app: String) throws -> [[String: JSONValue]] {
+    public func fixtureLog(_ app: String) throws -> [[String: JSONValue]] {
         let names = try FileManager.default.contentsOfDirectory(atPath: self.directory).filter { $0.hasPrefix("calls.\(app).") }
         let files = names.map { self.directory + "/" + $0 }.sorted {
             ((try? FileManager.default.attributesOfItem(atPath: $0)[.creationDate] as? Date) ?? .distantPast, $0)
@@ -227,7 +248,7 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     /// The callbacks `app`'s fixture got for `instance`, in order.
-    func callbacks(_ app: String, instance: String) throws -> [String] {
+    public func callbacks(_ app: String, instance: String) throws -> [String] {
         try self.fixtureLog(app).compactMap { record in
             guard case .string(let callback) = record["callback"], case .object(let body) = record["body"] else { return nil }
             if callback == "terminate" { return nil }
@@ -236,7 +257,7 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     /// Replies the fixture of `app` got to its requests, in order.
-    func requestReplies(_ app: String) throws -> [(request: String, code: Int?, domain: String?)] {
+    public func requestReplies(_ app: String) throws -> [(request: String, code: Int?, domain: String?)] {
         try self.fixtureLog(app).compactMap { record in
             guard case .string(let request) = record["request"] else { return nil }
             var code: Int?
@@ -247,75 +268,75 @@ final class TestDaemon: @unchecked Sendable {
         }
     }
 
-    func touch(_ device: String, payload: JSONValue? = nil) throws {
+    public func touch(_ device: String, payload: JSONValue? = nil) throws {
         _ = try self.control.request(.touch, TouchRequest(device: device, payload: payload), as: Empty.self)
     }
 
-    func close(_ device: String) throws {
+    public func close(_ device: String) throws {
         _ = try self.control.request(.close, DeviceRequest(device: device), as: Empty.self)
     }
 
-    func transcript(_ device: String) throws -> [TranscriptEntryValue] {
+    public func transcript(_ device: String) throws -> [TranscriptEntryValue] {
         try self.control.request(.transcript, TranscriptRequest(device: device, conversation: self.conversation), as: TranscriptResult.self).entries
     }
 
-    func participants(_ device: String, app: String = "com.example.python-raw") throws -> ParticipantsResult {
+    public func participants(_ device: String, app: String = "com.example.python-raw") throws -> ParticipantsResult {
         try self.control.request(.participants, DeviceAppRequest(device: device, app: app), as: ParticipantsResult.self)
     }
 
-    func events(kind: String? = nil) throws -> [EventRecord] {
+    public func events(kind: String? = nil) throws -> [EventRecord] {
         let all = try self.control.request(.events, EventsRequest(), as: EventsResult.self).events
         return kind.map { kind in all.filter { $0.kind == kind } } ?? all
     }
 
-    func status() throws -> StatusResult {
+    public func status() throws -> StatusResult {
         try self.control.request(.status, as: StatusResult.self)
     }
 
     /// Runs a control request on its own thread with its own client (a ZeroMQ socket serves
     /// one thread), for a request that returns only after the test has done something else.
-    func detached<T: Sendable>(_ body: @escaping @Sendable (ControlClient) throws -> T) -> DetachedResult<T> {
+    public func detached<T: Sendable>(_ body: @escaping @Sendable (ControlClient) throws -> T) -> DetachedResult<T> {
         let endpoint = self.control.endpoint
         return Thread.detachedResult { try body(try ControlClient(endpoint: endpoint)) }
     }
 
     /// Waits until nothing is in flight in the daemon (no sleeping).
-    func settle() throws {
+    public func settle() throws {
         _ = try self.control.request(.settle, as: ClockResult.self)
     }
 
     /// Moves the manual clock (the daemon must run with `clock: manual`).
-    func advance(_ milliseconds: Int64) throws {
+    public func advance(_ milliseconds: Int64) throws {
         _ = try self.control.request(.advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self)
     }
 
     /// Polls `condition` over the control API until it holds (for what happens after a reply,
     /// such as a process exit), failing after `timeout` seconds.
-    func eventually(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+    public func eventually(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return }
             usleep(20_000)
         }
-        Issue.record("timed out waiting until \(what)")
         throw TestDaemonError(description: "timed out waiting until \(what)")
     }
 }
 
-struct TestDaemonError: Error, CustomStringConvertible {
-    var description: String
+public struct TestDaemonError: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Where the repository and the built daemon are.
-enum TestPaths {
+public enum TestPaths {
     /// The repository root, from this file's path.
-    static let repository: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    public static let repository: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     /// msghostd and msghostctl from the same build as this test binary (swift build puts them
     /// side by side), unless MSGHOSTD_BINARY / MSGHOSTCTL_BINARY name others.
-    static let msghostd: String = binary("msghostd", override: "MSGHOSTD_BINARY")
-    static let msghostctl: String = binary("msghostctl", override: "MSGHOSTCTL_BINARY")
+    public static let msghostd: String = binary("msghostd", override: "MSGHOSTD_BINARY")
+    public static let msghostctl: String = binary("msghostctl", override: "MSGHOSTCTL_BINARY")
 
     private static func binary(_ name: String, override: String) -> String {
         if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty { return path }

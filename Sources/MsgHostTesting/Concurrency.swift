@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs a blocking call on its own thread, for a control request that only returns once the
 /// test (playing the extension) has answered the callbacks it causes.
-final class DetachedResult<T>: @unchecked Sendable {
+public final class DetachedResult<T>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<T, any Error>?
 
@@ -15,7 +15,7 @@ final class DetachedResult<T>: @unchecked Sendable {
     }
 
     /// Waits for the call (up to `timeout` seconds) and returns its value or rethrows.
-    func value(timeout: Double = 30) throws -> T {
+    public func value(timeout: Double = 30) throws -> T {
         guard self.done.wait(timeout: .now() + timeout) == .success else {
             throw TestDaemonError(description: "the detached call did not finish within \(timeout) s")
         }
@@ -24,16 +24,16 @@ final class DetachedResult<T>: @unchecked Sendable {
 }
 
 extension Thread {
-    static func detachedResult<T>(_ body: @escaping @Sendable () throws -> T) -> DetachedResult<T> { DetachedResult(body) }
+    public static func detachedResult<T>(_ body: @escaping @Sendable () throws -> T) -> DetachedResult<T> { DetachedResult(body) }
 }
 
 /// A finished command line run: exit status and captured output.
-struct CommandRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct CommandRun {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
