@@ -16,6 +16,9 @@ import Testing
             #expect(try daemon.transcript("john-iphone").isEmpty)
             // The extension's own output reaches the daemon's log through a pipe, after the reply.
             try daemon.eventually("the extension reports that it got code 9") { daemon.log.contains(#""code": 9"#) }
+            // Its stdout is in the daemon's log, labelled with the app and the device.
+            let line = daemon.log.split(separator: "\n").first { $0.contains(#""code": 9"#) } ?? ""
+            #expect(line.contains("app=com.example.python-raw") && line.contains("device=kate-iphone") && line.contains("stream=stdout"), "\(line)")
         }
     }
 
