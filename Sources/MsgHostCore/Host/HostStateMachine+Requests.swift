@@ -13,6 +13,8 @@ struct PendingRequest: Sendable {
     var requestID: String
     var type: RequestType
     var content: Content
+    /// For a send: the touch it took while its files are looked at, given back if they fail.
+    var touch: Instant? = nil
 }
 
 /// The extension's requests that put something in a conversation (SPEC §4): `send*` goes at
@@ -78,6 +80,13 @@ extension HostStateMachine {
 
     private mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
         if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
+        var request = request
+        if [.sendMessage, .sendSticker, .sendAttachment].contains(request.type) {
+            // One touch, one send: the touch is taken now, so a second send cannot pass the
+            // policy while this one's files are being looked at.
+            request.touch = self.instances[request.instanceID]?.touchedAt
+            self.instances[request.instanceID]?.touchedAt = nil
+        }
         self.nextRequestToken += 1
         self.pendingRequests[self.nextRequestToken] = request
         return [.inspectFiles(token: self.nextRequestToken, checks, alternateFilename: alternateFilename)]
@@ -95,7 +104,10 @@ extension HostStateMachine {
         for result in results {
             switch result {
             case .accepted(let file): files.append(file)
-            case .refused(let error): return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
+            case .refused(let error):
+                // A failed send consumes nothing: give the touch back unless there is a newer one.
+                if self.instances[request.instanceID]?.touchedAt == nil { self.instances[request.instanceID]?.touchedAt = request.touch }
+                return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
             }
         }
         let content: MessageContent

@@ -23,9 +23,9 @@ extension World {
                 }
             }
         }
-        if device.platform == .legacy, case .app(let value, let image, _) = message.content {
-            // Old clients get two plain messages: the image, then the URL if it is http(s).
-            if image != nil || value.layout?.template.mediaFileURL != nil {
+        if device.platform == .legacy, case .app(let value, let image, let media) = message.content {
+            // Old clients get two plain messages: the image (or media), then the URL if http(s).
+            if image != nil || media != nil {
                 changes.append(.transcriptEntryAdded(device: deviceID, conversation: conversation, self.newEntry(messageID, .legacyImage)))
             }
             if let url = value.url, ["http", "https"].contains(MessageValidation.scheme(of: url)?.lowercased() ?? "") {

@@ -32,6 +32,9 @@ struct HostHarness {
     let client: [UInt8] = Array("control-client".utf8)
     /// The routing id the scripted extension connects from.
     var route: [UInt8] = Array("extension-1".utf8)
+    /// Route → launch token, for the processes connected with `connect(_:)` (one route each),
+    /// so several extensions can talk at once (see HostHarness+User.swift).
+    var keys: [[UInt8]: [UInt8]] = [:]
     /// Every `.launch` seen, oldest first.
     private(set) var launches: [LaunchRequest] = []
     private var nextControlID = 0
@@ -87,8 +90,9 @@ struct HostHarness {
     // MARK: The scripted extension
 
     var launchID: String { self.launches.last?.launchID ?? "" }
-    /// The launch token of the last launch: the key the extension signs with.
-    var token: [UInt8] { Array((self.launches.last?.token ?? "").utf8) }
+    /// The key the extension on `route` signs with: its process's token if it was connected with
+    /// `connect(_:)`, else the last launch's token.
+    var token: [UInt8] { self.keys[self.route] ?? Array((self.launches.last?.token ?? "").utf8) }
 
     mutating func makeExtensionID() -> String {
         self.nextExtensionID += 1
@@ -102,10 +106,11 @@ struct HostHarness {
 
     /// A message from the extension, signed with `key` (the launch token unless given).
     mutating func fromExtension(
-        _ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil, key: [UInt8]? = nil, route: [UInt8]? = nil
+        _ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil, key: [UInt8]? = nil, route: [UInt8]? = nil,
+        buffers: [[UInt8]] = []
     ) -> [HostAction] {
         let header = Header(id: id ?? self.makeExtensionID(), type: type, replyTo: replyTo, time: self.now.milliseconds)
-        let frames = Envelope(header: header, encoding: body).frames(signingWith: key ?? self.token)
+        let frames = Envelope(header: header, encoding: body, buffers: buffers).frames(signingWith: key ?? self.token)
         return self.extensionFrames(frames, route: route)
     }
 
@@ -165,7 +170,8 @@ struct HostHarness {
         try #require(self.send(message, instance: instance).extensionReplies.first, sourceLocation: sourceLocation)
     }
 
-    private mutating func observe(_ actions: [HostAction]) -> [HostAction] {
+    /// Notes the launches among actions the machine returned (call it on every result).
+    mutating func observe(_ actions: [HostAction]) -> [HostAction] {
         self.launches += actions.launches
         return actions
     }
