@@ -35,6 +35,7 @@ class Connection:
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.connect(endpoint)
         self.ids = (f"x{n}" for n in itertools.count(1))
+        self.seen = set()  # header ids the host has used: a repeat is a replay, dropped
         self.backlog = []  # messages that arrived while we waited for a reply
 
     def sign(self, frames):
@@ -68,7 +69,19 @@ class Connection:
             if not hmac.compare_digest(frames[1], self.sign([frames[0]] + frames[2:])):
                 print(json.dumps({"dropped": "bad signature from host"}), flush=True)
                 continue
-            return json.loads(frames[2]), json.loads(frames[3])
+            try:
+                header, body = json.loads(frames[2]), json.loads(frames[3])
+            except ValueError:  # not JSON, or not UTF-8
+                header = body = None
+            if not (isinstance(header, dict) and isinstance(body, dict)
+                    and isinstance(header.get("id"), str) and isinstance(header.get("type"), str)):
+                print(json.dumps({"dropped": "malformed header or body from host"}), flush=True)
+                continue
+            if header["id"] in self.seen:
+                print(json.dumps({"dropped": "replayed message from host"}), flush=True)
+                continue
+            self.seen.add(header["id"])
+            return header, body
 
     def request(self, type_, body):
         """Sends a request and waits for its reply, keeping callbacks that arrive meanwhile."""
