@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
+        .library(name: "MessagesSDK", targets: ["MessagesSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,6 +92,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The Swift SDK: Messages.framework's classes over the wire protocol, for extensions.
+        .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
+        .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
+        // The Swift SDK's client for the conformance kit (conformance/README.md).
+        .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol"], swiftSettings: swiftSettings),
@@ -107,6 +114,14 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ"], swiftSettings: swiftSettings),
+        // Depends on the extension so that building the tests builds the binary they launch.
+        .testTarget(
+            name: "IceCreamTests",
+            dependencies: ["IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            path: "examples/IceCream/Tests",
             swiftSettings: swiftSettings
         ),
     ]

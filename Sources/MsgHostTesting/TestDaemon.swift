@@ -338,7 +338,10 @@ public enum TestPaths {
     public static let msghostd: String = binary("msghostd", override: "MSGHOSTD_BINARY")
     public static let msghostctl: String = binary("msghostctl", override: "MSGHOSTCTL_BINARY")
 
-    private static func binary(_ name: String, override: String) -> String {
+    /// A program from the same build as this test binary, found by walking up from the test
+    /// binary's folder (swift build puts executables beside it), unless the environment
+    /// variable `override` names another; e.g. an example extension a test launches.
+    public static func binary(_ name: String, override: String) -> String {
         if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty { return path }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()

@@ -1,0 +1,65 @@
+import Foundation
+import MsgHostProtocol
+import ZeroMQ
+
+/// The entry point of an extension process: what iOS does before it calls your principal
+/// view controller.
+///
+/// ```swift
+/// // main.swift
+/// import MessagesSDK
+/// MSExtensionMain.run { MessagesViewController() }
+/// ```
+public enum MSExtensionMain {
+    /// The SDK's name and version, sent in `hello`.
+    public static let sdk = "msghost-swift/1"
+
+    /// Connects to the host named by the launch environment, says hello, then serves
+    /// callbacks on the main thread until the host says `terminate`; never returns.
+    ///
+    /// Call it from the main thread (top-level code in `main.swift`). `viewController` makes
+    /// one controller per instance. The process exits with status 1 if the environment is not
+    /// a launch environment or the host refuses the hello, and with 0 after `terminate`.
+    /// Set `MSGHOST_ATTACH_DEVICE` (and the manifest's `attachKey` as `MSGHOST_TOKEN`) to run
+    /// it by hand, in a debugger, for one device (attach mode, PROTOCOL.md §4.7).
+    @MainActor
+    public static func run<Controller: MSMessagesAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
+        StandardOutput.lineBuffered()
+        do {
+            let environment = try LaunchEnvironment(ProcessInfo.processInfo.environment)
+            _ = try self.start(environment: environment, context: ZMQContext(), makeController: viewController,
+                               willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+        } catch {
+            HostConnection.log("\(error)")
+            Foundation.exit(1)
+        }
+        dispatchMain()
+    }
+
+    /// Everything `run` does but block and exit: the SDK's tests use it with an in-process host.
+    /// Returns once the host accepted the hello; throws its refusal, or after `helloTimeout`.
+    static func start(
+        environment: LaunchEnvironment, context: ZMQContext, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
+        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void, helloTimeout: Double = 60
+    ) throws -> HostConnection {
+        let connection = try HostConnection(context: context, endpoint: environment.endpoint, token: environment.token)
+        let dispatcher = CallbackDispatcher(connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
+        connection.start(onCallback: { dispatcher.receive($0) })
+        let answered = DispatchSemaphore(value: 0)
+        let outcome = Locked<Result<Envelope, WireError>?>(nil)
+        let hello = HelloBody(app: environment.app, pid: Int(getpid()), sdk: Self.sdk, attachDevice: environment.attachDevice)
+        connection.request(.hello, body: WireJSON.encode(hello)) { result in
+            outcome.value = result
+            answered.signal()
+        }
+        guard answered.wait(timeout: .now() + helloTimeout) == .success, let result = outcome.value else {
+            connection.shutdown(lingerMs: 0)
+            throw LaunchError(description: "the host did not answer hello within \(Int(helloTimeout)) s at \(environment.endpoint)")
+        }
+        if case .failure(let error) = result {
+            connection.shutdown(lingerMs: 0)
+            throw LaunchError(description: "the host refused hello: \(error.name) (\(error.code)): \(error.description)")
+        }
+        return connection
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import MsgHostProtocol
+
+/// Runs host callbacks on the main thread, one at a time, and acknowledges each when its
+/// override returned: the Messages contract that the daemon's ordering relies on.
+///
+/// It keeps one view controller per instance, made by the app's factory the first time an
+/// instance is named and forgotten after `didResignActive`.
+@MainActor
+final class CallbackDispatcher {
+    private let connection: HostConnection
+    private let makeController: @MainActor () -> MSMessagesAppViewController
+    private let willTerminate: @MainActor (String) -> Void
+    private let exit: @MainActor () -> Void
+    private var controllers: [String: MSMessagesAppViewController] = [:]
+
+    /// Nonisolated: made on whatever thread starts the extension; used on the main thread only.
+    nonisolated init(connection: HostConnection, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
+         willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void) {
+        self.connection = connection
+        self.makeController = makeController
+        self.willTerminate = willTerminate
+        self.exit = exit
+    }
+
+    /// Called on the connection thread: checks the callback there, then queues it for the
+    /// main thread (the main queue is FIFO, so the host's order is kept).
+    nonisolated func receive(_ envelope: Envelope) {
+        switch HostCallback.parse(envelope) {
+        case .failure(let error):
+            HostConnection.log("dropped a malformed \(envelope.header.type) from the host: \(error.description)")
+        case .success(let callback):
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.run(callback) } }
+        }
+    }
+
+    private func run(_ callback: HostCallback) {
+        guard case .known(let type) = callback.kind else { return self.acknowledge(callback) }
+        if type == .terminate {
+            self.willTerminate(callback.body.reason ?? "unknown")
+            self.acknowledge(callback)
+            self.connection.shutdown()
+            return self.exit()
+        }
+        let body = callback.body
+        let instance = body.instance ?? ""
+        let controller = self.controller(for: instance, conversation: body.conversation)
+        func conversation() -> MSConversation {
+            body.conversation.map { MSConversation($0, instance: instance, connection: self.connection) } ?? controller.activeConversation!
+        }
+        func message() -> MSMessage { WireMapping.message(from: body.message!) }
+        switch type {
+        case .willBecomeActive, .didBecomeActive:
+            let active = conversation()
+            controller.activeConversation = active
+            if let style = body.presentationStyle { controller.presentationStyle = WireMapping.style(style) }
+            if let context = body.presentationContext { controller.presentationContext = WireMapping.context(context) }
+            type == .willBecomeActive ? controller.willBecomeActive(with: active) : controller.didBecomeActive(with: active)
+        case .willResignActive:
+            controller.willResignActive(with: conversation())
+        case .didResignActive:
+            controller.didResignActive(with: conversation())
+            self.controllers[instance] = nil
+        case .viewWillAppear: controller.viewWillAppear(true)
+        case .viewDidAppear: controller.viewDidAppear(true)
+        case .viewWillDisappear: controller.viewWillDisappear(true)
+        case .viewDidDisappear: controller.viewDidDisappear(true)
+        case .touch: controller.didReceiveTouch(payload: body.payload ?? .null)
+        case .willSelect:
+            controller.willSelect(message(), conversation: conversation())
+        case .didSelect, .didReceive, .didStartSending, .didCancelSending:
+            let (message, active) = (message(), conversation())
+            controller.activeConversation = active
+            switch type {
+            case .didSelect: controller.didSelect(message, conversation: active)
+            case .didReceive: controller.didReceive(message, conversation: active)
+            case .didStartSending: controller.didStartSending(message, conversation: active)
+            default: controller.didCancelSending(message, conversation: active)
+            }
+        case .willTransition:
+            controller.willTransition(to: WireMapping.style(body.presentationStyle!))
+        case .didTransition:
+            let style = WireMapping.style(body.presentationStyle!)
+            controller.presentationStyle = style
+            controller.didTransition(to: style)
+        case .contentSizeThatFits:
+            let offered = CGSize(width: body.size!.width, height: body.size!.height)
+            let wanted = controller.contentSizeThatFits(offered)
+            let size = SizeValue(width: Double(min(wanted.width, offered.width)), height: Double(min(wanted.height, offered.height)))
+            return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
+        case .terminate:
+            break
+        }
+        self.acknowledge(callback)
+    }
+
+    /// The instance's controller, made (and loaded) on first use. A callback that names a new
+    /// instance without a conversation (msghostd never sends one) gets an empty conversation,
+    /// so the app can still answer it.
+    private func controller(for instance: String, conversation: ConversationValue?) -> MSMessagesAppViewController {
+        if let controller = self.controllers[instance] { return controller }
+        let controller = self.makeController()
+        controller.instance = instance
+        controller.connection = self.connection
+        let value = conversation ?? ConversationValue(localParticipantIdentifier: "", remoteParticipantIdentifiers: [])
+        controller.activeConversation = MSConversation(value, instance: instance, connection: self.connection)
+        self.controllers[instance] = controller
+        controller.viewDidLoad()
+        return controller
+    }
+
+    private func acknowledge(_ callback: HostCallback, _ body: [UInt8] = WireJSON.encode(OKReply(Empty()))) {
+        self.connection.reply(to: callback.id, body: body)
+    }
+}

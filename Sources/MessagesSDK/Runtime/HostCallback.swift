@@ -1,0 +1,61 @@
+import MsgHostProtocol
+
+/// A callback from the host, decoded and checked on the connection thread, before anything
+/// runs on the main thread.
+///
+/// One lenient body type serves every callback (fields a type does not use are ignored, as
+/// §2.3 asks); `parse` then requires what each type needs. A known callback without its
+/// fields is malformed and dropped (§4.8); an unknown type is kept, to be answered ok (§6).
+struct HostCallback: Sendable {
+    enum Kind: Sendable, Equatable {
+        case known(CallbackType)
+        case unknown(String)
+    }
+
+    struct Body: Decodable, Sendable {
+        var instance: String?
+        var conversation: ConversationValue?
+        var presentationStyle: PresentationStyle?
+        var presentationContext: PresentationContext?
+        var message: MessageValue?
+        var payload: JSONValue?
+        var size: SizeValue?
+        var reason: String?
+    }
+
+    let id: String
+    let kind: Kind
+    let body: Body
+
+    /// The callback, or why it is malformed.
+    static func parse(_ envelope: Envelope) -> Result<HostCallback, WireError> {
+        let id = envelope.header.id
+        guard let type = CallbackType(rawValue: envelope.header.type) else {
+            return .success(HostCallback(id: id, kind: .unknown(envelope.header.type), body: Body()))
+        }
+        let body: Body
+        do {
+            body = try envelope.decodeBody(Body.self)
+        } catch {
+            return .failure(error)
+        }
+        var required: [(String, Bool)] = []
+        if type != .terminate { required.append(("instance", body.instance != nil)) }
+        switch type {
+        case .willBecomeActive, .didBecomeActive, .willResignActive, .didResignActive:
+            required.append(("conversation", body.conversation != nil))
+        case .didStartSending, .didCancelSending, .didReceive, .willSelect, .didSelect:
+            required += [("message", body.message != nil), ("conversation", body.conversation != nil)]
+        case .willTransition, .didTransition:
+            required.append(("presentationStyle", body.presentationStyle != nil))
+        case .contentSizeThatFits:
+            required.append(("size", body.size != nil))
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate:
+            break
+        }
+        if let missing = required.first(where: { !$0.1 }) {
+            return .failure(.protocolError(.invalidBody, "\(type.rawValue): \(missing.0) is missing"))
+        }
+        return .success(HostCallback(id: id, kind: .known(type), body: body))
+    }
+}

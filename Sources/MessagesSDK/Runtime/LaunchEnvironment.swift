@@ -1,0 +1,35 @@
+import MsgHostProtocol
+
+/// The launch environment of PROTOCOL.md §4.1, read once at start.
+struct LaunchEnvironment: Sendable, Equatable {
+    var endpoint: String
+    var token: String
+    var app: String
+    /// Attach mode (§4.7), for an extension started by hand (in a debugger, say): the device
+    /// to serve, from `MSGHOST_ATTACH_DEVICE`; `MSGHOST_TOKEN` is then the manifest's `attachKey`.
+    var attachDevice: String?
+
+    /// Names the variable that is missing, so a process started by hand (not by the daemon)
+    /// says what it lacks.
+    init(_ environment: [String: String]) throws(LaunchError) {
+        func required(_ name: String) throws(LaunchError) -> String {
+            guard let value = environment[name], !value.isEmpty else {
+                throw LaunchError(description: "\(name) is not set: this program is an msghost extension, started by msghostd with MSGHOST_ENDPOINT, MSGHOST_TOKEN and MSGHOST_APP (docs/PROTOCOL.md §4.1)")
+            }
+            return value
+        }
+        self.endpoint = try required("MSGHOST_ENDPOINT")
+        self.token = try required("MSGHOST_TOKEN")
+        self.app = try required("MSGHOST_APP")
+        self.attachDevice = environment["MSGHOST_ATTACH_DEVICE"].flatMap { $0.isEmpty ? nil : $0 }
+        // The hello always says the version this SDK speaks; a daemon that speaks another
+        // refuses it (unsupportedVersion), which is the versioning rule of §6.
+        if let version = environment["MSGHOST_PROTOCOL"], version != String(WireVersion.major) {
+            HostConnection.log("MSGHOST_PROTOCOL is \(version); this SDK speaks protocol \(WireVersion.major)")
+        }
+    }
+}
+
+struct LaunchError: Error, CustomStringConvertible {
+    var description: String
+}
