@@ -1,0 +1,108 @@
+import Foundation
+import MsgHostControl
+import MsgHostProtocol
+
+/// Playing the user and reading the outcome, through the test daemon's control endpoint.
+extension TestDaemon {
+    // MARK: Playing the user
+
+    @discardableResult
+    public func open(_ app: String = "com.example.python-raw", on device: String) throws -> OpenResult {
+        try self.control.request(.open, OpenRequest(device: device, conversation: self.conversation, app: app), as: OpenResult.self)
+    }
+
+    /// Sends a control request in this test's conversation and returns the decoded reply.
+    @discardableResult
+    public func control<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable, as type: Result.Type = Empty.self) throws -> Result {
+        try self.control.request(command, body, as: type)
+    }
+
+    /// Every record the fixture processes of `app` logged, process by process in start order.
+    public func fixtureLog(_ app: String) throws -> [[String: JSONValue]] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: self.directory).filter { $0.hasPrefix("calls.\(app).") }
+        let files = names.map { self.directory + "/" + $0 }.sorted {
+            ((try? FileManager.default.attributesOfItem(atPath: $0)[.creationDate] as? Date) ?? .distantPast, $0)
+                < ((try? FileManager.default.attributesOfItem(atPath: $1)[.creationDate] as? Date) ?? .distantPast, $1)
+        }
+        return try files.flatMap { file in
+            try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map {
+                guard case .object(let record) = try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) else { return [:] }
+                return record
+            }
+        }
+    }
+
+    /// The callbacks `app`'s fixture got for `instance`, in order.
+    public func callbacks(_ app: String, instance: String) throws -> [String] {
+        try self.fixtureLog(app).compactMap { record in
+            guard case .string(let callback) = record["callback"], case .object(let body) = record["body"] else { return nil }
+            if callback == "terminate" { return nil }
+            return body["instance"] == .string(instance) ? callback : nil
+        }
+    }
+
+    /// Replies the fixture of `app` got to its requests, in order.
+    public func requestReplies(_ app: String) throws -> [(request: String, code: Int?, domain: String?)] {
+        try self.fixtureLog(app).compactMap { record in
+            guard case .string(let request) = record["request"] else { return nil }
+            var code: Int?
+            if case .number(let number) = record["code"] { code = Int(number) }
+            var domain: String?
+            if case .string(let value) = record["domain"] { domain = value }
+            return (request, code, domain)
+        }
+    }
+
+    public func touch(_ device: String, payload: JSONValue? = nil) throws {
+        _ = try self.control.request(.touch, TouchRequest(device: device, payload: payload), as: Empty.self)
+    }
+
+    public func close(_ device: String) throws {
+        _ = try self.control.request(.close, DeviceRequest(device: device), as: Empty.self)
+    }
+
+    public func transcript(_ device: String) throws -> [TranscriptEntryValue] {
+        try self.control.request(.transcript, TranscriptRequest(device: device, conversation: self.conversation), as: TranscriptResult.self).entries
+    }
+
+    public func participants(_ device: String, app: String = "com.example.python-raw") throws -> ParticipantsResult {
+        try self.control.request(.participants, DeviceAppRequest(device: device, app: app), as: ParticipantsResult.self)
+    }
+
+    public func events(kind: String? = nil) throws -> [EventRecord] {
+        let all = try self.control.request(.events, EventsRequest(), as: EventsResult.self).events
+        return kind.map { kind in all.filter { $0.kind == kind } } ?? all
+    }
+
+    public func status() throws -> StatusResult {
+        try self.control.request(.status, as: StatusResult.self)
+    }
+
+    /// Runs a control request on its own thread with its own client (a ZeroMQ socket serves
+    /// one thread), for a request that returns only after the test has done something else.
+    public func detached<T: Sendable>(_ body: @escaping @Sendable (ControlClient) throws -> T) -> DetachedResult<T> {
+        let endpoint = self.control.endpoint
+        return Thread.detachedResult { try body(try ControlClient(endpoint: endpoint)) }
+    }
+
+    /// Waits until nothing is in flight in the daemon (no sleeping).
+    public func settle() throws {
+        _ = try self.control.request(.settle, as: ClockResult.self)
+    }
+
+    /// Moves the manual clock (the daemon must run with `clock: manual`).
+    public func advance(_ milliseconds: Int64) throws {
+        _ = try self.control.request(.advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self)
+    }
+
+    /// Polls `condition` over the control API until it holds (for what happens after a reply,
+    /// such as a process exit), failing after `timeout` seconds.
+    public func eventually(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(20_000)
+        }
+        throw TestDaemonError(description: "timed out waiting until \(what)")
+    }
+}
