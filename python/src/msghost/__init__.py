@@ -1,0 +1,69 @@
+"""msghost for Python: write iMessage-app extensions that run under msghostd, drive the
+daemon, and test them with pytest.
+
+- `Extension`, `run`: your app (`MSMessagesAppViewController` with Pythonic names);
+- `Message`, `Session`, `TemplateLayout`, `LiveLayout`, `Sticker`, `Conversation`, `Size`,
+  `PresentationStyle`, `PresentationContext`: Messages.framework's values;
+- `MessagesError`, `MessageErrorCode`: what the daemon refuses, with Apple's codes;
+- `msghost.control.ControlClient`: the control API (what `msghostctl` does);
+- `msghost.testing` and the pytest fixture `msghost_daemon`: a real daemon per test;
+- `msghost.envelope`: the wire (frames, signatures, what to drop).
+
+The protocol is docs/PROTOCOL.md in the msghost repository.
+"""
+from .errors import (
+    CONTROL_ERROR_DOMAIN,
+    MESSAGES_ERROR_DOMAIN,
+    PROTOCOL_ERROR_DOMAIN,
+    STICKERS_ERROR_DOMAIN,
+    ControlError,
+    ControlErrorCode,
+    MessageErrorCode,
+    MessagesError,
+    ProtocolErrorCode,
+    StickersErrorCode,
+    TransportError,
+    WireError,
+)
+from .extension import Extension, HelloRefused, Runtime, run
+from .values import (
+    Conversation,
+    LiveLayout,
+    Message,
+    PresentationContext,
+    PresentationStyle,
+    Session,
+    Size,
+    Sticker,
+    TemplateLayout,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Extension",
+    "run",
+    "Runtime",
+    "HelloRefused",
+    "Conversation",
+    "Message",
+    "Session",
+    "TemplateLayout",
+    "LiveLayout",
+    "Sticker",
+    "Size",
+    "PresentationStyle",
+    "PresentationContext",
+    "MessagesError",
+    "MessageErrorCode",
+    "StickersErrorCode",
+    "ProtocolErrorCode",
+    "ControlError",
+    "ControlErrorCode",
+    "TransportError",
+    "WireError",
+    "MESSAGES_ERROR_DOMAIN",
+    "STICKERS_ERROR_DOMAIN",
+    "PROTOCOL_ERROR_DOMAIN",
+    "CONTROL_ERROR_DOMAIN",
+]

@@ -1,0 +1,407 @@
+"""A client of msghostd's control endpoint (docs/PROTOCOL.md §7): the user, played by a program.
+
+    from msghost.control import ControlClient
+
+    control = ControlClient("ipc:///path/to/run/control.sock")
+    control.open("kate-iphone", "kate-john", "com.example.python-raw")
+    control.touch("kate-iphone", {"caption": "Vanilla?"})
+    for entry in control.transcript("john-iphone", "kate-john"):
+        print(entry["kind"], entry.get("rendered"))
+
+Every method sends one request and returns its reply's fields (JSON, with the protocol's
+field names, typed as `TypedDict`s below), or raises `ControlError` (domain, code, name,
+description) when the daemon refused, or `TransportError` when it did not answer in time.
+Requests that play the user (`open`, `touch`, `close` …) are answered only once every callback
+they caused was acknowledged, so a test reads the outcome right after the call.
+
+One request at a time: a client is for one thread (a ZeroMQ socket serves one thread).
+"""
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, TypedDict
+
+import zmq
+
+from .envelope import Codec, Dropped, Envelope
+from .errors import ControlError, TransportError
+
+__all__ = [
+    "ControlClient",
+    "ControlError",
+    "TransportError",
+    "default_endpoint",
+    "Person",
+    "Device",
+    "ConversationRecord",
+    "Install",
+    "AppRecord",
+    "WorldResult",
+    "ParticipantEntry",
+    "ParticipantsResult",
+    "OpenResult",
+    "TapResult",
+    "InputFieldResult",
+    "TranscriptEntry",
+    "Rendered",
+    "FileRecord",
+    "Event",
+    "EventsResult",
+    "StatusResult",
+]
+
+
+# -- reply shapes (PROTOCOL.md §7; the same names as on the wire) ------------------------------
+class Person(TypedDict):
+    handle: str
+    name: str
+
+
+class Device(TypedDict):
+    id: str
+    owner: str
+    platform: str
+
+
+class ConversationRecord(TypedDict):
+    id: str
+    members: List[str]
+
+
+class Install(TypedDict):
+    id: str
+    device: str
+    app: str
+    installedAt: int
+
+
+class AppRecord(TypedDict, total=False):
+    bundleID: str
+    displayName: str
+    contexts: List[str]
+    memoryLimitBytes: Optional[int]
+    launchTimeoutMs: Optional[int]
+    responseTimeoutMs: Optional[int]
+
+
+class WorldResult(TypedDict):
+    people: List[Person]
+    devices: List[Device]
+    conversations: List[ConversationRecord]
+    apps: List[AppRecord]
+    installs: List[Install]
+
+
+class ParticipantEntry(TypedDict):
+    person: str
+    identifier: str
+
+
+class ParticipantsResult(TypedDict):
+    install: Install
+    participants: List[ParticipantEntry]
+
+
+class OpenResult(TypedDict):
+    instance: str
+    presentationStyle: str
+
+
+class TapResult(TypedDict, total=False):
+    action: str  # selected, openedURL or none
+    instance: Optional[str]
+    url: Optional[str]
+    reason: Optional[str]
+
+
+class Rendered(TypedDict, total=False):
+    caption: Optional[str]
+    subcaption: Optional[str]
+    trailingCaption: Optional[str]
+    trailingSubcaption: Optional[str]
+    imageTitle: Optional[str]
+    imageSubtitle: Optional[str]
+    summaryText: Optional[str]
+
+
+class FileRecord(TypedDict):
+    url: str
+    filename: str
+    mediaType: str
+    byteCount: int
+
+
+class TranscriptEntry(TypedDict, total=False):
+    index: int
+    entry: int
+    messageID: str
+    kind: str  # message, summary, text, sticker, attachment, legacyImage, legacyURL
+    sender: str
+    senderName: str
+    senderDevice: str
+    app: Optional[str]
+    rendering: Optional[str]  # live, template, alternate
+    senderParticipantIdentifier: Optional[str]
+    message: Optional[Dict[str, Any]]
+    rendered: Optional[Rendered]
+    text: Optional[str]
+    file: Optional[FileRecord]
+    liveSize: Optional[Dict[str, float]]
+    sentAt: int
+    expiring: Optional[bool]
+    kept: Optional[bool]
+
+
+class InputFieldResult(TypedDict):
+    text: str
+    staged: Optional[TranscriptEntry]
+
+
+class Event(TypedDict, total=False):
+    seq: int
+    time: int
+    kind: str
+    device: Optional[str]
+    app: Optional[str]
+    conversation: Optional[str]
+    instance: Optional[str]
+    code: Optional[int]
+    name: Optional[str]
+    pid: Optional[int]
+    detail: Optional[str]
+
+
+class EventsResult(TypedDict):
+    events: List[Event]
+    next: int
+
+
+class StatusResult(TypedDict):
+    daemon: Dict[str, Any]
+    extensions: List[Dict[str, Any]]
+    counters: Dict[str, int]
+    quarantined: List[str]
+
+
+def default_endpoint(environ: Optional[Mapping[str, str]] = None) -> str:
+    """Where msghostctl would connect: `$MSGHOST_CONTROL`, else
+    `ipc://$MSGHOST_RUNTIME/control.sock`, else `ipc:///run/msghost/control.sock`."""
+    environ = os.environ if environ is None else environ
+    if environ.get("MSGHOST_CONTROL"):
+        return environ["MSGHOST_CONTROL"]
+    if environ.get("MSGHOST_RUNTIME"):
+        return f"ipc://{environ['MSGHOST_RUNTIME']}/control.sock"
+    return "ipc:///run/msghost/control.sock"
+
+
+def _without_none(body: Mapping[str, Any]) -> Dict[str, Any]:
+    return {key: value for key, value in body.items() if value is not None}
+
+
+class ControlClient:
+    """A blocking client of the control endpoint. Connecting is lazy: the daemon need not be
+    up yet; requests wait for it (up to `timeout` seconds each)."""
+
+    def __init__(self, endpoint: Optional[str] = None, *, timeout: float = 30.0, context: Optional[zmq.Context] = None) -> None:  # type: ignore[type-arg]
+        self.endpoint = endpoint or default_endpoint()
+        self.timeout = timeout
+        self.context = context or zmq.Context.instance()
+        self.socket = self.context.socket(zmq.DEALER)
+        self.socket.setsockopt(zmq.LINGER, 0)
+        self.socket.connect(self.endpoint)
+        self.codec = Codec(None, id_prefix=f"ctl-{os.getpid()}-{id(self):x}-")
+
+    def disconnect(self) -> None:
+        """Closes this client's socket (`close` is the control command)."""
+        self.socket.close()
+
+    def __enter__(self) -> "ControlClient":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.disconnect()
+
+    # -- the wire ---------------------------------------------------------------------------
+    def post(self, command: str, body: Optional[Mapping[str, Any]] = None) -> str:
+        """Sends a request without waiting; returns its id (see `wait`)."""
+        message_id, frames = self.codec.encode(command, _without_none(body or {}))
+        self.socket.send_multipart(frames)
+        return message_id
+
+    def _next(self, deadline: Optional[float]) -> Optional[Envelope]:
+        while True:
+            if deadline is not None:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not self.socket.poll(max(1, int(remaining * 1000))):
+                    return None
+            frames = self.socket.recv_multipart()
+            try:
+                return self.codec.decode(frames)
+            except Dropped:
+                continue
+
+    def wait(self, request_id: str, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """The fields of the ok reply to `request_id` (without `status`), or `ControlError` /
+        `TransportError`."""
+        timeout = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + timeout
+        while True:
+            envelope = self._next(deadline)
+            if envelope is None:
+                raise TransportError(f"no reply to request {request_id} from {self.endpoint} within {timeout:g} s (is msghostd running?)")
+            if envelope.is_reply and envelope.reply_to == request_id:
+                if envelope.body.get("status") == "ok":
+                    return {key: value for key, value in envelope.body.items() if key != "status"}
+                raise ControlError.from_reply(envelope.body)
+            # a late answer to an earlier request, or an event of a subscription: not ours
+
+    def request(self, command: str, body: Optional[Mapping[str, Any]] = None, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Sends any control command (the header `type`) and returns the ok reply's body."""
+        return self.wait(self.post(command, body), timeout)
+
+    # -- the daemon -------------------------------------------------------------------------
+    def status(self, *, timeout: Optional[float] = None) -> StatusResult:
+        """The daemon, its running extensions, its counters and quarantined apps."""
+        return self.request("status", timeout=timeout)  # type: ignore[return-value]
+
+    def world(self) -> WorldResult:
+        """People, devices, conversations, apps and installs."""
+        return self.request("world")  # type: ignore[return-value]
+
+    def create_person(self, handle: str, name: str) -> Person:
+        return self.request("createPerson", {"handle": handle, "name": name})["person"]  # type: ignore[no-any-return]
+
+    def create_device(self, id: str, owner: str, platform: Optional[str] = None) -> Device:
+        """A device of `owner` (a handle); `platform`: ios17 (default), ios11, ios10, macos,
+        watchos or legacy."""
+        return self.request("createDevice", {"id": id, "owner": owner, "platform": platform})["device"]  # type: ignore[no-any-return]
+
+    def create_conversation(self, members: Sequence[str], id: Optional[str] = None) -> ConversationRecord:
+        return self.request("createConversation", {"members": list(members), "id": id})["conversation"]  # type: ignore[no-any-return]
+
+    def install_app(self, device: str, app: str) -> Install:
+        """A new install (new participant identifiers)."""
+        return self.request("installApp", {"device": device, "app": app})["install"]  # type: ignore[no-any-return]
+
+    def uninstall_app(self, device: str, app: str) -> None:
+        self.request("uninstallApp", {"device": device, "app": app})
+
+    def participants(self, device: str, app: str) -> ParticipantsResult:
+        """The identifier each person has as the install of `app` on `device` sees them."""
+        return self.request("participants", {"device": device, "app": app})  # type: ignore[return-value]
+
+    def identifier(self, device: str, app: str, person: str) -> Optional[str]:
+        """The identifier `person` (a handle) has for the install of `app` on `device`."""
+        for entry in self.participants(device, app)["participants"]:
+            if entry["person"] == person:
+                return entry["identifier"]
+        return None
+
+    # -- playing the user -------------------------------------------------------------------
+    def open(self, device: str, conversation: str, app: str) -> OpenResult:
+        """Opens `app` from the drawer (compact); replies once the callbacks were answered."""
+        return self.request("open", {"device": device, "conversation": conversation, "app": app})  # type: ignore[return-value]
+
+    def close(self, device: str) -> None:
+        """Closes the app open on `device` (the resign callbacks, then the process is ended)."""
+        self.request("close", {"device": device})
+
+    def touch(self, device: str, payload: Any = None) -> None:
+        """Touches the open app; `payload` (any JSON) reaches its `touch` callback."""
+        body: Dict[str, Any] = {"device": device}
+        if payload is not None:
+            body["payload"] = payload
+        self.request("touch", body)
+
+    def tap(self, device: str, conversation: str, entry: int) -> TapResult:
+        """Taps a bubble: `entry` is an entry id from `transcript` (its `entry` field)."""
+        return self.request("tap", {"device": device, "conversation": conversation, "entry": entry})  # type: ignore[return-value]
+
+    def chevron(self, device: str) -> OpenResult:
+        """Toggles the open app between compact and expanded."""
+        return self.request("chevron", {"device": device})  # type: ignore[return-value]
+
+    def show(self, device: str, conversation: Optional[str] = None) -> None:
+        """Shows a conversation on `device` (none: the conversation list)."""
+        self.request("show", {"device": device, "conversation": conversation})
+
+    def type_text(self, device: str, conversation: str, text: str) -> None:
+        """Types into the input field (replacing the text there)."""
+        self.request("typeText", {"device": device, "conversation": conversation, "text": text})
+
+    def send(self, device: str, conversation: str) -> None:
+        """Taps Send: what was staged and typed leaves the device."""
+        self.request("send", {"device": device, "conversation": conversation})
+
+    def cancel(self, device: str, conversation: str) -> None:
+        """Deletes the staged item (its ×)."""
+        self.request("cancel", {"device": device, "conversation": conversation})
+
+    def input_field(self, device: str, conversation: str) -> InputFieldResult:
+        return self.request("inputField", {"device": device, "conversation": conversation})  # type: ignore[return-value]
+
+    # -- delivery and contacts --------------------------------------------------------------
+    def delivery(self, device: str, latency_ms: Optional[int] = None, hold: Optional[bool] = None) -> None:
+        """How messages reach `device` from now on: after `latency_ms`, or held until `release`."""
+        self.request("delivery", {"device": device, "latencyMs": latency_ms, "hold": hold})
+
+    def release(self, device: str, order: Optional[str] = None, messages: Optional[Sequence[str]] = None) -> List[str]:
+        """Held messages arrive now, in `order` (`sent` or `reverse`) or as listed; returns
+        the ids released."""
+        reply = self.request("release", {"device": device, "order": order, "messages": list(messages) if messages is not None else None})
+        return list(reply.get("released", []))
+
+    def contact(self, device: str, person: str, name: Optional[str] = None) -> None:
+        """The name `device`'s owner has for `person` (none: their display name)."""
+        body: Dict[str, Any] = {"device": device, "person": person}
+        if name is not None:
+            body["name"] = name
+        self.request("contact", body)
+
+    def keep(self, device: str, conversation: str, entry: int) -> None:
+        """Keeps an expiring message."""
+        self.request("keep", {"device": device, "conversation": conversation, "entry": entry})
+
+    # -- observing --------------------------------------------------------------------------
+    def transcript(self, device: str, conversation: str) -> List[TranscriptEntry]:
+        """What `device` shows of `conversation`, oldest first."""
+        return list(self.request("transcript", {"device": device, "conversation": conversation})["entries"])
+
+    def events(self, after: Optional[int] = None, *, kind: Optional[str] = None) -> List[Event]:
+        """The daemon's recent events, oldest first (only those of `kind` if given)."""
+        events: List[Event] = list(self.events_page(after)["events"])
+        return [event for event in events if event.get("kind") == kind] if kind else events
+
+    def events_page(self, after: Optional[int] = None) -> EventsResult:
+        """`events` with its `next` sequence number, to pass as `after` next time."""
+        return self.request("events", {"after": after})  # type: ignore[return-value]
+
+    def subscribe(self, after: Optional[int] = None, *, timeout: Optional[float] = None) -> Iterator[Event]:
+        """Streams events as the daemon pushes them (after `after`, default: only new ones),
+        until the iterator is closed or, with `timeout`, no event came for that long.
+        The client must not make other requests while the iterator is in use."""
+        request_id = self.post("subscribe", {"after": after})
+        self.wait(request_id)
+        deadline_for = (lambda: time.monotonic() + timeout) if timeout is not None else (lambda: None)
+        while True:
+            envelope = self._next(deadline_for())
+            if envelope is None:
+                return
+            if envelope.type == "event" and envelope.reply_to == request_id:
+                yield envelope.body  # type: ignore[misc]
+
+    follow = subscribe
+
+    def settle(self, *, timeout: Optional[float] = None) -> int:
+        """Waits until nothing is in flight (callbacks, launches, deliveries, exits); returns
+        the daemon's time."""
+        return int(self.request("settle", timeout=timeout)["now"])
+
+    def advance_clock(self, milliseconds: int) -> int:
+        """Moves a `--clock manual` daemon's clock; what falls due fires before it returns."""
+        return int(self.request("advanceClock", {"milliseconds": int(milliseconds)})["now"])
+
+    def reset(self, device: str, app: str) -> None:
+        """Lifts the quarantine of `app` on `device`."""
+        self.request("reset", {"device": device, "app": app})

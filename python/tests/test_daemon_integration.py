@@ -1,0 +1,270 @@
+"""The SDK against a real msghostd (the `msghost_daemon` fixture): apps/sdk_app.py records
+what the SDK hands it and carries out requests; the control client plays the users."""
+from __future__ import annotations
+
+import glob
+import json
+import struct
+import zlib
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+from msghost import ControlError, ControlErrorCode
+from msghost.testing import App, Daemon, DaemonError, Member, World
+
+APP = "com.example.sdk"
+SDK_APP = Path(__file__).resolve().parent / "apps" / "sdk_app.py"
+
+
+def png(path: Path, width: int = 320, height: int = 320) -> Path:
+    """A grey PNG (small enough for a sticker: under 500 KB, 300–618 px a side)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+class Setup:
+    def __init__(self, daemon: Daemon, log: Path) -> None:
+        self.daemon = daemon
+        self.log = log
+
+    def records(self) -> List[Dict[str, Any]]:
+        """Everything every sdk_app process recorded, process by process."""
+        files = sorted(glob.glob(f"{self.log}.*"), key=lambda f: (Path(f).stat().st_mtime_ns, f))
+        return [json.loads(line) for f in files for line in Path(f).read_text().splitlines()]
+
+    def callbacks(self, device_instance: str = "") -> List[str]:
+        return [r["callback"] for r in self.records() if "callback" in r and (not device_instance or r["instance"] == device_instance)]
+
+    def ops(self) -> List[Dict[str, Any]]:
+        return [r for r in self.records() if "op" in r]
+
+    def touch(self, device: str, *ops: Dict[str, Any]) -> None:
+        self.daemon.touch(device, {"ops": list(ops)})
+
+
+@pytest.fixture
+def setup(msghost_daemon: Any, tmp_path: Path) -> Setup:
+    log = tmp_path / "sdk"
+    daemon = msghost_daemon(apps=[App.python(APP, SDK_APP, env={"SDK_APP_LOG": str(log)})])
+    return Setup(daemon, log)
+
+
+def test_cold_start_callbacks_state_and_participants(setup: Setup) -> None:
+    opened = setup.daemon.open("kate-iphone")
+    assert opened["presentationStyle"] == "compact"
+    records = [r for r in setup.records() if "callback" in r]
+    assert [r["callback"] for r in records] == ["will_become_active", "did_become_active", "view_will_appear", "view_did_appear"]
+    assert {r["object"] for r in records} == {records[0]["object"]} and [r["calls"] for r in records] == [1, 2, 3, 4]
+    assert all(r["instance"] == opened["instance"] and r["context"] == "messages" for r in records)
+    assert records[0]["style"] == "compact"
+    assert records[0]["local"] == setup.daemon.identifier("kate-iphone", "kate@example.com")
+    assert records[0]["remote"] == [setup.daemon.identifier("kate-iphone", "john@example.com")]
+
+
+def test_one_touch_one_send_and_the_refusal_maps_to_apple_codes(setup: Setup) -> None:
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send", "caption": "Vanilla or chocolate?", "summary": "asked"}, {"op": "send", "caption": "again"})
+    sent, refused = setup.ops()
+    assert sent["status"] == "ok" and sent["result"]["isPending"] is False
+    assert sent["result"]["senderParticipantIdentifier"] == setup.daemon.identifier("kate-iphone", "kate@example.com")
+    assert refused == {"op": "send", "status": "error", "domain": "com.apple.messages.messagesapp-error", "code": 9,
+                       "name": "sendWithoutRecentInteraction", "enum": "send_without_recent_interaction"}
+    john = setup.daemon.transcript("john-iphone")
+    assert [(e["kind"], e["rendered"]["caption"]) for e in john] == [("message", "Vanilla or chocolate?")]
+    assert john[0]["senderParticipantIdentifier"] == setup.daemon.identifier("john-iphone", "kate@example.com")
+    assert setup.callbacks()[-1] == "did_start_sending"
+    assert [e["code"] for e in setup.daemon.events("sendRefused")] == [9]
+
+
+def test_insert_then_the_user_sends_or_cancels(setup: Setup) -> None:
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "insert", "caption": "Staged", "session": "5E0B2B7C-1D2E-4F30-8A41-B52C63D74E85"})
+    assert setup.ops()[-1]["result"]["isPending"] is True
+    assert setup.daemon.input_field("kate-iphone")["staged"]["kind"] == "message"
+    setup.daemon.cancel("kate-iphone")
+    assert setup.callbacks()[-1] == "did_cancel_sending"
+    setup.touch("kate-iphone", {"op": "insert", "caption": "Staged again"})
+    setup.daemon.send("kate-iphone")
+    assert setup.callbacks()[-1] == "did_start_sending"
+    assert [e["rendered"]["caption"] for e in setup.daemon.transcript("john-iphone")] == ["Staged again"]
+
+
+def test_text_stickers_and_attachments(setup: Setup, tmp_path: Path) -> None:
+    sticker = png(tmp_path / "cone.png")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("vanilla\n")
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send_text", "text": "hello"})
+    setup.touch("kate-iphone", {"op": "send_sticker", "file": str(sticker), "description": "A cone"})
+    setup.touch("kate-iphone", {"op": "send_attachment", "file": str(notes), "name": "flavours.txt"})
+    setup.touch("kate-iphone", {"op": "send_attachment", "file": str(tmp_path / "missing.txt")},
+                {"op": "insert_attachment", "file": "https://example.com/a.txt"},
+                {"op": "insert_sticker", "file": str(notes)},
+                {"op": "insert_text", "text": "typed by the app"})
+    assert [op["status"] for op in setup.ops()[:3]] == ["ok", "ok", "ok"]
+    assert [(op.get("domain"), op.get("code")) for op in setup.ops()[3:]] == [
+        ("com.apple.messages.messagesapp-error", 1), ("com.apple.messages.messagesapp-error", 4),
+        ("com.apple.messages.stickers-error", 3), (None, None)]
+    john = setup.daemon.transcript("john-iphone")
+    assert [e["kind"] for e in john] == ["text", "sticker", "attachment"]
+    assert john[0]["text"] == "hello" and john[1]["text"] == "A cone" and john[2]["file"]["filename"] == "flavours.txt"
+    assert setup.daemon.input_field("kate-iphone")["staged"]["text"] == "typed by the app"
+
+
+def test_presentation_styles_and_dismiss(setup: Setup) -> None:
+    first = setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "request_presentation_style", "style": "expanded"})
+    transitions = [r for r in setup.records() if r.get("callback") in ("will_transition", "did_transition")]
+    assert [(r["callback"], r["to"], r["style"]) for r in transitions] == [
+        ("will_transition", "expanded", "compact"), ("did_transition", "expanded", "expanded")]
+    assert setup.daemon.chevron("kate-iphone")["presentationStyle"] == "compact"
+    setup.touch("kate-iphone", {"op": "dismiss"})
+    assert setup.callbacks()[-4:] == ["view_will_disappear", "view_did_disappear", "will_resign_active", "did_resign_active"]
+    second = setup.daemon.open("kate-iphone")
+    opened = [r for r in setup.records() if r.get("callback") == "will_become_active"]
+    assert [r["instance"] for r in opened] == [first["instance"], second["instance"]]
+    assert opened[-1]["calls"] == 1, "a new opening gets a new object"
+
+
+def test_tap_select_and_receive_with_identifiers_of_the_receiving_install(setup: Setup) -> None:
+    daemon = setup.daemon
+    daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send", "caption": "Pick a topping", "url": "https://example.com/?t=1",
+                                "session": "5E0B2B7C-1D2E-4F30-8A41-B52C63D74E85"})
+    tapped = daemon.tap("john-iphone")
+    assert tapped["action"] == "selected"
+    john_records = [r for r in setup.records() if r.get("instance") == tapped["instance"]]
+    assert john_records[0]["callback"] == "will_become_active" and john_records[0]["style"] == "expanded"
+    assert john_records[0]["selected"]["url"] == "https://example.com/?t=1"
+    assert john_records[0]["selected"]["session"] == "5E0B2B7C-1D2E-4F30-8A41-B52C63D74E85"
+    setup.touch("kate-iphone", {"op": "send", "caption": "Sprinkles", "session": "5E0B2B7C-1D2E-4F30-8A41-B52C63D74E85"})
+    received = [r for r in setup.records() if r.get("callback") == "did_receive"]
+    assert len(received) == 1 and received[0]["message"]["layout"]["caption"] == "Sprinkles"
+    assert received[0]["sender"] == daemon.identifier("john-iphone", "kate@example.com")
+    daemon.tap("john-iphone")  # the newer bubble, while expanded
+    assert setup.callbacks(tapped["instance"])[-2:] == ["will_select", "did_select"]
+
+
+def test_live_layouts_get_a_transcript_instance_and_content_size(setup: Setup, tmp_path: Path) -> None:
+    image = png(tmp_path / "topping.png", 400, 400)
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send", "caption": "Live", "image": str(image), "live": True})
+    assert setup.ops()[-1]["status"] == "ok"
+    setup.daemon.control.show("john-iphone", setup.daemon.conversation)
+    setup.daemon.settle()
+    # One transcript instance per device showing the bubble: Kate's (her own bubble) and John's.
+    sizes = [r for r in setup.records() if r.get("callback") == "content_size_that_fits"]
+    assert len(sizes) == 2 and {r["style"] for r in sizes} == {"transcript"}
+    assert all(r["offered"][0] > 0 for r in sizes)
+    entry = setup.daemon.last_entry("john-iphone")
+    assert entry["rendering"] == "live" and entry["liveSize"]["height"] == 100
+
+
+def test_a_handler_that_raises_is_logged_and_the_app_goes_on(setup: Setup) -> None:
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "raise"})
+    assert "a bug in the app" in setup.daemon.log
+    setup.touch("kate-iphone", {"op": "send_text", "text": "still here"})
+    assert setup.ops()[-1]["status"] == "ok"
+
+
+def test_close_then_terminate_and_exit_0(setup: Setup) -> None:
+    setup.daemon.open("kate-iphone")
+    setup.daemon.close_app("kate-iphone")
+    setup.daemon.eventually("the extension exited", lambda: setup.daemon.events("terminated"))
+    assert setup.daemon.events("terminated")[0]["detail"] == "idle; exited(0)"
+    terminate = [r for r in setup.records() if r.get("callback") == "will_terminate"]
+    assert [r["reason"] for r in terminate] == ["idle"]
+
+
+def test_the_manual_clock(msghost_daemon: Any, tmp_path: Path) -> None:
+    daemon = msghost_daemon(apps=[App.python(APP, SDK_APP, env={"SDK_APP_LOG": str(tmp_path / "sdk")})], clock="manual")
+    assert daemon.status()["daemon"]["clock"] == "manual"
+    daemon.open("kate-iphone")
+    daemon.close_app("kate-iphone")
+    daemon.settle()
+    assert daemon.status()["extensions"], "idle termination waits for the clock"
+    before = daemon.settle()
+    assert daemon.advance(1000) == before + 1000
+    daemon.settle()
+    assert not daemon.status()["extensions"]
+
+
+def test_the_control_client_covers_every_command(setup: Setup) -> None:
+    control, daemon = setup.daemon.control, setup.daemon
+    world = control.world()
+    assert {p["handle"] for p in world["people"]} == {"kate@example.com", "john@example.com"}
+    assert [a["bundleID"] for a in world["apps"]] == [APP]
+    assert control.create_person("amber@example.com", "Amber") == {"handle": "amber@example.com", "name": "Amber"}
+    assert control.create_device("amber-mac", "amber@example.com", "macos")["platform"] == "macos"
+    assert control.create_conversation(["kate@example.com", "amber@example.com"], id="kate-amber")["id"] == "kate-amber"
+    install = control.install_app("amber-mac", APP)
+    assert install["device"] == "amber-mac"
+    assert len(control.participants("amber-mac", APP)["participants"]) == 3
+    control.uninstall_app("amber-mac", APP)
+    with pytest.raises(ControlError) as missing:
+        control.participants("amber-mac", APP)
+    assert missing.value.code is ControlErrorCode.not_found
+
+    with pytest.raises(ControlError) as no_app:
+        control.open("kate-iphone", "kate-john", "com.example.nope")
+    assert no_app.value.code is ControlErrorCode.not_found and "com.example.nope" in no_app.value.description
+    with pytest.raises(ControlError) as nothing_open:
+        control.touch("kate-iphone")
+    assert nothing_open.value.code is ControlErrorCode.invalid_state
+    with pytest.raises(ControlError) as system_clock:
+        control.advance_clock(10)
+    assert system_clock.value.code is ControlErrorCode.unavailable
+
+    control.contact("john-iphone", "kate@example.com", "Mom")
+    control.delivery("john-iphone", hold=True)
+    daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send_text", "text": "one"})
+    setup.touch("kate-iphone", {"op": "send_text", "text": "two"})
+    assert daemon.transcript("john-iphone") == []
+    assert len(control.release("john-iphone", order="reverse")) == 2
+    john = daemon.transcript("john-iphone")
+    assert [e["text"] for e in john] == ["two", "one"] and john[0]["senderName"] == "Mom"
+    control.keep("john-iphone", "kate-john", john[0]["entry"])
+    control.delivery("john-iphone", hold=False, latency_ms=0)
+
+    control.type_text("john-iphone", "kate-john", "yum")
+    assert control.input_field("john-iphone", "kate-john")["text"] == "yum"
+    control.send("john-iphone", "kate-john")
+    assert daemon.transcript("kate-iphone")[-1]["text"] == "yum"
+    control.show("john-iphone")
+    control.show("john-iphone", "kate-john")
+    control.reset("kate-iphone", APP)
+
+    page = control.events_page()
+    assert page["next"] == page["events"][-1]["seq"]
+    assert control.events(after=page["next"]) == []
+    stream = control.subscribe(after=page["next"] - 1, timeout=1.0)
+    assert next(stream)["seq"] == page["next"]
+    stream.close()
+    assert control.settle() > 0
+    status = control.status()
+    assert status["daemon"]["protocol"] == 1 and status["extensions"][0]["app"] == APP
+    daemon.close_app("kate-iphone")
+
+
+def test_the_fixture_starts_a_fresh_daemon_each_time_and_several_in_one_test(msghost_daemon: Any) -> None:
+    world = World([Member("a@example.com", "A", [("a-mac", "macos")]), Member("b@example.com", "B", ["b-iphone"])], "ab")
+    first = msghost_daemon(world=world)
+    second = msghost_daemon()
+    assert first.control.world()["devices"][0]["platform"] == "macos"
+    assert {d["id"] for d in second.control.world()["devices"]} == {"kate-iphone", "john-iphone"}
+    assert first.directory != second.directory and first.is_running and second.is_running
+    assert second.msghostctl("status").returncode == 0
+
+
+def test_a_daemon_that_cannot_start_says_why(msghost_daemon: Any) -> None:
+    with pytest.raises(DaemonError) as failed:
+        msghost_daemon(settings={"interaction.windowMs": "soon"})
+    assert "exited with status 78" in str(failed.value) and "windowMs" in str(failed.value)
