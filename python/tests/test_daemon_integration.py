@@ -193,8 +193,8 @@ def test_the_manual_clock(msghost_daemon: Any, tmp_path: Path) -> None:
     assert daemon.status()["extensions"], "idle termination waits for the clock"
     before = daemon.settle()
     assert daemon.advance(1000) == before + 1000
-    daemon.settle()
-    assert not daemon.status()["extensions"]
+    # The idle grace fell due: terminate was answered, and the process exits by itself.
+    daemon.eventually("the extension exited", lambda: not daemon.status()["extensions"])
 
 
 def test_the_control_client_covers_every_command(setup: Setup) -> None:
@@ -269,3 +269,16 @@ def test_a_daemon_that_cannot_start_says_why(msghost_daemon: Any) -> None:
     with pytest.raises(DaemonError) as failed:
         msghost_daemon(settings={"interaction.windowMs": "soon"})
     assert "exited with status 78" in str(failed.value) and "windowMs" in str(failed.value)
+
+
+def test_a_deep_directory_gets_its_sockets_in_a_short_one(tmp_path: Path) -> None:
+    """ipc paths must fit in 107 bytes: a daemon in a deep directory keeps its sockets in a short
+    temporary directory, removed when it is closed."""
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    with Daemon(deep) as daemon:
+        daemon.start()
+        assert len(daemon.extension_endpoint) < 100 and not str(daemon.runtime_directory).startswith(str(deep))
+        assert daemon.control.world()["conversations"][0]["id"] == "kate-john"
+        short = daemon.runtime_directory
+    assert not short.exists() and not daemon.is_running
+    assert (deep / "state").is_dir() and (deep / "msghostd.log").stat().st_size > 0

@@ -264,7 +264,7 @@ def test_dismiss_from_a_handler(host: FakeHost) -> None:
 
 
 def test_an_unsigned_refusal_of_the_hello_is_believed(host: FakeHost) -> None:
-    errors: List[BaseException] = []
+    errors: List[HelloRefused] = []
 
     def serve() -> None:
         runtime = Runtime(Recorder, endpoint=host.endpoint, token="wrong", app="com.example.test")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, TypedDict
+from typing import Any, Dict, Generator, List, Mapping, Optional, Sequence, TypedDict
 
 import zmq
 
@@ -53,6 +53,8 @@ __all__ = [
 
 
 # -- reply shapes (PROTOCOL.md §7; the same names as on the wire) ------------------------------
+# The daemon leaves out a field that has no value: in the `total=False` shapes, a key that may
+# be missing is simply not there (use `.get`), rather than null.
 class Person(TypedDict):
     handle: str
     name: str
@@ -80,9 +82,9 @@ class AppRecord(TypedDict, total=False):
     bundleID: str
     displayName: str
     contexts: List[str]
-    memoryLimitBytes: Optional[int]
-    launchTimeoutMs: Optional[int]
-    responseTimeoutMs: Optional[int]
+    memoryLimitBytes: int
+    launchTimeoutMs: int
+    responseTimeoutMs: int
 
 
 class WorldResult(TypedDict):
@@ -110,19 +112,19 @@ class OpenResult(TypedDict):
 
 class TapResult(TypedDict, total=False):
     action: str  # selected, openedURL or none
-    instance: Optional[str]
-    url: Optional[str]
-    reason: Optional[str]
+    instance: str
+    url: str
+    reason: str
 
 
 class Rendered(TypedDict, total=False):
-    caption: Optional[str]
-    subcaption: Optional[str]
-    trailingCaption: Optional[str]
-    trailingSubcaption: Optional[str]
-    imageTitle: Optional[str]
-    imageSubtitle: Optional[str]
-    summaryText: Optional[str]
+    caption: str
+    subcaption: str
+    trailingCaption: str
+    trailingSubcaption: str
+    imageTitle: str
+    imageSubtitle: str
+    summaryText: str
 
 
 class FileRecord(TypedDict):
@@ -140,36 +142,39 @@ class TranscriptEntry(TypedDict, total=False):
     sender: str
     senderName: str
     senderDevice: str
-    app: Optional[str]
-    rendering: Optional[str]  # live, template, alternate
-    senderParticipantIdentifier: Optional[str]
-    message: Optional[Dict[str, Any]]
-    rendered: Optional[Rendered]
-    text: Optional[str]
-    file: Optional[FileRecord]
-    liveSize: Optional[Dict[str, float]]
-    sentAt: int
-    expiring: Optional[bool]
-    kept: Optional[bool]
-
-
-class InputFieldResult(TypedDict):
+    app: str
+    rendering: str  # live, template, alternate
+    senderParticipantIdentifier: str
+    message: Dict[str, Any]
+    rendered: Rendered
     text: str
-    staged: Optional[TranscriptEntry]
+    file: FileRecord
+    liveSize: Dict[str, float]
+    sentAt: int
+    expiring: bool
+    kept: bool
+
+
+class _InputFieldText(TypedDict):
+    text: str
+
+
+class InputFieldResult(_InputFieldText, total=False):
+    staged: TranscriptEntry  # absent when nothing is staged
 
 
 class Event(TypedDict, total=False):
     seq: int
     time: int
     kind: str
-    device: Optional[str]
-    app: Optional[str]
-    conversation: Optional[str]
-    instance: Optional[str]
-    code: Optional[int]
-    name: Optional[str]
-    pid: Optional[int]
-    detail: Optional[str]
+    device: str
+    app: str
+    conversation: str
+    instance: str
+    code: int
+    name: str
+    pid: int
+    detail: str
 
 
 class EventsResult(TypedDict):
@@ -377,7 +382,7 @@ class ControlClient:
         """`events` with its `next` sequence number, to pass as `after` next time."""
         return self.request("events", {"after": after})  # type: ignore[return-value]
 
-    def subscribe(self, after: Optional[int] = None, *, timeout: Optional[float] = None) -> Iterator[Event]:
+    def subscribe(self, after: Optional[int] = None, *, timeout: Optional[float] = None) -> Generator[Event, None, None]:
         """Streams events as the daemon pushes them (after `after`, default: only new ones),
         until the iterator is closed or, with `timeout`, no event came for that long.
         The client must not make other requests while the iterator is in use."""

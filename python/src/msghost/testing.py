@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .control import ControlClient, Event, OpenResult, ParticipantsResult, StatusResult, TapResult, TranscriptEntry
+from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, TapResult, TranscriptEntry
 from .errors import TransportError
 
 __all__ = [
@@ -431,8 +431,8 @@ class Daemon:
     def cancel(self, device: str, conversation: Optional[str] = None) -> None:
         self.control.cancel(device, conversation or self.conversation)
 
-    def input_field(self, device: str, conversation: Optional[str] = None) -> Dict[str, Any]:
-        return dict(self.control.input_field(device, conversation or self.conversation))
+    def input_field(self, device: str, conversation: Optional[str] = None) -> InputFieldResult:
+        return self.control.input_field(device, conversation or self.conversation)
 
     def participants(self, device: str, app: Optional[str] = None) -> ParticipantsResult:
         return self.control.participants(device, self._app(app))
