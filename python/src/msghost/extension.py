@@ -453,7 +453,8 @@ def run(
 
     Everything comes from the launch environment the daemon sets (PROTOCOL.md §4.1:
     `MSGHOST_ENDPOINT`, `MSGHOST_TOKEN`, `MSGHOST_APP`); the arguments override it. For attach
-    mode (§4.7) pass `attach_device` and the manifest's attach key as `token`.
+    mode (§4.7) pass `attach_device` (or set `MSGHOST_ATTACH_DEVICE`) and the manifest's attach
+    key as `token` (or `MSGHOST_TOKEN`).
     """
     _configure_logging()
     environment = os.environ
@@ -469,7 +470,7 @@ def run(
         endpoint=endpoint or environment["MSGHOST_ENDPOINT"],
         token=token or environment["MSGHOST_TOKEN"],
         app=app or environment["MSGHOST_APP"],
-        attach_device=attach_device,
+        attach_device=attach_device or environment.get("MSGHOST_ATTACH_DEVICE") or None,
     )
     try:
         runtime.hello()
