@@ -10,6 +10,8 @@ import Testing
         #expect(MSMessagesAppPresentationContext.allCases.map(\.rawValue) == [0, 1])
         #expect(MSMessageErrorCode.allCases.map(\.rawValue) == [-1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
         #expect(MSMessageErrorCode.allCases.map(\.rawValue) == MessagesErrorCode.allCases.map(\.rawValue))
+        // The SDK's copy keeps Apple's type name for ported code; names must not drift either.
+        #expect(MSMessageErrorCode.allCases.map { "\($0)" } == MessagesErrorCode.allCases.map { "\($0)" })
         #expect(MSMessagesErrorDomain == "com.apple.messages.messagesapp-error")
         #expect(MSStickersErrorDomain == "com.apple.messages.stickers-error")
     }
