@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "msghostd", targets: ["msghostd"]),
         .executable(name: "msghostctl", targets: ["msghostctl"]),
+        .executable(name: "msghost-bench", targets: ["msghost-bench"]),
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
@@ -88,6 +89,15 @@ let package = Package(
             name: "msghostctl",
             dependencies: [
                 "MsgHostControl", "MsgHostProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The benchmark harness (docs/PERFORMANCE.md): build in release mode, run from the repo root.
+        .executableTarget(
+            name: "msghost-bench",
+            dependencies: [
+                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostStore", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,0 +1,179 @@
+import Foundation
+import MsgHostProtocol
+import ZeroMQ
+
+/// One benchmark run: sets up the daemons, measures every figure once per repetition
+/// (interleaved, the order rotating each repetition so drift hits every figure evenly), and
+/// builds the report.
+struct BenchRun {
+    let binary: String
+    let directory: String
+    let programs: Programs
+    let sizes: Sizes
+    let repetitions: Int
+    let storedMessages: Int
+    /// False in smoke mode: figures from tiny counts say nothing about the targets.
+    let judged: Bool
+
+    static let cApp = "com.msghost.bench-c"
+    static let pythonApp = "com.msghost.bench-python"
+    /// The smaller store the large one is compared with.
+    static let baselineMessages = 1_000
+
+    private func apps(_ tag: String) -> [BenchWorld.App] {
+        let samples = "\(self.directory)/\(tag).samples"
+        return [
+            .init(bundleID: Self.cApp, command: self.programs.cExtension, args: [samples + ".c"]),
+            .init(
+                bundleID: Self.pythonApp, command: self.programs.python, args: [self.programs.pythonExtension, samples + ".py"],
+                env: ["PYTHONPATH": self.programs.pythonPath]),
+        ]
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("msghost-bench: \(text)\n".utf8))
+    }
+
+    func measure() throws -> Report {
+        let senders = 8
+        // The direct-send daemon: 8 sender/receiver pairs, the C extension open on every sender.
+        self.log("starting daemons")
+        let send = try BenchDaemon(binary: self.binary, directory: self.directory + "/send", world: BenchWorld(pairs: senders, apps: self.apps("send")))
+        defer { send.stop() }
+        try send.start()
+        let sendSuites = (1...senders).map { i in
+            DirectSendSuite(
+                daemon: send, device: BenchWorld.senderDevice(i), conversation: BenchWorld.conversation(i), app: Self.cApp,
+                samplesPrefix: "\(self.directory)/send.samples.c")
+        }
+        for suite in sendSuites { try suite.open() }
+
+        // Two daemons whose conversation c1 already holds many messages, for send latency
+        // with a large store against a small one, and their memory.
+        let small = try self.storeDaemon("store-1k", messages: Self.baselineMessages)
+        defer { small.daemon.stop() }
+        let large = try self.storeDaemon("store-large", messages: self.storedMessages)
+        defer { large.daemon.stop() }
+
+        // Cold launches: a daemon that ends idle extensions almost at once.
+        let launchWorld = BenchWorld(
+            pairs: 1, apps: self.apps("launch"), settings: ["extensions.idleGraceMs": 1, "extensions.terminateGraceMs": 200])
+        let launchDaemon = try BenchDaemon(binary: self.binary, directory: self.directory + "/launch", world: launchWorld)
+        defer { launchDaemon.stop() }
+        try launchDaemon.start()
+        let launches = launchWorld.apps.map { app in
+            ColdLaunchSuite(
+                daemon: launchDaemon, device: BenchWorld.senderDevice(1), conversation: BenchWorld.conversation(1), app: app.bundleID,
+                command: app.command, arguments: app.args, environment: app.env, directory: launchDaemon.directory)
+        }
+        let floor = FloorSuite(programs: self.programs, directory: self.directory)
+        let throughput = ThroughputSuite(daemon: send, senders: sendSuites)
+        let startup = StartupSuite(binary: self.binary, directory: self.directory, world: BenchWorld(pairs: 1, apps: self.apps("start")))
+
+        var figures: [String: [Double]] = [:]
+        func record(_ name: String, _ value: Double) { figures[name, default: []].append(value) }
+        func latencies(_ name: String, _ samples: [Double]) {
+            record(name + ".p50", Stats.percentile(samples, 50))
+            record(name + ".p99", Stats.percentile(samples, 99))
+        }
+        let (warmup, count) = (self.sizes.warmup, self.sizes.roundTrips)
+        var blocks: [(String, () throws -> Void)] = [
+            ("floor", { latencies("floor", try floor.run(warmup: warmup, count: count)) }),
+            ("direct send", { latencies("send", try sendSuites[0].run(warmup: warmup, count: count)) }),
+            ("send, 1k stored", { latencies("send1k", try small.suite.run(warmup: warmup, count: count)) }),
+            ("send, large store", { latencies("sendLarge", try large.suite.run(warmup: warmup, count: count)) }),
+            ("throughput", { record("throughput", try throughput.run(seconds: self.sizes.throughputSeconds)) }),
+            ("start", { record("ready", Stats.median(try startup.run(self.sizes.starts).ready)) }),
+        ]
+        for (launch, name) in zip(launches, ["c", "python"]) {
+            blocks.append(("cold launch \(name)", {
+                let bare = Stats.median(try launch.bare(self.sizes.launches))
+                let hosted = Stats.median(try launch.daemonLaunches(self.sizes.launches))
+                record("bare.\(name)", bare)
+                record("launch.\(name)", hosted)
+                record("launchRatio.\(name)", hosted / bare)
+            }))
+        }
+        for repetition in 0..<self.repetitions {
+            // Rotate: each figure takes every position in the order across repetitions.
+            let rotated = Array(blocks[(repetition % blocks.count)...] + blocks[..<(repetition % blocks.count)])
+            for (name, block) in rotated {
+                self.log("repetition \(repetition + 1)/\(self.repetitions): \(name)")
+                try block()
+            }
+        }
+
+        self.log("memory")
+        let idle = try startup.run(1).idleRSS
+        let swiftIdle = try Processes.spawn(self.programs.swiftIdle, [], environment: ProcessInfo.processInfo.environment)
+        usleep(500_000)
+        let floorRSS = Processes.residentBytes(swiftIdle)
+        Processes.stop(swiftIdle)
+        let many = try BenchDaemon(binary: self.binary, directory: self.directory + "/many", world: BenchWorld(pairs: 1, apps: self.apps("many")))
+        defer { many.stop() }
+        try many.start()
+        try MemorySuite.addConversations(many, count: self.sizes.conversations)
+        let megabytes = { (bytes: Int?) in Across(bytes.map { [Double($0) / 1_048_576] } ?? []) }
+
+        var report = Report(title: "msghost-bench \(self.judged ? "" : "(smoke: tiny counts, targets not judged) ")on \(Self.machine())", notes: [
+            "\(self.repetitions) repetitions, interleaved; each cell is the median across repetitions (min–max).",
+            "Round trips: \(warmup) warm-up + \(count) measured per repetition; throughput \(self.sizes.throughputSeconds) s from \(senders) extensions; "
+                + "\(self.sizes.launches) cold launches and \(self.sizes.starts) daemon starts per repetition and kind.",
+            "Large store: \(self.storedMessages) messages in one conversation; baseline: \(Self.baselineMessages).",
+        ])
+        let judged = self.judged
+        func target(_ target: Report.Target) -> Report.Target? { judged ? target : nil }
+        let across = { (name: String) in Across(figures[name] ?? []) }
+        report.add("floor: bare libzmq ipc round trip p50 (µs)", across("floor.p50"))
+        report.add("floor: bare libzmq ipc round trip p99 (µs)", across("floor.p99"))
+        report.add("direct send round trip p50 (µs)", across("send.p50"))
+        report.add("direct send round trip p99 (µs)", across("send.p99"))
+        report.add("direct send p50 ÷ floor p50", pairedRatios(across("send.p50"), across("floor.p50")), digits: 2, target: target(.atMost(1.5)))
+        report.add("direct send p99 ÷ floor p99", pairedRatios(across("send.p99"), across("floor.p99")), digits: 2, target: target(.atMost(2)))
+        report.add("acknowledged direct sends per second, \(senders) extensions", across("throughput"), digits: 0, target: target(.atLeast(25_000)))
+        report.add("daemon start → READY, fresh state (ms)", across("ready"), digits: 2, target: target(.atMost(15)))
+        for (name, label) in [("c", "C"), ("python", "Python")] {
+            report.add("\(label) extension: bare spawn → hello (ms)", across("bare.\(name)"), digits: 2)
+            report.add("\(label) extension: open → active, cold (ms)", across("launch.\(name)"), digits: 2)
+            report.add("\(label) cold launch ÷ bare spawn → hello", across("launchRatio.\(name)"), digits: 2, target: target(.atMost(1.15)))
+        }
+        report.add("floor: idle Swift program linking Foundation, RSS (MB)", megabytes(floorRSS))
+        report.add("daemon RSS idle (MB)", megabytes(idle), target: target(.atMost(20)))
+        report.add("daemon RSS, \(self.sizes.conversations) conversations (MB)", megabytes(many.residentBytes))
+        report.add("daemon RSS, \(Self.baselineMessages) stored messages (MB)", megabytes(small.daemon.residentBytes))
+        report.add("daemon RSS, \(self.storedMessages) stored messages (MB)", megabytes(large.daemon.residentBytes), target: target(.atMost(64)))
+        report.add("daemon start → READY with \(self.storedMessages) stored messages (ms)", Across([large.ready]), digits: 0)
+        report.add("direct send p50, \(Self.baselineMessages) stored (µs)", across("send1k.p50"))
+        report.add("direct send p50, \(self.storedMessages) stored (µs)", across("sendLarge.p50"))
+        report.add("send p50 at \(self.storedMessages) ÷ at \(Self.baselineMessages)", pairedRatios(across("sendLarge.p50"), across("send1k.p50")), digits: 2, target: target(.atMost(1.1)))
+        return report
+    }
+
+    /// A daemon started once (world seeded), stopped, given `messages` stored messages in c1,
+    /// started again (timed) and its C extension opened in c1.
+    private func storeDaemon(_ name: String, messages: Int) throws -> (daemon: BenchDaemon, suite: DirectSendSuite, ready: Double) {
+        let daemon = try BenchDaemon(binary: self.binary, directory: "\(self.directory)/\(name)", world: BenchWorld(pairs: 1, apps: self.apps(name)))
+        try daemon.start()
+        daemon.stop()
+        self.log("\(name): storing \(messages) messages")
+        try MemorySuite.seedMessages(daemon, count: messages, app: Self.cApp)
+        let ready = try daemon.start()
+        let suite = DirectSendSuite(
+            daemon: daemon, device: BenchWorld.senderDevice(1), conversation: BenchWorld.conversation(1), app: Self.cApp,
+            samplesPrefix: "\(self.directory)/\(name).samples.c")
+        try suite.open()
+        return (daemon, suite, ready)
+    }
+
+    /// "Linux 6.1 x86_64, 2 CPUs, libzmq 4.3.4, 2026-11-22".
+    static func machine() -> String {
+        var name = utsname()
+        uname(&name)
+        let field = { (value: Any) in
+            Mirror(reflecting: value).children.compactMap { $0.value as? CChar }.prefix { $0 != 0 }.map { Character(UnicodeScalar(UInt8(bitPattern: $0))) }
+        }
+        let date = ISO8601DateFormatter().string(from: Date()).prefix(10)
+        return "\(String(field(name.sysname))) \(String(field(name.release))) \(String(field(name.machine))), "
+            + "\(ProcessInfo.processInfo.activeProcessorCount) CPUs, libzmq \(ZMQContext.version), \(date)"
+    }
+}

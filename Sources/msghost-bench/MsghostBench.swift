@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+
+/// `msghost-bench`: measures msghostd against the physical floor of this machine, in one run,
+/// with warm-up and interleaved repetitions (docs/PERFORMANCE.md).
+@main
+struct MsghostBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "msghost-bench",
+        abstract: "Benchmarks msghostd against bare libzmq, process spawn and its own targets.",
+        discussion: "Run from the repository's root (scripts/bench builds in release mode and runs this). Prints a Markdown table.")
+
+    @Flag(help: "A few seconds in all: every figure measured once with small counts (CI), no targets judged.")
+    var smoke = false
+
+    @Option(help: "Repetitions of every measurement, interleaved.")
+    var repetitions: Int?
+
+    @Option(help: "The msghostd to measure (default: the one beside this program).")
+    var msghostd: String?
+
+    @Option(help: "The repository (benchmarks/, python/src).")
+    var repository = FileManager.default.currentDirectoryPath
+
+    @Option(help: "Stored messages for the large-store figures.")
+    var storedMessages: Int?
+
+    @Option(help: "Also write the table to this file.")
+    var output: String?
+
+    @Option(help: "Working directory (removed afterwards unless --keep).")
+    var workDirectory = "/tmp/msghost-bench-\(getpid())"
+
+    @Flag(help: "Keep the working directory (daemon logs, samples).")
+    var keep = false
+
+    func validate() throws {
+        if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1, got \(repetitions)") }
+        if let storedMessages, storedMessages < 1_000 { throw ValidationError("--stored-messages must be at least 1000 (the baseline), got \(storedMessages)") }
+    }
+
+    func run() throws {
+        let sizes = self.smoke ? Sizes.smoke : Sizes.full
+        let binary = self.msghostd ?? (URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/msghostd")
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw ValidationError("no msghostd at \(binary): build it (swift build -c release) or pass --msghostd")
+        }
+        try? FileManager.default.removeItem(atPath: self.workDirectory)
+        try FileManager.default.createDirectory(atPath: self.workDirectory, withIntermediateDirectories: true)
+        defer { if !self.keep { try? FileManager.default.removeItem(atPath: self.workDirectory) } }
+        let run = BenchRun(
+            binary: binary, directory: self.workDirectory,
+            programs: try Programs.build(repository: self.repository, into: self.workDirectory),
+            sizes: sizes, repetitions: self.repetitions ?? sizes.repetitions, storedMessages: self.storedMessages ?? sizes.storedMessages,
+            judged: !self.smoke)
+        let report = try run.measure()
+        print(report.markdown)
+        if let output { try report.markdown.write(toFile: output, atomically: true, encoding: .utf8) }
+    }
+}
+
+/// How much of everything one run measures.
+struct Sizes {
+    var repetitions: Int
+    var warmup: Int
+    var roundTrips: Int
+    var throughputSeconds: Double
+    var launches: Int
+    var starts: Int
+    var conversations: Int
+    var storedMessages: Int
+
+    static let full = Sizes(
+        repetitions: 5, warmup: 500, roundTrips: 5_000, throughputSeconds: 3, launches: 10, starts: 10, conversations: 1_000,
+        storedMessages: 1_000_000)
+    static let smoke = Sizes(
+        repetitions: 1, warmup: 20, roundTrips: 100, throughputSeconds: 0.3, launches: 2, starts: 2, conversations: 20,
+        storedMessages: 2_000)
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The programs a run measures besides the daemon, built from `benchmarks/` by the run itself
+/// (so the floor is always libzmq as installed on this machine, compiled here).
+struct Programs {
+    /// `floor server|client …`: the bare libzmq round trip (benchmarks/c/floor.c).
+    var floor: String
+    /// A real extension in C (benchmarks/c/ext.c).
+    var cExtension: String
+    /// The Python interpreter itself (not a shim), and the extension script written with the
+    /// Python SDK (benchmarks/python/bench_ext.py).
+    var python: String
+    var pythonExtension: String
+    var pythonPath: String
+    /// An idle Swift program linking Foundation: the resident-memory floor (benchmarks/swift).
+    var swiftIdle: String
+
+    static func build(repository: String, into directory: String) throws -> Programs {
+        let sources = repository + "/benchmarks"
+        for file in ["c/floor.c", "c/ext.c", "python/bench_ext.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
+            throw Processes.SpawnError(description: "\(sources)/\(file) not found: run from the repository's root, or pass --repository")
+        }
+        let cc = ProcessInfo.processInfo.environment["CC"] ?? "/usr/bin/cc"
+        let flags = ["-O2", "-std=c11", "-Wall", "-Wextra", "-D_GNU_SOURCE"]
+        let floor = directory + "/floor"
+        let ext = directory + "/bench-ext"
+        _ = try Processes.capture(cc, flags + ["-o", floor, sources + "/c/floor.c", "-lzmq"])
+        _ = try Processes.capture(cc, flags + ["-o", ext, sources + "/c/ext.c", "-lzmq", "-lsodium", "-lcjson"])
+        let swiftIdle = directory + "/idle-swift"
+        _ = try Processes.capture("/usr/bin/env", ["swiftc", "-O", "-o", swiftIdle, sources + "/swift/idle.swift"])
+        // The interpreter's real path: a version manager's shim would add its own start-up
+        // (tens of ms) to both sides of the cold-launch comparison.
+        let python = try Processes.capture("/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return Programs(
+            floor: floor, cExtension: ext, python: python, pythonExtension: sources + "/python/bench_ext.py",
+            pythonPath: repository + "/python/src", swiftIdle: swiftIdle)
+    }
+}
