@@ -32,7 +32,8 @@ public final class WorldStore {
         try self.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0 } == 0
     }
 
-    /// Writes a batch of changes in one transaction: all or nothing.
+    /// Writes a batch of changes in one transaction: all or nothing. Statements are prepared
+    /// once and reused (GRDB's statement cache): a send's rows cost an insert, not a parse.
     public func apply(_ changes: [WorldChange]) throws {
         guard !changes.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -41,50 +42,47 @@ public final class WorldStore {
             for change in changes {
                 switch change {
                 case .personCreated(let person):
-                    try db.execute(sql: "INSERT INTO person (handle, name) VALUES (?, ?)", arguments: [person.handle, person.name])
+                    try db.cachedStatement(sql: "INSERT INTO person (handle, name) VALUES (?, ?)").execute(arguments: [person.handle, person.name])
                 case .deviceCreated(let device):
-                    try db.execute(sql: "INSERT INTO device (id, owner, platform) VALUES (?, ?, ?)", arguments: [device.id, device.owner, device.platform.rawValue])
+                    try db.cachedStatement(sql: "INSERT INTO device (id, owner, platform) VALUES (?, ?, ?)").execute(arguments: [device.id, device.owner, device.platform.rawValue])
                 case .conversationCreated(let conversation):
-                    try db.execute(sql: "INSERT INTO conversation (id) VALUES (?)", arguments: [conversation.id])
+                    try db.cachedStatement(sql: "INSERT INTO conversation (id) VALUES (?)").execute(arguments: [conversation.id])
                     for (position, member) in conversation.members.enumerated() {
-                        try db.execute(sql: "INSERT INTO conversation_member (conversation, person, position) VALUES (?, ?, ?)", arguments: [conversation.id, member, position])
+                        try db.cachedStatement(sql: "INSERT INTO conversation_member (conversation, person, position) VALUES (?, ?, ?)").execute(arguments: [conversation.id, member, position])
                     }
                 case .installCreated(let install):
-                    try db.execute(sql: "INSERT INTO install (id, device, app, installed_at) VALUES (?, ?, ?, ?)", arguments: [install.id, install.device, install.app, install.installedAt])
+                    try db.cachedStatement(sql: "INSERT INTO install (id, device, app, installed_at) VALUES (?, ?, ?, ?)").execute(arguments: [install.id, install.device, install.app, install.installedAt])
                 case .installRemoved(let installID):
-                    try db.execute(sql: "DELETE FROM install WHERE id = ?", arguments: [installID])
+                    try db.cachedStatement(sql: "DELETE FROM install WHERE id = ?").execute(arguments: [installID])
                 case .participantAssigned(let installID, let person, let identifier):
-                    try db.execute(sql: "INSERT INTO participant (install, person, identifier) VALUES (?, ?, ?)", arguments: [installID, person, identifier])
+                    try db.cachedStatement(sql: "INSERT INTO participant (install, person, identifier) VALUES (?, ?, ?)").execute(arguments: [installID, person, identifier])
                 case .messageStored(let message):
-                    try db.execute(
-                        sql: "INSERT INTO message (id, conversation, app, sender, sender_device, sender_install, sent_at, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    try db.cachedStatement(sql: "INSERT INTO message (id, conversation, app, sender, sender_device, sender_install, sent_at, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(
                         arguments: [message.id, message.conversation, message.app, message.sender, message.senderDevice, message.senderInstall, message.sentAt, try Self.json(message.content, encoder)])
                 case .transcriptEntryAdded(let device, let conversation, let entry):
-                    try db.execute(
-                        sql: "INSERT INTO transcript_entry (seq, device, conversation, message, kind, seen_at, kept) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    try db.cachedStatement(sql: "INSERT INTO transcript_entry (seq, device, conversation, message, kind, seen_at, kept) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(
                         arguments: [entry.id, device, conversation, entry.messageID, entry.kind.rawValue, entry.seenAt, entry.kept])
                 case .transcriptEntryChanged(_, _, let entry):
-                    try db.execute(sql: "UPDATE transcript_entry SET kind = ?, seen_at = ?, kept = ? WHERE seq = ?", arguments: [entry.kind.rawValue, entry.seenAt, entry.kept, entry.id])
+                    try db.cachedStatement(sql: "UPDATE transcript_entry SET kind = ?, seen_at = ?, kept = ? WHERE seq = ?").execute(arguments: [entry.kind.rawValue, entry.seenAt, entry.kept, entry.id])
                 case .transcriptEntryRemoved(_, _, let entryID):
-                    try db.execute(sql: "DELETE FROM transcript_entry WHERE seq = ?", arguments: [entryID])
+                    try db.cachedStatement(sql: "DELETE FROM transcript_entry WHERE seq = ?").execute(arguments: [entryID])
                 case .inputFieldChanged(let device, let conversation, let field):
                     if field.isEmpty {
-                        try db.execute(sql: "DELETE FROM input_field WHERE device = ? AND conversation = ?", arguments: [device, conversation])
+                        try db.cachedStatement(sql: "DELETE FROM input_field WHERE device = ? AND conversation = ?").execute(arguments: [device, conversation])
                     } else {
-                        try db.execute(sql: "INSERT OR REPLACE INTO input_field (device, conversation, field) VALUES (?, ?, ?)", arguments: [device, conversation, try Self.json(field, encoder)])
+                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO input_field (device, conversation, field) VALUES (?, ?, ?)").execute(arguments: [device, conversation, try Self.json(field, encoder)])
                     }
                 case .contactNamed(let device, let person, let name):
                     if let name {
-                        try db.execute(sql: "INSERT OR REPLACE INTO contact (device, person, name) VALUES (?, ?, ?)", arguments: [device, person, name])
+                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact (device, person, name) VALUES (?, ?, ?)").execute(arguments: [device, person, name])
                     } else {
-                        try db.execute(sql: "DELETE FROM contact WHERE device = ? AND person = ?", arguments: [device, person])
+                        try db.cachedStatement(sql: "DELETE FROM contact WHERE device = ? AND person = ?").execute(arguments: [device, person])
                     }
                 case .deliveryPending(let delivery):
-                    try db.execute(
-                        sql: "INSERT INTO pending_delivery (id, device, conversation, message, due_at, held) VALUES (?, ?, ?, ?, ?, ?)",
+                    try db.cachedStatement(sql: "INSERT INTO pending_delivery (id, device, conversation, message, due_at, held) VALUES (?, ?, ?, ?, ?, ?)").execute(
                         arguments: [delivery.id, delivery.device, delivery.conversation, delivery.messageID, delivery.dueAt, delivery.held])
                 case .deliveryDone(let id):
-                    try db.execute(sql: "DELETE FROM pending_delivery WHERE id = ?", arguments: [id])
+                    try db.cachedStatement(sql: "DELETE FROM pending_delivery WHERE id = ?").execute(arguments: [id])
                 }
             }
         }

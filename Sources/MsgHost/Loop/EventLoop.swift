@@ -35,6 +35,14 @@ final class EventLoop: @unchecked Sendable {
     /// How many messages one socket may deliver per wake-up before the others get a turn.
     private static let burst = 256
 
+    /// Group commit: while a burst is drained, the changes it makes are collected and written
+    /// in one transaction at its end, and every action that follows a change waits for that
+    /// commit. One message alone commits at once, as before; under load, one transaction
+    /// serves many sends, and still nothing is acknowledged before it is stored.
+    private var batching = false
+    private var batchChanges: [WorldChange] = []
+    private var batchActions: [HostAction] = []
+
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
         inbox: Inbox, attachments: AttachmentStore, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
@@ -131,6 +139,8 @@ final class EventLoop: @unchecked Sendable {
 
     /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine.
     private func drain(_ socket: ZMQSocket, _ event: (inout HostStateMachine, [UInt8], [[UInt8]], Instant) -> [HostAction]) {
+        self.batching = true
+        defer { self.commitBatch() }
         for _ in 0..<Self.burst {
             let frames: [[UInt8]]?
             do {
@@ -144,10 +154,41 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Writes what a burst changed, then runs what waited for it. If the write fails, none of
+    /// it runs: nothing that was not stored is ever acknowledged.
+    private func commitBatch() {
+        self.batching = false
+        let (changes, actions) = (self.batchChanges, self.batchActions)
+        self.batchChanges.removeAll(keepingCapacity: true)
+        self.batchActions.removeAll(keepingCapacity: true)
+        guard !changes.isEmpty else { return self.perform(actions) }
+        do {
+            try self.store.apply(changes)
+        } catch {
+            self.logger.critical("could not persist; \(actions.count) actions left undone", metadata: ["error": "\(error)"])
+            return
+        }
+        self.perform(actions)
+    }
+
     /// Runs actions in order. If persisting fails, the rest is not run: nothing that was not
-    /// stored is ever acknowledged.
+    /// stored is ever acknowledged. In a burst, changes wait for the burst's commit, and so
+    /// does every action after the first change.
     private func perform(_ actions: [HostAction]) {
-        for action in actions {
+        for (index, action) in actions.enumerated() {
+            if self.batching {
+                if case .persist(let changes) = action {
+                    self.batchChanges += changes
+                    continue
+                }
+                if !self.batchChanges.isEmpty {
+                    self.batchActions += actions[index...].filter {
+                        if case .persist(let changes) = $0 { self.batchChanges += changes; return false }
+                        return true
+                    }
+                    return
+                }
+            }
             switch action {
             case .persist(let changes):
                 do {

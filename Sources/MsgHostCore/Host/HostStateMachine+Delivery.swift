@@ -93,8 +93,8 @@ extension HostStateMachine {
     mutating func markSeen(device deviceID: String, conversation: String, now: Instant) -> [HostAction] {
         let owner = self.world.devices[deviceID]?.owner
         var actions: [HostAction] = []
-        for var entry in self.world.entries(device: deviceID, conversation: conversation) where entry.seenAt == nil {
-            guard let stored = self.world.messages[entry.messageID], stored.sender != owner, stored.message?.shouldExpire == true else { continue }
+        for var entry in self.world.unseenExpiring(device: deviceID, conversation: conversation) {
+            guard let stored = self.world.messages[entry.messageID], stored.sender != owner else { continue }
             entry.seenAt = now.milliseconds
             actions.append(.persist(self.world.applying([.transcriptEntryChanged(device: deviceID, conversation: conversation, entry)])))
             actions.append(.startTimer(.expiry(device: deviceID, conversation: conversation, entry: entry.id), at: now.adding(milliseconds: self.settings.expiryMs)))

@@ -11,22 +11,24 @@ extension HostStateMachine {
         guard let launchID = self.launchByRoute[route] else {
             return self.helloReceived(route: route, frames: frames, now: now)
         }
-        let process = self.processes[launchID]!
         let received: ReceivedFrames
         do {
             received = try ReceivedFrames(frames)
         } catch {
-            return self.refuse(route: route, process: process, requestID: nil, error, now: now)
+            return self.refuse(route: route, process: self.processes[launchID]!, requestID: nil, error, now: now)
         }
-        guard received.verify(key: process.token) else {
+        guard received.verify(key: self.processes[launchID]!.token) else {
             self.count("badSignatures")
-            return self.refuse(route: route, process: process, requestID: received.header.id,
+            return self.refuse(route: route, process: self.processes[launchID]!, requestID: received.header.id,
                                .protocolError(.badSignature, "signature does not verify with this connection's launch token"), now: now)
         }
+        // Inserted in place before any copy of the process is taken: with a copy alive, the
+        // insert would copy the recent-ids window on every message.
         guard self.processes[launchID]!.seenIDs.insert(received.header.id) else {
-            return self.refuse(route: route, process: process, requestID: received.header.id,
+            return self.refuse(route: route, process: self.processes[launchID]!, requestID: received.header.id,
                                .protocolError(.replayedMessage, "header id \"\(received.header.id)\" was already used on this connection"), now: now)
         }
+        let process = self.processes[launchID]!
         let envelope = received.envelope
         if envelope.header.type == ReplyType.name {
             return self.replyReceived(envelope, process: process, now: now)

@@ -118,7 +118,8 @@ extension HostStateMachine {
     mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
         var outcome: Outcome = ([], [])
         guard self.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
-        let bubbles = Set(self.world.entries(device: deviceID, conversation: conversation).filter { $0.kind == .bubble }.map(\.id))
+        // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
+        let bubbles = Set(self.world.liveBubbles(device: deviceID, conversation: conversation).map(\.id))
         for id in self.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.instances[id]?.liveEntry ?? -1) {
             let resigned = self.resign(id, now: now)
             outcome.actions += resigned.actions
@@ -126,7 +127,7 @@ extension HostStateMachine {
         }
         guard device.platform.runsLiveLayouts else { return outcome }
         let drawn = Set(self.liveInstances(device: deviceID, conversation: conversation).compactMap { self.instances[$0]?.liveEntry })
-        for entry in self.world.entries(device: deviceID, conversation: conversation) where entry.kind == .bubble && !drawn.contains(entry.id) {
+        for entry in self.world.liveBubbles(device: deviceID, conversation: conversation) where !drawn.contains(entry.id) {
             guard let message = self.world.messages[entry.messageID], let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
                   !self.quarantined.contains(Self.processKey(device: deviceID, app: app))

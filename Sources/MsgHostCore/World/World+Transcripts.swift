@@ -51,7 +51,8 @@ extension World {
 
     /// The entry with `id` in a device's transcript.
     public func entry(_ id: Int, device: String, conversation: String) -> TranscriptEntry? {
-        self.entries(device: device, conversation: conversation).first { $0.id == id }
+        let key = Self.transcriptKey(device, conversation)
+        return self.position(of: id, key: key).map { self.transcripts[key]![$0] }
     }
 
     public mutating func setInputField(_ field: InputField, device: String, conversation: String) -> [WorldChange] {

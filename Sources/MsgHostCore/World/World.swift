@@ -24,6 +24,15 @@ public struct World: Hashable, Sendable {
     /// The next transcript entry or delivery id (both count up from here).
     public internal(set) var nextSerial = 1
 
+    // Indexes over `transcripts`, kept by `apply` (the one path every change takes, replay
+    // included), so that what runs on every arrival does not scan a whole transcript: with a
+    // million stored messages a scan per send is milliseconds.
+
+    /// "device\u{0}conversation" → ids of the entries that are bubbles of live-layout messages.
+    private(set) var liveBubbleEntries: [String: Set<Int>] = [:]
+    /// "device\u{0}conversation" → ids of the entries of expiring messages not yet seen.
+    private(set) var unseenExpiringEntries: [String: Set<Int>] = [:]
+
     public init() {}
 
     /// Rebuilds a world from its changes, in the order they were made (used by the store).
@@ -46,13 +55,19 @@ public struct World: Hashable, Sendable {
             self.participants[install, default: [:]][person] = identifier
         case .messageStored(let message): self.messages[message.id] = message
         case .transcriptEntryAdded(let device, let conversation, let entry):
-            self.transcripts[Self.transcriptKey(device, conversation), default: []].append(entry)
+            let key = Self.transcriptKey(device, conversation)
+            self.transcripts[key, default: []].append(entry)
             self.nextSerial = max(self.nextSerial, entry.id + 1)
+            self.index(entry, key: key)
         case .transcriptEntryChanged(let device, let conversation, let entry):
             let key = Self.transcriptKey(device, conversation)
-            if let index = self.transcripts[key]?.firstIndex(where: { $0.id == entry.id }) { self.transcripts[key]![index] = entry }
+            if let index = self.position(of: entry.id, key: key) { self.transcripts[key]![index] = entry }
+            self.index(entry, key: key)
         case .transcriptEntryRemoved(let device, let conversation, let entryID):
-            self.transcripts[Self.transcriptKey(device, conversation)]?.removeAll { $0.id == entryID }
+            let key = Self.transcriptKey(device, conversation)
+            if let index = self.position(of: entryID, key: key) { self.transcripts[key]!.remove(at: index) }
+            Self.set(&self.liveBubbleEntries, key, entryID, false)
+            Self.set(&self.unseenExpiringEntries, key, entryID, false)
         case .inputFieldChanged(let device, let conversation, let field):
             self.inputFields[Self.transcriptKey(device, conversation)] = field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
@@ -66,6 +81,47 @@ public struct World: Hashable, Sendable {
     }
 
     static func transcriptKey(_ device: String, _ conversation: String) -> String { "\(device)\u{0}\(conversation)" }
+
+    /// Where the entry with `id` is in a transcript. Entries are appended with increasing ids
+    /// and only changed in place or removed, so every transcript is sorted by id.
+    func position(of id: Int, key: String) -> Int? {
+        guard let entries = self.transcripts[key] else { return nil }
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].id == id ? low : nil
+    }
+
+    private mutating func index(_ entry: TranscriptEntry, key: String) {
+        let message = self.messages[entry.messageID]?.message
+        var isLive = false
+        if entry.kind == .bubble, case .live = message?.layout { isLive = true }
+        Self.set(&self.liveBubbleEntries, key, entry.id, isLive)
+        Self.set(&self.unseenExpiringEntries, key, entry.id, entry.seenAt == nil && message?.shouldExpire == true)
+    }
+
+    /// Puts `id` in or out of an index; an empty set is removed, so equal worlds stay equal.
+    private static func set(_ index: inout [String: Set<Int>], _ key: String, _ id: Int, _ member: Bool) {
+        if member {
+            index[key, default: []].insert(id)
+        } else if index[key]?.remove(id) != nil, index[key]?.isEmpty == true {
+            index[key] = nil
+        }
+    }
+
+    /// Entries of live-layout bubbles in a device's transcript, oldest first.
+    public func liveBubbles(device: String, conversation: String) -> [TranscriptEntry] {
+        let key = Self.transcriptKey(device, conversation)
+        return (self.liveBubbleEntries[key] ?? []).sorted().compactMap { id in self.position(of: id, key: key).map { self.transcripts[key]![$0] } }
+    }
+
+    /// Entries of expiring messages a device has not shown yet, oldest first.
+    public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {
+        let key = Self.transcriptKey(device, conversation)
+        return (self.unseenExpiringEntries[key] ?? []).sorted().compactMap { id in self.position(of: id, key: key).map { self.transcripts[key]![$0] } }
+    }
 
     // MARK: Lookups that fail with a control error naming what is missing
 
