@@ -40,6 +40,7 @@ public struct HostService: Service {
         }
         var settings = configuration.host
         settings.filesDirectory = filesDirectory
+        settings.maxFrameBytes = Int(configuration.maxFrameBytes)
         var machine = HostStateMachine(
             world: try store.loadWorld(), apps: manifests.map(\.descriptor), settings: settings,
             ids: RandomIDGenerator(), startedAt: startedAt, daemonPID: Int(getpid()))
@@ -56,7 +57,12 @@ public struct HostService: Service {
         let context = ZMQContext()
         let extensionSocket = try ZMQSocket(context, type: .router)
         let controlSocket = try ZMQSocket(context, type: .router)
-        for socket in [extensionSocket, controlSocket] { try socket.setMaxMessageSize(configuration.maxFrameBytes) }
+        // The machine refuses a frame over limits.maxFrameBytes with an error reply and keeps
+        // the connection; the transport only stops what is far past it (libzmq disconnects a
+        // peer at ZMQ_MAXMSGSIZE), so that no peer can make the daemon hold unbounded memory.
+        let (fourTimes, overflow) = configuration.maxFrameBytes.multipliedReportingOverflow(by: 4)
+        let transportLimit = overflow ? Int64.max : fourTimes
+        for socket in [extensionSocket, controlSocket] { try socket.setMaxMessageSize(transportLimit) }
         do {
             try extensionSocket.bind(configuration.extensionEndpoint)
             try controlSocket.bind(configuration.controlEndpoint)

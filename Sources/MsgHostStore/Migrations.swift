@@ -113,6 +113,17 @@ enum Migrations {
                 );
                 """)
         }
+        migrator.registerMigration("v3: delivery rules") { db in
+            // A device's `delivery` setting is acknowledged, so it survives a restart: else a
+            // message sent after it would overtake the ones still held.
+            try db.execute(sql: """
+                CREATE TABLE delivery_rule (
+                    device TEXT PRIMARY KEY NOT NULL REFERENCES device(id),
+                    latency_ms INTEGER NOT NULL,
+                    hold INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

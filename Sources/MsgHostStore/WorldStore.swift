@@ -78,6 +78,12 @@ public final class WorldStore {
                     } else {
                         try db.cachedStatement(sql: "DELETE FROM contact WHERE device = ? AND person = ?").execute(arguments: [device, person])
                     }
+                case .deliveryRuleChanged(let device, let rule):
+                    if rule.isImmediate {
+                        try db.cachedStatement(sql: "DELETE FROM delivery_rule WHERE device = ?").execute(arguments: [device])
+                    } else {
+                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO delivery_rule (device, latency_ms, hold) VALUES (?, ?, ?)").execute(arguments: [device, rule.latencyMs, rule.hold])
+                    }
                 case .deliveryPending(let delivery):
                     try db.cachedStatement(sql: "INSERT INTO pending_delivery (id, device, conversation, message, due_at, held) VALUES (?, ?, ?, ?, ?, ?)").execute(
                         arguments: [delivery.id, delivery.device, delivery.conversation, delivery.messageID, delivery.dueAt, delivery.held])
@@ -134,6 +140,9 @@ public final class WorldStore {
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM contact") {
                 changes.append(.contactNamed(device: row["device"], person: row["person"], name: row["name"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM delivery_rule ORDER BY device") {
+                changes.append(.deliveryRuleChanged(device: row["device"], DeliveryRule(latencyMs: row["latency_ms"], hold: row["hold"])))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM pending_delivery ORDER BY id") {
                 changes.append(.deliveryPending(PendingDelivery(

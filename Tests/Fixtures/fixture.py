@@ -30,6 +30,8 @@ class Extension:
         self.conversations = {}  # instance -> the last MSConversation it was given
         base = os.environ.get("FIXTURE_LOG")
         self.log = open(f"{base}.{self.app}.{os.getpid()}", "a") if base else None
+        # FIXTURE_SLOW="didReceive:400,touch:50": handlers of those callbacks take that long (ms).
+        self.slow = {name: int(ms) for name, _, ms in (part.partition(":") for part in os.environ.get("FIXTURE_SLOW", "").split(",") if part)}
 
     # -- envelope -------------------------------------------------------------------------
     def sign(self, frames):
@@ -88,6 +90,7 @@ class Extension:
                 self.conversations[body["instance"]] = body["conversation"]
             handler = getattr(self, "on_" + kind, None)
             answer = handler(body) if handler else None
+            time.sleep(self.slow.get(kind, 0) / 1000)
             self.send("reply", {"status": "ok", **(answer or {})}, reply_to=header["id"])
             if kind == "terminate":
                 return 0

@@ -65,4 +65,26 @@ import Testing
             try daemon.eventually("the text arrives") { try daemon.transcript("john-iphone").map(\.text) == ["on its way"] }
         }
     }
+
+    /// A device's delivery setting was acknowledged, so it survives kill -9: a message sent
+    /// after the restart is held too, and does not overtake the ones held before it.
+    @Test func aDevicesDeliverySettingSurvivesARestart() throws {
+        func say(_ text: String) -> JSONValue {
+            .object(["ops": .array([.object(["request": .string("sendText"), "body": .object(["instance": .string("$instance"), "text": .string(text)])])])])
+        }
+        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
+            try daemon.control(.delivery, DeliveryRequest(device: "john-iphone", hold: true))
+            try daemon.open(Self.app, on: "kate-iphone")
+            try daemon.touch("kate-iphone", payload: say("before"))
+            kill(daemon.pid, SIGKILL)
+            #expect(daemon.waitForExit() != nil)
+            try daemon.restart()
+            try daemon.open(Self.app, on: "kate-iphone")
+            try daemon.touch("kate-iphone", payload: say("after"))
+            #expect(try daemon.transcript("john-iphone").isEmpty, "the hold outlived the restart")
+            let released = try daemon.control(.release, ReleaseRequest(device: "john-iphone"), as: ReleaseResult.self)
+            #expect(released.released.count == 2)
+            #expect(try daemon.transcript("john-iphone").map(\.text) == ["before", "after"])
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostControl
 import MsgHostProtocol
 import MsgHostTesting
 import Testing
@@ -39,6 +40,7 @@ import Testing
             }
             let noApp = try #require(try daemon.transcript("john-noapp").first)
             #expect(noApp.rendering == "alternate" && noApp.senderParticipantIdentifier == nil)
+            #expect(noApp.message == nil, "no install of the app sees it there, so there is no message (PROTOCOL.md §7)")
             #expect(noApp.rendered?.caption == "Pick a topping")
             #expect(try tap("john-noapp").action == "none")
 
@@ -104,6 +106,32 @@ import Testing
             try daemon.control(.keep, KeepRequest(device: "john-iphone", conversation: daemon.conversation, entry: kept.entry))
             try daemon.eventually("the unkept message expires") { try daemon.transcript("john-iphone").map(\.entry) == [kept.entry] }
             #expect(try daemon.transcript("kate-iphone").count == 2, "the sender keeps what she sent")
+        }
+    }
+
+    /// A live layout's `alternateLayout` is a template layout with its `"type": "template"`
+    /// wherever the host sends it: the reply to the send, `didStartSending`, the transcript.
+    @Test func aLiveLayoutsAlternateIsATypedTemplateOnTheWire() throws {
+        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
+            try Self.kateSendsLive(daemon, url: "https://example.com/topping")
+            func alternateType(_ message: JSONValue?) -> JSONValue? {
+                guard case .object(let message) = message, case .object(let layout) = message["layout"],
+                      case .object(let alternate) = layout["alternateLayout"] else { return nil }
+                return alternate["type"]
+            }
+            func field(_ value: JSONValue?, _ key: String) -> JSONValue? {
+                guard case .object(let object) = value else { return nil }
+                return object[key]
+            }
+            let log = try daemon.fixtureLog(Self.app)
+            let sent = try #require(log.first { $0["request"] == .string("sendMessage") })
+            #expect(alternateType(field(sent["reply"], "message")) == .string("template"), "the reply to sendMessage")
+            let started = try #require(log.first { $0["callback"] == .string("didStartSending") })
+            #expect(alternateType(field(started["body"], "message")) == .string("template"), "didStartSending")
+            let raw = try daemon.control.requestRaw(.transcript, body: WireJSON.encode(TranscriptRequest(device: "john-iphone", conversation: daemon.conversation)))
+            let reply = try JSONDecoder().decode(JSONValue.self, from: Data(raw.body))
+            guard case .array(let entries) = field(reply, "entries") else { return #expect(Bool(false), "no entries") }
+            #expect(alternateType(field(entries.first, "message")) == .string("template"), "the transcript")
         }
     }
 }

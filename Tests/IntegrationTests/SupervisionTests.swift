@@ -159,4 +159,36 @@ import Testing
             #expect(try daemon.status().extensions.isEmpty, "a restart starts clean")
         }
     }
+
+    /// A launch failure names the timeout that was applied: the manifest's, over the config's.
+    @Test func aLaunchFailureNamesTheManifestsTimeout() throws {
+        let app = Self.problem(["--no-hello"], manifest: ["launchTimeoutMs": "300"])
+        try TestDaemon.with(apps: [app], settings: Self.manual.merging(["extensions.launchTimeoutMs": "60000"]) { $1 }) { daemon in
+            let opened = daemon.detached { client in
+                try client.request(.open, OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: Self.problemApp), as: OpenResult.self)
+            }
+            try daemon.eventually("the process is launched") { try daemon.events(kind: "launched").count == 1 }
+            try daemon.advance(300)
+            do {
+                _ = try opened.value()
+                Issue.record("the open succeeded without a hello")
+            } catch let error as WireError {
+                #expect(error.isControl(.launchFailed), "\(error)")
+                #expect(error.description.contains("300 ms") && !error.description.contains("60000"), "\(error.description)")
+            }
+        }
+    }
+
+    /// `reset` of an app the daemon has no manifest for is `notFound`, not a silent `ok`.
+    @Test func resettingAnUnknownAppIsNotFound() throws {
+        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
+            do {
+                try daemon.control(.reset, DeviceAppRequest(device: "kate-iphone", app: "com.example.nope"))
+                Issue.record("reset of an unknown app answered ok")
+            } catch let error as WireError {
+                #expect(error.isControl(.notFound) && error.description.contains("com.example.nope"), "\(error)")
+            }
+            try daemon.control(.reset, DeviceAppRequest(device: "kate-iphone", app: Self.app))
+        }
+    }
 }

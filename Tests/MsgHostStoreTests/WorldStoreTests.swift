@@ -107,12 +107,28 @@ import Testing
             try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         }
         let before = try migrations()
-        #expect(before.count == 2, "v1 and v2")
+        #expect(before.count == 3, "v1, v2 and v3")
 
         let reopened = try WorldStore(path: self.path)
         #expect(try migrations() == before)
         #expect(try reopened.loadWorld().people == ["amber": Person(handle: "amber", name: "Amber")])
         #expect(try !reopened.isEmpty())
+    }
+
+    @Test func aDevicesDeliveryRuleIsKeptAndAnImmediateOneForgotten() throws {
+        let store = try WorldStore(path: self.path)
+        try store.apply([
+            .personCreated(Person(handle: "amber", name: "Amber")),
+            .deviceCreated(Device(id: "amber-iphone", owner: "amber", platform: .ios17)),
+            .deviceCreated(Device(id: "amber-mac", owner: "amber", platform: .macos)),
+            .deliveryRuleChanged(device: "amber-iphone", DeliveryRule(latencyMs: 250, hold: true)),
+            .deliveryRuleChanged(device: "amber-mac", DeliveryRule(latencyMs: 10)),
+        ])
+        #expect(try WorldStore(path: self.path).loadWorld().deliveryRules == [
+            "amber-iphone": DeliveryRule(latencyMs: 250, hold: true), "amber-mac": DeliveryRule(latencyMs: 10),
+        ])
+        try store.apply([.deliveryRuleChanged(device: "amber-mac", DeliveryRule())])
+        #expect(try WorldStore(path: self.path).loadWorld().deliveryRules.keys.sorted() == ["amber-iphone"])
     }
 
     @Test func aFailingBatchAppliesNothingOfItself() throws {

@@ -28,6 +28,8 @@ struct ExtensionProcess: Sendable {
     /// waits for its exit.
     var exitExpected = false
     var instanceIDs: [String] = []
+    /// Instances it served that are gone (resigned, then dropped when it began to terminate).
+    var retiredInstanceIDs: Set<String> = []
     /// Bumped whenever the process becomes busy again, so a stale idle timer does nothing.
     var idleGeneration = 0
     /// Header ids already seen on this connection, against replays.

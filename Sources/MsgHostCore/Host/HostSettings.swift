@@ -25,6 +25,9 @@ public struct HostSettings: Hashable, Sendable {
     /// until `reset`.
     public var crashLimit = 3
     public var crashWindowMs: Int64 = 60_000
+    /// The largest frame a message may have (config `limits.maxFrameBytes`); a message with a
+    /// larger one is refused as `malformedFrame` and the connection stays.
+    public var maxFrameBytes = 16 << 20
     /// Whether the clock only moves through `advanceClock` (tests).
     public var manualClock = false
     /// Where the daemon keeps files, so it can give extensions `file://` URLs to them.

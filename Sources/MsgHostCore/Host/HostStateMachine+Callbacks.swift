@@ -4,41 +4,42 @@ extension HostStateMachine {
     /// Queues callbacks for an instance, in order, and sends the first if nothing is in flight.
     mutating func enqueue(_ callbacks: [(CallbackType, [UInt8])], on instanceID: String, now: Instant) -> [HostAction] {
         guard self.instances[instanceID] != nil else { return [] }
-        self.instances[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1) }
+        let causes = self.activeCauses
+        self.instances[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1, causes: causes) }
         return self.pump(instanceID, now: now)
     }
 
-    /// Answers a control request once none of `instances` has a callback queued or in flight
-    /// (at once if none has).
+    /// Answers the control request being handled once every callback it caused, on any
+    /// device, has been acknowledged (at once if it caused none). `instances` are the ones it
+    /// acted on directly: losing one of them fails it.
     mutating func reply(to client: [UInt8], requestID: String, result: [UInt8], after instances: Set<String>, now: Instant) -> [HostAction] {
-        let busy = instances.filter { self.instances[$0].map { !$0.isIdle } ?? false }
-        guard !busy.isEmpty else { return [self.controlReply(to: client, requestID: requestID, body: result, now: now)] }
-        self.waiters.append(Waiter(client: client, requestID: requestID, result: result, instances: busy))
+        let waiter = Waiter(client: client, requestID: requestID, result: result, causes: self.activeCauses, instances: instances)
+        guard self.isOutstanding(waiter.causes) else { return [self.controlReply(to: client, requestID: requestID, body: result, now: now)] }
+        self.waiters.append(waiter)
         return []
     }
 
-    /// An instance went idle or away: answer the waiters that waited only on it.
-    mutating func instanceSettled(_ instanceID: String, failure: WireError? = nil, now: Instant) -> [HostAction] {
-        var actions: [HostAction] = []
-        var remaining: [Waiter] = []
-        for var waiter in self.waiters {
-            guard waiter.instances.contains(instanceID) else {
-                remaining.append(waiter)
-                continue
-            }
-            if let failure {
-                actions.append(self.controlError(to: waiter.client, requestID: waiter.requestID, failure, now: now))
-                continue
-            }
-            waiter.instances.remove(instanceID)
-            if waiter.instances.isEmpty {
-                actions.append(self.controlReply(to: waiter.client, requestID: waiter.requestID, body: waiter.result, now: now))
-            } else {
-                remaining.append(waiter)
-            }
-        }
-        self.waiters = remaining
-        return actions
+    /// Whether a callback or a parked request caused by any of `causes` is still under way.
+    func isOutstanding(_ causes: Set<Int>) -> Bool {
+        guard !causes.isEmpty else { return false }
+        return self.instances.values.contains { $0.carries(causes) }
+            || self.pendingRequests.values.contains { !$0.causes.isDisjoint(with: causes) }
+    }
+
+    /// Answers every waiter whose consequences are all acknowledged (called as each event
+    /// finishes).
+    mutating func answerWaiters(now: Instant) -> [HostAction] {
+        let (done, waiting) = self.waiters.partitioned { !self.isOutstanding($0.causes) }
+        self.waiters = waiting
+        return done.map { self.controlReply(to: $0.client, requestID: $0.requestID, body: $0.result, now: now) }
+    }
+
+    /// An instance is going away (its process is gone or being ended): the requests that acted
+    /// on it directly and still had callbacks of theirs there fail with `failure`.
+    mutating func instanceLost(_ instance: Instance, failure: WireError, now: Instant) -> [HostAction] {
+        let (failed, waiting) = self.waiters.partitioned { $0.instances.contains(instance.id) && instance.carries($0.causes) }
+        self.waiters = waiting
+        return failed.map { self.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
     }
 
     /// Sends the next callback if none is in flight and the process is connected; when the
@@ -48,12 +49,15 @@ extension HostStateMachine {
         if instance.queue.isEmpty {
             if instance.phase == .resigning { instance.phase = .resigned }
             self.instances[instanceID] = instance
-            return self.instanceSettled(instanceID, now: now) + self.goIdleIfUnneeded(launchID: instance.launchID, now: now)
+            return self.goIdleIfUnneeded(launchID: instance.launchID, now: now)
         }
         guard let process = self.processes[instance.launchID], case .connected(let route) = process.state else { return [] }
         let callback = instance.queue.removeFirst()
         let (id, send) = self.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
-        instance.inFlight = .init(id: id, type: callback.type, sentAt: now)
+        instance.inFlight = .init(id: id, type: callback.type, sentAt: now, causes: callback.causes)
+        // A touch allows a send from the moment it reaches the view (PROTOCOL.md §4.5): touches
+        // queued behind a busy handler each arm one send when their turn comes.
+        if callback.type == .touch { instance.touchedAt = now }
         self.instances[instanceID] = instance
         return [send, .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]
     }
@@ -78,5 +82,17 @@ extension HostStateMachine {
             actions += self.liveSizeAnswered(instanceID: instanceID, body: body, now: now)
         }
         return actions + self.pump(instanceID, now: now)
+    }
+}
+
+extension Array {
+    /// (those that satisfy `belongs`, the others), each in order.
+    func partitioned(_ belongs: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
+        var matching: [Element] = []
+        var rest: [Element] = []
+        for element in self {
+            if belongs(element) { matching.append(element) } else { rest.append(element) }
+        }
+        return (matching, rest)
     }
 }

@@ -5,9 +5,10 @@ extension HostStateMachine {
     mutating func handleControlFrames(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         let received: ReceivedFrames
         do {
-            received = try ReceivedFrames(frames)
+            received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
         } catch {
-            return [self.controlError(to: client, requestID: nil, error, now: now)]
+            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count("droppedFrames") }
+            return [self.controlError(to: client, requestID: ReceivedFrames.readableID(in: frames), error, now: now)]
         }
         let requestID = received.header.id
         guard let command = ControlCommand(rawValue: received.header.type) else {
@@ -96,7 +97,7 @@ extension HostStateMachine {
             guard let instanceID = self.presented[body.device], let instance = self.instances[instanceID], self.isVisible(instance) else {
                 throw .control(.invalidState, "no app is open on \(body.device) to touch")
             }
-            self.instances[instanceID]?.touchedAt = now
+            // The touch arms a send when its callback reaches the view (see `pump`).
             let touch = TouchBody(instance: instanceID, payload: body.payload ?? .null)
             return [self.record("touch", now: now, device: instance.device, app: instance.app, instance: instanceID)]
                 + self.enqueue([(.touch, WireJSON.encode(touch))], on: instanceID, now: now)
@@ -123,14 +124,10 @@ extension HostStateMachine {
         case .delivery:
             let body = try envelope.decodeBody(DeliveryRequest.self)
             _ = try self.world.device(body.device)
-            var rule = self.deliveryRules[body.device] ?? DeliveryRule()
-            if let latency = body.latencyMs {
-                guard latency >= 0 else { throw .control(.invalidRequest, "latencyMs must not be negative") }
-                rule.latencyMs = latency
-            }
+            var rule = self.world.deliveryRules[body.device] ?? DeliveryRule()
+            if let latency = body.latencyMs { rule.latencyMs = try ControlRange.latencyMs.check(latency, "latencyMs") }
             if let hold = body.hold { rule.hold = hold }
-            self.deliveryRules[body.device] = rule
-            return ok(Empty())
+            return ok(Empty(), self.world.applying([.deliveryRuleChanged(device: body.device, rule)]))
         case .release:
             let (released, actions) = try self.release(try envelope.decodeBody(ReleaseRequest.self), now: now)
             let affected = Set(self.waitingInstances())
@@ -154,11 +151,12 @@ extension HostStateMachine {
             return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
+            if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             return ok(EventsResult(events: self.events.after(body.after), next: self.events.nextSeq - 1))
         }
     }
 
-    private func requireApp(_ bundleID: String) throws(WireError) {
+    func requireApp(_ bundleID: String) throws(WireError) {
         guard self.apps[bundleID] != nil else {
             let known = self.apps.keys.sorted().joined(separator: ", ")
             throw .control(.notFound, "no app \"\(bundleID)\" (apps with a manifest: \(known.isEmpty ? "none" : known))")

@@ -1,12 +1,5 @@
 import MsgHostProtocol
 
-/// How a message reaches a device (SPEC §5): at once, after a latency, or held until
-/// released — so a group race can be staged in either order.
-struct DeliveryRule: Sendable {
-    var latencyMs: Int64 = 0
-    var hold = false
-}
-
 extension HostStateMachine {
     /// Stores a message and starts its way to every device of every member: the sender's own
     /// devices at once, the others by their delivery rule.
@@ -18,14 +11,14 @@ extension HostStateMachine {
         var actions: [HostAction] = [.persist(self.world.applying([.messageStored(stored)]))]
         actions.append(self.record("sent", now: now, device: deviceID, app: app, conversation: conversation, detail: "\(content.kindName) \(stored.id)"))
         for device in self.world.memberDevices(of: conversation) {
-            let rule = device.owner == sender ? DeliveryRule() : self.deliveryRules[device.id] ?? DeliveryRule()
-            if rule.latencyMs == 0 && !rule.hold {
+            let rule = device.owner == sender ? DeliveryRule() : self.world.deliveryRules[device.id] ?? DeliveryRule()
+            if rule.isImmediate {
                 actions += self.arrived(stored.id, on: device.id, now: now)
                 continue
             }
             let delivery = PendingDelivery(
                 id: self.world.takeSerial(), device: device.id, conversation: conversation, messageID: stored.id,
-                dueAt: now.milliseconds + rule.latencyMs, held: rule.hold)
+                dueAt: now.adding(milliseconds: rule.latencyMs).milliseconds, held: rule.hold)
             actions.append(.persist(self.world.applying([.deliveryPending(delivery)])))
             if !rule.hold { actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: delivery.dueAt))) }
         }
@@ -122,7 +115,7 @@ extension HostStateMachine {
             guard parts.count == 2 else { continue }
             for entry in entries {
                 guard let seenAt = entry.seenAt, !entry.kept, self.world.messages[entry.messageID]?.message?.shouldExpire == true else { continue }
-                actions.append(.startTimer(.expiry(device: parts[0], conversation: parts[1], entry: entry.id), at: Instant(milliseconds: seenAt + self.settings.expiryMs)))
+                actions.append(.startTimer(.expiry(device: parts[0], conversation: parts[1], entry: entry.id), at: Instant(milliseconds: seenAt).adding(milliseconds: self.settings.expiryMs)))
             }
         }
         return actions

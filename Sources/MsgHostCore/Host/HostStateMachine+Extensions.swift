@@ -13,9 +13,10 @@ extension HostStateMachine {
         }
         let received: ReceivedFrames
         do {
-            received = try ReceivedFrames(frames)
+            received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
         } catch {
-            return self.refuse(route: route, process: self.processes[launchID]!, requestID: nil, error, now: now)
+            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count("droppedFrames") }
+            return self.refuse(route: route, process: self.processes[launchID]!, requestID: ReceivedFrames.readableID(in: frames), error, now: now)
         }
         guard received.verify(key: self.processes[launchID]!.token) else {
             self.count("badSignatures")
@@ -62,9 +63,9 @@ extension HostStateMachine {
         }
         let received: ReceivedFrames
         do {
-            received = try ReceivedFrames(frames)
+            received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
         } catch {
-            return refuseAndIgnore(nil, error)
+            return refuseAndIgnore(ReceivedFrames.readableID(in: frames), error)
         }
         let requestID = received.header.id
         guard received.header.type == RequestType.hello.rawValue else {

@@ -67,8 +67,11 @@ extension HostStateMachine {
         for instanceID in process.instanceIDs {
             guard let instance = self.instances.removeValue(forKey: instanceID) else { continue }
             if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
-            actions += self.instanceSettled(instanceID, failure: error, now: now)
+            actions += self.instanceLost(instance, failure: error, now: now)
         }
+        // Remembered, so that a late request naming one is told it resigned (§4.5), not that
+        // it never existed.
+        self.processes[process.launchID]?.retiredInstanceIDs.formUnion(process.instanceIDs)
         self.processes[process.launchID]?.instanceIDs = []
         return actions
     }
@@ -100,7 +103,7 @@ extension HostStateMachine {
         if self.processByKey[key] == launchID { self.processByKey[key] = nil }
         actions.append(self.record("terminating", now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
         let failure: WireError = if case .launching = process.state {
-            .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.settings.launchTimeoutMs) ms" : reason)")
+            .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.launchTimeout(process.app)) ms" : reason)")
         } else {
             .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))")
         }
@@ -193,8 +196,8 @@ extension HostStateMachine {
         if self.processes.isEmpty {
             actions.append(.stopped)
         } else {
-            let deadline = self.settings.terminateGraceMs + self.settings.killGraceMs
-            actions.append(.startTimer(.shutdownDeadline, at: now.adding(milliseconds: deadline)))
+            let deadline = now.adding(milliseconds: self.settings.terminateGraceMs).adding(milliseconds: self.settings.killGraceMs)
+            actions.append(.startTimer(.shutdownDeadline, at: deadline))
         }
         return actions
     }

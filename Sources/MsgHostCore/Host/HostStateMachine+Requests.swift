@@ -15,6 +15,8 @@ struct PendingRequest: Sendable {
     var content: Content
     /// For a send: the touch it took while its files are looked at, given back if they fail.
     var touch: Instant? = nil
+    /// The control actions it is a consequence of: their replies wait for it.
+    var causes: Set<Int> = []
 }
 
 /// The extension's requests that put something in a conversation (SPEC §4): `send*` goes at
@@ -81,6 +83,7 @@ extension HostStateMachine {
     private mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
         if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
         var request = request
+        request.causes = self.activeCauses
         if [.sendMessage, .sendSticker, .sendAttachment].contains(request.type) {
             // One touch, one send: the touch is taken now, so a second send cannot pass the
             // policy while this one's files are being looked at.
@@ -95,7 +98,7 @@ extension HostStateMachine {
     /// The shell looked at a request's files (one result per check, in order).
     mutating func handleFilesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
         guard let request = self.pendingRequests.removeValue(forKey: token) else { return [] }
-        return self.filesChecked(request, results: results, now: now)
+        return self.withCauses(request.causes) { machine in machine.filesChecked(request, results: results, now: now) }
     }
 
     private mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
@@ -201,6 +204,9 @@ extension HostStateMachine {
 
     func instance(_ id: String, of process: ExtensionProcess) throws(WireError) -> Instance {
         guard process.instanceIDs.contains(id), let instance = self.instances[id] else {
+            if process.retiredInstanceIDs.contains(id) {
+                throw .messages(.sendWhileNotVisible, "instance \"\(id)\" has resigned: it is no longer shown, so it cannot act")
+            }
             throw .protocolError(.unknownInstance, "instance \"\(id)\" is not one of this extension's")
         }
         return instance

@@ -7,6 +7,7 @@ extension HostStateMachine {
     /// `settle` requests once nothing is in flight. Every public event function ends here.
     mutating func finish(_ actions: [HostAction], now: Instant) -> [HostAction] {
         var actions = actions
+        if !self.waiters.isEmpty { actions += self.answerWaiters(now: now) }
         if !self.subscribers.isEmpty {
             for case .event(let record) in actions {
                 for (client, requestID) in self.subscribers.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
@@ -29,16 +30,20 @@ extension HostStateMachine {
         return .sendToControl(client: client, frames: Envelope(header: header, encoding: record).frames(signingWith: nil))
     }
 
-    /// Nothing in flight: no callback unacknowledged or queued, no launch waiting for its
-    /// hello, no file being looked at, no delivery due, no `terminate` notice unanswered, no
-    /// process whose exit is imminent (signalled, or it answered the notice).
+    /// Nothing in flight (PROTOCOL.md §7, "Settled"): no callback unacknowledged or queued,
+    /// no launch waiting for its hello, no file being looked at, no `terminate` notice
+    /// unanswered, no process whose exit is imminent (signalled, or it answered the notice),
+    /// and no delivery on its way that will arrive without further input: on the system clock
+    /// every delayed one, on the manual clock those due by now (later ones wait for
+    /// `advanceClock`). Held deliveries wait for `release` and are not waited for.
     func isSettled(now: Instant) -> Bool {
         guard self.instances.values.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
         for process in self.processes.values {
             if case .launching = process.state { return false }
             if process.exitExpected || process.terminateNoticeID != nil { return false }
         }
-        return !self.world.pendingDeliveries.values.contains { !$0.held && $0.dueAt <= now.milliseconds }
+        let manual = self.settings.manualClock
+        return !self.world.pendingDeliveries.values.contains { !$0.held && (!manual || $0.dueAt <= now.milliseconds) }
     }
 
     // MARK: Crashes and quarantine
@@ -47,7 +52,7 @@ extension HostStateMachine {
     /// the app on that device.
     mutating func crashed(_ process: ExtensionProcess, now: Instant) -> [HostAction] {
         let key = Self.processKey(device: process.device, app: process.app)
-        let window = now.adding(milliseconds: -self.settings.crashWindowMs)
+        let window = now.adding(milliseconds: -max(0, self.settings.crashWindowMs))
         var recent = (self.crashes[key] ?? []).filter { $0 > window }
         recent.append(now)
         self.crashes[key] = recent
@@ -96,17 +101,19 @@ extension HostStateMachine {
             guard self.settings.manualClock else {
                 throw .control(.unavailable, "the daemon runs on the system clock; start it with --clock manual to advance time")
             }
-            guard body.milliseconds >= 0 else { throw .control(.invalidRequest, "milliseconds must not be negative") }
+            _ = try ControlRange.advanceClockMs.check(body.milliseconds, "milliseconds")
             let later = now.adding(milliseconds: body.milliseconds)
             return [.advanceClock(milliseconds: body.milliseconds),
                     self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(ClockResult(now: later.milliseconds))), now: later)]
         case .reset:
             let body = try envelope.decodeBody(DeviceAppRequest.self)
             _ = try self.world.device(body.device)
+            try self.requireApp(body.app)
             return self.resetQuarantine(device: body.device, app: body.app, now: now)
                 + [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())), now: now)]
         case .subscribe:
             let body = try envelope.decodeBody(SubscribeRequest.self)
+            if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             if self.subscribers.count >= 64, let oldest = self.subscribers.keys.first { self.subscribers[oldest] = nil }
             self.subscribers[client] = requestID
             let backlog = body.after.map { self.events.after($0) } ?? []

@@ -32,11 +32,14 @@ public struct HostStateMachine: Sendable {
     var presented: [String: String] = [:]
     /// Control requests waiting for callbacks to be acknowledged.
     var waiters: [Waiter] = []
+    /// The control actions that what is being handled now is a consequence of: callbacks
+    /// queued meanwhile carry them (see `Waiter`). Empty outside a control request and the
+    /// extension requests and replies it leads to.
+    var activeCauses: Set<Int> = []
+    private var nextCause = 0
     /// Requests parked while the shell looks at their files, by token.
     var pendingRequests: [Int: PendingRequest] = [:]
     var nextRequestToken = 0
-    /// device → how messages reach it (SPEC §5 delivery control); absent: at once.
-    var deliveryRules: [String: DeliveryRule] = [:]
     /// "device\u{0}entry" → the size a live bubble asked for, clamped.
     var liveSizes: [String: SizeValue] = [:]
     /// "device\u{0}app" → recent crash times, and the quarantined ones (SPEC §6).
@@ -64,14 +67,36 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Events (each ends in `finish`: event pushes and settle replies)
 
-    /// A control client sent a message.
+    /// A control client sent a message: a new cause, which everything it leads to carries.
     public mutating func controlFramesReceived(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        self.finish(self.handleControlFrames(client: client, frames: frames, now: now), now: now)
+        self.nextCause += 1
+        let actions = self.withCauses([self.nextCause]) { machine in machine.handleControlFrames(client: client, frames: frames, now: now) }
+        return self.finish(actions, now: now)
     }
 
-    /// An extension connection sent a message.
+    /// An extension connection sent a message. What it asks for is a consequence of the
+    /// callbacks its handlers are running (those in flight to it).
     public mutating func extensionFramesReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        self.finish(self.handleExtensionFrames(route: route, frames: frames, now: now), now: now)
+        let causes = self.launchByRoute[route].map(self.causesInFlight(launchID:)) ?? []
+        let actions = self.withCauses(causes) { machine in machine.handleExtensionFrames(route: route, frames: frames, now: now) }
+        return self.finish(actions, now: now)
+    }
+
+    /// Runs `body` with `causes` active, then none.
+    mutating func withCauses(_ causes: Set<Int>, _ body: (inout HostStateMachine) -> [HostAction]) -> [HostAction] {
+        self.activeCauses = causes
+        defer { self.activeCauses = [] }
+        return body(&self)
+    }
+
+    /// The causes of the callbacks a process is handling now.
+    func causesInFlight(launchID: String) -> Set<Int> {
+        guard let process = self.processes[launchID] else { return [] }
+        var causes: Set<Int> = []
+        for id in process.instanceIDs {
+            if let inFlight = self.instances[id]?.inFlight { causes.formUnion(inFlight.causes) }
+        }
+        return causes
     }
 
     /// The shell spawned the process of `launchID`.

@@ -20,13 +20,15 @@ public enum SendPolicy {
         }
     }
 
-    /// nil when the send may go ahead; else the code to refuse it with.
+    /// nil when the send may go ahead; else the code to refuse it with. A touch counts while it
+    /// is *younger* than the window (PROTOCOL.md §4.5): one exactly `interactionWindowMs` old
+    /// no longer does.
     /// - Parameter interactionWindowMs: (ours) how long a touch stays "recent", like a browser's
     ///   transient activation. Apple publishes no window; one touch allows one send regardless.
     public static func refusal(for facts: Facts, now: Instant, interactionWindowMs: Int64) -> MessagesErrorCode? {
         guard facts.context == .messages else { return .apiUnavailableInPresentationContext }
         guard facts.isVisible else { return .sendWhileNotVisible }
-        guard let touchedAt = facts.touchedAt, now.milliseconds(since: touchedAt) <= interactionWindowMs else {
+        guard let touchedAt = facts.touchedAt, now.milliseconds(since: touchedAt) < interactionWindowMs else {
             return .sendWithoutRecentInteraction
         }
         return nil

@@ -17,12 +17,15 @@ struct Instance: Sendable {
     struct QueuedCallback: Sendable {
         var type: CallbackType
         var body: [UInt8]
+        /// The control actions this callback is a consequence of (see `Waiter`).
+        var causes: Set<Int> = []
     }
 
     struct InFlight: Sendable {
         var id: String
         var type: CallbackType
         var sentAt: Instant
+        var causes: Set<Int> = []
     }
 
     let id: String
@@ -44,13 +47,28 @@ struct Instance: Sendable {
     var inFlight: InFlight?
 
     var isIdle: Bool { self.queue.isEmpty && self.inFlight == nil }
+
+    /// Whether a callback caused by any of `causes` is queued or in flight here.
+    func carries(_ causes: Set<Int>) -> Bool {
+        if let inFlight, !inFlight.causes.isDisjoint(with: causes) { return true }
+        return self.queue.contains { !$0.causes.isDisjoint(with: causes) }
+    }
 }
 
-/// A control request to answer once every instance it caused callbacks on has none queued or
-/// in flight, so that a test reads the outcome right after the reply (no sleeping).
+/// A control request to answer once every callback it caused, on every device, has been
+/// acknowledged, so that a test reads the outcome right after the reply (no sleeping).
+///
+/// "Caused" is tracked, not guessed: each control request gets a cause number; every callback
+/// queued while it is handled carries it, and so does every callback queued while the
+/// extension handles one of those (its requests: a send's `didReceive` on other devices, a
+/// transition, a launch), transitively. Held or delayed deliveries, idle terminations and
+/// other timers are not carried: they happen later (PROTOCOL.md §7, "Settled").
 struct Waiter: Sendable {
     var client: [UInt8]
     var requestID: String
     var result: [UInt8]
+    var causes: Set<Int>
+    /// The instances the request acted on directly: if one of them goes away (its process
+    /// died) with this request's callbacks undelivered, the request failed.
     var instances: Set<String>
 }

@@ -100,10 +100,9 @@ extension HostStateMachine {
                 value.message = seen
                 value.senderParticipantIdentifier = seen.senderParticipantIdentifier
                 changes += made
-            } else {
-                value.message = message
-                value.message?.senderParticipantIdentifier = nil
             }
+            // Not installed: no install sees it, so there is no `message` (PROTOCOL.md §7): an
+            // identifier or token of another install would leak into this device's view.
             let template = message.layout?.template ?? TemplateLayoutValue()
             value.rendered = RenderedText(
                 caption: template.caption.map(render), subcaption: template.subcaption.map(render),

@@ -19,6 +19,8 @@ public struct World: Hashable, Sendable {
     public internal(set) var inputFields: [String: InputField] = [:]
     /// device → person → the name that device's owner has for them.
     public internal(set) var contacts: [String: [String: String]] = [:]
+    /// device → how messages reach it, when not at once.
+    public internal(set) var deliveryRules: [String: DeliveryRule] = [:]
     /// Deliveries not yet arrived, by id.
     public internal(set) var pendingDeliveries: [Int: PendingDelivery] = [:]
     /// The next transcript entry or delivery id (both count up from here).
@@ -72,6 +74,8 @@ public struct World: Hashable, Sendable {
             self.inputFields[Self.transcriptKey(device, conversation)] = field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
             self.contacts[device, default: [:]][person] = name
+        case .deliveryRuleChanged(let device, let rule):
+            self.deliveryRules[device] = rule.isImmediate ? nil : rule
         case .deliveryPending(let delivery):
             self.pendingDeliveries[delivery.id] = delivery
             self.nextSerial = max(self.nextSerial, delivery.id + 1)

@@ -18,8 +18,24 @@ public enum WorldChange: Hashable, Sendable {
     case inputFieldChanged(device: String, conversation: String, InputField)
     /// The name a device's owner has for a person; nil goes back to their display name.
     case contactNamed(device: String, person: String, name: String?)
+    /// How messages reach a device from now on (`delivery`): acknowledged, so it is kept.
+    case deliveryRuleChanged(device: String, DeliveryRule)
     case deliveryPending(PendingDelivery)
     case deliveryDone(id: Int)
+}
+
+/// How messages reach one device (SPEC §5 delivery control): after a latency, or held until
+/// released. The default, at once, is not stored.
+public struct DeliveryRule: Hashable, Sendable {
+    public var latencyMs: Int64 = 0
+    public var hold = false
+
+    public init(latencyMs: Int64 = 0, hold: Bool = false) {
+        self.latencyMs = latencyMs
+        self.hold = hold
+    }
+
+    public var isImmediate: Bool { self.latencyMs == 0 && !self.hold }
 }
 
 /// A message on its way to one device: delayed by the device's latency, or held until the

@@ -43,8 +43,13 @@ public struct ReceivedFrames: Sendable {
     public let header: Header
 
     /// Splits and sanity-checks frames; throws `malformedFrame`/`unsupportedVersion` naming
-    /// what is wrong. Does not verify the signature.
-    public init(_ frames: [[UInt8]]) throws(WireError) {
+    /// what is wrong. Does not verify the signature. A frame longer than `maxFrameBytes`
+    /// (config `limits.maxFrameBytes`) is `malformedFrame` too: the whole message is dropped,
+    /// the connection stays (PROTOCOL.md §2.4).
+    public init(_ frames: [[UInt8]], maxFrameBytes: Int = .max) throws(WireError) {
+        if let index = frames.firstIndex(where: { $0.count > maxFrameBytes }) {
+            throw .protocolError(.malformedFrame, "frame \(index) is \(frames[index].count) bytes; at most \(maxFrameBytes) (limits.maxFrameBytes)")
+        }
         guard frames.count >= 4 else {
             throw .protocolError(.malformedFrame, "expected at least 4 frames (tag, signature, header, body), got \(frames.count)")
         }
@@ -66,8 +71,8 @@ public struct ReceivedFrames: Sendable {
         } catch {
             throw .protocolError(.malformedFrame, "header: \(error.description)")
         }
-        guard (1...64).contains(header.id.count) else {
-            throw .protocolError(.malformedFrame, "header.id must be 1 to 64 characters")
+        guard (1...WireLimits.maxHeaderIDLength).contains(header.id.count) else {
+            throw .protocolError(.malformedFrame, "header.id must be 1 to \(WireLimits.maxHeaderIDLength) characters")
         }
         guard frames[3].first == UInt8(ascii: "{") || frames[3].drop(while: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).first == UInt8(ascii: "{") else {
             throw .protocolError(.malformedFrame, "body (frame 3) must be a JSON object")
@@ -75,6 +80,17 @@ public struct ReceivedFrames: Sendable {
         self.signature = frames[1]
         self.signedFrames = [frames[0]] + frames[2...]
         self.header = header
+    }
+
+    /// The header `id` of frames that were refused, if frame 2 can be read as a header at all,
+    /// so that every error reply to a message whose header parsed names it in `replyTo`
+    /// (PROTOCOL.md §3), whatever else was wrong with the message. A header frame of a
+    /// megabyte or more is not read for it.
+    public static func readableID(in frames: [[UInt8]]) -> String? {
+        guard frames.count >= 3, frames[2].count < 1 << 20, let header = try? WireJSON.decode(Header.self, from: frames[2]),
+              (1...WireLimits.maxHeaderIDLength).contains(header.id.count)
+        else { return nil }
+        return header.id
     }
 
     public func verify(key: [UInt8]) -> Bool {

@@ -11,5 +11,6 @@ public enum WireVersion {
 public enum WireLimits {
     public static let maxFrames = 16
     public static let maxHeaderBytes = 4096
+    public static let maxHeaderIDLength = 64
     public static let maxURLCharacters = 5000
 }

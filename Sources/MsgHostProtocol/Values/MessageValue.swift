@@ -38,7 +38,14 @@ public enum LayoutValue: Codable, Hashable, Sendable {
         let type = try container.decode(String.self, forKey: .type)
         switch type {
         case "template": self = .template(try TemplateLayoutValue(from: decoder))
-        case "live": self = .live(alternateLayout: try container.decode(TemplateLayoutValue.self, forKey: .alternateLayout))
+        case "live":
+            // The alternate is a template layout, with its own `"type": "template"` (which
+            // older peers leave out, so it is optional here but always written).
+            let alternate = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .alternateLayout)
+            if let inner = try alternate.decodeIfPresent(String.self, forKey: .type), inner != "template" {
+                throw DecodingError.dataCorruptedError(forKey: .type, in: alternate, debugDescription: "an alternateLayout must be \"template\", not \"\(inner)\"")
+            }
+            self = .live(alternateLayout: try container.decode(TemplateLayoutValue.self, forKey: .alternateLayout))
         default:
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "must be \"template\" or \"live\", not \"\(type)\"")
         }
@@ -52,7 +59,7 @@ public enum LayoutValue: Codable, Hashable, Sendable {
             try layout.encode(to: encoder)
         case .live(let alternate):
             try container.encode("live", forKey: .type)
-            try container.encode(alternate, forKey: .alternateLayout)
+            try container.encode(LayoutValue.template(alternate), forKey: .alternateLayout)
         }
     }
 

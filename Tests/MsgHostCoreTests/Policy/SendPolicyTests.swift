@@ -3,8 +3,8 @@ import MsgHostProtocol
 import Testing
 
 /// Pins down the direct-send rules (SPEC §4, PROTOCOL §4.5): context (11) is checked before
-/// visibility (10), which is checked before a recent touch (9); a touch is recent up to and
-/// including `interactionWindowMs`, and no touch at all is 9.
+/// visibility (10), which is checked before a recent touch (9); a touch is recent while it is
+/// younger than `interactionWindowMs`, and no touch at all is 9.
 @Suite struct SendPolicyTests {
     static let now = Instant(milliseconds: 10_000)
     static let window: Int64 = 5_000
@@ -31,19 +31,19 @@ import Testing
         #expect(Self.refusal(.messages, visible: true, touchedAt: nil) == .sendWithoutRecentInteraction)
     }
 
-    @Test func aTouchExactlyTheWindowOldStillCounts() {
-        let touched = Self.now.adding(milliseconds: -Self.window)
+    @Test func aTouchOneMillisecondYoungerThanTheWindowStillCounts() {
+        let touched = Self.now.adding(milliseconds: -Self.window + 1)
         #expect(Self.refusal(.messages, visible: true, touchedAt: touched) == nil)
     }
 
-    @Test func aTouchOneMillisecondOlderThanTheWindowDoesNot() {
-        let touched = Self.now.adding(milliseconds: -Self.window - 1)
+    @Test func aTouchExactlyTheWindowOldDoesNot() {
+        let touched = Self.now.adding(milliseconds: -Self.window)
         #expect(Self.refusal(.messages, visible: true, touchedAt: touched) == .sendWithoutRecentInteraction)
     }
 
     @Test func theWindowIsTheOneGiven() {
         let facts = SendPolicy.Facts(context: .messages, isVisible: true, touchedAt: Self.now.adding(milliseconds: -100))
-        #expect(SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 100) == nil)
-        #expect(SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 99) == .sendWithoutRecentInteraction)
+        #expect(SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 101) == nil)
+        #expect(SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 100) == .sendWithoutRecentInteraction)
     }
 }

@@ -1,0 +1,25 @@
+import MsgHostProtocol
+
+/// The ranges of the numbers a control request may carry, in one table, checked where a
+/// request enters: a value outside is `invalidRequest` naming the field and its range, never
+/// a number that later overflows a timer (PROTOCOL.md §7).
+public struct ControlRange: Sendable {
+    public let range: ClosedRange<Int64>
+    public let unit: String
+
+    /// `delivery.latencyMs`: up to a day.
+    public static let latencyMs = ControlRange(range: 0...86_400_000, unit: "ms")
+    /// `advanceClock.milliseconds`: up to 100 years at a time.
+    public static let advanceClockMs = ControlRange(range: 0...3_155_760_000_000, unit: "ms")
+    /// Event sequence numbers (`events.after`, `subscribe.after`).
+    public static let eventSequence = ControlRange(range: 0...Int64.max, unit: "")
+
+    /// The value if it lies in the range, else `invalidRequest` naming `field`.
+    public func check<Value: BinaryInteger>(_ value: Value, _ field: String) throws(WireError) -> Value {
+        guard let wide = Int64(exactly: value), self.range.contains(wide) else {
+            let unit = self.unit.isEmpty ? "" : " \(self.unit)"
+            throw .control(.invalidRequest, "\(field) must be from \(self.range.lowerBound) to \(self.range.upperBound)\(unit); got \(value)")
+        }
+        return value
+    }
+}
