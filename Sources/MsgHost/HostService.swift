@@ -72,7 +72,7 @@ public struct HostService: Service {
         let inbox = Inbox()
         let pidFile = ExtensionPIDFile(path: configuration.runtimeDirectory + "/extensions.pids")
         let leftovers = pidFile.killLeftovers()
-        if leftovers > 0 { self.logger.warning("killed extensions left by an earlier daemon", metadata: ["count": "\(leftovers)"]) }
+        if leftovers > 0 { self.logger.warning("killed extension process groups left by an earlier daemon", metadata: ["groups": "\(leftovers)"]) }
         let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger, pidFile: pidFile)
         let notifier = SystemdNotifier()
         let loop = EventLoop(

@@ -3,6 +3,7 @@
 
     --no-hello            never say hello (the launch must fail)
     --wrong-token         sign the hello with a made-up token
+    --ignore-stop         ignore SIGTERM, and never acknowledge `terminate` (only SIGKILL ends it)
     on touch, payload {"do": ...}:
       "crash"             exit(3) without acknowledging
       "hang"              never acknowledge (the callback must time out)
@@ -20,10 +21,11 @@ from fixture import Extension
 
 
 class Problem(Extension):
-    def __init__(self):
+    def __init__(self, deaf=False):
         super().__init__()
         self.hoard = []
         self.stay = False
+        self.deaf = deaf
 
     def on_touch(self, body):
         todo = (body.get("payload") or {}).get("do")
@@ -42,6 +44,10 @@ class Problem(Extension):
         if todo == "ignoreTerminate":
             self.stay = True
 
+    def on_terminate(self, body):
+        while self.deaf:  # neither acknowledges nor exits
+            time.sleep(3600)
+
     def run(self):
         code = super().run()
         while self.stay:  # acknowledged terminate, but stays
@@ -53,13 +59,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-hello", action="store_true")
     parser.add_argument("--wrong-token", action="store_true")
+    parser.add_argument("--ignore-stop", action="store_true")
     args = parser.parse_args()
+    if args.ignore_stop:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if args.no_hello:
         while True:
             time.sleep(3600)
     if args.wrong_token:
         os.environ["MSGHOST_TOKEN"] = "not-the-token"
-    return Problem().run()
+    return Problem(deaf=args.ignore_stop).run()
 
 
 if __name__ == "__main__":

@@ -146,6 +146,22 @@ import Testing
         }
     }
 
+    /// Once stopping, the daemon refuses `advanceClock`, so the manual clock must run by itself
+    /// for the graces to end: else only SIGKILL would stop this daemon.
+    @Test func onTheManualClockAStoppingDaemonEndsAnExtensionThatIgnoresItAndExits() throws {
+        let graces = ["extensions.terminateGraceMs": "300", "extensions.killGraceMs": "300"]
+        try TestDaemon.with(apps: [Self.problem(["--ignore-stop"])], settings: Self.manual.merging(graces) { $1 }) { daemon in
+            try daemon.open(Self.problemApp, on: "kate-iphone")
+            let pid = try #require(try daemon.status().extensions.first?.pid)
+            let started = Date()
+            kill(daemon.pid, SIGTERM)
+            let status = daemon.waitForExit(timeout: 0.3 + 0.3 + 5)
+            #expect(status == 0, "stopped by itself, cleanly, after the graces")
+            #expect(Date().timeIntervalSince(started) >= 0.6, "not before the graces ran out")
+            #expect(!ProcessTable.isRunning(Int32(pid)), "the extension was killed")
+        }
+    }
+
     @Test func noExtensionOutlivesAKilledDaemon() throws {
         try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
             try daemon.open(Self.app, on: "kate-iphone")

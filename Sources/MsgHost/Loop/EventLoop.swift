@@ -74,7 +74,7 @@ final class EventLoop: @unchecked Sendable {
                 self.notifier.watchdog()
                 nextWatchdog = Date().addingTimeInterval(Double(interval) / 1000)
             }
-            var timeout = self.clock is ManualClock ? -1 : self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1
+            var timeout = self.clock.followsRealTime ? self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1 : -1
             if !self.launcher.runningPIDs().isEmpty {
                 let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
@@ -114,6 +114,9 @@ final class EventLoop: @unchecked Sendable {
                     self.perform(self.machine.processExited(launchID: launchID, status: status, now: now))
                 case .shutdown:
                     self.notifier.stopping()
+                    // Stopping refuses `advanceClock`: a manual clock runs by itself from here,
+                    // so the graces of stopping run out and the daemon stops on its own.
+                    (self.clock as? ManualClock)?.release()
                     self.perform(self.machine.shutdownRequested(now: now))
                 }
             }

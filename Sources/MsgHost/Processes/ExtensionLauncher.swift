@@ -10,8 +10,10 @@ import Synchronization
 ///
 /// Each process runs in a child task of the host service's task group (structured: the
 /// service does not return while a process task runs). A process gets its own process group,
-/// so SIGTERM/SIGKILL reach whatever it started too. Its stdout and stderr are read line by
-/// line into the daemon's log, labelled with the app and device.
+/// so SIGTERM/SIGKILL reach whatever it started too, and once it has exited, for any reason,
+/// what is left of its group is killed before its exit is reported: nothing it started
+/// outlives it (unless it left the group with `setsid`). Its stdout and stderr are read line
+/// by line into the daemon's log, labelled with the app and device.
 final class ExtensionLauncher: Sendable {
     struct Launch: Sendable {
         var request: LaunchRequest
@@ -29,6 +31,8 @@ final class ExtensionLauncher: Sendable {
     private enum ProcessEntry {
         case running(pid: pid_t)
         case pendingSignal(Int32)
+        /// The leader has exited; the rest of its group is being killed.
+        case ending(pgid: pid_t)
     }
 
     private let pidFile: ExtensionPIDFile?
@@ -51,10 +55,6 @@ final class ExtensionLauncher: Sendable {
         }
     }
 
-    private func savePIDs() {
-        self.pidFile?.write(Array(self.runningPIDs().values).sorted())
-    }
-
     func launch(_ launch: Launch) { self.continuation.yield(launch) }
 
     /// No more launches: `runLaunches` returns once every running process has exited.
@@ -68,6 +68,8 @@ final class ExtensionLauncher: Sendable {
             case .running(let pid):
                 kill(-pid, number)
                 kill(pid, number)
+            case .ending:
+                break  // its group is being killed already
             case .pendingSignal, nil:
                 processes[launchID] = .pendingSignal(number)
             }
@@ -77,9 +79,16 @@ final class ExtensionLauncher: Sendable {
     /// SIGKILL to every process still running: the last resort when the loop dies.
     func killAll() {
         self.processes.withLock { processes in
-            for case .running(let pid) in processes.values {
-                kill(-pid, SIGKILL)
-                kill(pid, SIGKILL)
+            for entry in processes.values {
+                switch entry {
+                case .running(let pid):
+                    kill(-pid, SIGKILL)
+                    kill(pid, SIGKILL)
+                case .ending(let pgid):
+                    ProcessGroup.kill(pgid)
+                case .pendingSignal:
+                    break
+                }
             }
         }
     }
@@ -115,6 +124,7 @@ final class ExtensionLauncher: Sendable {
             arguments = ["--pdeathsig", "KILL", "--", manifest.command] + arguments
             executable = .path(FilePath(setpriv))
         }
+        let status: String
         do {
             let result = try await Subprocess.run(
                 executable,
@@ -136,7 +146,7 @@ final class ExtensionLauncher: Sendable {
                     kill(-pid, pending)
                     kill(pid, pending)
                 }
-                self.savePIDs()
+                self.pidFile?.record(pid)
                 self.inbox.post(.processStarted(launchID: request.launchID, pid: pid))
                 await withDiscardingTaskGroup { streams in
                     streams.addTask {
@@ -155,13 +165,29 @@ final class ExtensionLauncher: Sendable {
                     }
                 }
             }
-            self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
-            self.savePIDs()
-            self.inbox.post(.processExited(launchID: request.launchID, status: "\(result.terminationStatus)"))
+            status = "\(result.terminationStatus)"
         } catch {
-            self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
             logger.error("extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
-            self.inbox.post(.processExited(launchID: request.launchID, status: "not started: \(error)"))
+            status = "not started: \(error)"
+        }
+        let leader: pid_t? = self.processes.withLock { processes in
+            guard case .running(let pid) = processes[request.launchID] else { return nil }
+            processes[request.launchID] = .ending(pgid: pid)
+            return pid
+        }
+        if let leader { await self.endGroup(leader, logger: logger) }
+        self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
+        self.inbox.post(.processExited(launchID: request.launchID, status: status))
+    }
+
+    /// After a leader has exited, however it did: SIGKILL to what is left of its group (an
+    /// extension that acknowledged `terminate` and exited leaves its helpers running, and so
+    /// does one that crashed). The group stays in the pid file until none of it runs.
+    private func endGroup(_ pgid: pid_t, logger: Logger) async {
+        if await ProcessGroup.end(pgid) {
+            self.pidFile?.forget(pgid)
+        } else {
+            logger.warning("part of the extension's process group would not die; it stays recorded", metadata: ["pgid": "\(pgid)"])
         }
     }
 }
