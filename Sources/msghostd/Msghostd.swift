@@ -1,11 +1,9 @@
 import ArgumentParser
-import Configuration
 import Foundation
 import Logging
 import MsgHost
 import ServiceLifecycle
 import UnixSignals
-import SystemPackage
 
 /// msghostd: the Messages host daemon.
 ///
@@ -53,8 +51,8 @@ struct Msghostd: AsyncParsableCommand {
         let explicitConfig = CommandLine.arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") }
         let configuration: DaemonConfiguration
         do {
-            configuration = try await Self.loadConfiguration(
-                path: configPath, allowMissing: !explicitConfig,
+            configuration = try await DaemonConfiguration.load(
+                path: configPath, allowMissing: !explicitConfig, environment: ProcessInfo.processInfo.environment,
                 flags: [
                     "state.directory": self.stateDirectory, "runtime.directory": self.runtimeDirectory,
                     "apps.directory": self.appsDirectory, "world.seed": self.world,
@@ -81,31 +79,6 @@ struct Msghostd: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-    }
-
-    /// Stacks flags > environment > file, reading the file only if it exists or was named.
-    static func loadConfiguration(path: String, allowMissing: Bool, flags: [String: String?]) async throws -> DaemonConfiguration {
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for (key, value) in flags {
-            if let value { values[AbsoluteConfigKey(stringLiteral: key)] = .init(.string(value), isSecret: false) }
-        }
-        var environment: [String: String] = [:]
-        for (key, value) in ProcessInfo.processInfo.environment where key.hasPrefix("MSGHOSTD_") {
-            environment[String(key.dropFirst("MSGHOSTD_".count))] = value
-        }
-        let file: FileProvider<YAMLSnapshot>
-        do {
-            file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: allowMissing)
-        } catch {
-            throw ConfigurationError("\(path): \(error)")
-        }
-        let reader = ConfigReader(providers: [
-            InMemoryProvider(name: "flags", values: values),
-            EnvironmentVariablesProvider(environmentVariables: environment),
-            file,
-        ])
-        let directory = (path as NSString).deletingLastPathComponent
-        return try DaemonConfiguration(config: reader, configDirectory: directory)
     }
 
     static func fail(_ message: String) -> Never {

@@ -12,11 +12,13 @@ import Yams
 /// env: {EXAMPLE: "1"}                  # optional, added to the daemon's environment
 /// workingDirectory: ../../examples/python-raw  # optional; relative to this file's folder
 /// contexts: [messages]                 # optional: messages (default) and/or media
-/// memoryLimitMB: 256                    # optional: resident memory above it kills (reason memory)
-/// launchTimeoutMs: 10000                # optional: overrides extensions.launchTimeoutMs
-/// responseTimeoutMs: 10000              # optional: overrides extensions.responseTimeoutMs
+/// memoryLimitMB: 256                    # optional, 1…1048576: resident memory above it kills (reason memory)
+/// launchTimeoutMs: 10000                # optional, 1…86400000: overrides extensions.launchTimeoutMs
+/// responseTimeoutMs: 10000              # optional, 1…86400000: overrides extensions.responseTimeoutMs
 /// attachKey: "a long secret"            # optional: lets an extension started by hand attach
 /// ```
+///
+/// Any other key is an error, and so is a number outside its range (`NumericRanges.manifest`).
 public struct AppManifest: Codable, Hashable, Sendable {
     public var bundleID: String
     public var displayName: String
@@ -29,6 +31,18 @@ public struct AppManifest: Codable, Hashable, Sendable {
     public var launchTimeoutMs: Int64?
     public var responseTimeoutMs: Int64?
     public var attachKey: String?
+
+    /// Every key a manifest may hold; `env` takes any variable name.
+    static let knownKeys = KnownKeys(CodingKeys.allCases.map { $0 == .env ? "env.*" : $0.stringValue })
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case bundleID, displayName, command, args, env, workingDirectory, contexts, memoryLimitMB, launchTimeoutMs, responseTimeoutMs, attachKey
+    }
+
+    /// The numeric fields, by key, for `NumericRanges.manifest`.
+    private var numbers: KeyValuePairs<String, Int64?> {
+        ["memoryLimitMB": self.memoryLimitMB.map(Int64.init), "launchTimeoutMs": self.launchTimeoutMs, "responseTimeoutMs": self.responseTimeoutMs]
+    }
 
     public var descriptor: AppDescriptor {
         AppDescriptor(
@@ -50,13 +64,12 @@ public struct AppManifest: Codable, Hashable, Sendable {
         var manifests: [AppManifest] = []
         for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
             let path = directory + "/" + name
-            var manifest = try YAMLFile.decode(AppManifest.self, path: path)
+            var manifest = try YAMLFile.decode(AppManifest.self, path: path, keys: Self.knownKeys)
             guard !manifest.bundleID.isEmpty, !manifest.command.isEmpty else {
                 throw ConfigurationError("\(path): bundleID and command must not be empty")
             }
-            if let limit = manifest.memoryLimitMB, limit <= 0 { throw ConfigurationError("\(path): memoryLimitMB must be positive, got \(limit)") }
-            for (name, value) in [("launchTimeoutMs", manifest.launchTimeoutMs), ("responseTimeoutMs", manifest.responseTimeoutMs)] {
-                if let value, value <= 0 { throw ConfigurationError("\(path): \(name) must be positive, got \(value)") }
+            for (key, value) in manifest.numbers {
+                if let value { _ = try NumericRanges.check(value, key, in: NumericRanges.manifest, origin: path) }
             }
             if let key = manifest.attachKey, key.count < 16 {
                 throw ConfigurationError("\(path): attachKey must be at least 16 characters (it is the HMAC key an attaching extension signs with)")
@@ -71,28 +84,4 @@ public struct AppManifest: Codable, Hashable, Sendable {
         }
         return manifests
     }
-}
-
-/// Decodes YAML files with errors that name the file, line and field.
-enum YAMLFile {
-    static func decode<T: Decodable>(_ type: T.Type, path: String) throws(ConfigurationError) -> T {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigurationError("cannot read \(path): \(error.localizedDescription)")
-        }
-        do {
-            return try YAMLDecoder().decode(type, from: text)
-        } catch let error as DecodingError {
-            throw ConfigurationError("\(path): \(WireJSONDescription.describe(error))")
-        } catch {
-            throw ConfigurationError("\(path): \(error)")
-        }
-    }
-}
-
-/// The wire's field-naming decoding messages, reused for YAML files.
-enum WireJSONDescription {
-    static func describe(_ error: DecodingError) -> String { WireJSON.describe(error).replacingOccurrences(of: "body", with: "file") }
 }

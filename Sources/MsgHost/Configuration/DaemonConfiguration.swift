@@ -23,6 +23,8 @@ import MsgHostCore
 ///   that many crashes within the window quarantine an app on a device until `reset`.
 /// - `clock` (string, default `system`): `manual` makes time move only through `advanceClock`.
 /// - `log.level` (string, default `info`): trace, debug, info, notice, warning, error, critical.
+///
+/// Any other key in the file is an error, and every number's range is in `NumericRanges.daemon`.
 public struct DaemonConfiguration: Sendable {
     public var stateDirectory: String
     public var runtimeDirectory: String
@@ -34,16 +36,20 @@ public struct DaemonConfiguration: Sendable {
     public var maxFrameBytes: Int64
     public var logLevel: String
 
-    public init(config: ConfigReader, configDirectory: String) throws(ConfigurationError) {
-        let values = Values(config: config)
+    /// Every key msghostd.yaml may hold: the strings below and the numbers of `NumericRanges`.
+    static let stringKeys: Set<String> = [
+        "state.directory", "runtime.directory", "apps.directory", "world.seed", "endpoints.extension", "endpoints.control",
+        "clock", "sessions.nilSummaryText", "log.level",
+    ]
+    static let knownKeys = KnownKeys(Self.stringKeys.union(NumericRanges.daemon.keys))
+
+    /// Reads and checks every key. `origin` says where a key's value came from (a file, a
+    /// variable), so that an error names what to fix.
+    public init(config: ConfigReader, configDirectory: String, origin: @escaping (String) -> String = { _ in "configuration" }) throws(ConfigurationError) {
+        let values = Values(config: config, origin: origin)
         func path(_ key: String, default defaultValue: String) throws(ConfigurationError) -> String {
             let value = try values.string(key, default: defaultValue)
             return value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
-        }
-        func milliseconds(_ key: String, default defaultValue: Int64, minimum: Int64 = 0) throws(ConfigurationError) -> Int64 {
-            let value = try values.integer(key, default: defaultValue)
-            guard value >= minimum else { throw ConfigurationError("\(key) must be at least \(minimum), got \(value)") }
-            return value
         }
         self.stateDirectory = try path("state.directory", default: "/var/lib/msghost")
         self.runtimeDirectory = try path("runtime.directory", default: "/run/msghost")
@@ -55,34 +61,34 @@ public struct DaemonConfiguration: Sendable {
         self.controlEndpoint = try values.string("endpoints.control", default: "ipc://\(self.runtimeDirectory)/control.sock")
         for (key, endpoint) in [("endpoints.extension", self.extensionEndpoint), ("endpoints.control", self.controlEndpoint)] {
             guard endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("tcp://") else {
-                throw ConfigurationError("\(key) must be an ipc:// or tcp:// endpoint, got \"\(endpoint)\"")
+                throw values.error(key, "must be an ipc:// or tcp:// endpoint, got \"\(endpoint)\"")
             }
         }
         guard self.extensionEndpoint != self.controlEndpoint else {
             throw ConfigurationError("endpoints.extension and endpoints.control must differ (both are \(self.controlEndpoint))")
         }
         var host = HostSettings()
-        host.interactionWindowMs = try milliseconds("interaction.windowMs", default: host.interactionWindowMs)
-        host.launchTimeoutMs = try milliseconds("extensions.launchTimeoutMs", default: host.launchTimeoutMs, minimum: 1)
-        host.responseTimeoutMs = try milliseconds("extensions.responseTimeoutMs", default: host.responseTimeoutMs, minimum: 1)
-        host.idleGraceMs = try milliseconds("extensions.idleGraceMs", default: host.idleGraceMs)
-        host.terminateGraceMs = try milliseconds("extensions.terminateGraceMs", default: host.terminateGraceMs)
-        host.killGraceMs = try milliseconds("extensions.killGraceMs", default: host.killGraceMs)
-        host.eventLogCapacity = Int(try milliseconds("events.capacity", default: Int64(host.eventLogCapacity), minimum: 1))
-        host.expiryMs = try milliseconds("messages.expiryMs", default: host.expiryMs)
-        host.crashLimit = Int(try milliseconds("extensions.crashLimit", default: Int64(host.crashLimit), minimum: 1))
-        host.crashWindowMs = try milliseconds("extensions.crashWindowMs", default: host.crashWindowMs)
+        host.interactionWindowMs = try values.integer("interaction.windowMs", default: host.interactionWindowMs)
+        host.launchTimeoutMs = try values.integer("extensions.launchTimeoutMs", default: host.launchTimeoutMs)
+        host.responseTimeoutMs = try values.integer("extensions.responseTimeoutMs", default: host.responseTimeoutMs)
+        host.idleGraceMs = try values.integer("extensions.idleGraceMs", default: host.idleGraceMs)
+        host.terminateGraceMs = try values.integer("extensions.terminateGraceMs", default: host.terminateGraceMs)
+        host.killGraceMs = try values.integer("extensions.killGraceMs", default: host.killGraceMs)
+        host.eventLogCapacity = Int(try values.integer("events.capacity", default: Int64(host.eventLogCapacity)))
+        host.expiryMs = try values.integer("messages.expiryMs", default: host.expiryMs)
+        host.crashLimit = Int(try values.integer("extensions.crashLimit", default: Int64(host.crashLimit)))
+        host.crashWindowMs = try values.integer("extensions.crashWindowMs", default: host.crashWindowMs)
         let clock = try values.string("clock", default: "system")
-        guard clock == "system" || clock == "manual" else { throw ConfigurationError("clock must be system or manual, got \"\(clock)\"") }
+        guard clock == "system" || clock == "manual" else { throw values.error("clock", "must be system or manual, got \"\(clock)\"") }
         host.manualClock = clock == "manual"
         let nilSummary = try values.string("sessions.nilSummaryText", default: "")
         host.nilSummaryText = nilSummary.isEmpty ? nil : nilSummary
         self.host = host
-        self.maxFrameBytes = try milliseconds("limits.maxFrameBytes", default: 16 << 20, minimum: 4096)
+        self.maxFrameBytes = try values.integer("limits.maxFrameBytes", default: 16 << 20)
         self.logLevel = try values.string("log.level", default: "info")
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(self.logLevel) else {
-            throw ConfigurationError("log.level must be one of \(levels.joined(separator: ", ")), got \"\(self.logLevel)\"")
+            throw values.error("log.level", "must be one of \(levels.joined(separator: ", ")), got \"\(self.logLevel)\"")
         }
     }
 }
@@ -91,28 +97,39 @@ public struct DaemonConfiguration: Sendable {
 /// key, not a silent fall back to the default (which `ConfigReader.int(forKey:default:)` does).
 private struct Values {
     let config: ConfigReader
+    let origin: (String) -> String
 
+    /// An integer within its range in `NumericRanges.daemon` (the default is checked too, so a
+    /// key missing from that table fails every test that loads a configuration).
     func integer(_ key: String, default defaultValue: Int64) throws(ConfigurationError) -> Int64 {
+        let value: Int64
         do {
-            return Int64(try self.config.requiredInt(forKey: ConfigKey(key)))
+            value = Int64(try self.config.requiredInt(forKey: ConfigKey(key)))
         } catch {
-            return try Self.defaultIfMissing(key, error, defaultValue, expected: "an integer")
+            value = try self.defaultIfMissing(key, error, defaultValue, expected: "an integer")
         }
+        return try NumericRanges.check(value, key, in: NumericRanges.daemon, origin: self.origin(key))
     }
 
     func string(_ key: String, default defaultValue: String) throws(ConfigurationError) -> String {
+        precondition(DaemonConfiguration.stringKeys.contains(key), "\(key) is not in DaemonConfiguration.stringKeys")
         do {
             return try self.config.requiredString(forKey: ConfigKey(key))
         } catch {
-            return try Self.defaultIfMissing(key, error, defaultValue, expected: "a string")
+            return try self.defaultIfMissing(key, error, defaultValue, expected: "a string")
         }
+    }
+
+    /// An error about `key`'s value, prefixed with where the value came from.
+    func error(_ key: String, _ problem: String) -> ConfigurationError {
+        ConfigurationError("\(self.origin(key)): \(key) \(problem)")
     }
 
     /// swift-configuration's error type is package-internal; its documented description tells
     /// a missing value from one that failed to convert.
-    private static func defaultIfMissing<T>(_ key: String, _ error: any Error, _ defaultValue: T, expected: String) throws(ConfigurationError) -> T {
+    private func defaultIfMissing<T>(_ key: String, _ error: any Error, _ defaultValue: T, expected: String) throws(ConfigurationError) -> T {
         guard "\(error)".hasPrefix("Missing required config value") else {
-            throw ConfigurationError("\(key) must be \(expected) (\(error))")
+            throw self.error(key, "must be \(expected) (\(error))")
         }
         return defaultValue
     }

@@ -1,6 +1,6 @@
 import Foundation
 @testable import MsgHost
-import MsgHostCore
+@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
 
@@ -56,6 +56,27 @@ import Testing
         let error = #expect(throws: ConfigurationError.self) { try WorldSeed.load(path: path) }
         #expect(error?.description.contains(path) == true)
         #expect(error?.description.contains("owner") == true, "\(error?.description ?? "")")
+    }
+
+    /// `value` as flow YAML with every stored property as a key, nil ones too, found by
+    /// reflection: a field added to the seed's types shows up here without anyone listing it.
+    static func everyField(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .struct: return "{" + mirror.children.map { "\($0.label ?? "?"): \(Self.everyField($0.value))" }.joined(separator: ", ") + "}"
+        case .collection: return "[" + mirror.children.map { Self.everyField($0.value) }.joined(separator: ", ") + "]"
+        case .optional: return mirror.children.first.map { Self.everyField($0.value) } ?? "x"
+        default: return "x"
+        }
+    }
+
+    @Test func everyFieldOfTheSeedsTypesIsAKnownKey() throws {
+        let seed = WorldSeed(
+            people: [Person(handle: "a", name: "A")], devices: [WorldSeed.SeedDevice(id: "d", owner: "a", platform: nil)],
+            conversations: [Conversation(id: "c", members: ["a", "b"])], installs: [WorldSeed.SeedInstall(device: "d", app: "x")])
+        let yaml = Self.everyField(seed)
+        #expect(yaml.contains("platform: x") && yaml.contains("members: [x, x]"), "\(yaml)")
+        #expect(throws: Never.self) { try WorldSeed.knownKeys.check(yaml: yaml, file: "reflected") }
     }
 
     @Test func aMissingSeedFileIsAnErrorNamingIt() {

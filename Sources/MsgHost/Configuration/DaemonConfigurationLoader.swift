@@ -1,0 +1,60 @@
+import Configuration
+import Foundation
+import SystemPackage
+
+extension DaemonConfiguration {
+    /// msghostd's configuration from its three sources: `flags` (dotted keys) win over
+    /// `environment` (`MSGHOSTD_` variables), which win over the YAML file at `path`. The file
+    /// is read only if it exists or `allowMissing` is false, and its keys are checked first,
+    /// so a misspelled key stops the daemon instead of leaving a setting at its default.
+    public static func load(
+        path: String, allowMissing: Bool, environment: [String: String], flags: [String: String?]
+    ) async throws(ConfigurationError) -> DaemonConfiguration {
+        if FileManager.default.fileExists(atPath: path) || !allowMissing {
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw ConfigurationError("cannot read \(path): \(error.localizedDescription)")
+            }
+            try Self.knownKeys.check(yaml: text, file: path)
+        }
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for case let (key, value?) in flags {
+            values[AbsoluteConfigKey(stringLiteral: key)] = .init(.string(value), isSecret: false)
+        }
+        var variables: [String: String] = [:]
+        for (name, value) in environment where name.hasPrefix(Self.prefix) {
+            variables[String(name.dropFirst(Self.prefix.count))] = value
+        }
+        let file: FileProvider<YAMLSnapshot>
+        do {
+            file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: allowMissing)
+        } catch {
+            throw ConfigurationError("\(path): \(error)")
+        }
+        let reader = ConfigReader(providers: [
+            InMemoryProvider(name: "flags", values: values),
+            EnvironmentVariablesProvider(environmentVariables: variables),
+            file,
+        ])
+        let directory = (path as NSString).deletingLastPathComponent
+        return try DaemonConfiguration(config: reader, configDirectory: directory) { key in
+            Self.origin(of: key, flags: values, variables: variables, file: path)
+        }
+    }
+
+    private static let prefix = "MSGHOSTD_"
+
+    /// Where `key`'s value came from, in the order the sources win: a flag, the variable that
+    /// set it (asked of swift-configuration one variable at a time, so that its naming rule,
+    /// `extensions.idleGraceMs` → `EXTENSIONS_IDLE_GRACE_MS`, is not copied here), or the file.
+    private static func origin(of key: String, flags: [AbsoluteConfigKey: ConfigValue], variables: [String: String], file: String) -> String {
+        if flags[AbsoluteConfigKey(stringLiteral: key)] != nil { return "the flag for \(key)" }
+        for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
+            let one = EnvironmentVariablesProvider(environmentVariables: [name: value])
+            if ConfigReader(provider: one).string(forKey: ConfigKey(key)) != nil { return Self.prefix + name }
+        }
+        return file
+    }
+}
