@@ -11,6 +11,8 @@ final class ProbeExtension {
     private let context = ZMQContext()
     let socket: ZMQSocket
     private var nextID = 0
+    /// Extensions sign what they send; a control client sends an empty signature (§2.1).
+    private let signs: Bool
     /// Every message body exchanged, as `{"type", "body"}` JSON lines, for schema validation.
     private(set) var transcript: [String] = []
 
@@ -34,10 +36,12 @@ final class ProbeExtension {
         try self.init(endpoint: endpoint, token: token, app: app)
     }
 
-    /// Connects with a given token; a stranger (no launch behind it) has an empty one.
-    init(endpoint: String, token: String = "", app: String = "") throws {
+    /// Connects with a given token; a stranger (no launch behind it) has an empty one. With
+    /// `signs` false it is a raw control client: every signature frame is empty.
+    init(endpoint: String, token: String = "", app: String = "", signs: Bool = true) throws {
         self.token = Array(token.utf8)
         self.app = app
+        self.signs = signs
         self.socket = try ZMQSocket(self.context, type: .dealer)
         try self.socket.connect(endpoint)
     }
@@ -48,7 +52,7 @@ final class ProbeExtension {
         self.nextID += 1
         let id = id ?? "p\(self.nextID)"
         let envelope = Envelope(header: Header(id: id, type: type, replyTo: replyTo, time: 0), encoding: body)
-        try self.socket.send(envelope.frames(signingWith: key ?? self.token))
+        try self.socket.send(envelope.frames(signingWith: self.signs ? key ?? self.token : nil))
         self.record(type: type, body: envelope.body)
         return id
     }
