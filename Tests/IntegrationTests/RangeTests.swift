@@ -59,6 +59,16 @@ import Testing
         }
     }
 
+    @Test func anEntryIDBelowOneIsRefused() throws {
+        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
+            for entry in [0, -1, Int.min] {
+                Self.expectInvalid("entry") { try daemon.control(.tap, TapRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry), as: TapResult.self) }
+                Self.expectInvalid("entry") { try daemon.control(.keep, KeepRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry)) }
+            }
+            try Self.expectServing(daemon)
+        }
+    }
+
     @Test func aNegativeEventSequenceIsRefused() throws {
         try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
             Self.expectInvalid("after") { try daemon.control(.events, EventsRequest(after: -1), as: EventsResult.self) }

@@ -103,7 +103,9 @@ extension HostStateMachine {
                 + self.enqueue([(.touch, WireJSON.encode(touch))], on: instanceID, now: now)
                 + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: [instanceID], now: now)
         case .tap:
-            return try self.tap(try envelope.decodeBody(TapRequest.self), client: client, requestID: requestID, now: now)
+            let body = try envelope.decodeBody(TapRequest.self)
+            _ = try ControlRange.entryID.check(body.entry, "entry")
+            return try self.tap(body, client: client, requestID: requestID, now: now)
         case .chevron:
             let body = try envelope.decodeBody(DeviceRequest.self)
             _ = try self.world.device(body.device)
@@ -137,6 +139,7 @@ extension HostStateMachine {
             return ok(Empty(), try self.world.nameContact(body.person, on: body.device, name: body.name))
         case .keep:
             let body = try envelope.decodeBody(KeepRequest.self)
+            _ = try ControlRange.entryID.check(body.entry, "entry")
             _ = try self.world.device(body.device)
             guard var entry = self.world.entry(body.entry, device: body.device, conversation: body.conversation) else {
                 throw .control(.notFound, "no entry \(body.entry) in \(body.conversation) on \(body.device)")

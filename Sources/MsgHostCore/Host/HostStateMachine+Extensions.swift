@@ -77,6 +77,9 @@ extension HostStateMachine {
         } catch {
             return refuseAndIgnore(requestID, error)
         }
+        if let pid = hello.pid, !(1...Int(Int32.max)).contains(pid) {
+            return refuseAndIgnore(requestID, .protocolError(.invalidBody, "pid must be from 1 to \(Int32.max); got \(pid)"))
+        }
         guard hello.protocol == WireVersion.major else {
             return refuseAndIgnore(requestID, .protocolError(.unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)"))
         }

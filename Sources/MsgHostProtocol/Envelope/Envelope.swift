@@ -23,7 +23,11 @@ public struct Envelope: Sendable, Hashable {
     /// Decodes the body as `T`, turning decoding failures into an `invalidBody` error that
     /// names the offending field.
     public func decodeBody<T: Decodable>(_ type: T.Type) throws(WireError) -> T {
-        try WireJSON.decode(type, from: self.body)
+        do {
+            return try WireJSON.decode(type, from: self.body)
+        } catch where error.code == ProtocolErrorCode.malformedFrame.rawValue && error.domain == ProtocolErrorCode.domain {
+            throw .protocolError(.malformedFrame, "body (frame 3): \(error.description)")
+        }
     }
 
     /// The frames to send: tag, signature (empty without a key), header, body, buffers.

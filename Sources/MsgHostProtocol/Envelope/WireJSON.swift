@@ -18,6 +18,11 @@ public enum WireJSON {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {
+            // Not JSON at all is an unparsable frame (PROTOCOL.md §3.3 `malformedFrame`); JSON
+            // of the wrong shape is a field's fault (`invalidBody`).
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw .protocolError(.malformedFrame, "not valid JSON")
+            }
             throw .protocolError(.invalidBody, Self.describe(error))
         } catch {
             throw .protocolError(.invalidBody, "\(error)")

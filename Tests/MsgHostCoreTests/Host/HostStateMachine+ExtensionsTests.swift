@@ -29,6 +29,16 @@ import Testing
         #expect(h.machine.counters["badTokens"] == 1)
     }
 
+    @Test(arguments: [0, -1, Int.min, Int(Int32.max) + 1, Int.max])
+    func aHelloWithAPidOutOfRangeIsInvalidBody(pid: Int) throws {
+        var h = try HostHarness()
+        _ = h.control("open", Self.open)
+        let hello = h.fromExtension(RequestType.hello.rawValue, HelloBody(app: HostHarness.app, pid: pid, sdk: "tests/1"), id: "hello-pid")
+        let reply = try #require(hello.extensionReplies.first)
+        #expect(reply.header.replyTo == "hello-pid")
+        #expect(reply.error?.isProtocol(.invalidBody) == true && reply.error?.description.contains("pid") == true)
+    }
+
     @Test func theRightTokenStillWorksFromAnotherRouteAfterABadOne() throws {
         var h = try HostHarness()
         _ = h.control("open", Self.open)
