@@ -47,7 +47,10 @@ public struct HostService: Service {
         if let seedPath = configuration.worldSeed, try store.isEmpty() {
             let seed = try WorldSeed.load(path: seedPath)
             do {
-                try store.apply(try machine.applySeed(seed, now: startedAt))
+                // The seed's changes were recorded in the store's open batch as they were made;
+                // a bad seed stops the daemon before anything is committed.
+                _ = try machine.applySeed(seed, now: startedAt)
+                try store.commit()
             } catch let error as WireError {
                 throw ConfigurationError("\(seedPath): \(error.description)")
             }

@@ -124,6 +124,37 @@ enum Migrations {
                 );
                 """)
         }
+        migrator.registerMigration("v4: history read through indexes") { db in
+            // The daemon no longer loads history: it asks. Each entry carries what the rules
+            // look it up by (its message's app and session, live layout, expiring), behind
+            // partial indexes, and each transcript's size is kept, so that no question needs a
+            // scan or a join over a million rows. Filled here from the stored messages.
+            try db.execute(sql: """
+                ALTER TABLE transcript_entry ADD COLUMN app TEXT;
+                ALTER TABLE transcript_entry ADD COLUMN session TEXT;
+                ALTER TABLE transcript_entry ADD COLUMN live INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE transcript_entry ADD COLUMN expiring INTEGER NOT NULL DEFAULT 0;
+                UPDATE transcript_entry SET
+                    app = (SELECT m.app FROM message m WHERE m.id = transcript_entry.message),
+                    session = (SELECT CASE WHEN m.app IS NULL THEN NULL ELSE json_extract(m.content, '$.app._0.session') END
+                               FROM message m WHERE m.id = transcript_entry.message),
+                    live = coalesce((SELECT json_extract(m.content, '$.app._0.layout.type') = 'live'
+                                     FROM message m WHERE m.id = transcript_entry.message), 0),
+                    expiring = coalesce((SELECT json_extract(m.content, '$.app._0.shouldExpire') = 1
+                                         FROM message m WHERE m.id = transcript_entry.message), 0);
+                CREATE INDEX transcript_entry_session ON transcript_entry(device, conversation, app, session) WHERE session IS NOT NULL;
+                CREATE INDEX transcript_entry_live ON transcript_entry(device, conversation, seq) WHERE live = 1;
+                CREATE INDEX transcript_entry_expiring ON transcript_entry(device, conversation, seq) WHERE expiring = 1;
+                CREATE TABLE transcript_size (
+                    device TEXT NOT NULL,
+                    conversation TEXT NOT NULL,
+                    entries INTEGER NOT NULL,
+                    PRIMARY KEY (device, conversation)
+                );
+                INSERT INTO transcript_size (device, conversation, entries)
+                    SELECT device, conversation, count(*) FROM transcript_entry GROUP BY device, conversation;
+                """)
+        }
         return migrator
     }
 }

@@ -3,23 +3,44 @@ import GRDB
 import MsgHostCore
 import MsgHostProtocol
 
-/// The world in SQLite: one file in the state directory, WAL journal.
+/// The world in SQLite: one file in the state directory, WAL journal. It is also the core's
+/// `HistoryStore`: the daemon keeps only the directory in memory and reads messages and
+/// transcripts from here, through indexes (`WorldStore+Reads`).
 ///
-/// The daemon writes every `WorldChange` batch in one transaction before it acknowledges it.
-/// With WAL and `synchronous=NORMAL` a committed transaction survives the daemon being killed
-/// (`kill -9`); only a power loss can take the last few, which a test machine does not have.
-public final class WorldStore {
-    private let queue: DatabaseQueue
+/// Writes come in batches. `record` writes inside an open transaction, so that what the core
+/// reads next sees its own writes at once (the batch is SQLite's own overlay); `commit` makes
+/// the batch durable, and the shell acknowledges nothing before it has. With WAL and
+/// `synchronous=NORMAL` a committed transaction survives the daemon being killed (`kill -9`).
+///
+/// Used from one thread at a time (the daemon's loop thread); GRDB's queue serializes the
+/// connection itself.
+public final class WorldStore: HistoryStore, @unchecked Sendable {
+    let queue: DatabaseQueue
     public let path: String
+    /// Recently stored or read messages, decoded: a send reads its message once per device.
+    let cache: MessageCache
+    /// The first write of the open batch that failed: the batch is rolled back at `commit`.
+    private var failure: (any Error)?
+    let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+    let decoder = JSONDecoder()
 
     /// Opens (creating if needed) the store and runs every migration it has not seen.
-    public init(path: String) throws {
+    /// - Parameter messageCacheSize: how many decoded messages to keep (config
+    ///   `history.messageCache`); memory stays bounded whatever the history holds.
+    public init(path: String, messageCacheSize: Int = 1_024) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        // A batch stays open across accesses until `commit` (see the type's doc).
+        configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         self.path = path
+        self.cache = MessageCache(capacity: messageCacheSize)
         self.queue = try DatabaseQueue(path: path, configuration: configuration)
         try self.queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
@@ -29,79 +50,64 @@ public final class WorldStore {
 
     /// True when nothing has ever been stored: the time to apply a world seed.
     public func isEmpty() throws -> Bool {
-        try self.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0 } == 0
+        try self.queue.inDatabase { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0 } == 0
     }
 
-    /// Writes a batch of changes in one transaction: all or nothing. Statements are prepared
-    /// once and reused (GRDB's statement cache): a send's rows cost an insert, not a parse.
-    public func apply(_ changes: [WorldChange]) throws {
-        guard !changes.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try self.queue.write { db in
-            for change in changes {
-                switch change {
-                case .personCreated(let person):
-                    try db.cachedStatement(sql: "INSERT INTO person (handle, name) VALUES (?, ?)").execute(arguments: [person.handle, person.name])
-                case .deviceCreated(let device):
-                    try db.cachedStatement(sql: "INSERT INTO device (id, owner, platform) VALUES (?, ?, ?)").execute(arguments: [device.id, device.owner, device.platform.rawValue])
-                case .conversationCreated(let conversation):
-                    try db.cachedStatement(sql: "INSERT INTO conversation (id) VALUES (?)").execute(arguments: [conversation.id])
-                    for (position, member) in conversation.members.enumerated() {
-                        try db.cachedStatement(sql: "INSERT INTO conversation_member (conversation, person, position) VALUES (?, ?, ?)").execute(arguments: [conversation.id, member, position])
-                    }
-                case .installCreated(let install):
-                    try db.cachedStatement(sql: "INSERT INTO install (id, device, app, installed_at) VALUES (?, ?, ?, ?)").execute(arguments: [install.id, install.device, install.app, install.installedAt])
-                case .installRemoved(let installID):
-                    try db.cachedStatement(sql: "DELETE FROM install WHERE id = ?").execute(arguments: [installID])
-                case .participantAssigned(let installID, let person, let identifier):
-                    try db.cachedStatement(sql: "INSERT INTO participant (install, person, identifier) VALUES (?, ?, ?)").execute(arguments: [installID, person, identifier])
-                case .messageStored(let message):
-                    try db.cachedStatement(sql: "INSERT INTO message (id, conversation, app, sender, sender_device, sender_install, sent_at, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(
-                        arguments: [message.id, message.conversation, message.app, message.sender, message.senderDevice, message.senderInstall, message.sentAt, try Self.json(message.content, encoder)])
-                case .transcriptEntryAdded(let device, let conversation, let entry):
-                    try db.cachedStatement(sql: "INSERT INTO transcript_entry (seq, device, conversation, message, kind, seen_at, kept) VALUES (?, ?, ?, ?, ?, ?, ?)").execute(
-                        arguments: [entry.id, device, conversation, entry.messageID, entry.kind.rawValue, entry.seenAt, entry.kept])
-                case .transcriptEntryChanged(_, _, let entry):
-                    try db.cachedStatement(sql: "UPDATE transcript_entry SET kind = ?, seen_at = ?, kept = ? WHERE seq = ?").execute(arguments: [entry.kind.rawValue, entry.seenAt, entry.kept, entry.id])
-                case .transcriptEntryRemoved(_, _, let entryID):
-                    try db.cachedStatement(sql: "DELETE FROM transcript_entry WHERE seq = ?").execute(arguments: [entryID])
-                case .inputFieldChanged(let device, let conversation, let field):
-                    if field.isEmpty {
-                        try db.cachedStatement(sql: "DELETE FROM input_field WHERE device = ? AND conversation = ?").execute(arguments: [device, conversation])
-                    } else {
-                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO input_field (device, conversation, field) VALUES (?, ?, ?)").execute(arguments: [device, conversation, try Self.json(field, encoder)])
-                    }
-                case .contactNamed(let device, let person, let name):
-                    if let name {
-                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO contact (device, person, name) VALUES (?, ?, ?)").execute(arguments: [device, person, name])
-                    } else {
-                        try db.cachedStatement(sql: "DELETE FROM contact WHERE device = ? AND person = ?").execute(arguments: [device, person])
-                    }
-                case .deliveryRuleChanged(let device, let rule):
-                    if rule.isImmediate {
-                        try db.cachedStatement(sql: "DELETE FROM delivery_rule WHERE device = ?").execute(arguments: [device])
-                    } else {
-                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO delivery_rule (device, latency_ms, hold) VALUES (?, ?, ?)").execute(arguments: [device, rule.latencyMs, rule.hold])
-                    }
-                case .deliveryPending(let delivery):
-                    try db.cachedStatement(sql: "INSERT INTO pending_delivery (id, device, conversation, message, due_at, held) VALUES (?, ?, ?, ?, ?, ?)").execute(
-                        arguments: [delivery.id, delivery.device, delivery.conversation, delivery.messageID, delivery.dueAt, delivery.held])
-                case .deliveryDone(let id):
-                    try db.cachedStatement(sql: "DELETE FROM pending_delivery WHERE id = ?").execute(arguments: [id])
-                }
+    // MARK: Batches
+
+    /// Writes changes into the open batch (opening one if none is open).
+    public func record(_ changes: [WorldChange]) {
+        guard !changes.isEmpty, self.failure == nil else { return }
+        do {
+            try self.queue.inDatabase { db in
+                if !db.isInsideTransaction { try db.beginTransaction() }
+                for change in changes { try self.write(change, db) }
+            }
+        } catch {
+            self.failure = error
+        }
+    }
+
+    /// Whether a batch is open (something was recorded and not committed yet).
+    public var hasOpenBatch: Bool { self.queue.inDatabase { $0.isInsideTransaction } }
+
+    /// Makes the open batch durable. If any of its writes failed, or the commit does, the
+    /// whole batch is rolled back and the error thrown: nothing of it may be acknowledged.
+    public func commit() throws {
+        let failure = self.failure
+        self.failure = nil
+        try self.queue.inDatabase { db in
+            guard db.isInsideTransaction else {
+                if let failure { throw failure }
+                return
+            }
+            if let failure {
+                try db.rollback()
+                self.cache.removeAll()
+                throw failure
+            }
+            do {
+                try db.commit()
+            } catch {
+                try? db.rollback()
+                self.cache.removeAll()
+                throw error
             }
         }
     }
 
-    private static func json(_ value: some Encodable, _ encoder: JSONEncoder) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
+    /// Writes a batch of changes in one transaction: all or nothing (tools and seeding).
+    public func apply(_ changes: [WorldChange]) throws {
+        self.record(changes)
+        try self.commit()
     }
 
-    /// Reads the whole world back, as the changes that would rebuild it.
+    // MARK: Loading
+
+    /// The world's directory, read back as the changes that would rebuild it, with this store
+    /// as its history. No message or transcript entry is loaded.
     public func loadWorld() throws -> World {
-        let decoder = JSONDecoder()
-        return try self.queue.read { db in
+        let changes = try self.queue.inDatabase { db in
             var changes: [WorldChange] = []
             for row in try Row.fetchAll(db, sql: "SELECT handle, name FROM person ORDER BY handle") {
                 changes.append(.personCreated(Person(handle: row["handle"], name: row["name"])))
@@ -123,20 +129,9 @@ public final class WorldStore {
             for row in try Row.fetchAll(db, sql: "SELECT install, person, identifier FROM participant") {
                 changes.append(.participantAssigned(installID: row["install"], person: row["person"], identifier: row["identifier"]))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM message ORDER BY sent_at, id") {
-                let content: String = row["content"]
-                changes.append(.messageStored(StoredMessage(
-                    id: row["id"], conversation: row["conversation"], app: row["app"], sender: row["sender"], senderDevice: row["sender_device"],
-                    senderInstall: row["sender_install"], sentAt: row["sent_at"], content: try decoder.decode(MessageContent.self, from: Data(content.utf8)))))
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM transcript_entry ORDER BY seq") {
-                let kind = TranscriptEntry.Kind(rawValue: row["kind"]) ?? .bubble
-                let entry = TranscriptEntry(id: row["seq"], messageID: row["message"], kind: kind, seenAt: row["seen_at"], kept: row["kept"])
-                changes.append(.transcriptEntryAdded(device: row["device"], conversation: row["conversation"], entry))
-            }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM input_field") {
                 let field: String = row["field"]
-                changes.append(.inputFieldChanged(device: row["device"], conversation: row["conversation"], try decoder.decode(InputField.self, from: Data(field.utf8))))
+                changes.append(.inputFieldChanged(device: row["device"], conversation: row["conversation"], try self.decoder.decode(InputField.self, from: Data(field.utf8))))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM contact") {
                 changes.append(.contactNamed(device: row["device"], person: row["person"], name: row["name"]))
@@ -148,7 +143,12 @@ public final class WorldStore {
                 changes.append(.deliveryPending(PendingDelivery(
                     id: row["id"], device: row["device"], conversation: row["conversation"], messageID: row["message"], dueAt: row["due_at"], held: row["held"])))
             }
-            return World(replaying: changes)
+            return changes
         }
+        return World(replaying: changes, history: self)
+    }
+
+    func json(_ value: some Encodable) throws -> String {
+        String(decoding: try self.encoder.encode(value), as: UTF8.self)
     }
 }

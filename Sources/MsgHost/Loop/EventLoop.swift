@@ -35,12 +35,14 @@ final class EventLoop: @unchecked Sendable {
     /// How many messages one socket may deliver per wake-up before the others get a turn.
     private static let burst = 256
 
-    /// Group commit: while a burst is drained, the changes it makes are collected and written
-    /// in one transaction at its end, and every action that follows a change waits for that
-    /// commit. One message alone commits at once, as before; under load, one transaction
-    /// serves many sends, and still nothing is acknowledged before it is stored.
+    /// Group commit: the machine writes its changes through the store (`HistoryStore.record`)
+    /// into one open transaction, and a `.persist` action marks the point before which they
+    /// must be durable. While a burst is drained, the commit waits for the burst's end, and
+    /// every action after the first `.persist` waits for that commit. One message alone
+    /// commits at once; under load one transaction serves many sends, and still nothing is
+    /// acknowledged before it is stored.
     private var batching = false
-    private var batchChanges: [WorldChange] = []
+    private var batchDirty = false
     private var batchActions: [HostAction] = []
 
     init(
@@ -121,6 +123,11 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             self.fireDueTimers()
+            // A change recorded without a `.persist` after it (none should be) is still made
+            // durable before the loop sleeps.
+            if self.store.hasOpenBatch {
+                do { try self.store.commit() } catch { self.logger.critical("could not persist", metadata: ["error": "\(error)"]) }
+            }
         }
         if !self.stopped { self.launcher.killAll() }
     }
@@ -157,16 +164,16 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Writes what a burst changed, then runs what waited for it. If the write fails, none of
-    /// it runs: nothing that was not stored is ever acknowledged.
+    /// Commits what a burst changed, then runs what waited for it. If the commit fails, none
+    /// of it runs: nothing that was not stored is ever acknowledged.
     private func commitBatch() {
         self.batching = false
-        let (changes, actions) = (self.batchChanges, self.batchActions)
-        self.batchChanges.removeAll(keepingCapacity: true)
+        let (dirty, actions) = (self.batchDirty, self.batchActions)
+        self.batchDirty = false
         self.batchActions.removeAll(keepingCapacity: true)
-        guard !changes.isEmpty else { return self.perform(actions) }
+        guard dirty else { return self.perform(actions) }
         do {
-            try self.store.apply(changes)
+            try self.store.commit()
         } catch {
             self.logger.critical("could not persist; \(actions.count) actions left undone", metadata: ["error": "\(error)"])
             return
@@ -180,22 +187,22 @@ final class EventLoop: @unchecked Sendable {
     private func perform(_ actions: [HostAction]) {
         for (index, action) in actions.enumerated() {
             if self.batching {
-                if case .persist(let changes) = action {
-                    self.batchChanges += changes
+                if case .persist = action {
+                    self.batchDirty = true
                     continue
                 }
-                if !self.batchChanges.isEmpty {
+                if self.batchDirty {
                     self.batchActions += actions[index...].filter {
-                        if case .persist(let changes) = $0 { self.batchChanges += changes; return false }
+                        if case .persist = $0 { return false }
                         return true
                     }
                     return
                 }
             }
             switch action {
-            case .persist(let changes):
+            case .persist:
                 do {
-                    try self.store.apply(changes)
+                    try self.store.commit()
                 } catch {
                     self.logger.critical("could not persist; the request is left unacknowledged", metadata: ["error": "\(error)"])
                     return

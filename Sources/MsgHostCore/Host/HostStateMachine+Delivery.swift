@@ -28,7 +28,7 @@ extension HostStateMachine {
     /// A message arrives on a device: into its transcript (session rule, legacy fallback),
     /// then `didReceive` to the app's active instance there, seen marks and live bubbles.
     mutating func arrived(_ messageID: String, on deviceID: String, now: Instant) -> [HostAction] {
-        guard let stored = self.world.messages[messageID], let device = self.world.devices[deviceID] else { return [] }
+        guard let stored = self.world.message(messageID), let device = self.world.devices[deviceID] else { return [] }
         let conversation = stored.conversation
         var actions: [HostAction] = [.persist(self.world.arrive(messageID, on: deviceID, nilSummaryText: self.settings.nilSummaryText))]
         actions.append(self.record("arrived", now: now, device: deviceID, app: stored.app, conversation: conversation, detail: stored.id))
@@ -87,7 +87,7 @@ extension HostStateMachine {
         let owner = self.world.devices[deviceID]?.owner
         var actions: [HostAction] = []
         for var entry in self.world.unseenExpiring(device: deviceID, conversation: conversation) {
-            guard let stored = self.world.messages[entry.messageID], stored.sender != owner else { continue }
+            guard let stored = self.world.message(entry.messageID), stored.sender != owner else { continue }
             entry.seenAt = now.milliseconds
             actions.append(.persist(self.world.applying([.transcriptEntryChanged(device: deviceID, conversation: conversation, entry)])))
             actions.append(.startTimer(.expiry(device: deviceID, conversation: conversation, entry: entry.id), at: now.adding(milliseconds: self.settings.expiryMs)))
@@ -110,13 +110,10 @@ extension HostStateMachine {
         for delivery in self.world.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
             actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))
         }
-        for (key, entries) in self.world.transcripts {
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2 else { continue }
-            for entry in entries {
-                guard let seenAt = entry.seenAt, !entry.kept, self.world.messages[entry.messageID]?.message?.shouldExpire == true else { continue }
-                actions.append(.startTimer(.expiry(device: parts[0], conversation: parts[1], entry: entry.id), at: Instant(milliseconds: seenAt).adding(milliseconds: self.settings.expiryMs)))
-            }
+        for located in self.world.history.seenExpiring() {
+            guard let seenAt = located.entry.seenAt else { continue }
+            let due = Instant(milliseconds: seenAt).adding(milliseconds: self.settings.expiryMs)
+            actions.append(.startTimer(.expiry(device: located.device, conversation: located.conversation, entry: located.entry.id), at: due))
         }
         return actions
     }

@@ -128,7 +128,7 @@ extension HostStateMachine {
         guard device.platform.runsLiveLayouts else { return outcome }
         let drawn = Set(self.liveInstances(device: deviceID, conversation: conversation).compactMap { self.instances[$0]?.liveEntry })
         for entry in self.world.liveBubbles(device: deviceID, conversation: conversation) where !drawn.contains(entry.id) {
-            guard let message = self.world.messages[entry.messageID], let app = message.app, let descriptor = self.apps[app],
+            guard let message = self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
                   !self.quarantined.contains(Self.processKey(device: deviceID, app: app))
             else { continue }
@@ -176,7 +176,7 @@ extension HostStateMachine {
             outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(result)), after: outcome.instances, now: now)
         }
         var shown = self.show(device: device.id, conversation: conversation.id, now: now)
-        guard entry.kind == .bubble, let message = self.world.messages[entry.messageID], let appID = message.app, let value = message.message else {
+        guard entry.kind == .bubble, let message = self.world.message(entry.messageID), let appID = message.app, let value = message.message else {
             return answer(TapResult(action: "none", reason: entry.kind == .bubble ? "not an app message" : "a \(entry.kind.rawValue) entry cannot be opened"), shown)
         }
         switch device.platform {
@@ -220,7 +220,7 @@ extension HostStateMachine {
         let style = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
         if wasCompact { callbacks.append((.willTransition, style)) }
         var changes: [WorldChange] = []
-        if changed, let stored = self.world.messages[self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? ""] {
+        if changed, let stored = self.world.message(self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? "") {
             let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
             let (conversation, conversationChanges) = self.conversationValue(for: instance)
             changes = messageChanges + conversationChanges

@@ -19,7 +19,7 @@ extension HostStateMachine {
         }
         var selected: MessageValue?
         if let entryID = instance.selectedEntry, let entry = self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
-           entry.kind == .bubble, let stored = self.world.messages[entry.messageID], stored.app == instance.app {
+           entry.kind == .bubble, let stored = self.world.message(entry.messageID), stored.app == instance.app {
             let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
             selected = message
             changes += messageChanges
@@ -68,7 +68,7 @@ extension HostStateMachine {
 
     /// One transcript entry as `device` shows it.
     mutating func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) -> (TranscriptEntryValue, [WorldChange])? {
-        guard let stored = self.world.messages[entry.messageID] else { return nil }
+        guard let stored = self.world.message(entry.messageID) else { return nil }
         return self.entryValue(entry, of: stored, index: index, device: device)
     }
 

@@ -1,20 +1,20 @@
 import MsgHostProtocol
 
-/// Everything the host persists: people, devices, conversations, installs with their
-/// participant identifiers, messages and each device's transcripts.
+/// The directory of the world, in memory: people, devices, conversations, installs with their
+/// participant identifiers, contacts, input fields, delivery rules and deliveries under way.
+/// History — stored messages and every device's transcript — is read through `history`
+/// (`HistoryStore`), so memory does not grow with the messages sent.
 ///
 /// Mutations validate first and return the `WorldChange`s they made, so the caller can persist
-/// exactly what changed; a failed mutation changes nothing.
-public struct World: Hashable, Sendable {
+/// exactly what changed; a failed mutation changes nothing. Every change is also recorded in
+/// `history`, whose reads see it at once.
+public struct World: Sendable {
     public private(set) var people: [String: Person] = [:]
     public private(set) var devices: [String: Device] = [:]
     public private(set) var conversations: [String: Conversation] = [:]
     public private(set) var installs: [String: Install] = [:]
     /// install id → person handle → identifier.
     public private(set) var participants: [String: [String: String]] = [:]
-    public internal(set) var messages: [String: StoredMessage] = [:]
-    /// "device\u{0}conversation" → entries, oldest first.
-    public internal(set) var transcripts: [String: [TranscriptEntry]] = [:]
     /// "device\u{0}conversation" → the input field, when it is not empty.
     public internal(set) var inputFields: [String: InputField] = [:]
     /// device → person → the name that device's owner has for them.
@@ -25,25 +25,23 @@ public struct World: Hashable, Sendable {
     public internal(set) var pendingDeliveries: [Int: PendingDelivery] = [:]
     /// The next transcript entry or delivery id (both count up from here).
     public internal(set) var nextSerial = 1
+    /// Messages and transcripts (shared: a copy of a world reads and writes the same history).
+    public let history: any HistoryStore
 
-    // Indexes over `transcripts`, kept by `apply` (the one path every change takes, replay
-    // included), so that what runs on every arrival does not scan a whole transcript: with a
-    // million stored messages a scan per send is milliseconds.
+    public init(history: any HistoryStore = InMemoryHistory()) {
+        self.history = history
+        self.nextSerial = history.lastEntryID() + 1
+    }
 
-    /// "device\u{0}conversation" → ids of the entries that are bubbles of live-layout messages.
-    private(set) var liveBubbleEntries: [String: Set<Int>] = [:]
-    /// "device\u{0}conversation" → ids of the entries of expiring messages not yet seen.
-    private(set) var unseenExpiringEntries: [String: Set<Int>] = [:]
-
-    public init() {}
-
-    /// Rebuilds a world from its changes, in the order they were made (used by the store).
-    public init(replaying changes: some Sequence<WorldChange>) {
+    /// Rebuilds the directory from its changes, in the order they were made (used by the
+    /// store, which passes itself as `history`); nothing is recorded again.
+    public init(replaying changes: some Sequence<WorldChange>, history: any HistoryStore = InMemoryHistory()) {
+        self.init(history: history)
         for change in changes { self.apply(change) }
     }
 
-    /// Applies a change without validation: the store replays only changes that were valid
-    /// when made.
+    /// Applies a change to the directory without validation or recording (the store replays
+    /// only changes that were valid when made). History changes only move `nextSerial`.
     public mutating func apply(_ change: WorldChange) {
         switch change {
         case .personCreated(let person): self.people[person.handle] = person
@@ -55,21 +53,10 @@ public struct World: Hashable, Sendable {
             self.participants[id] = nil
         case .participantAssigned(let install, let person, let identifier):
             self.participants[install, default: [:]][person] = identifier
-        case .messageStored(let message): self.messages[message.id] = message
-        case .transcriptEntryAdded(let device, let conversation, let entry):
-            let key = Self.transcriptKey(device, conversation)
-            self.transcripts[key, default: []].append(entry)
+        case .messageStored, .transcriptEntryChanged, .transcriptEntryRemoved:
+            break
+        case .transcriptEntryAdded(_, _, let entry):
             self.nextSerial = max(self.nextSerial, entry.id + 1)
-            self.index(entry, key: key)
-        case .transcriptEntryChanged(let device, let conversation, let entry):
-            let key = Self.transcriptKey(device, conversation)
-            if let index = self.position(of: entry.id, key: key) { self.transcripts[key]![index] = entry }
-            self.index(entry, key: key)
-        case .transcriptEntryRemoved(let device, let conversation, let entryID):
-            let key = Self.transcriptKey(device, conversation)
-            if let index = self.position(of: entryID, key: key) { self.transcripts[key]!.remove(at: index) }
-            Self.set(&self.liveBubbleEntries, key, entryID, false)
-            Self.set(&self.unseenExpiringEntries, key, entryID, false)
         case .inputFieldChanged(let device, let conversation, let field):
             self.inputFields[Self.transcriptKey(device, conversation)] = field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
@@ -86,46 +73,17 @@ public struct World: Hashable, Sendable {
 
     static func transcriptKey(_ device: String, _ conversation: String) -> String { "\(device)\u{0}\(conversation)" }
 
-    /// Where the entry with `id` is in a transcript. Entries are appended with increasing ids
-    /// and only changed in place or removed, so every transcript is sorted by id.
-    func position(of id: Int, key: String) -> Int? {
-        guard let entries = self.transcripts[key] else { return nil }
-        var (low, high) = (0, entries.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low].id == id ? low : nil
-    }
-
-    private mutating func index(_ entry: TranscriptEntry, key: String) {
-        let message = self.messages[entry.messageID]?.message
-        var isLive = false
-        if entry.kind == .bubble, case .live = message?.layout { isLive = true }
-        Self.set(&self.liveBubbleEntries, key, entry.id, isLive)
-        Self.set(&self.unseenExpiringEntries, key, entry.id, entry.seenAt == nil && message?.shouldExpire == true)
-    }
-
-    /// Puts `id` in or out of an index; an empty set is removed, so equal worlds stay equal.
-    private static func set(_ index: inout [String: Set<Int>], _ key: String, _ id: Int, _ member: Bool) {
-        if member {
-            index[key, default: []].insert(id)
-        } else if index[key]?.remove(id) != nil, index[key]?.isEmpty == true {
-            index[key] = nil
-        }
-    }
-
     /// Entries of live-layout bubbles in a device's transcript, oldest first.
     public func liveBubbles(device: String, conversation: String) -> [TranscriptEntry] {
-        let key = Self.transcriptKey(device, conversation)
-        return (self.liveBubbleEntries[key] ?? []).sorted().compactMap { id in self.position(of: id, key: key).map { self.transcripts[key]![$0] } }
+        self.history.liveBubbles(device: device, conversation: conversation)
     }
 
     /// Entries of expiring messages a device has not shown yet, oldest first.
     public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {
-        let key = Self.transcriptKey(device, conversation)
-        return (self.unseenExpiringEntries[key] ?? []).sorted().compactMap { id in self.position(of: id, key: key).map { self.transcripts[key]![$0] } }
+        self.history.unseenExpiring(device: device, conversation: conversation)
     }
+
+    public func message(_ id: String) -> StoredMessage? { self.history.message(id) }
 
     // MARK: Lookups that fail with a control error naming what is missing
 
@@ -153,13 +111,16 @@ public struct World: Hashable, Sendable {
         self.devices.values.filter { $0.owner == person }.sorted { $0.id < $1.id }
     }
 
-    /// The messages a device shows in a conversation, in order (bubbles only).
+    /// The messages a device shows in a conversation, in order (bubbles only). For tests and
+    /// tools, like `entries`.
     public func transcript(device: String, conversation: String) -> [StoredMessage] {
-        self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }.compactMap { self.messages[$0.messageID] }
+        self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }.compactMap { self.history.message($0.messageID) }
     }
 
+    /// Every entry of a device's transcript, oldest first. For tests and tools: the rules read
+    /// pages and indexed queries instead.
     public func entries(device: String, conversation: String) -> [TranscriptEntry] {
-        self.transcripts[Self.transcriptKey(device, conversation)] ?? []
+        self.history.entries(device: device, conversation: conversation, before: nil, limit: .max)
     }
 
     public func inputField(device: String, conversation: String) -> InputField {
@@ -235,12 +196,25 @@ public struct World: Hashable, Sendable {
         (self.conversations[conversation]?.members ?? []).flatMap { self.devices(of: $0) }
     }
 
+    /// Applies changes to the directory and records them in the history.
     mutating func applying(_ changes: [WorldChange]) -> [WorldChange] {
         for change in changes { self.apply(change) }
+        self.history.record(changes)
         return changes
     }
 
     private static func requireNonEmpty(_ value: String, _ field: String) throws(WireError) {
         guard !value.allSatisfy(\.isWhitespace) else { throw .control(.invalidRequest, "\(field) must not be empty") }
+    }
+}
+
+extension World: Equatable {
+    /// Two worlds are equal when their directories are: history is not held here, and is
+    /// compared through `history`'s reads where it matters.
+    public static func == (lhs: World, rhs: World) -> Bool {
+        lhs.people == rhs.people && lhs.devices == rhs.devices && lhs.conversations == rhs.conversations
+            && lhs.installs == rhs.installs && lhs.participants == rhs.participants && lhs.inputFields == rhs.inputFields
+            && lhs.contacts == rhs.contacts && lhs.deliveryRules == rhs.deliveryRules
+            && lhs.pendingDeliveries == rhs.pendingDeliveries && lhs.nextSerial == rhs.nextSerial
     }
 }

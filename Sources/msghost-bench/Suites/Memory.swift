@@ -31,7 +31,6 @@ enum MemorySuite {
             throw Processes.SpawnError(description: "\(app) is not installed on \(BenchWorld.senderDevice(1))")
         }
         let start = Int64(Date().timeIntervalSince1970 * 1000) - Int64(count)
-        var batch: [WorldChange] = []
         for n in 0..<count {
             let value = MessageValue(
                 url: "https://example.com/bench?n=\(n)", summaryText: "seeded \(n)",
@@ -39,12 +38,9 @@ enum MemorySuite {
             let message = StoredMessage(
                 id: "seed-\(n)", conversation: BenchWorld.conversation(1), app: app, sender: BenchWorld.sender(1),
                 senderDevice: BenchWorld.senderDevice(1), senderInstall: install.id, sentAt: start + Int64(n), message: value)
-            batch += world.deliver(message)
-            if batch.count >= 30_000 {
-                try store.apply(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
+            _ = world.deliver(message)  // written through the store, in its open batch
+            if n % 10_000 == 9_999 { try store.commit() }
         }
-        try store.apply(batch)
+        try store.commit()
     }
 }

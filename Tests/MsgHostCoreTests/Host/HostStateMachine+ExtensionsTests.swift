@@ -129,7 +129,7 @@ import Testing
         #expect(reply.error == nil)
         let field = h.machine.world.inputField(device: HostHarness.amberPhone, conversation: HostHarness.conversation)
         #expect(field.staged?.content == .text("hello"))
-        #expect(h.machine.world.messages.isEmpty, "nothing leaves the device before the user taps Send")
+        #expect(h.machine.world.storedMessages.isEmpty, "nothing leaves the device before the user taps Send")
     }
 
     @Test func requestingTheTranscriptStyleIsRefusedAndOtherStylesTransition() throws {

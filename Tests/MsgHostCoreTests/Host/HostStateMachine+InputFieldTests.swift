@@ -35,7 +35,7 @@ import Testing
         var h = try HostHarness()
         try Self.type("hello", &h)
         #expect(Self.field(h).text == "hello")
-        #expect(h.machine.world.messages.isEmpty, "typing sends nothing")
+        #expect(h.machine.world.storedMessages.isEmpty, "typing sends nothing")
         let (reply, actions) = try h.user(.send, Self.view)
         #expect(reply.isOK)
         #expect(Self.stored(actions).map(\.content) == [.text("hello")])
@@ -54,7 +54,7 @@ import Testing
         let (_, stillEmpty) = h.control("send", Self.view)
         #expect(stillEmpty.controlReplies.first?.error?.isControl(.invalidState) == true)
         #expect(stillEmpty.persisted.isEmpty)
-        #expect(h.machine.world.messages.isEmpty)
+        #expect(h.machine.world.storedMessages.isEmpty)
     }
 
     @Test func cancellingWithNothingStagedIsInvalidState() throws {
@@ -95,7 +95,7 @@ import Testing
         #expect(cancelled.message.summaryText == "draft")
         #expect(cancelled.message.isPending == true)
         #expect(Self.field(h) == InputField(text: "keep me"))
-        #expect(h.machine.world.messages.isEmpty)
+        #expect(h.machine.world.storedMessages.isEmpty)
         #expect(actions.events.contains { $0.kind == "cancelled" })
     }
 

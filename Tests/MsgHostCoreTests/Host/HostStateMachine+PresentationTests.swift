@@ -207,6 +207,6 @@ import Testing
         let body: any Encodable = type == .sendText ? TextRequestBody(instance: live, text: "hi") : MessageRequestBody(instance: live, message: MessageValue())
         let reply = try #require(h.request(type, body, from: live).extensionReplies.first)
         #expect(reply.error?.isMessages(.sendWhileNotVisible) == true)
-        #expect(h.machine.world.messages.count == 1)
+        #expect(h.machine.world.storedMessages.count == 1)
     }
 }

@@ -56,7 +56,7 @@ import Testing
         let attachment = h.request(.insertAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/a.pdf"), from: instance)
         _ = try h.answerFiles(in: attachment, [.accepted(Self.movie)])
         #expect(Self.field(h).staged?.content == .attachment(Self.movie))
-        #expect(h.machine.world.messages.isEmpty, "nothing leaves the device")
+        #expect(h.machine.world.storedMessages.isEmpty, "nothing leaves the device")
     }
 
     @Test(arguments: [RequestType.insertMessage, .insertText])
@@ -195,6 +195,6 @@ import Testing
         if !second.inspections.isEmpty { replies += try h.answerFiles(in: second, [.accepted(Self.movie)]).extensionReplies }
         #expect(replies.filter(\.isOK).count == 1)
         #expect(replies.compactMap(\.error).map(\.code) == [9])
-        #expect(h.machine.world.messages.count == 1)
+        #expect(h.machine.world.storedMessages.count == 1)
     }
 }

@@ -218,3 +218,9 @@ extension Envelope {
     var error: WireError? { self.replyStatus?.error }
     var instance: String? { (try? self.decodeBody(InstanceBody.self))?.instance }
 }
+
+extension World {
+    /// The in-memory history's messages and transcripts (the core's tests run on it).
+    var storedMessages: [String: StoredMessage] { (self.history as! InMemoryHistory).storedMessages }
+    var storedTranscripts: [String: [TranscriptEntry]] { (self.history as! InMemoryHistory).storedTranscripts }
+}

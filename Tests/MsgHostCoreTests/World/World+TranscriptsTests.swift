@@ -38,7 +38,7 @@ import Testing
     /// Stores `message` and has it arrive on `device`; returns the changes.
     @discardableResult
     static func arrive(_ message: StoredMessage, in world: inout World, on device: String = "ben-phone", nilSummaryText: String? = nil) -> [WorldChange] {
-        world.apply(.messageStored(message))
+        _ = world.applying([.messageStored(message)])
         return world.arrive(message.id, on: device, nilSummaryText: nilSummaryText)
     }
 
@@ -163,8 +163,8 @@ import Testing
     @Test func anUnknownMessageOrDeviceChangesNothing() throws {
         var world = try Self.makeWorld()
         #expect(world.arrive("nope", on: "ben-phone").isEmpty)
-        world.apply(.messageStored(Self.message("m")))
+        _ = world.applying([.messageStored(Self.message("m"))])
         #expect(world.arrive("m", on: "nokia").isEmpty)
-        #expect(world.transcripts.isEmpty)
+        #expect(world.storedTranscripts.isEmpty)
     }
 }

@@ -190,7 +190,10 @@ import Testing
         changes += world.participantIdentifier(install: "install-b2", person: "amber", ids: self.ids).1
         changes += world.deliver(Self.message("m2", from: "ben", device: "ben-phone"))
 
-        let rebuilt = World(replaying: changes)
+        // What the store does: it keeps every change, and the directory is replayed over it.
+        let history = InMemoryHistory()
+        history.record(changes)
+        let rebuilt = World(replaying: changes, history: history)
         #expect(rebuilt == world)
         #expect(rebuilt.transcript(device: "amber-mac", conversation: "ab").map(\.id) == ["m1", "m2"])
         #expect(rebuilt.installs["install-b"] == nil)

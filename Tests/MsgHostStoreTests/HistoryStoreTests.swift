@@ -1,0 +1,91 @@
+import Foundation
+import MsgHostCore
+import MsgHostProtocol
+import MsgHostStore
+import Testing
+
+/// The two histories answer alike: the same world is built on `InMemoryHistory` (what the
+/// core's unit tests use) and on the SQLite store (what the daemon uses), and every question
+/// the core asks gets the same answer from both. The store's batch semantics are pinned too:
+/// reads see the open batch, and a failed batch leaves nothing.
+@Suite struct HistoryStoreTests {
+    let directory: TemporaryDirectory
+    init() throws { self.directory = try TemporaryDirectory() }
+
+    static func message(_ id: String, session: String? = nil, live: Bool = false, expiring: Bool = false, summary: String? = "s") -> StoredMessage {
+        let layout: LayoutValue = live ? .live(alternateLayout: TemplateLayoutValue(caption: id)) : .template(TemplateLayoutValue(caption: id))
+        return StoredMessage(
+            id: id, conversation: "ab", app: "app", sender: "amber", senderDevice: "amber-phone", senderInstall: "install-a", sentAt: 1,
+            message: MessageValue(session: session, summaryText: summary, shouldExpire: expiring, layout: layout))
+    }
+
+    /// Amber and Ben; a session replaced twice, live bubbles, expiring messages seen and not.
+    static func build(on history: any HistoryStore) throws -> World {
+        var world = World(history: history)
+        _ = try world.createPerson(handle: "amber", name: "Amber")
+        _ = try world.createPerson(handle: "ben", name: "Ben")
+        _ = try world.createDevice(id: "amber-phone", owner: "amber", platform: .ios17)
+        _ = try world.createDevice(id: "ben-phone", owner: "ben", platform: .ios17)
+        _ = try world.createConversation(id: "ab", members: ["amber", "ben"])
+        _ = try world.install(app: "app", on: "amber-phone", id: "install-a", at: Instant(milliseconds: 0))
+        for n in 0..<30 {
+            _ = world.deliver(Self.message("m\(n)", session: n % 10 == 0 ? "S" : nil, live: n % 7 == 0, expiring: n % 5 == 0))
+        }
+        return world
+    }
+
+    func histories() throws -> [any HistoryStore] {
+        [InMemoryHistory(), try WorldStore(path: self.directory.file("h.sqlite"))]
+    }
+
+    @Test func bothHistoriesAnswerEveryQuestionAlike() throws {
+        var answers: [[String]] = []
+        for history in try self.histories() {
+            var world = try Self.build(on: history)
+            if let store = history as? WorldStore { try store.commit() }
+            // Ben sees two expiring messages and keeps one; then the session collapses again.
+            let unseen = history.unseenExpiring(device: "ben-phone", conversation: "ab")
+            for (index, var entry) in unseen.prefix(2).enumerated() {
+                entry.seenAt = 5
+                entry.kept = index == 1
+                world.apply(.transcriptEntryChanged(device: "ben-phone", conversation: "ab", entry))
+                history.record([.transcriptEntryChanged(device: "ben-phone", conversation: "ab", entry)])
+            }
+            let ids = history.entries(device: "ben-phone", conversation: "ab", before: nil, limit: 5).map(\.id)
+            var answer: [String] = []
+            answer.append("page \(ids)")
+            answer.append("older \(history.entries(device: "ben-phone", conversation: "ab", before: ids.first, limit: 5).map(\.id))")
+            answer.append("count \(history.entryCount(device: "ben-phone", conversation: "ab", from: nil)) \(history.entryCount(device: "ben-phone", conversation: "ab", from: ids.first))")
+            answer.append("session \(history.sessionBubbles(device: "ben-phone", conversation: "ab", app: "app", session: "S").map(\.messageID))")
+            answer.append("live \(history.liveBubbles(device: "ben-phone", conversation: "ab").map(\.messageID))")
+            answer.append("unseen \(history.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID))")
+            answer.append("seen \(history.seenExpiring().map { "\($0.device) \($0.entry.messageID)" })")
+            answer.append("entry \(history.entry(ids[2]).map { "\($0.device) \($0.conversation) \($0.entry.messageID) \($0.entry.kind)" } ?? "none")")
+            answer.append("message \(history.message("m7")?.message?.layout == .live(alternateLayout: TemplateLayoutValue(caption: "m7")))")
+            answer.append("last \(history.lastEntryID())")
+            answers.append(answer)
+        }
+        #expect(answers[0] == answers[1])
+        // And they are the right answers.
+        #expect(answers[0].contains("session [\"m20\"]"), "m0 and m10 collapsed into summaries: \(answers[0])")
+        #expect(answers[0].contains("count 30 5"))
+        #expect(answers[0].contains("live [\"m7\", \"m14\", \"m21\", \"m28\"]"))
+    }
+
+    @Test func readsSeeTheOpenBatchAndAFailedBatchLeavesNothing() throws {
+        let store = try WorldStore(path: self.directory.file("b.sqlite"))
+        var world = try Self.build(on: store)
+        #expect(store.hasOpenBatch)
+        #expect(store.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30, "uncommitted, yet visible")
+        try store.commit()
+        #expect(!store.hasOpenBatch)
+        _ = world.deliver(Self.message("late"))
+        store.record([.messageStored(Self.message("m1"))])  // a duplicate id: this write fails
+        #expect(throws: (any Error).self) { try store.commit() }
+        let reopened = try WorldStore(path: self.directory.file("b.sqlite"))
+        #expect(reopened.message("late") == nil, "the whole failed batch was rolled back")
+        #expect(reopened.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30)
+        try store.apply([.personCreated(Person(handle: "cleo", name: "Cleo"))])
+        #expect(try WorldStore(path: self.directory.file("b.sqlite")).loadWorld().people["cleo"] != nil, "the store works again after a failure")
+    }
+}
