@@ -45,7 +45,7 @@ extension HostStateMachine {
                 installs: self.world.installs.values.sorted { ($0.device, $0.app) < ($1.device, $1.app) }))
         case .createPerson:
             let body = try envelope.decodeBody(CreatePersonRequest.self)
-            let changes = try self.world.createPerson(handle: body.handle, name: body.name)
+            let changes = try self.world.createPerson(handle: body.handle, name: body.name) + self.world.assignIdentifiers(ids: self.ids)
             return ok(PersonResult(person: try self.world.person(body.handle)), changes)
         case .createDevice:
             let body = try envelope.decodeBody(CreateDeviceRequest.self)
@@ -59,7 +59,7 @@ extension HostStateMachine {
         case .installApp:
             let body = try envelope.decodeBody(DeviceAppRequest.self)
             try self.requireApp(body.app)
-            let changes = try self.world.install(app: body.app, on: body.device, id: self.ids.makeUUID(), at: now)
+            let changes = try self.world.install(app: body.app, on: body.device, id: self.ids.makeUUID(), at: now) + self.world.assignIdentifiers(ids: self.ids)
             return ok(InstallResult(install: self.world.install(device: body.device, app: body.app)!), changes)
         case .uninstallApp:
             let body = try envelope.decodeBody(DeviceAppRequest.self)
@@ -72,14 +72,8 @@ extension HostStateMachine {
             guard let install = self.world.install(device: body.device, app: body.app) else {
                 throw .control(.notFound, "\(body.app) is not installed on \(body.device)")
             }
-            var changes: [WorldChange] = []
-            var entries: [ParticipantsResult.Entry] = []
-            for person in self.world.people.keys.sorted() {
-                let (identifier, made) = self.world.participantIdentifier(install: install.id, person: person, ids: self.ids)
-                changes += made
-                entries.append(.init(person: person, identifier: identifier))
-            }
-            return ok(ParticipantsResult(install: install, participants: entries), changes)
+            let entries = self.world.people.keys.sorted().map { ParticipantsResult.Entry(person: $0, identifier: self.world.identifier(install: install.id, person: $0)) }
+            return ok(ParticipantsResult(install: install, participants: entries))
         case .open:
             let body = try envelope.decodeBody(OpenRequest.self)
             return try self.open(body, client: client, requestID: requestID, now: now)
@@ -148,8 +142,7 @@ extension HostStateMachine {
             return ok(Empty(), self.world.applying([.transcriptEntryChanged(device: body.device, conversation: body.conversation, entry)]))
         case .transcript:
             let body = try envelope.decodeBody(TranscriptRequest.self)
-            let (result, changes) = try self.transcript(device: body.device, conversation: body.conversation)
-            return ok(result, changes)
+            return ok(try self.transcript(device: body.device, conversation: body.conversation))
         case .settle, .advanceClock, .reset, .subscribe:
             return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
@@ -210,16 +203,12 @@ extension HostStateMachine {
     }
 
     /// A device's transcript as its owner sees it.
-    private mutating func transcript(device deviceID: String, conversation conversationID: String) throws(WireError) -> (TranscriptResult, [WorldChange]) {
+    private func transcript(device deviceID: String, conversation conversationID: String) throws(WireError) -> TranscriptResult {
         let device = try self.world.device(deviceID)
         let conversation = try self.memberConversation(conversationID, of: device)
-        var changes: [WorldChange] = []
-        var entries: [TranscriptEntryValue] = []
-        for (index, entry) in self.world.entries(device: device.id, conversation: conversation.id).enumerated() {
-            guard let (value, made) = self.entryValue(entry, index: index, device: device) else { continue }
-            entries.append(value)
-            changes += made
+        let entries = self.world.entries(device: device.id, conversation: conversation.id).enumerated().compactMap { index, entry in
+            self.entryValue(entry, index: index, device: device)
         }
-        return (TranscriptResult(entries: entries), changes)
+        return TranscriptResult(entries: entries)
     }
 }

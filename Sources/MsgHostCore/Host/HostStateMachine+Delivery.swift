@@ -40,12 +40,7 @@ extension HostStateMachine {
         if stored.sender != device.owner, let app = stored.app, case .app = stored.content,
            let instanceID = self.presented[deviceID], let instance = self.instances[instanceID],
            instance.app == app, instance.conversation == conversation, instance.phase == .active, instance.context == .messages {
-            let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
-            let (conversationValue, conversationChanges) = self.conversationValue(for: instance)
-            let changes = messageChanges + conversationChanges
-            if !changes.isEmpty { actions.append(.persist(changes)) }
-            let body = MessageCallbackBody(instance: instanceID, message: message, conversation: conversationValue)
-            actions += self.enqueue([(.didReceive, WireJSON.encode(body))], on: instanceID, now: now)
+            actions += self.enqueue([self.messageCallback(.didReceive, stored, to: instance)], on: instanceID, now: now)
         }
         return actions
     }
@@ -107,6 +102,9 @@ extension HostStateMachine {
     /// expiry of messages already seen. Call once after a restart.
     mutating func handleRestored(now: Instant) -> [HostAction] {
         var actions: [HostAction] = []
+        // State written when identifiers were made lazily (before views became pure).
+        let assigned = self.world.assignIdentifiers(ids: self.ids)
+        if !assigned.isEmpty { actions.append(.persist(assigned)) }
         for delivery in self.world.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
             actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))
         }

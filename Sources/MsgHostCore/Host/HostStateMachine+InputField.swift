@@ -20,13 +20,8 @@ extension HostStateMachine {
         var field = self.world.inputField(device: device.id, conversation: conversation.id)
         switch command {
         case .inputField:
-            var changes: [WorldChange] = []
-            let staged = field.staged.map { item -> TranscriptEntryValue in
-                let (value, made) = self.stagedValue(item, device: device, conversation: conversation.id)
-                changes += made
-                return value
-            }
-            return done(changes.isEmpty ? [] : [.persist(changes)], result: WireJSON.encode(OKReply(InputFieldResult(text: field.text, staged: staged))))
+            let staged = field.staged.map { self.stagedValue($0, device: device, conversation: conversation.id) }
+            return done([], result: WireJSON.encode(OKReply(InputFieldResult(text: field.text, staged: staged))))
         case .send:
             guard !field.isEmpty else { throw .control(.invalidState, "the input field of \(device.id) in \(conversation.id) is empty: nothing to send") }
             var actions: [HostAction] = [.persist(self.world.setInputField(InputField(), device: device.id, conversation: conversation.id))]
@@ -35,11 +30,7 @@ extension HostStateMachine {
                 let (stored, dispatched) = self.dispatch(item.content, app: item.app, install: item.install, from: device.id, conversation: conversation.id, now: now)
                 actions += dispatched
                 if case .app = item.content, let instanceID = item.instance, let instance = self.instances[instanceID], instance.phase == .active {
-                    let (message, changes) = self.messageValue(stored, for: instance.installID)
-                    let (conversationValue, more) = self.conversationValue(for: instance)
-                    if !(changes + more).isEmpty { actions.append(.persist(changes + more)) }
-                    let body = MessageCallbackBody(instance: instanceID, message: message, conversation: conversationValue)
-                    actions += self.enqueue([(.didStartSending, WireJSON.encode(body))], on: instanceID, now: now)
+                    actions += self.enqueue([self.messageCallback(.didStartSending, stored, to: instance)], on: instanceID, now: now)
                     waitOn.insert(instanceID)
                 }
             }
@@ -56,12 +47,7 @@ extension HostStateMachine {
             if case .app = item.content, let instanceID = item.instance, let instance = self.instances[instanceID], instance.phase == .active {
                 let stored = StoredMessage(id: "staged", conversation: conversation.id, app: item.app, sender: device.owner, senderDevice: device.id,
                                            senderInstall: item.install, sentAt: now.milliseconds, content: item.content)
-                var (message, changes) = self.messageValue(stored, for: instance.installID)
-                message.isPending = true
-                let (conversationValue, more) = self.conversationValue(for: instance)
-                if !(changes + more).isEmpty { actions.append(.persist(changes + more)) }
-                let body = MessageCallbackBody(instance: instanceID, message: message, conversation: conversationValue)
-                actions += self.enqueue([(.didCancelSending, WireJSON.encode(body))], on: instanceID, now: now)
+                actions += self.enqueue([self.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instanceID, now: now)
                 waitOn.insert(instanceID)
             }
             return done(actions, after: waitOn)
@@ -71,11 +57,11 @@ extension HostStateMachine {
     }
 
     /// The staged item as the device shows it in its input field.
-    private mutating func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> (TranscriptEntryValue, [WorldChange]) {
+    private func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
         let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
                                    senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
-        var (value, changes) = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
+        var value = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
         value.message?.isPending = true
-        return (value, changes)
+        return value
     }
 }

@@ -39,21 +39,20 @@ extension HostStateMachine {
     /// Queues the cold-start callbacks (and, for a live bubble, `contentSizeThatFits` last).
     private mutating func coldStart(_ instanceID: String, now: Instant) -> [HostAction] {
         guard let instance = self.instances[instanceID] else { return [] }
-        let (activation, changes) = self.activationBody(instance)
+        let activation = self.activationBody(instance)
         let plain = WireJSON.encode(InstanceBody(instance: instanceID))
         var callbacks: [(CallbackType, [UInt8])] = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, plain), (.viewDidAppear, plain)]
         if instance.style == .transcript {
             let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
             callbacks.append((.contentSizeThatFits, WireJSON.encode(ContentSizeBody(instance: instanceID, size: offered))))
         }
-        return (changes.isEmpty ? [] : [.persist(changes)]) + self.enqueue(callbacks, on: instanceID, now: now)
+        return self.enqueue(callbacks, on: instanceID, now: now)
     }
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
-    mutating func activationBody(_ instance: Instance) -> ([UInt8], [WorldChange]) {
-        let (conversation, changes) = self.conversationValue(for: instance)
-        let body = ActivationBody(instance: instance.id, conversation: conversation, presentationStyle: instance.style, presentationContext: instance.context)
-        return (WireJSON.encode(body), changes)
+    func activationBody(_ instance: Instance) -> [UInt8] {
+        let body = ActivationBody(instance: instance.id, conversation: self.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context)
+        return WireJSON.encode(body)
     }
 
     // MARK: Resigning
@@ -66,10 +65,9 @@ extension HostStateMachine {
         instance.touchedAt = nil
         self.instances[instanceID] = instance
         if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
-        let (activation, changes) = self.activationBody(instance)
+        let activation = self.activationBody(instance)
         let plain = WireJSON.encode(InstanceBody(instance: instanceID))
-        var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
-        actions.append(self.record("closed", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID))
+        var actions: [HostAction] = [self.record("closed", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
         actions += self.enqueue(
             [(.viewWillDisappear, plain), (.viewDidDisappear, plain), (.willResignActive, activation), (.didResignActive, activation)],
             on: instanceID, now: now)
@@ -219,16 +217,11 @@ extension HostStateMachine {
         var callbacks: [(CallbackType, [UInt8])] = []
         let style = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
         if wasCompact { callbacks.append((.willTransition, style)) }
-        var changes: [WorldChange] = []
         if changed, let stored = self.world.message(self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? "") {
-            let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
-            let (conversation, conversationChanges) = self.conversationValue(for: instance)
-            changes = messageChanges + conversationChanges
-            let body = WireJSON.encode(MessageCallbackBody(instance: instanceID, message: message, conversation: conversation))
-            callbacks += [(.willSelect, body), (.didSelect, body)]
+            callbacks += [self.messageCallback(.willSelect, stored, to: instance), self.messageCallback(.didSelect, stored, to: instance)]
         }
         if wasCompact { callbacks.append((.didTransition, style)) }
-        return (changes.isEmpty ? [] : [.persist(changes)]) + self.enqueue(callbacks, on: instanceID, now: now)
+        return self.enqueue(callbacks, on: instanceID, now: now)
     }
 
     /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).

@@ -141,14 +141,10 @@ extension HostStateMachine {
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             actions += dispatched
             if case .app = content {
-                let (message, changes) = self.messageValue(stored, for: instance.installID)
-                let (conversation, conversationChanges) = self.conversationValue(for: instance)
-                if !(changes + conversationChanges).isEmpty { actions.append(.persist(changes + conversationChanges)) }
-                reply = WireJSON.encode(OKReply(SendMessageResult(message: message)))
+                reply = WireJSON.encode(OKReply(SendMessageResult(message: self.messageValue(stored, for: instance.installID))))
                 let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
                 actions.append(send)
-                let body = MessageCallbackBody(instance: instance.id, message: message, conversation: conversation)
-                return actions + self.enqueue([(.didStartSending, WireJSON.encode(body))], on: instance.id, now: now)
+                return actions + self.enqueue([self.messageCallback(.didStartSending, stored, to: instance)], on: instance.id, now: now)
             }
         } else {
             var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
@@ -158,9 +154,8 @@ extension HostStateMachine {
             if case .app = content {
                 let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
                                            senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
-                var (message, changes) = self.messageValue(stored, for: instance.installID)
+                var message = self.messageValue(stored, for: instance.installID)
                 message.isPending = true
-                if !changes.isEmpty { actions.append(.persist(changes)) }
                 reply = WireJSON.encode(OKReply(SendMessageResult(message: message)))
             }
         }

@@ -23,6 +23,7 @@ extension HostStateMachine {
             }
             changes += try world.install(app: install.app, on: install.device, id: self.ids.makeUUID(), at: now)
         }
+        changes += world.assignIdentifiers(ids: self.ids)
         self.world = world
         return changes
     }

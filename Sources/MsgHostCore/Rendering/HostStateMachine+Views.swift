@@ -4,51 +4,47 @@ import MsgHostProtocol
 /// tokens translated) or a device's owner (contact names, fallbacks).
 extension HostStateMachine {
     /// `MSConversation` for an instance: identifiers scoped to its install, and the selected
-    /// message (only ever one of the app's own).
-    mutating func conversationValue(for instance: Instance) -> (ConversationValue, [WorldChange]) {
-        var changes: [WorldChange] = []
+    /// message (only ever one of the app's own). Pure: identifiers exist from the install on.
+    func conversationValue(for instance: Instance) -> ConversationValue {
         let owner = self.world.devices[instance.device]?.owner ?? ""
         let members = self.world.conversations[instance.conversation]?.members ?? []
-        let (local, localChanges) = self.world.participantIdentifier(install: instance.installID, person: owner, ids: self.ids)
-        changes += localChanges
-        var remote: [String] = []
-        for member in members where member != owner {
-            let (identifier, memberChanges) = self.world.participantIdentifier(install: instance.installID, person: member, ids: self.ids)
-            remote.append(identifier)
-            changes += memberChanges
-        }
+        let local = self.world.identifier(install: instance.installID, person: owner)
+        let remote = members.filter { $0 != owner }.map { self.world.identifier(install: instance.installID, person: $0) }
         var selected: MessageValue?
         if let entryID = instance.selectedEntry, let entry = self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
            entry.kind == .bubble, let stored = self.world.message(entry.messageID), stored.app == instance.app {
-            let (message, messageChanges) = self.messageValue(stored, for: instance.installID)
-            selected = message
-            changes += messageChanges
+            selected = self.messageValue(stored, for: instance.installID)
         }
-        return (ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote, selectedMessage: selected), changes)
+        return ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote, selectedMessage: selected)
     }
 
     /// The `MSMessage` as `install` sees it: the sender and every `$<uuid>` token as that
     /// install's identifiers, files as `file://` URLs into the daemon's store.
-    mutating func messageValue(_ stored: StoredMessage, for install: String) -> (MessageValue, [WorldChange]) {
-        guard case .app(var message, let image, let media) = stored.content else { return (MessageValue(), []) }
-        var changes: [WorldChange] = []
+    func messageValue(_ stored: StoredMessage, for install: String) -> MessageValue {
+        guard case .app(var message, let image, let media) = stored.content else { return MessageValue() }
         if let senderInstall = stored.senderInstall {
             message.mapTexts { text in
                 Tokens.replace(in: text) { uuid in
                     guard let person = self.world.person(withIdentifier: uuid, in: senderInstall) else { return nil }
-                    let (identifier, made) = self.world.participantIdentifier(install: install, person: person, ids: self.ids)
-                    changes += made
-                    return "$" + identifier
+                    return "$" + self.world.identifier(install: install, person: person)
                 }
             }
         }
-        let (sender, made) = self.world.participantIdentifier(install: install, person: stored.sender, ids: self.ids)
-        changes += made
-        message.senderParticipantIdentifier = sender
+        message.senderParticipantIdentifier = self.world.identifier(install: install, person: stored.sender)
         message.isPending = false
         if let image { message.setImage(FrameReference(url: self.fileURL(image))) }
         if let media { message.setMediaFileURL(self.fileURL(media)) }
-        return (message, changes)
+        return message
+    }
+
+    /// The one way a message callback is made (`didReceive`, `didStartSending`,
+    /// `didCancelSending`, `willSelect`/`didSelect`): the message and the conversation as the
+    /// instance's install sees them.
+    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false) -> (CallbackType, [UInt8]) {
+        var message = self.messageValue(stored, for: instance.installID)
+        if pending { message.isPending = true }
+        let body = MessageCallbackBody(instance: instance.id, message: message, conversation: self.conversationValue(for: instance))
+        return (type, WireJSON.encode(body))
     }
 
     func fileURL(_ file: StoredFile) -> String { "file://" + self.settings.filesDirectory + "/" + file.storedName }
@@ -67,18 +63,17 @@ extension HostStateMachine {
     }
 
     /// One transcript entry as `device` shows it.
-    mutating func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) -> (TranscriptEntryValue, [WorldChange])? {
+    func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) -> TranscriptEntryValue? {
         guard let stored = self.world.message(entry.messageID) else { return nil }
         return self.entryValue(entry, of: stored, index: index, device: device)
     }
 
     /// An entry of `stored` as `device` shows it (also for a staged item, not yet stored).
-    mutating func entryValue(_ entry: TranscriptEntry, of stored: StoredMessage, index: Int, device: Device) -> (TranscriptEntryValue, [WorldChange]) {
+    func entryValue(_ entry: TranscriptEntry, of stored: StoredMessage, index: Int, device: Device) -> TranscriptEntryValue {
         var value = TranscriptEntryValue(
             index: index, entry: entry.id, messageID: stored.id, kind: "", sender: stored.sender,
             senderName: self.world.contactName(of: stored.sender, on: device.id), senderDevice: stored.senderDevice,
             app: stored.app, sentAt: stored.sentAt)
-        var changes: [WorldChange] = []
         let render = { (text: String) in self.rendered(text, sentBy: stored.senderInstall, on: device.id) }
         switch (entry.kind, stored.content) {
         case (.summary, .app(let message, _, _)):
@@ -96,10 +91,9 @@ extension HostStateMachine {
             let isLive = if case .live = message.layout { true } else { false }
             value.rendering = isLive ? (installed != nil && device.platform.runsLiveLayouts ? "live" : "alternate") : "template"
             if let installed {
-                let (seen, made) = self.messageValue(stored, for: installed.id)
+                let seen = self.messageValue(stored, for: installed.id)
                 value.message = seen
                 value.senderParticipantIdentifier = seen.senderParticipantIdentifier
-                changes += made
             }
             // Not installed: no install sees it, so there is no `message` (PROTOCOL.md §7): an
             // identifier or token of another install would leak into this device's view.
@@ -124,7 +118,7 @@ extension HostStateMachine {
             value.file = self.fileValue(file)
         }
         value.kept = entry.kept ? true : nil
-        return (value, changes)
+        return value
     }
 }
 

@@ -181,6 +181,25 @@ public struct World: Sendable {
         return (identifier, self.applying([.participantAssigned(installID: install, person: person, identifier: identifier)]))
     }
 
+    /// The identifier `person` has as `install` sees them. Identifiers are made when an install
+    /// is made and when a person joins the world (`assignIdentifiers`), so every view is a pure
+    /// read; an all-zero UUID would mean a world built without them (never by the host).
+    public func identifier(install: String, person: String) -> String {
+        self.participants[install]?[person] ?? "00000000-0000-0000-0000-000000000000"
+    }
+
+    /// Identifiers for every (install, person) pair that has none yet: after an install or a
+    /// new person, and once at start for state written when they were made lazily.
+    public mutating func assignIdentifiers(ids: any IDGenerator) -> [WorldChange] {
+        var changes: [WorldChange] = []
+        for install in self.installs.keys.sorted() {
+            for person in self.people.keys.sorted() where self.participants[install]?[person] == nil {
+                changes += self.participantIdentifier(install: install, person: person, ids: ids).1
+            }
+        }
+        return changes
+    }
+
     /// Stores a message and has it arrive at once on every device of every member (for the
     /// sender's own devices too). The host itself goes through `PendingDelivery` instead.
     public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) -> [WorldChange] {

@@ -69,7 +69,10 @@ import Testing
         let persist = try #require(actions.firstIndex { if case .persist = $0 { true } else { false } })
         let reply = try #require(actions.firstIndex { if case .sendToControl = $0 { true } else { false } })
         #expect(persist < reply)
-        #expect(actions.persisted == [.personCreated(Person(handle: "dan@example.com", name: "Dan"))])
+        #expect(actions.persisted.first == .personCreated(Person(handle: "dan@example.com", name: "Dan")))
+        // Every install gets Dan's identifier now, so that no view ever has to make one.
+        let assigned = actions.persisted.dropFirst().compactMap { if case .participantAssigned(let install, "dan@example.com", _) = $0 { install } else { nil } }
+        #expect(Set(assigned) == Set(h.machine.world.installs.keys))
         #expect(try actions.controlReplies[0].decodeBody(PersonResult.self).person.name == "Dan")
     }
 

@@ -99,7 +99,9 @@ import Testing
         let seed = try WorldSeed.load(path: try self.directory.write("world.yaml", Self.yaml))
         var machine = Self.machine(apps: [AppDescriptor(bundleID: "com.example.app", displayName: "App")])
         let changes = try machine.applySeed(seed, now: Instant(milliseconds: 7))
-        #expect(changes.count == 2 + 2 + 1 + 1)
+        // 2 people, 2 devices, 1 conversation, 1 install, and the install's identifier for
+        // each of the 2 people (made with the install, so that views write nothing).
+        #expect(changes.count == 2 + 2 + 1 + 1 + 2)
         #expect(machine.world.devices["kate-iphone"]?.platform == .ios17, "the platform defaults to ios17")
         #expect(machine.world.devices["john-mac"]?.platform == .macos)
         #expect(machine.world.install(device: "kate-iphone", app: "com.example.app")?.installedAt == 7)
