@@ -102,10 +102,15 @@ public final class TestDaemon: @unchecked Sendable {
     public let world: World
     public var conversation: String { self.world.conversation }
 
-    private init(apps: [App], world: World, settings: [String: String], environment: [String: String]) throws {
+    private init(apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?) throws {
         self.directory = "/tmp/msghost-test-\(UUID().uuidString.prefix(8))"
         let fm = FileManager.default
         try fm.createDirectory(atPath: self.directory + "/config/apps", withIntermediateDirectories: true)
+        if let stateFixture {
+            // A copy, so the test may change it; the fixture in the repository stays as made.
+            let source = stateFixture.hasPrefix("/") ? stateFixture : TestPaths.repository + "/" + stateFixture
+            try fm.copyItem(atPath: source, toPath: self.directory + "/state")
+        }
         self.world = world
         // Settings are dotted keys ("extensions.idleGraceMs"), over these defaults.
         let merged = [
@@ -145,7 +150,8 @@ public final class TestDaemon: @unchecked Sendable {
         for (owner, device, platform) in devices { seed += "  - {id: \(device), owner: \(owner), platform: \(platform)}\n" }
         seed += "conversations:\n  - {id: \(world.conversation), members: [\(world.members.map(\.handle).joined(separator: ", "))]}\n"
         seed += installs.isEmpty ? "installs: []\n" : "installs:\n" + installs
-        try seed.write(toFile: self.directory + "/config/world.yaml", atomically: true, encoding: .utf8)
+        // A fixture's store is not empty, so a seed would be ignored anyway: write none.
+        if stateFixture == nil { try seed.write(toFile: self.directory + "/config/world.yaml", atomically: true, encoding: .utf8) }
 
         self.logPath = self.directory + "/msghostd.log"
         fm.createFile(atPath: self.logPath, contents: nil)
@@ -182,11 +188,16 @@ public final class TestDaemon: @unchecked Sendable {
     }
 
     /// Runs `body` against a fresh daemon and always stops it.
+    ///
+    /// `stateFixture`: a state directory (absolute, or relative to the repository, e.g.
+    /// `Tests/Fixtures/state-v3`) copied into the test's state directory before the daemon
+    /// first starts, so it opens (and migrates) that store instead of an empty one; no world
+    /// seed is written then, and `world` only names the conversation the helpers use.
     public static func with(
         apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
-        _ body: (TestDaemon) throws -> Void
+        stateFixture: String? = nil, _ body: (TestDaemon) throws -> Void
     ) throws {
-        let daemon = try TestDaemon(apps: apps, world: world, settings: settings, environment: environment)
+        let daemon = try TestDaemon(apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture)
         defer { daemon.stop() }
         do {
             try body(daemon)
