@@ -26,7 +26,7 @@ public struct HostService: Service {
 
         let store: WorldStore
         do {
-            store = try WorldStore(path: configuration.stateDirectory + "/msghost.sqlite")
+            store = try WorldStore(path: configuration.stateDirectory + "/msghost.sqlite", messageCacheSize: configuration.messageCache)
         } catch {
             throw ConfigurationError("cannot open the store in \(configuration.stateDirectory): \(error)")
         }

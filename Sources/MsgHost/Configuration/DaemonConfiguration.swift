@@ -16,6 +16,8 @@ import MsgHostCore
 ///   `extensions.idleGraceMs`, `extensions.terminateGraceMs`, `extensions.killGraceMs`
 ///   (integer milliseconds): see `HostSettings`.
 /// - `limits.maxFrameBytes` (integer, default 16 MiB), `events.capacity` (integer, default 10000).
+/// - `history.messageCache` (integer, default 1024): how many recently used messages stay
+///   decoded in memory; the rest of history is read from the store when needed.
 /// - `messages.expiryMs` (integer, default 120000): how long an expiring message stays after
 ///   it was seen. `sessions.nilSummaryText` (string, default empty): what a replaced session
 ///   message with no summary text leaves behind; empty leaves nothing.
@@ -34,6 +36,7 @@ public struct DaemonConfiguration: Sendable {
     public var controlEndpoint: String
     public var host: HostSettings
     public var maxFrameBytes: Int64
+    public var messageCache: Int
     public var logLevel: String
 
     /// Every key msghostd.yaml may hold: the strings below and the numbers of `NumericRanges`.
@@ -85,6 +88,7 @@ public struct DaemonConfiguration: Sendable {
         host.nilSummaryText = nilSummary.isEmpty ? nil : nilSummary
         self.host = host
         self.maxFrameBytes = try values.integer("limits.maxFrameBytes", default: 16 << 20)
+        self.messageCache = Int(try values.integer("history.messageCache", default: 1_024))
         self.logLevel = try values.string("log.level", default: "info")
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(self.logLevel) else {

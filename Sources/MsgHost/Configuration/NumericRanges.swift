@@ -31,6 +31,7 @@ enum NumericRanges {
         // At least a hello with a long token; at most what a frame buffer should ever hold.
         "limits.maxFrameBytes": Allowed(bounds: 4_096...(1 << 30), unit: "bytes"),
         "events.capacity": Allowed(bounds: 1...1_000_000, unit: "events"),
+        "history.messageCache": Allowed(bounds: 1...1_000_000, unit: "messages"),
     ]
 
     /// An app manifest's numeric keys (config/apps/*.yaml).

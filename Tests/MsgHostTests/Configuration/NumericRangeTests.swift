@@ -24,6 +24,7 @@ import Testing
         "messages.expiryMs": { $0.host.expiryMs },
         "limits.maxFrameBytes": { $0.maxFrameBytes },
         "events.capacity": { Int64($0.host.eventLogCapacity) },
+        "history.messageCache": { Int64($0.messageCache) },
     ]
 
     static let manifestSetting: [String: @Sendable (AppManifest) -> Int64?] = [
