@@ -255,11 +255,7 @@ final class EventLoop: @unchecked Sendable {
         if let name = record.name { metadata["name"] = "\(name)" }
         if let pid = record.pid { metadata["pid"] = "\(pid)" }
         if let detail = record.detail { metadata["detail"] = "\(detail)" }
-        self.logger.log(level: Self.routineEvents.contains(record.kind) ? .debug : .info, "\(record.kind)", metadata: metadata)
+        self.logger.log(level: EventKind(rawValue: record.kind)?.isRoutine == true ? .debug : .info, "\(record.kind)", metadata: metadata)
     }
 
-    /// Events that every touch and send makes several of: logged at debug, so that a busy
-    /// daemon at the default level does not spend its time writing them (they are all in
-    /// `events` and the event stream). Launches, exits, refusals and errors stay at info.
-    private static let routineEvents: Set<String> = ["touch", "sent", "arrived", "staged", "transition"]
 }

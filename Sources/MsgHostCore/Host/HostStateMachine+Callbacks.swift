@@ -74,8 +74,7 @@ extension HostStateMachine {
         if let failure = status.failure {
             // The handler reported an error: Messages would log it and carry on.
             let instance = self.instances[instanceID]!
-            actions.append(self.record(
-                "callbackFailed", now: now, device: instance.device, app: instance.app, instance: instanceID,
+            actions.append(self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                 code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
         }
         if inFlight.type == .contentSizeThatFits, status.isOK {

@@ -7,7 +7,7 @@ extension HostStateMachine {
         do {
             received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
         } catch {
-            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count("droppedFrames") }
+            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count(.droppedFrames) }
             return [self.controlError(to: client, requestID: ReceivedFrames.readableID(in: frames), error, now: now)]
         }
         let requestID = received.header.id
@@ -93,7 +93,7 @@ extension HostStateMachine {
             }
             // The touch arms a send when its callback reaches the view (see `pump`).
             let touch = TouchBody(instance: instanceID, payload: body.payload ?? .null)
-            return [self.record("touch", now: now, device: instance.device, app: instance.app, instance: instanceID)]
+            return [self.record(.touch, now: now, device: instance.device, app: instance.app, instance: instanceID)]
                 + self.enqueue([(.touch, WireJSON.encode(touch))], on: instanceID, now: now)
                 + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: [instanceID], now: now)
         case .tap:

@@ -5,7 +5,7 @@ extension HostStateMachine {
     /// dropped and counted when the sender cannot be told); they never affect anyone else.
     mutating func handleExtensionFrames(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         if self.ignoredRoutes.contains(route) {
-            self.count("droppedFrames")
+            self.count(.droppedFrames)
             return []
         }
         guard let launchID = self.launchByRoute[route] else {
@@ -15,11 +15,11 @@ extension HostStateMachine {
         do {
             received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
         } catch {
-            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count("droppedFrames") }
+            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count(.droppedFrames) }
             return self.refuse(route: route, process: self.processes[launchID]!, requestID: ReceivedFrames.readableID(in: frames), error, now: now)
         }
         guard received.verify(key: self.processes[launchID]!.token) else {
-            self.count("badSignatures")
+            self.count(.badSignatures)
             return self.refuse(route: route, process: self.processes[launchID]!, requestID: received.header.id,
                                .protocolError(.badSignature, "signature does not verify with this connection's launch token"), now: now)
         }
@@ -47,9 +47,9 @@ extension HostStateMachine {
 
     /// Answers a bad message with an error reply signed for the connection.
     private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
-        self.count("protocolErrors")
+        self.count(.protocolErrors)
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
-        return [send, self.record("protocolError", now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
+        return [send, self.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
     }
 
     /// The first message on a new connection: it must be a hello signed with the token of a
@@ -57,9 +57,9 @@ extension HostStateMachine {
     private mutating func helloReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         func refuseAndIgnore(_ requestID: String?, _ error: WireError) -> [HostAction] {
             self.ignoredRoutes.insert(route)
-            self.count("refusedConnections")
+            self.count(.refusedConnections)
             let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: nil, now: now)
-            return [send, self.record("connectionRefused", now: now, code: error.code, name: error.name, detail: error.description)]
+            return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
         }
         let received: ReceivedFrames
         do {
@@ -94,7 +94,7 @@ extension HostStateMachine {
             .filter { if case .launching = $0.state { $0.app == hello.app } else { false } }
             .sorted { $0.launchID < $1.launchID }
         guard let process = candidates.first(where: { received.verify(key: $0.token) }) else {
-            self.count("badTokens")
+            self.count(.badTokens)
             return refuseAndIgnore(requestID, .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token"))
         }
         self.processes[process.launchID]!.state = .connected(route: route)
@@ -102,7 +102,7 @@ extension HostStateMachine {
         if let pid = hello.pid, self.processes[process.launchID]!.pid == nil { self.processes[process.launchID]!.pid = pid }
         self.launchByRoute[route] = process.launchID
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
-        var actions: [HostAction] = [reply, self.record("connected", now: now, device: process.device, app: process.app, pid: self.processes[process.launchID]!.pid, detail: hello.sdk)]
+        var actions: [HostAction] = [reply, self.record(.connected, now: now, device: process.device, app: process.app, pid: self.processes[process.launchID]!.pid, detail: hello.sdk)]
         for instanceID in process.instanceIDs { actions += self.pump(instanceID, now: now) }
         actions += self.goIdleIfUnneeded(launchID: process.launchID, now: now)
         return actions
@@ -115,7 +115,7 @@ extension HostStateMachine {
             throw .protocolError(.badToken, "\(hello.app) does not allow attaching (no attach key in its manifest)")
         }
         guard received.verify(key: Array(key.utf8)) else {
-            self.count("badTokens")
+            self.count(.badTokens)
             throw .protocolError(.badToken, "the hello is not signed with \(hello.app)'s attach key")
         }
         guard let install = self.world.install(device: device, app: hello.app) else {
@@ -134,7 +134,7 @@ extension HostStateMachine {
         self.processByKey[Self.processKey(device: device, app: hello.app)] = launchID
         self.launchByRoute[route] = launchID
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: received.header.id, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
-        return [reply, self.record("attached", now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
+        return [reply, self.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
     }
 
     private mutating func replyReceived(_ envelope: Envelope, process: ExtensionProcess, now: Instant) -> [HostAction] {
@@ -159,8 +159,8 @@ extension HostStateMachine {
             return actions
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.
-        self.count("unexpectedReplies")
-        return [self.record("protocolError", now: now, device: process.device, app: process.app,
+        self.count(.unexpectedReplies)
+        return [self.record(.protocolError, now: now, device: process.device, app: process.app,
                             code: ProtocolErrorCode.unexpectedReply.rawValue, name: "unexpectedReply",
                             detail: "reply to \"\(replyTo)\", which is no callback in flight")]
     }

@@ -30,7 +30,7 @@ extension HostStateMachine {
         self.processes[launchID]?.instanceIDs.append(instanceID)
         self.processes[launchID]?.idleGeneration += 1
         self.presented[device] = instanceID
-        outcome.actions.append(self.record("opened", now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
+        outcome.actions.append(self.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
         outcome.actions += self.coldStart(instanceID, now: now)
         outcome.instances.insert(instanceID)
         return (instanceID, outcome)
@@ -67,7 +67,7 @@ extension HostStateMachine {
         if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
         let activation = self.activationBody(instance)
         let plain = WireJSON.encode(InstanceBody(instance: instanceID))
-        var actions: [HostAction] = [self.record("closed", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
+        var actions: [HostAction] = [self.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
         actions += self.enqueue(
             [(.viewWillDisappear, plain), (.viewDidDisappear, plain), (.willResignActive, activation), (.didResignActive, activation)],
             on: instanceID, now: now)
@@ -141,7 +141,7 @@ extension HostStateMachine {
             self.instances[instanceID] = instance
             self.processes[launchID]?.instanceIDs.append(instanceID)
             self.processes[launchID]?.idleGeneration += 1
-            outcome.actions.append(self.record("liveBubble", now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
+            outcome.actions.append(self.record(.liveBubble, now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
             outcome.actions += self.coldStart(instanceID, now: now)
             outcome.instances.insert(instanceID)
         }
@@ -153,7 +153,7 @@ extension HostStateMachine {
         guard let instance = self.instances[instanceID], let entry = instance.liveEntry else { return [] }
         let offered = self.settings.liveBubbleSize
         guard let answer = try? WireJSON.decode(ContentSizeResult.self, from: body) else {
-            return [self.record("callbackFailed", now: now, device: instance.device, app: instance.app, instance: instanceID,
+            return [self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                                 name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
         }
         let clamped = SizeValue(width: min(max(0, answer.size.width), offered.width), height: min(max(0, answer.size.height), offered.height))
@@ -180,7 +180,7 @@ extension HostStateMachine {
         switch device.platform {
         case .macos:
             if let url = value.url, ["http", "https"].contains(MessageValidation.scheme(of: url)?.lowercased() ?? "") {
-                shown.actions.append(self.record("openedURL", now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
+                shown.actions.append(self.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
                 return answer(TapResult(action: "openedURL", url: url), shown)
             }
             return answer(TapResult(action: "none", reason: "macOS opens only http(s) URLs"), shown)
@@ -230,7 +230,7 @@ extension HostStateMachine {
         instance.style = style
         self.instances[instanceID] = instance
         let body = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: style))
-        return [self.record("transition", now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
+        return [self.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
             + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)
     }
 

@@ -18,11 +18,11 @@ extension HostStateMachine {
         self.processes[launchID] = ExtensionProcess(
             launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now)
         self.processByKey[key] = launchID
-        self.count("launches")
+        self.count(.launches)
         return (launchID, [
             .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token)),
             .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.launchTimeout(app))),
-            self.record("launching", now: now, device: device, app: app),
+            self.record(.launching, now: now, device: device, app: app),
         ])
     }
 
@@ -30,7 +30,7 @@ extension HostStateMachine {
     mutating func handleProcessStarted(launchID: String, pid: Int, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID] else { return [] }
         self.processes[launchID]!.pid = pid
-        return [self.record("launched", now: now, device: process.device, app: process.app, pid: pid)]
+        return [self.record(.launched, now: now, device: process.device, app: process.app, pid: pid)]
     }
 
     /// The process ended, or could not be spawned at all (`pid` nil).
@@ -40,23 +40,13 @@ extension HostStateMachine {
         let key = Self.processKey(device: process.device, app: process.app)
         if self.processByKey[key] == launchID { self.processByKey[key] = nil }
         var actions: [HostAction] = []
-        let kind: String
-        switch process.state {
-        case .launching: kind = "launchFailed"
-        case .connected:
-            // Needed: an instance not yet resigned, or a callback under way. Else it just left.
-            let needed = process.instanceIDs.contains { self.instances[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false }
-            kind = needed ? "crashed" : "terminated:exited by itself"
-        case .terminating(let reason, _): kind = "terminated:\(reason)"
-        }
-        actions.append(self.record(
-            kind == "launchFailed" || kind == "crashed" ? kind : "terminated", now: now, device: process.device, app: process.app,
-            pid: process.pid, detail: kind.hasPrefix("terminated:") ? "\(kind.dropFirst(11)); \(status)" : status))
-        let error: WireError = kind == "launchFailed"
+        let exit = ProcessExit(process, needed: process.instanceIDs.contains { self.instances[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false })
+        actions.append(self.record(exit.event, now: now, device: process.device, app: process.app, pid: process.pid, detail: exit.detail(status: status)))
+        let error: WireError = exit == .launchFailed
             ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
             : .control(.extensionFailed, "\(process.app) on \(process.device) exited (\(status))")
         actions += self.dropInstances(of: process, failingWith: error, now: now)
-        if kind == "crashed" { actions += self.crashed(process, now: now) }
+        if exit == .crashed { actions += self.crashed(process, now: now) }
         if self.isStopping && self.processes.isEmpty { actions.append(.stopped) }
         return actions
     }
@@ -101,7 +91,7 @@ extension HostStateMachine {
         self.processes[launchID]!.state = .terminating(reason: reason, route: route)
         let key = Self.processKey(device: process.device, app: process.app)
         if self.processByKey[key] == launchID { self.processByKey[key] = nil }
-        actions.append(self.record("terminating", now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
+        actions.append(self.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
         let failure: WireError = if case .launching = process.state {
             .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.launchTimeout(process.app)) ms" : reason)")
         } else {
@@ -146,7 +136,7 @@ extension HostStateMachine {
         switch timer {
         case .launchTimeout(let launchID):
             guard let process = self.processes[launchID], case .launching = process.state else { return [] }
-            return [self.record("launchTimedOut", now: now, device: process.device, app: process.app, pid: process.pid,
+            return [self.record(.launchTimedOut, now: now, device: process.device, app: process.app, pid: process.pid,
                                 detail: "no hello within \(self.launchTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
@@ -154,7 +144,7 @@ extension HostStateMachine {
                   let instanceID = process.instanceIDs.first(where: { self.instances[$0]?.inFlight?.id == callbackID }),
                   let instance = self.instances[instanceID]
             else { return [] }
-            return [self.record("unresponsive", now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
+            return [self.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
                                 detail: "\(instance.inFlight!.type.rawValue) not acknowledged within \(self.responseTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "unresponsive", now: now)
                 + self.crashed(process, now: now)
@@ -189,7 +179,7 @@ extension HostStateMachine {
     mutating func handleShutdown(now: Instant) -> [HostAction] {
         guard !self.isStopping else { return [] }
         self.isStopping = true
-        var actions: [HostAction] = [self.record("stopping", now: now)]
+        var actions: [HostAction] = [self.record(.stopping, now: now)]
         for launchID in self.processes.keys.sorted() {
             actions += self.beginTermination(launchID: launchID, reason: "daemonStopping", now: now)
         }

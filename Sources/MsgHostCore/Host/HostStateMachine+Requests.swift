@@ -137,7 +137,7 @@ extension HostStateMachine {
         var reply: [UInt8] = WireJSON.encode(OKReply(Empty()))
         if isSend {
             self.instances[instance.id]?.touchedAt = nil
-            self.count("sendsAccepted")
+            self.count(.sendsAccepted)
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             actions += dispatched
             if case .app = content {
@@ -150,7 +150,7 @@ extension HostStateMachine {
             var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
             field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content, stagedAt: now.milliseconds)
             actions.append(.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)))
-            actions.append(self.record("staged", now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName))
+            actions.append(self.record(.staged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName))
             if case .app = content {
                 let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
                                            senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
@@ -166,10 +166,10 @@ extension HostStateMachine {
     /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.
     mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
         let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
-        self.count(isSend ? "sendsRefused" : "requestsRefused")
+        self.count(isSend ? .sendsRefused : .requestsRefused)
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
         return [reply, self.record(
-            isSend ? "sendRefused" : "requestRefused", now: now, device: instance?.device ?? process.device, app: process.app,
+            isSend ? .sendRefused : .requestRefused, now: now, device: instance?.device ?? process.device, app: process.app,
             conversation: instance?.conversation, instance: instance?.id, code: error.code, name: error.name, detail: "\(type.rawValue): \(error.description)")]
     }
 

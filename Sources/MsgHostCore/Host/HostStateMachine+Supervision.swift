@@ -58,7 +58,7 @@ extension HostStateMachine {
         self.crashes[key] = recent
         guard recent.count >= self.settings.crashLimit, !self.quarantined.contains(key) else { return [] }
         self.quarantined.insert(key)
-        return [self.record("quarantined", now: now, device: process.device, app: process.app,
+        return [self.record(.quarantined, now: now, device: process.device, app: process.app,
                             detail: "\(recent.count) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
     }
 
@@ -72,7 +72,7 @@ extension HostStateMachine {
         let key = Self.processKey(device: device, app: app)
         self.crashes[key] = nil
         guard self.quarantined.remove(key) != nil else { return [] }
-        return [self.record("quarantineLifted", now: now, device: device, app: app)]
+        return [self.record(.quarantineLifted, now: now, device: device, app: app)]
     }
 
     // MARK: Memory
@@ -83,7 +83,7 @@ extension HostStateMachine {
         self.processes[launchID]!.memoryBytes = bytes
         guard let limit = self.apps[process.app]?.memoryLimitBytes, bytes > limit, !process.attached else { return self.finish([], now: now) }
         if case .terminating = process.state { return self.finish([], now: now) }
-        var actions = [self.record("memoryExceeded", now: now, device: process.device, app: process.app, pid: process.pid,
+        var actions = [self.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
                                    detail: "\(bytes) bytes resident; the limit is \(limit)")]
         actions += self.kill(launchID: launchID, reason: "memory", now: now)
         return self.finish(actions, now: now)

@@ -152,7 +152,7 @@ public struct HostStateMachine: Sendable {
     }
 
     mutating func controlError(to client: [UInt8], requestID: String?, _ error: WireError, now: Instant) -> HostAction {
-        self.count("controlErrors")
+        self.count(.controlErrors)
         return self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(ErrorReply(error)), now: now)
     }
 
@@ -165,18 +165,18 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Observation
 
-    mutating func count(_ counter: String, by amount: Int = 1) {
-        self.counters[counter, default: 0] += amount
+    mutating func count(_ counter: Counter, by amount: Int = 1) {
+        self.counters[counter.rawValue, default: 0] += amount
     }
 
     /// Records an event and returns the action that reports it to the shell.
     mutating func record(
-        _ kind: String, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
+        _ kind: EventKind, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
         instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil
     ) -> HostAction {
         let record = self.events.append { seq in
             EventRecord(
-                seq: seq, time: now.milliseconds, kind: kind, device: device, app: app, conversation: conversation,
+                seq: seq, time: now.milliseconds, kind: kind.rawValue, device: device, app: app, conversation: conversation,
                 instance: instance, code: code, name: name, pid: pid, detail: detail)
         }
         return .event(record)

@@ -1,0 +1,31 @@
+/// Why an extension process ended, as its exit is reported (SPEC §6).
+enum ProcessExit: Equatable, Sendable {
+    /// It exited before saying hello.
+    case launchFailed
+    /// It exited while needed: an instance not yet resigned, or a callback under way.
+    case crashed
+    /// It was ended (idle, uninstalled, unresponsive, …), or left by itself when not needed.
+    case terminated(reason: String)
+
+    init(_ process: ExtensionProcess, needed: Bool) {
+        switch process.state {
+        case .launching: self = .launchFailed
+        case .connected: self = needed ? .crashed : .terminated(reason: "exited by itself")
+        case .terminating(let reason, _): self = .terminated(reason: reason)
+        }
+    }
+
+    var event: EventKind {
+        switch self {
+        case .launchFailed: .launchFailed
+        case .crashed: .crashed
+        case .terminated: .terminated
+        }
+    }
+
+    /// The event's detail: the exit status, after the reason for a termination.
+    func detail(status: String) -> String {
+        if case .terminated(let reason) = self { return "\(reason); \(status)" }
+        return status
+    }
+}

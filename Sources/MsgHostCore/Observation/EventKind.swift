@@ -1,0 +1,28 @@
+/// What an event in the log (`events`, the event stream) reports. The wire carries the raw
+/// value, so these names are part of the control protocol.
+public enum EventKind: String, Sendable, CaseIterable {
+    // The user and the conversation.
+    case opened, closed, touch, transition, staged, cancelled, sent, arrived, expired, openedURL, liveBubble
+    case sendRefused, requestRefused, callbackFailed, protocolError, connectionRefused
+    // Extension processes.
+    case launching, launched, connected, attached, launchTimedOut, launchFailed, unresponsive, memoryExceeded
+    case terminating, terminated, crashed, quarantined, quarantineLifted
+    // The daemon.
+    case stopping
+
+    /// Events every touch and send makes several of: the shell logs them at debug, so that a
+    /// busy daemon at the default level does not spend its time writing them (they are all in
+    /// `events` and the event stream). Launches, exits, refusals and errors stay at info.
+    public var isRoutine: Bool {
+        switch self {
+        case .touch, .sent, .arrived, .staged, .transition: true
+        default: false
+        }
+    }
+}
+
+/// The daemon's counters (`status` `counters`), by name on the wire.
+public enum Counter: String, Sendable, CaseIterable {
+    case launches, sendsAccepted, sendsRefused, requestsRefused
+    case droppedFrames, badSignatures, badTokens, refusedConnections, protocolErrors, unexpectedReplies, controlErrors
+}

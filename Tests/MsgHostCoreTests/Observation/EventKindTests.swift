@@ -1,0 +1,30 @@
+@testable import MsgHostCore
+import MsgHostProtocol
+import Testing
+
+/// Event kinds and counters are typed in the core and plain names on the wire; the routine
+/// ones (logged at debug) are exactly the per-touch and per-send events.
+@Suite struct EventKindTests {
+    @Test func routineEventsAreThoseEveryTouchAndSendMakes() {
+        #expect(Set(EventKind.allCases.filter(\.isRoutine)) == [.touch, .sent, .arrived, .staged, .transition])
+    }
+
+    @Test func aRecordedEventCarriesItsKindsName() throws {
+        var h = try HostHarness()
+        _ = try h.openConnected()
+        let touched = h.touch()
+        #expect(touched.events.map(\.kind).contains("touch"))
+        #expect(Set(touched.events.map(\.kind)).isSubset(of: Set(EventKind.allCases.map(\.rawValue))))
+    }
+
+    @Test func anExitIsReportedByWhatTheProcessWasDoing() {
+        let launching = ExtensionProcess(launchID: "l", device: "d", app: "a", installID: "i", token: [], state: .launching(since: Instant(milliseconds: 0)), launchedAt: Instant(milliseconds: 0))
+        #expect(ProcessExit(launching, needed: true) == .launchFailed)
+        var connected = launching
+        connected.state = .connected(route: [1])
+        #expect(ProcessExit(connected, needed: true) == .crashed)
+        #expect(ProcessExit(connected, needed: false).event == .terminated)
+        connected.state = .terminating(reason: "idle", route: [1])
+        #expect(ProcessExit(connected, needed: true).detail(status: "exit 0") == "idle; exit 0")
+    }
+}
