@@ -148,7 +148,9 @@ extension HostStateMachine {
             return ok(Empty(), self.world.applying([.transcriptEntryChanged(device: body.device, conversation: body.conversation, entry)]))
         case .transcript:
             let body = try envelope.decodeBody(TranscriptRequest.self)
-            let (result, changes) = try self.transcript(device: body.device, conversation: body.conversation)
+            let limit = try ControlRange.transcriptLimit.check(body.limit ?? TranscriptRequest.defaultLimit, "limit")
+            if let before = body.before { _ = try ControlRange.entryID.check(before, "before") }
+            let (result, changes) = try self.transcript(device: body.device, conversation: body.conversation, before: body.before, limit: limit)
             return ok(result, changes)
         case .settle, .advanceClock, .reset, .subscribe:
             return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
@@ -209,17 +211,19 @@ extension HostStateMachine {
         self.instances.values.filter { !$0.isIdle }.map(\.id)
     }
 
-    /// A device's transcript as its owner sees it.
-    private mutating func transcript(device deviceID: String, conversation conversationID: String) throws(WireError) -> (TranscriptResult, [WorldChange]) {
+    /// One page of a device's transcript as its owner sees it: the newest `limit` entries
+    /// older than `before`, each with its `index` in the whole transcript.
+    private mutating func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> (TranscriptResult, [WorldChange]) {
         let device = try self.world.device(deviceID)
         let conversation = try self.memberConversation(conversationID, of: device)
+        let page = self.world.transcriptPage(device: device.id, conversation: conversation.id, before: before, limit: limit)
         var changes: [WorldChange] = []
         var entries: [TranscriptEntryValue] = []
-        for (index, entry) in self.world.entries(device: device.id, conversation: conversation.id).enumerated() {
-            guard let (value, made) = self.entryValue(entry, index: index, device: device) else { continue }
+        for (offset, entry) in page.entries.enumerated() {
+            guard let (value, made) = self.entryValue(entry, index: page.olderCount + offset, device: device) else { continue }
             entries.append(value)
             changes += made
         }
-        return (TranscriptResult(entries: entries), changes)
+        return (TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount), changes)
     }
 }
