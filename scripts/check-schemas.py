@@ -396,6 +396,8 @@ VALID = [
     ("control.contact", {"device": "bob-phone", "person": "alice@example.com", "name": None}),
     ("control.keep", {"device": "bob-phone", "conversation": "c1", "entry": 12}),
     ("control.transcript", {"device": "alice-phone", "conversation": "c1"}),
+    ("control.transcript", {"device": "alice-phone", "conversation": "c1", "limit": 1000, "before": 1}),
+    ("control.transcript", {"device": "alice-phone", "conversation": "c1", "limit": 1}),
     ("control.events", {}), ("control.events", {"after": 17}),
     ("control.subscribe", {}), ("control.subscribe", {"after": 0}), ("control.subscribe", {"after": 17}),
     ("control.settle", {}),
@@ -460,8 +462,8 @@ VALID = [
     ("control.reply#/$defs/release", {"status": "ok", "released": []}),
     ("control.reply#/$defs/contact", {"status": "ok"}),
     ("control.reply#/$defs/keep", {"status": "ok"}),
-    ("control.reply#/$defs/transcript", {"status": "ok", "entries": []}),
-    ("control.reply#/$defs/transcript", {"status": "ok", "entries": [
+    ("control.reply#/$defs/transcript", {"status": "ok", "entries": [], "more": False, "olderCount": 0}),
+    ("control.reply#/$defs/transcript", {"status": "ok", "more": False, "olderCount": 0, "entries": [
         ENTRY,
         {**ENTRY, "index": 1, "entry": 13, "messageID": "m-2", "rendering": "live", "message": {**LIVE, "isPending": False},
          "liveSize": {"width": 300, "height": 120}, "expiring": True, "kept": True},
@@ -477,10 +479,10 @@ VALID = [
         {"index": 6, "entry": 17, "messageID": "m-6", "kind": "attachment", "sender": "bob@example.com", "senderName": "Bob",
          "senderDevice": "bob-phone", "text": "menu.pdf",
          "file": {**FILE, "filename": "menu.pdf", "mediaType": "application/pdf"}, "sentAt": 1763779300002}]}),
-    ("control.reply#/$defs/transcript", {"status": "ok", "entries": [
-        {"index": 0, "entry": 20, "messageID": "m-7", "kind": "legacyImage", "sender": "alice@example.com", "senderName": "Alice",
+    ("control.reply#/$defs/transcript", {"status": "ok", "more": True, "olderCount": 40, "entries": [
+        {"index": 40, "entry": 20, "messageID": "m-7", "kind": "legacyImage", "sender": "alice@example.com", "senderName": "Alice",
          "senderDevice": "alice-phone", "app": "com.example.python-raw", "file": FILE, "sentAt": 1},
-        {"index": 1, "entry": 21, "messageID": "m-7", "kind": "legacyURL", "sender": "alice@example.com", "senderName": "Alice",
+        {"index": 41, "entry": 21, "messageID": "m-7", "kind": "legacyURL", "sender": "alice@example.com", "senderName": "Alice",
          "senderDevice": "alice-phone", "app": "com.example.python-raw", "text": "https://example.com/?order=42", "sentAt": 1}]}),
     ("control.reply#/$defs/events", {"status": "ok", "events": [{"seq": 1, "time": 0, "kind": "launch", "app": "a"}], "next": 2}),
     ("control.reply#/$defs/events", {"status": "ok", "events": [
@@ -592,6 +594,13 @@ INVALID = [
     ("control.contact without person", "control.contact", {"device": "d", "name": "Al"}),
     ("control.contact with a number name", "control.contact", {"device": "d", "person": "p", "name": 7}),
     ("control.keep without entry", "control.keep", {"device": "d", "conversation": "c"}),
+    ("control.transcript with limit 0", "control.transcript", {"device": "d", "conversation": "c", "limit": 0}),
+    ("control.transcript with limit 1001", "control.transcript", {"device": "d", "conversation": "c", "limit": 1001}),
+    ("control.transcript with a string limit", "control.transcript", {"device": "d", "conversation": "c", "limit": "50"}),
+    ("control.transcript with before 0", "control.transcript", {"device": "d", "conversation": "c", "before": 0}),
+    ("control.reply transcript without more", "control.reply#/$defs/transcript", {"status": "ok", "entries": [], "olderCount": 0}),
+    ("control.reply transcript with a negative olderCount", "control.reply#/$defs/transcript",
+     {"status": "ok", "entries": [], "more": False, "olderCount": -1}),
     ("control.reply tap without action", "control.reply#/$defs/tap", {"status": "ok", "instance": "inst-1"}),
     ("control.reply tap with action opened", "control.reply#/$defs/tap", {"status": "ok", "action": "opened"}),
     ("control.reply chevron without presentationStyle", "control.reply#/$defs/chevron", {"status": "ok", "instance": "inst-1"}),

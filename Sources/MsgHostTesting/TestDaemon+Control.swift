@@ -61,8 +61,16 @@ extension TestDaemon {
         _ = try self.control.request(.close, DeviceRequest(device: device), as: Empty.self)
     }
 
-    public func transcript(_ device: String) throws -> [TranscriptEntryValue] {
-        try self.control.request(.transcript, TranscriptRequest(device: device, conversation: self.conversation), as: TranscriptResult.self).entries
+    /// The entries of one page of `device`'s transcript, oldest first: by default the newest
+    /// 50, which is the whole transcript of any test that sends fewer.
+    public func transcript(_ device: String, limit: Int? = nil, before: Int? = nil) throws -> [TranscriptEntryValue] {
+        try self.transcriptPage(device, limit: limit, before: before).entries
+    }
+
+    /// One page of `device`'s transcript with `more` and `olderCount`, to page back with `before`.
+    public func transcriptPage(_ device: String, limit: Int? = nil, before: Int? = nil) throws -> TranscriptResult {
+        let request = TranscriptRequest(device: device, conversation: self.conversation, limit: limit, before: before)
+        return try self.control.request(.transcript, request, as: TranscriptResult.self)
     }
 
     public func participants(_ device: String, app: String = "com.example.python-raw") throws -> ParticipantsResult {

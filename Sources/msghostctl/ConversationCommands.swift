@@ -18,9 +18,7 @@ struct Tap: ParsableCommand {
     func run() throws {
         var entry = self.entry ?? 0
         if self.last {
-            let client = try ControlClient(endpoint: self.connection.resolvedEndpoint)
-            let transcript = try client.request(.transcript, TranscriptRequest(device: self.device, conversation: self.conversation), as: TranscriptResult.self)
-            guard let bubble = transcript.entries.last(where: { $0.kind == "message" }) else {
+            guard let bubble = try self.lastAppMessage() else {
                 throw ValidationError("there is no app message in \(self.conversation) on \(self.device) to tap")
             }
             entry = bubble.entry
@@ -31,6 +29,20 @@ struct Tap: ParsableCommand {
             case "openedURL": "opened \(result.url ?? "") in a browser"
             default: "nothing opens it here: \(result.reason ?? "")"
             }
+        }
+    }
+
+    /// The newest app message, paging back from the newest entries until one is found: a
+    /// run of plain texts longer than a page must not hide it.
+    private func lastAppMessage() throws -> TranscriptEntryValue? {
+        let client = try ControlClient(endpoint: self.connection.resolvedEndpoint)
+        var before: Int?
+        while true {
+            let request = TranscriptRequest(device: self.device, conversation: self.conversation, before: before)
+            let page = try client.request(.transcript, request, as: TranscriptResult.self, timeout: self.connection.timeout)
+            if let bubble = page.entries.last(where: { $0.kind == "message" }) { return bubble }
+            guard page.more, let oldest = page.entries.first else { return nil }
+            before = oldest.entry
         }
     }
 }

@@ -47,15 +47,24 @@ struct Touch: ParsableCommand {
 }
 
 struct Transcript: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "A device's transcript of a conversation, as its owner sees it.")
+    static let configuration = CommandConfiguration(
+        abstract: "A device's transcript of a conversation, as its owner sees it: the newest entries, oldest first.",
+        discussion: "Older entries come a page at a time: the first line says how many there are and the --before to pass for them.")
     @Option(help: "The device.") var device: String
     @Option(help: "The conversation.") var conversation: String
+    @Option(help: "How many entries at most (1 to 1000; default \(TranscriptRequest.defaultLimit)).") var limit: Int?
+    @Option(help: "Only entries older than this entry id (the first one shown), for the page before.") var before: Int?
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.transcript, TranscriptRequest(device: self.device, conversation: self.conversation), as: TranscriptResult.self) { result in
-            guard !result.entries.isEmpty else { return "(no messages in \(self.conversation) on \(self.device))" }
-            return result.entries.map(Bubbles.draw).joined(separator: "\n")
+        let request = TranscriptRequest(device: self.device, conversation: self.conversation, limit: self.limit, before: self.before)
+        try self.connection.call(.transcript, request, as: TranscriptResult.self) { result in
+            guard let first = result.entries.first else {
+                return "(no messages\(self.before.map { " before entry \($0)" } ?? "") in \(self.conversation) on \(self.device))"
+            }
+            // Older entries are above the page, so the way to them is its first line.
+            let older = result.more ? ["… \(result.olderCount) older \(result.olderCount == 1 ? "entry" : "entries"): --before \(first.entry)"] : []
+            return (older + result.entries.map(Bubbles.draw)).joined(separator: "\n")
         }
     }
 }

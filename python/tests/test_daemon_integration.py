@@ -95,6 +95,42 @@ def test_insert_then_the_user_sends_or_cancels(setup: Setup) -> None:
     assert [e["rendered"]["caption"] for e in setup.daemon.transcript("john-iphone")] == ["Staged again"]
 
 
+def test_transcript_pages_back_with_before_and_last_entry_looks_past_the_newest_page(setup: Setup) -> None:
+    daemon, control = setup.daemon, setup.daemon.control
+    daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send", "caption": "Vanilla?"})
+    daemon.close_app("kate-iphone")
+    for number in range(1, 56):
+        daemon.type_text("john-iphone", f"text {number}")
+        daemon.send("john-iphone")
+
+    newest = control.transcript_page("john-iphone", daemon.conversation)
+    assert len(newest["entries"]) == 50 and newest["more"] is True and newest["olderCount"] == 6
+    assert newest["entries"][-1]["text"] == "text 55"
+
+    pages: List[List[Any]] = []
+    before = None
+    while True:
+        page = control.transcript_page("john-iphone", daemon.conversation, limit=20, before=before)
+        pages.insert(0, page["entries"])
+        assert [e["index"] for e in page["entries"]] == list(range(page["olderCount"], page["olderCount"] + len(page["entries"])))
+        if not page["more"]:
+            break
+        before = page["entries"][0]["entry"]
+    assert [len(p) for p in pages] == [16, 20, 20]
+    whole = [e for p in pages for e in p]
+    assert [e["index"] for e in whole] == list(range(56))
+    assert all(a["entry"] < b["entry"] for a, b in zip(whole, whole[1:]))
+    assert whole[0]["kind"] == "message" and [e["text"] for e in whole[1:]] == [f"text {n}" for n in range(1, 56)]
+
+    assert [e["text"] for e in daemon.transcript("john-iphone", limit=2)] == ["text 54", "text 55"]
+    assert daemon.last_entry("john-iphone")["rendered"]["caption"] == "Vanilla?"
+    for bad in ({"limit": 0}, {"limit": 1001}, {"before": 0}):
+        with pytest.raises(ControlError) as refused:
+            control.transcript("john-iphone", daemon.conversation, **bad)
+        assert refused.value.code is ControlErrorCode.invalid_request and next(iter(bad)) in refused.value.description
+
+
 def test_text_stickers_and_attachments(setup: Setup, tmp_path: Path) -> None:
     sticker = png(tmp_path / "cone.png")
     notes = tmp_path / "notes.txt"

@@ -142,7 +142,9 @@ extension HostStateMachine {
             return ok(Empty(), self.world.applying([.transcriptEntryChanged(device: body.device, conversation: body.conversation, entry)]))
         case .transcript:
             let body = try envelope.decodeBody(TranscriptRequest.self)
-            return ok(try self.transcript(device: body.device, conversation: body.conversation))
+            let limit = try ControlRange.transcriptLimit.check(body.limit ?? TranscriptRequest.defaultLimit, "limit")
+            if let before = body.before { _ = try ControlRange.entryID.check(before, "before") }
+            return ok(try self.transcript(device: body.device, conversation: body.conversation, before: body.before, limit: limit))
         case .settle, .advanceClock, .reset, .subscribe:
             return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
@@ -202,13 +204,13 @@ extension HostStateMachine {
         self.instances.values.filter { !$0.isIdle }.map(\.id)
     }
 
-    /// A device's transcript as its owner sees it.
-    private func transcript(device deviceID: String, conversation conversationID: String) throws(WireError) -> TranscriptResult {
+    /// One page of a device's transcript as its owner sees it: the newest `limit` entries
+    /// older than `before`, each with its `index` in the whole transcript.
+    private func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> TranscriptResult {
         let device = try self.world.device(deviceID)
         let conversation = try self.memberConversation(conversationID, of: device)
-        let entries = self.world.entries(device: device.id, conversation: conversation.id).enumerated().compactMap { index, entry in
-            self.entryValue(entry, index: index, device: device)
-        }
-        return TranscriptResult(entries: entries)
+        let page = self.world.transcriptPage(device: device.id, conversation: conversation.id, before: before, limit: limit)
+        let entries = page.entries.enumerated().compactMap { offset, entry in self.entryValue(entry, index: page.olderCount + offset, device: device) }
+        return TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount)
     }
 }

@@ -11,8 +11,11 @@ public struct ControlRange: Sendable {
     public static let latencyMs = ControlRange(range: 0...86_400_000, unit: "ms")
     /// `advanceClock.milliseconds`: up to 100 years at a time.
     public static let advanceClockMs = ControlRange(range: 0...3_155_760_000_000, unit: "ms")
-    /// Transcript entry ids (`tap.entry`, `keep.entry`): they count up from 1.
+    /// Transcript entry ids (`tap.entry`, `keep.entry`, `transcript.before`): they count up from 1.
     public static let entryID = ControlRange(range: 1...Int64.max, unit: "")
+    /// `transcript.limit`: a page of entries. The cap bounds how large one reply (every entry
+    /// rendered, its message included) can grow; older entries are a `before` away.
+    public static let transcriptLimit = ControlRange(range: 1...1_000, unit: "entries")
     /// Event sequence numbers (`events.after`, `subscribe.after`).
     public static let eventSequence = ControlRange(range: 0...Int64.max, unit: "")
 

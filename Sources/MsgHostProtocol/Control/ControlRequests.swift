@@ -84,5 +84,24 @@ public struct EventsRequest: Codable, Hashable, Sendable {
     public init(after: Int? = nil) { self.after = after }
 }
 
-/// Body of `transcript`.
-public typealias TranscriptRequest = ConversationViewRequest
+/// Body of `transcript`: one page of a device's view of a conversation, newest first by
+/// page. `limit` and `before` are optional so that a client that names neither still gets an
+/// answer: the newest `defaultLimit` entries.
+public struct TranscriptRequest: Codable, Hashable, Sendable {
+    /// The page size when a request names none: enough for a screen, small enough that a reply
+    /// stays small however long the transcript grows.
+    public static let defaultLimit = 50
+
+    public var device: String
+    public var conversation: String
+    /// How many entries at most (1 to 1,000; default `defaultLimit`).
+    public var limit: Int?
+    /// Only entries with a smaller id: the first entry of the previous page, for the next older one.
+    public var before: Int?
+    public init(device: String, conversation: String, limit: Int? = nil, before: Int? = nil) {
+        self.device = device
+        self.conversation = conversation
+        self.limit = limit
+        self.before = before
+    }
+}

@@ -73,6 +73,9 @@ public struct OpenResult: Codable, Hashable, Sendable {
 /// One entry of a device's transcript, as `transcript` returns it: what that device's owner
 /// sees, with names from their contact book.
 public struct TranscriptEntryValue: Codable, Hashable, Sendable {
+    /// The position in the whole transcript, from 0 for its oldest entry, whichever page
+    /// carries it, so a client can place a page without having read the older ones (0 for
+    /// an item staged in the input field, which is in no transcript yet).
     public var index: Int
     /// The entry's id, for `tap` and `keep`.
     public var entry: Int
@@ -164,10 +167,19 @@ public struct FileValue: Codable, Hashable, Sendable {
     }
 }
 
-/// Reply of `transcript`.
+/// Reply of `transcript`: one page, oldest first, and what a client needs to page back.
 public struct TranscriptResult: Codable, Hashable, Sendable {
     public var entries: [TranscriptEntryValue]
-    public init(entries: [TranscriptEntryValue]) { self.entries = entries }
+    /// Entries older than this page exist: ask again with `before` set to the first entry's id.
+    public var more: Bool
+    /// How many entries are older than this page, so that a reader can say how far back the
+    /// transcript goes without fetching it.
+    public var olderCount: Int
+    public init(entries: [TranscriptEntryValue], more: Bool, olderCount: Int) {
+        self.entries = entries
+        self.more = more
+        self.olderCount = olderCount
+    }
 }
 
 /// One observed event: a send accepted or refused, a delivery, a launch, an exit …

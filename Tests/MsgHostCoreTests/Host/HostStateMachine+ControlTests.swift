@@ -5,7 +5,9 @@ import Testing
 /// Pins down the control endpoint (PROTOCOL §7, §3.4): unknown commands, missing fields and
 /// unknown names get precise errors; changes are persisted before the reply that acknowledges
 /// them; `open` launches the extension with a launch timer and answers nothing until the
-/// callbacks it caused are acknowledged; reinstalls get all-new participant identifiers.
+/// callbacks it caused are acknowledged; reinstalls get all-new participant identifiers;
+/// `transcript` answers a page (the newest 50 unless `limit` says otherwise, older ones with
+/// `before`) whose `index`es stay positions in the whole transcript.
 @Suite struct HostStateMachineControlTests {
     static let open = OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
 
@@ -130,6 +132,59 @@ import Testing
         let reply = try h.controlReply("installApp", DeviceAppRequest(device: HostHarness.benPhone, app: "com.example.ghost"))
         #expect(reply.error?.isControl(.notFound) == true)
         #expect(reply.error?.description.contains("com.example.ghost") == true)
+    }
+
+    // MARK: Transcript pages
+
+    /// Amber sends `count` plain texts; returns the ids of Ben's entries, oldest first.
+    static func texts(_ count: Int, in h: inout HostHarness) -> [Int] {
+        for number in 1...count { _ = h.dispatch(.text("text \(number)"), app: nil) }
+        return h.entryIDs(HostHarness.benPhone)
+    }
+
+    @Test func transcriptWithoutLimitIsTheNewestFiftyWithTheirPlaceInTheWhole() throws {
+        var h = try HostHarness()
+        let ids = Self.texts(60, in: &h)
+        let page = try h.transcriptPage(HostHarness.benPhone)
+        #expect(page.entries.map(\.entry) == Array(ids.suffix(50)))
+        #expect(page.entries.map(\.index) == Array(10..<60))
+        #expect(page.entries.last?.text == "text 60")
+        #expect(page.more && page.olderCount == 10)
+    }
+
+    @Test func transcriptBeforeTheFirstEntryOfAPageIsThePageBefore() throws {
+        var h = try HostHarness()
+        let ids = Self.texts(12, in: &h)
+        let newest = try h.transcriptPage(HostHarness.benPhone, limit: 5)
+        #expect(newest.entries.map(\.entry) == Array(ids[7...]))
+        let older = try h.transcriptPage(HostHarness.benPhone, limit: 5, before: try #require(newest.entries.first).entry)
+        #expect(older.entries.map(\.entry) == Array(ids[2..<7]))
+        #expect(older.entries.map(\.index) == Array(2..<7))
+        #expect(older.more && older.olderCount == 2)
+        let oldest = try h.transcriptPage(HostHarness.benPhone, limit: 5, before: try #require(older.entries.first).entry)
+        #expect(oldest.entries.map(\.entry) == Array(ids[..<2]))
+        #expect(!oldest.more && oldest.olderCount == 0)
+    }
+
+    @Test(arguments: [
+        (0, nil, "limit must be from 1 to 1000"), (-1, nil, "limit must be from 1 to 1000"),
+        (1_001, nil, "limit must be from 1 to 1000"), (Int.max, nil, "limit must be from 1 to 1000"),
+        (nil, 0, "before must be from 1"), (nil, -1, "before must be from 1"), (nil, Int.min, "before must be from 1"),
+    ] as [(Int?, Int?, String)])
+    func aTranscriptPageOutOfRangeIsInvalidRequestNamingTheFieldAndRange(limit: Int?, before: Int?, message: String) throws {
+        var h = try HostHarness()
+        let request = TranscriptRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, limit: limit, before: before)
+        let error = try #require(try h.controlReply("transcript", request).error)
+        #expect(error.isControl(.invalidRequest))
+        #expect(error.description.contains(message), "\(error.description)")
+    }
+
+    @Test func theLimitsEdgesAreAccepted() throws {
+        var h = try HostHarness()
+        let ids = Self.texts(3, in: &h)
+        #expect(try h.transcriptPage(HostHarness.benPhone, limit: 1).entries.map(\.entry) == [ids[2]])
+        #expect(try h.transcriptPage(HostHarness.benPhone, limit: 1_000, before: 1).entries.isEmpty)
+        #expect(try h.transcriptPage(HostHarness.benPhone, limit: 1_000).entries.map(\.entry) == ids)
     }
 
     @Test func afterShutdownControlRequestsAreShuttingDown() throws {

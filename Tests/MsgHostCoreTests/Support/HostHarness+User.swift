@@ -145,9 +145,15 @@ extension HostHarness {
         return actions
     }
 
-    /// What `transcript` returns for a device.
+    /// The entries `transcript` returns for a device (the newest page, by default).
     mutating func transcript(_ device: String, in conversation: String = HostHarness.conversation) throws -> [TranscriptEntryValue] {
-        try self.controlReply("transcript", TranscriptRequest(device: device, conversation: conversation)).decodeBody(TranscriptResult.self).entries
+        try self.transcriptPage(device, in: conversation).entries
+    }
+
+    /// What `transcript` returns for a device, asked with `limit` and `before`.
+    mutating func transcriptPage(_ device: String, in conversation: String = HostHarness.conversation, limit: Int? = nil, before: Int? = nil) throws -> TranscriptResult {
+        let request = TranscriptRequest(device: device, conversation: conversation, limit: limit, before: before)
+        return try self.controlReply("transcript", request).decodeBody(TranscriptResult.self)
     }
 
     // MARK: The shell's file checks

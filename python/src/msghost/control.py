@@ -44,6 +44,7 @@ __all__ = [
     "TapResult",
     "InputFieldResult",
     "TranscriptEntry",
+    "TranscriptPage",
     "Rendered",
     "FileRecord",
     "Event",
@@ -153,6 +154,14 @@ class TranscriptEntry(TypedDict, total=False):
     sentAt: int
     expiring: bool
     kept: bool
+
+
+class TranscriptPage(TypedDict):
+    """One page of a transcript, oldest first. `more`: entries older than the page exist (pass
+    the first entry's `entry` as `before` for them); `olderCount`: how many."""
+    entries: List[TranscriptEntry]
+    more: bool
+    olderCount: int
 
 
 class _InputFieldText(TypedDict):
@@ -369,9 +378,16 @@ class ControlClient:
         self.request("keep", {"device": device, "conversation": conversation, "entry": entry})
 
     # -- observing --------------------------------------------------------------------------
-    def transcript(self, device: str, conversation: str) -> List[TranscriptEntry]:
-        """What `device` shows of `conversation`, oldest first."""
-        return list(self.request("transcript", {"device": device, "conversation": conversation})["entries"])
+    def transcript(self, device: str, conversation: str, *, limit: Optional[int] = None, before: Optional[int] = None) -> List[TranscriptEntry]:
+        """What `device` shows of `conversation`, oldest first: the newest `limit` entries
+        (default 50, at most 1000) with an id below `before` (default: all)."""
+        return list(self.transcript_page(device, conversation, limit=limit, before=before)["entries"])
+
+    def transcript_page(self, device: str, conversation: str, *, limit: Optional[int] = None, before: Optional[int] = None) -> TranscriptPage:
+        """`transcript` with `more` and `olderCount`, to page back: pass the first entry's
+        `entry` as `before` while `more` is true."""
+        body = {"device": device, "conversation": conversation, "limit": limit, "before": before}
+        return self.request("transcript", body)  # type: ignore[return-value]
 
     def events(self, after: Optional[int] = None, *, kind: Optional[str] = None) -> List[Event]:
         """The daemon's recent events, oldest first (only those of `kind` if given)."""

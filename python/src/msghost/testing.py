@@ -404,16 +404,23 @@ class Daemon:
     def chevron(self, device: str) -> OpenResult:
         return self.control.chevron(device)
 
-    def transcript(self, device: str, conversation: Optional[str] = None) -> List[TranscriptEntry]:
-        return self.control.transcript(device, conversation or self.conversation)
+    def transcript(self, device: str, conversation: Optional[str] = None, *, limit: Optional[int] = None,
+                   before: Optional[int] = None) -> List[TranscriptEntry]:
+        """One page of `device`'s transcript, oldest first: by default the newest 50."""
+        return self.control.transcript(device, conversation or self.conversation, limit=limit, before=before)
 
     def last_entry(self, device: str, kind: Optional[str] = "message", conversation: Optional[str] = None) -> TranscriptEntry:
-        """The newest transcript entry of `kind` (any kind if None)."""
-        entries: List[TranscriptEntry] = self.transcript(device, conversation)
-        for entry in entries[::-1]:
-            if kind is None or entry.get("kind") == kind:
-                return entry
-        raise DaemonError(f"no {kind or ''} entry in {device}'s transcript of {conversation or self.conversation}")
+        """The newest transcript entry of `kind` (any kind if None), paging back as far as it
+        takes: a page of other kinds must not hide it."""
+        before: Optional[int] = None
+        while True:
+            page = self.control.transcript_page(device, conversation or self.conversation, before=before)
+            for entry in page["entries"][::-1]:
+                if kind is None or entry.get("kind") == kind:
+                    return entry
+            if not page["more"] or not page["entries"]:
+                raise DaemonError(f"no {kind or ''} entry in {device}'s transcript of {conversation or self.conversation}")
+            before = page["entries"][0]["entry"]
 
     def tap(self, device: str, entry: Optional[int] = None, conversation: Optional[str] = None) -> TapResult:
         """Taps a bubble: `entry` (an entry id), or the newest app message."""
