@@ -141,6 +141,7 @@ enum Migrations {
                     live = coalesce((SELECT json_extract(m.content, '$.app._0.layout.type') = 'live'
                                      FROM message m WHERE m.id = transcript_entry.message), 0),
                     expiring = coalesce((SELECT json_extract(m.content, '$.app._0.shouldExpire') = 1
+                                                AND m.sender != (SELECT d.owner FROM device d WHERE d.id = transcript_entry.device)
                                          FROM message m WHERE m.id = transcript_entry.message), 0);
                 CREATE INDEX transcript_entry_session ON transcript_entry(device, conversation, app, session) WHERE session IS NOT NULL;
                 CREATE INDEX transcript_entry_live ON transcript_entry(device, conversation, seq) WHERE live = 1;

@@ -30,12 +30,15 @@ extension WorldStore {
             // What the rules look entries up by, fixed when the entry is made.
             let message = try self.message(entry.messageID, db)
             let session = entry.kind == .bubble ? message?.sessionKey : nil
+            // Only others' messages expire on a device (see `HistoryStore.unseenExpiring`).
+            let owner = try String.fetchOne(db.cachedStatement(sql: "SELECT owner FROM device WHERE id = ?"), arguments: [device])
+            let expiring = message?.isExpiring == true && message?.sender != owner
             try db.cachedStatement(sql: """
                 INSERT INTO transcript_entry (seq, device, conversation, message, kind, seen_at, kept, app, session, live, expiring)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [
                     entry.id, device, conversation, entry.messageID, entry.kind.rawValue, entry.seenAt, entry.kept,
-                    session?.app, session?.session, entry.kind == .bubble && message?.isLiveLayout == true, message?.isExpiring == true,
+                    session?.app, session?.session, entry.kind == .bubble && message?.isLiveLayout == true, expiring,
                 ])
             try self.resize(device, conversation, by: 1, db)
         case .transcriptEntryChanged(let device, let conversation, let entry):

@@ -63,12 +63,14 @@ import Testing
             answer.append("entry \(history.entry(ids[2]).map { "\($0.device) \($0.conversation) \($0.entry.messageID) \($0.entry.kind)" } ?? "none")")
             answer.append("message \(history.message("m7")?.message?.layout == .live(alternateLayout: TemplateLayoutValue(caption: "m7")))")
             answer.append("last \(history.lastEntryID())")
+            answer.append("own \(history.unseenExpiring(device: "amber-phone", conversation: "ab").count)")
             answers.append(answer)
         }
         #expect(answers[0] == answers[1])
         // And they are the right answers.
         #expect(answers[0].contains("session [\"m20\"]"), "m0 and m10 collapsed into summaries: \(answers[0])")
         #expect(answers[0].contains("count 30 5"))
+        #expect(answers[0].contains("own 0"), "the sender's own expiring messages never expire on its devices")
         #expect(answers[0].contains("live [\"m7\", \"m14\", \"m21\", \"m28\"]"))
     }
 

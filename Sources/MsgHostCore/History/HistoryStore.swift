@@ -33,7 +33,9 @@ public protocol HistoryStore: AnyObject, Sendable {
     /// The bubbles of live-layout messages in a transcript, oldest first.
     func liveBubbles(device: String, conversation: String) -> [TranscriptEntry]
 
-    /// Entries of expiring messages in a transcript that its device has not shown yet.
+    /// Entries of expiring messages in a transcript that its device has not shown yet. Only
+    /// messages from others expire (SPEC §5: from a recipient's transcript), so the device
+    /// owner's own are never among them, however many they sent.
     func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry]
 
     /// Entries of expiring messages, anywhere, that were seen and not kept: their expiry is

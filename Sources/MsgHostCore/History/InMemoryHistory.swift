@@ -1,3 +1,5 @@
+import MsgHostProtocol
+
 /// History in dictionaries: for the core's unit tests and for tools that build a world in
 /// memory. It answers exactly what the SQLite store answers; its reads may scan (test worlds
 /// are small), the store's never do.
@@ -7,6 +9,8 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     private var transcripts: [String: [TranscriptEntry]] = [:]
     private var locations: [Int: (device: String, conversation: String)] = [:]
     private var maxEntryID = 0
+    /// device → its owner (from the directory changes it is given too).
+    private var owners: [String: String] = [:]
 
     public init() {}
 
@@ -25,6 +29,8 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
             case .transcriptEntryRemoved(let device, let conversation, let entryID):
                 self.transcripts[Self.key(device, conversation)]?.removeAll { $0.id == entryID }
                 self.locations[entryID] = nil
+            case .deviceCreated(let device):
+                self.owners[device.id] = device.owner
             default:
                 break  // the directory lives in `World`
             }
@@ -61,18 +67,24 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     }
 
     public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {
-        self.all(device, conversation).filter { $0.seenAt == nil && self.messages[$0.messageID]?.isExpiring == true }
+        self.all(device, conversation).filter { $0.seenAt == nil && self.expires($0, on: device) }
     }
 
     public func seenExpiring() -> [LocatedEntry] {
         self.transcripts.keys.sorted().flatMap { key -> [LocatedEntry] in
             let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            return self.transcripts[key]!.filter { $0.seenAt != nil && !$0.kept && self.messages[$0.messageID]?.isExpiring == true }
+            return self.transcripts[key]!.filter { $0.seenAt != nil && !$0.kept && self.expires($0, on: parts[0]) }
                 .map { LocatedEntry(device: parts[0], conversation: parts[1], entry: $0) }
         }
     }
 
     public func lastEntryID() -> Int { self.maxEntryID }
+
+    /// An entry of someone else's expiring message.
+    private func expires(_ entry: TranscriptEntry, on device: String) -> Bool {
+        guard let message = self.messages[entry.messageID] else { return false }
+        return message.isExpiring && message.sender != self.owners[device]
+    }
 
     private func all(_ device: String, _ conversation: String) -> [TranscriptEntry] {
         self.transcripts[Self.key(device, conversation)] ?? []
