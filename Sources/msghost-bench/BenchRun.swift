@@ -19,6 +19,8 @@ struct BenchRun {
     static let pythonApp = "com.msghost.bench-python"
     /// The smaller store the large one is compared with.
     static let baselineMessages = 1_000
+    /// Entries a control `transcript` page asks for.
+    static let pageLimit = 50
 
     private func apps(_ tag: String) -> [BenchWorld.App] {
         let samples = "\(self.directory)/\(tag).samples"
@@ -48,8 +50,8 @@ struct BenchRun {
         }
         for suite in sendSuites { try suite.open() }
 
-        // Two daemons whose conversation c1 already holds many messages, for send latency
-        // with a large store against a small one, and their memory.
+        // Two daemons whose store already holds many messages (StoreShape), for send latency
+        // and transcript pages with a large store against a small one, and their memory.
         let small = try self.storeDaemon("store-1k", messages: Self.baselineMessages)
         defer { small.daemon.stop() }
         let large = try self.storeDaemon("store-large", messages: self.storedMessages)
@@ -80,8 +82,10 @@ struct BenchRun {
         var blocks: [(String, () throws -> Void)] = [
             ("floor", { latencies("floor", try floor.run(warmup: warmup, count: count)) }),
             ("direct send", { latencies("send", try sendSuites[0].run(warmup: warmup, count: count)) }),
-            ("send, 1k stored", { latencies("send1k", try small.suite.run(warmup: warmup, count: count)) }),
-            ("send, large store", { latencies("sendLarge", try large.suite.run(warmup: warmup, count: count)) }),
+            ("send, 1k stored", { latencies("send1k", try small.sends.run(warmup: warmup, count: count)) }),
+            ("send, large store", { latencies("sendLarge", try large.sends.run(warmup: warmup, count: count)) }),
+            ("transcript, 1k stored", { latencies("page1k", try small.pages.run(warmup: 2, count: self.sizes.pages, budget: self.sizes.pageSeconds)) }),
+            ("transcript, large store", { latencies("pageLarge", try large.pages.run(warmup: 2, count: self.sizes.pages, budget: self.sizes.pageSeconds)) }),
             ("throughput", { record("throughput", try throughput.run(seconds: self.sizes.throughputSeconds)) }),
             ("start", { record("ready", Stats.median(try startup.run(self.sizes.starts).ready)) }),
         ]
@@ -103,6 +107,7 @@ struct BenchRun {
             }
         }
 
+        let answered = (small: try small.pages.entriesReturned(), large: try large.pages.entriesReturned())
         self.log("memory")
         let idle = try startup.run(1).idleRSS
         let swiftIdle = try Processes.spawn(self.programs.swiftIdle, [], environment: ProcessInfo.processInfo.environment)
@@ -119,7 +124,11 @@ struct BenchRun {
             "\(self.repetitions) repetitions, interleaved; each cell is the median across repetitions (min–max).",
             "Round trips: \(warmup) warm-up + \(count) measured per repetition; throughput \(self.sizes.throughputSeconds) s from \(senders) extensions; "
                 + "\(self.sizes.launches) cold launches and \(self.sizes.starts) daemon starts per repetition and kind.",
-            "Large store: \(self.storedMessages) messages in one conversation; baseline: \(Self.baselineMessages).",
+            "Large store: \(self.storedMessages) messages (baseline: \(Self.baselineMessages), the same mix) \(StoreShape.summary). "
+                + "Sends at both sizes go into c\(StoreShape.busyPair), in its stored session \(StoreShape.sendSession).",
+            "Transcript pages: control transcript of c\(StoreShape.busyPair) on \(BenchWorld.senderDevice(StoreShape.busyPair)) asking for the newest "
+                + "\(Self.pageLimit) entries, \(self.sizes.pages) per repetition (fewer, at least 3, once \(self.sizes.pageSeconds) s have passed); "
+                + "the daemon answered \(answered.large) entries (large) and \(answered.small) (baseline) after the run.",
         ])
         let judged = self.judged
         func target(_ target: Report.Target) -> Report.Target? { judged ? target : nil }
@@ -142,27 +151,38 @@ struct BenchRun {
         report.add("daemon RSS, \(self.sizes.conversations) conversations (MB)", megabytes(many.residentBytes))
         report.add("daemon RSS, \(Self.baselineMessages) stored messages (MB)", megabytes(small.daemon.residentBytes))
         report.add("daemon RSS, \(self.storedMessages) stored messages (MB)", megabytes(large.daemon.residentBytes), target: target(.atMost(64)))
+        report.add("daemon RSS with \(self.storedMessages) stored ÷ idle", pairedRatios(megabytes(large.daemon.residentBytes), megabytes(idle)), digits: 2, target: target(.atMost(1.5)))
         report.add("daemon start → READY with \(self.storedMessages) stored messages (ms)", Across([large.ready]), digits: 0)
+        report.add("start → READY with \(self.storedMessages) stored ÷ fresh state", Across([large.ready / across("ready").median]), digits: 2, target: target(.atMost(2)))
         report.add("direct send p50, \(Self.baselineMessages) stored (µs)", across("send1k.p50"))
         report.add("direct send p50, \(self.storedMessages) stored (µs)", across("sendLarge.p50"))
         report.add("send p50 at \(self.storedMessages) ÷ at \(Self.baselineMessages)", pairedRatios(across("sendLarge.p50"), across("send1k.p50")), digits: 2, target: target(.atMost(1.1)))
+        for (name, stored) in [("page1k", Self.baselineMessages), ("pageLarge", self.storedMessages)] {
+            let goal = stored == self.storedMessages ? target(.atMost(5)) : nil
+            report.add("control transcript, newest \(Self.pageLimit), \(stored) stored, p50 (ms)", across("\(name).p50"), digits: 2, target: goal)
+            report.add("control transcript, newest \(Self.pageLimit), \(stored) stored, p99 (ms)", across("\(name).p99"), digits: 2)
+        }
         return report
     }
 
-    /// A daemon started once (world seeded), stopped, given `messages` stored messages in c1,
-    /// started again (timed) and its C extension opened in c1.
-    private func storeDaemon(_ name: String, messages: Int) throws -> (daemon: BenchDaemon, suite: DirectSendSuite, ready: Double) {
-        let daemon = try BenchDaemon(binary: self.binary, directory: "\(self.directory)/\(name)", world: BenchWorld(pairs: 1, apps: self.apps(name)))
+    /// A daemon started once (world seeded), stopped, given `messages` stored messages shaped
+    /// as `StoreShape` says, started again (timed) and its C extension opened in the busy
+    /// conversation, sending in a session the store holds.
+    private func storeDaemon(_ name: String, messages: Int) throws -> (daemon: BenchDaemon, sends: DirectSendSuite, pages: TranscriptPageSuite, ready: Double) {
+        let world = BenchWorld(pairs: StoreShape.conversations, apps: self.apps(name))
+        let daemon = try BenchDaemon(binary: self.binary, directory: "\(self.directory)/\(name)", world: world)
         try daemon.start()
         daemon.stop()
         self.log("\(name): storing \(messages) messages")
         try MemorySuite.seedMessages(daemon, count: messages, app: Self.cApp)
         let ready = try daemon.start()
-        let suite = DirectSendSuite(
-            daemon: daemon, device: BenchWorld.senderDevice(1), conversation: BenchWorld.conversation(1), app: Self.cApp,
+        let (device, conversation) = (BenchWorld.senderDevice(StoreShape.busyPair), BenchWorld.conversation(StoreShape.busyPair))
+        let sends = DirectSendSuite(
+            daemon: daemon, device: device, conversation: conversation, app: Self.cApp, session: StoreShape.sendSession,
             samplesPrefix: "\(self.directory)/\(name).samples.c")
-        try suite.open()
-        return (daemon, suite, ready)
+        try sends.open()
+        let pages = TranscriptPageSuite(daemon: daemon, device: device, conversation: conversation, limit: Self.pageLimit)
+        return (daemon, sends, pages, ready)
     }
 
     /// "Linux 6.1 x86_64, 2 CPUs, libzmq 4.3.4, 2026-11-22".

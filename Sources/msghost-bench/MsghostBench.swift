@@ -69,11 +69,15 @@ struct Sizes {
     var starts: Int
     var conversations: Int
     var storedMessages: Int
+    /// Timed control `transcript` pages per repetition and store, and the time after which
+    /// fewer are enough (a daemon answering whole transcripts takes seconds each).
+    var pages: Int
+    var pageSeconds: Double
 
     static let full = Sizes(
         repetitions: 5, warmup: 500, roundTrips: 5_000, throughputSeconds: 3, launches: 10, starts: 10, conversations: 1_000,
-        storedMessages: 1_000_000)
+        storedMessages: 1_000_000, pages: 200, pageSeconds: 20)
     static let smoke = Sizes(
         repetitions: 1, warmup: 20, roundTrips: 100, throughputSeconds: 0.3, launches: 2, starts: 2, conversations: 20,
-        storedMessages: 2_000)
+        storedMessages: 2_000, pages: 5, pageSeconds: 2)
 }

@@ -15,6 +15,7 @@ import Testing
             "floor: bare libzmq ipc round trip p50", "direct send round trip p99", "direct send p50 ÷ floor p50",
             "acknowledged direct sends per second", "daemon start → READY", "C extension: bare spawn → hello",
             "Python cold launch ÷ bare spawn → hello", "daemon RSS idle", "stored messages (MB)", "send p50 at",
+            "stored ÷ idle", "stored ÷ fresh state", "control transcript, newest 50",
         ] {
             #expect(run.stdout.contains(figure), "no row \"\(figure)\" in:\n\(run.stdout)")
         }

@@ -8,7 +8,8 @@
  *   touch {"op":"send"}    inside the touch handler, before acknowledging the touch: one
  *                          sendMessage for the touched instance, timed from just before the
  *                          send to just after its reply is received (CLOCK_MONOTONIC);
- *                          recorded as (ns, 0) or (ns, the error code answered);
+ *                          recorded as (ns, 0) or (ns, the error code answered); with
+ *                          "session": "<id>" in the payload, the message has that session;
  *   touch {"op":"report"}  writes the recorded samples to the samples file (truncated; one
  *                          "<ns> <code>" line each), forgets them, then acknowledges;
  *   terminate              acknowledges, writes any samples not yet reported, exits 0.
@@ -389,8 +390,9 @@ static int reply_code(const cJSON *body) {
     return cJSON_IsNumber(code) ? code->valueint : -1;
 }
 
-/* One sendMessage for `instance`, timed, as a touch handler calling conversation.send. */
-static void timed_send(const char *instance) {
+/* One sendMessage for `instance` (of `session`, or none if NULL), timed, as a touch handler
+ * calling conversation.send. */
+static void timed_send(const char *instance, const char *session) {
     char url[64];
     snprintf(url, sizeof url, "https://example.com/bench?n=%llu", ++sends);
     char summary[48];
@@ -399,6 +401,7 @@ static void timed_send(const char *instance) {
     cJSON_AddStringToObject(body, "instance", instance);
     cJSON *msg = cJSON_AddObjectToObject(body, "message");
     cJSON_AddStringToObject(msg, "url", url);
+    if (session) cJSON_AddStringToObject(msg, "session", session);
     cJSON_AddStringToObject(msg, "summaryText", summary);
     cJSON *layout = cJSON_AddObjectToObject(msg, "layout");
     cJSON_AddStringToObject(layout, "type", "template");
@@ -472,7 +475,8 @@ static int handle(message *m) {
         const cJSON *payload = cJSON_GetObjectItemCaseSensitive(m->body, "payload");
         const char *op = cJSON_IsObject(payload) ? string_field(payload, "op") : NULL;
         const char *instance = string_field(m->body, "instance");
-        if (op && strcmp(op, "send") == 0 && instance) timed_send(instance);
+        const char *session = cJSON_IsObject(payload) ? string_field(payload, "session") : NULL;
+        if (op && strcmp(op, "send") == 0 && instance) timed_send(instance, session);
         else if (op && strcmp(op, "report") == 0) write_samples();
         acknowledge(m, NULL);
         return 0;

@@ -10,20 +10,27 @@ final class DirectSendSuite {
     let device: String
     let conversation: String
     let app: String
+    /// The session every timed send belongs to (so each one replaces the previous bubble of
+    /// that session, SPEC §5); nil: sends without a session.
+    let session: String?
     /// Where the extension writes its samples: the path its manifest gives, plus its pid.
     private let samplesPrefix: String
     private var samplesFile = ""
 
-    init(daemon: BenchDaemon, device: String, conversation: String, app: String, samplesPrefix: String) {
+    init(daemon: BenchDaemon, device: String, conversation: String, app: String, session: String? = nil, samplesPrefix: String) {
         self.daemon = daemon
         self.device = device
         self.conversation = conversation
         self.app = app
+        self.session = session
         self.samplesPrefix = samplesPrefix
     }
 
     static let send: JSONValue = .object(["op": .string("send")])
     static let report: JSONValue = .object(["op": .string("report")])
+    private var sendPayload: JSONValue {
+        self.session.map { .object(["op": .string("send"), "session": .string($0)]) } ?? Self.send
+    }
 
     /// Opens the app (compact, visible), so touches reach a running extension.
     func open() throws {
@@ -36,9 +43,9 @@ final class DirectSendSuite {
 
     /// `count` sends after `warmup`; round trips in µs. Any refused send fails the run.
     func run(warmup: Int, count: Int) throws -> [Double] {
-        for _ in 0..<warmup { try self.touch(Self.send) }
+        for _ in 0..<warmup { try self.touch(self.sendPayload) }
         _ = try self.collect()
-        for _ in 0..<count { try self.touch(Self.send) }
+        for _ in 0..<count { try self.touch(self.sendPayload) }
         let samples = try self.collect()
         let refused = samples.filter { $0.code != 0 }
         guard refused.isEmpty, samples.count == count else {

@@ -21,26 +21,34 @@ enum MemorySuite {
         _ = try daemon.control.request(.settle, as: ClockResult.self)
     }
 
-    /// Writes `count` app messages from sender 1 to conversation c1 into the store of a daemon
-    /// that has started once (so its world is seeded) and is stopped now.
+    /// Writes `count` messages shaped as `StoreShape` says into the store of a daemon that has
+    /// started once (so its world, `StoreShape.conversations` pairs, is seeded) and is stopped
+    /// now, in transactions of 10,000 messages.
     static func seedMessages(_ daemon: BenchDaemon, count: Int, app: String) throws {
         precondition(daemon.pid == 0, "seed a stopped daemon's store")
         let store = try WorldStore(path: daemon.directory + "/state/msghost.sqlite")
         var world = try store.loadWorld()
-        guard let install = world.install(device: BenchWorld.senderDevice(1), app: app) else {
-            throw Processes.SpawnError(description: "\(app) is not installed on \(BenchWorld.senderDevice(1))")
+        var installs: [Int: String] = [:]
+        for pair in 1...StoreShape.conversations {
+            guard let install = world.install(device: BenchWorld.senderDevice(pair), app: app) else {
+                throw Processes.SpawnError(description: "\(app) is not installed on \(BenchWorld.senderDevice(pair))")
+            }
+            installs[pair] = install.id
         }
         let start = Int64(Date().timeIntervalSince1970 * 1000) - Int64(count)
-        for n in 0..<count {
-            let value = MessageValue(
-                url: "https://example.com/bench?n=\(n)", summaryText: "seeded \(n)",
-                layout: .template(TemplateLayoutValue(caption: "bench \(n)", subcaption: "stored before the run")))
-            let message = StoredMessage(
-                id: "seed-\(n)", conversation: BenchWorld.conversation(1), app: app, sender: BenchWorld.sender(1),
-                senderDevice: BenchWorld.senderDevice(1), senderInstall: install.id, sentAt: start + Int64(n), message: value)
-            _ = world.deliver(message)  // written through the store, in its open batch
-            if n % 10_000 == 9_999 { try store.commit() }
+        for chunk in stride(from: 0, to: count, by: 10_000) {
+            let messages = try (chunk..<min(chunk + 10_000, count)).map { n in
+                try StoreShape.message(n, sentAt: start + Int64(n), app: app) { installs[$0]! }
+            }
+            try self.writeMessages(into: store, world: &world, messages: messages)
         }
+    }
+
+    /// The seeding's only write: each message stored and arrived on every member's device
+    /// through `World.deliver` (the session rule applied, as on a send), written through the
+    /// store into its open batch, then committed as one transaction.
+    static func writeMessages(into store: WorldStore, world: inout World, messages: [StoredMessage]) throws {
+        for message in messages { _ = world.deliver(message) }
         try store.commit()
     }
 }
