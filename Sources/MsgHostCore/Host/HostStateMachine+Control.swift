@@ -162,7 +162,7 @@ extension HostStateMachine {
     }
 
     private func status(now: Instant) -> StatusResult {
-        let extensions = self.processes.values
+        let extensions = self.processes.all
             .sorted { ($0.device, $0.app, $0.launchID) < ($1.device, $1.app, $1.launchID) }
             .map {
                 StatusResult.ExtensionStatus(
@@ -174,7 +174,7 @@ extension HostStateMachine {
                           uptimeMs: now.milliseconds(since: self.startedAt), clock: self.settings.manualClock ? "manual" : "system"),
             extensions: extensions,
             counters: self.counters,
-            quarantined: self.quarantined.sorted().map { String($0.map { $0 == "\u{0}" ? " " : $0 }) })
+            quarantined: self.processes.quarantined.sorted().map(\.description))
     }
 
     /// The user opens `app` from the drawer of `device` in `conversation`: compact, cold start

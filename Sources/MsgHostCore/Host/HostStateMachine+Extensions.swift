@@ -4,11 +4,11 @@ extension HostStateMachine {
     /// An extension connection sent a message. Protocol errors get an error reply (or are
     /// dropped and counted when the sender cannot be told); they never affect anyone else.
     mutating func handleExtensionFrames(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        if self.ignoredRoutes.contains(route) {
+        if self.processes.ignoredRoutes.contains(route) {
             self.count(.droppedFrames)
             return []
         }
-        guard let launchID = self.launchByRoute[route] else {
+        guard let launchID = self.processes.launchID(route: route) else {
             return self.helloReceived(route: route, frames: frames, now: now)
         }
         let received: ReceivedFrames
@@ -56,7 +56,7 @@ extension HostStateMachine {
     /// launch of that app that is still waiting for one.
     private mutating func helloReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         func refuseAndIgnore(_ requestID: String?, _ error: WireError) -> [HostAction] {
-            self.ignoredRoutes.insert(route)
+            self.processes.ignore(route: route)
             self.count(.refusedConnections)
             let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: nil, now: now)
             return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
@@ -90,17 +90,16 @@ extension HostStateMachine {
                 return refuseAndIgnore(requestID, error)
             }
         }
-        let candidates = self.processes.values
+        let candidates = self.processes.all
             .filter { if case .launching = $0.state { $0.app == hello.app } else { false } }
             .sorted { $0.launchID < $1.launchID }
         guard let process = candidates.first(where: { received.verify(key: $0.token) }) else {
             self.count(.badTokens)
             return refuseAndIgnore(requestID, .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token"))
         }
-        self.processes[process.launchID]!.state = .connected(route: route)
+        self.processes.connect(process.launchID, route: route)
         _ = self.processes[process.launchID]!.seenIDs.insert(requestID)
         if let pid = hello.pid, self.processes[process.launchID]!.pid == nil { self.processes[process.launchID]!.pid = pid }
-        self.launchByRoute[route] = process.launchID
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
         var actions: [HostAction] = [reply, self.record(.connected, now: now, device: process.device, app: process.app, pid: self.processes[process.launchID]!.pid, detail: hello.sdk)]
         for instanceID in process.instanceIDs { actions += self.pump(instanceID, now: now) }
@@ -121,7 +120,7 @@ extension HostStateMachine {
         guard let install = self.world.install(device: device, app: hello.app) else {
             throw .protocolError(.invalidBody, "attachDevice: \(hello.app) is not installed on \"\(device)\"")
         }
-        if let running = self.processByKey[Self.processKey(device: device, app: hello.app)], let process = self.processes[running] {
+        if let running = self.processes.serving(ProcessKey(device: device, app: hello.app)), let process = self.processes[running] {
             throw .protocolError(.invalidBody, "\(hello.app) already runs on \(device) (\(process.stateName), pid \(process.pid.map(String.init) ?? "?")); attach when it does not")
         }
         let launchID = self.ids.makeUUID()
@@ -130,9 +129,7 @@ extension HostStateMachine {
         process.attached = true
         process.pid = hello.pid
         _ = process.seenIDs.insert(received.header.id)
-        self.processes[launchID] = process
-        self.processByKey[Self.processKey(device: device, app: hello.app)] = launchID
-        self.launchByRoute[route] = launchID
+        self.processes.insert(process)
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: received.header.id, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
         return [reply, self.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
     }

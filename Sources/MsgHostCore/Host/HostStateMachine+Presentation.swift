@@ -128,7 +128,7 @@ extension HostStateMachine {
         for entry in self.world.liveBubbles(device: deviceID, conversation: conversation) where !drawn.contains(entry.id) {
             guard let message = self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
-                  !self.quarantined.contains(Self.processKey(device: deviceID, app: app))
+                  !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))
             else { continue }
             let (launchID, launchActions) = self.processServing(device: deviceID, app: app, installID: install.id, now: now)
             outcome.actions += launchActions
@@ -157,7 +157,7 @@ extension HostStateMachine {
                                 name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
         }
         let clamped = SizeValue(width: min(max(0, answer.size.width), offered.width), height: min(max(0, answer.size.height), offered.height))
-        self.liveSizes["\(instance.device)\u{0}\(entry)"] = clamped
+        self.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = clamped
         return []
     }
 

@@ -6,8 +6,7 @@ extension HostStateMachine {
     /// The process that serves `app` on `device`, launching one if none is running or the
     /// running one is on its way out.
     mutating func processServing(device: String, app: String, installID: String, now: Instant) -> (String, [HostAction]) {
-        let key = Self.processKey(device: device, app: app)
-        if let launchID = self.processByKey[key], let process = self.processes[launchID] {
+        if let launchID = self.processes.serving(ProcessKey(device: device, app: app)), let process = self.processes[launchID] {
             switch process.state {
             case .launching, .connected: return (launchID, [])
             case .terminating: break
@@ -15,9 +14,8 @@ extension HostStateMachine {
         }
         let launchID = self.ids.makeUUID()
         let token = self.ids.makeToken()
-        self.processes[launchID] = ExtensionProcess(
-            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now)
-        self.processByKey[key] = launchID
+        self.processes.insert(ExtensionProcess(
+            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now))
         self.count(.launches)
         return (launchID, [
             .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token)),
@@ -35,10 +33,7 @@ extension HostStateMachine {
 
     /// The process ended, or could not be spawned at all (`pid` nil).
     mutating func handleProcessExited(launchID: String, status: String, now: Instant) -> [HostAction] {
-        guard let process = self.processes.removeValue(forKey: launchID) else { return [] }
-        if let route = process.route { self.launchByRoute[route] = nil }
-        let key = Self.processKey(device: process.device, app: process.app)
-        if self.processByKey[key] == launchID { self.processByKey[key] = nil }
+        guard let process = self.processes.remove(launchID) else { return [] }
         var actions: [HostAction] = []
         let exit = ProcessExit(process, needed: process.instanceIDs.contains { self.instances[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false })
         actions.append(self.record(exit.event, now: now, device: process.device, app: process.app, pid: process.pid, detail: exit.detail(status: status)))
@@ -88,9 +83,7 @@ extension HostStateMachine {
         if case .terminating = process.state { return [] }
         var actions: [HostAction] = []
         let route = process.route
-        self.processes[launchID]!.state = .terminating(reason: reason, route: route)
-        let key = Self.processKey(device: process.device, app: process.app)
-        if self.processByKey[key] == launchID { self.processByKey[key] = nil }
+        self.processes.beginTerminating(launchID, reason: reason)
         actions.append(self.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
         let failure: WireError = if case .launching = process.state {
             .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.launchTimeout(process.app)) ms" : reason)")
@@ -115,7 +108,7 @@ extension HostStateMachine {
 
     /// Ends whatever serves `app` on `device` (after an uninstall).
     mutating func endProcess(forDevice device: String, app: String, reason: String, now: Instant) -> [HostAction] {
-        guard let launchID = self.processByKey[Self.processKey(device: device, app: app)] else { return [] }
+        guard let launchID = self.processes.serving(ProcessKey(device: device, app: app)) else { return [] }
         return self.beginTermination(launchID: launchID, reason: reason, now: now)
     }
 
@@ -169,7 +162,7 @@ extension HostStateMachine {
             return self.expiryDue(device: device, conversation: conversation, entryID: entry, now: now)
         case .shutdownDeadline:
             guard self.isStopping else { return [] }
-            return self.processes.keys.sorted().map { .signal(launchID: $0, .kill) }
+            return self.processes.launchIDs.map { .signal(launchID: $0, .kill) }
         }
     }
 
@@ -180,7 +173,7 @@ extension HostStateMachine {
         guard !self.isStopping else { return [] }
         self.isStopping = true
         var actions: [HostAction] = [self.record(.stopping, now: now)]
-        for launchID in self.processes.keys.sorted() {
+        for launchID in self.processes.launchIDs {
             actions += self.beginTermination(launchID: launchID, reason: "daemonStopping", now: now)
         }
         if self.processes.isEmpty {
@@ -201,7 +194,7 @@ extension HostStateMachine {
     /// not ours to reap, so it is forgotten and its connection ignored from now on.
     mutating func forgetAttached(_ launchID: String, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID], process.attached else { return [] }
-        if let route = process.route { self.ignoredRoutes.insert(route) }
+        if let route = process.route { self.processes.ignore(route: route) }
         return self.handleProcessExited(launchID: launchID, status: "detached", now: now)
     }
 }

@@ -38,7 +38,7 @@ extension HostStateMachine {
     /// `advanceClock`). Held deliveries wait for `release` and are not waited for.
     func isSettled(now: Instant) -> Bool {
         guard self.instances.values.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
-        for process in self.processes.values {
+        for process in self.processes.all {
             if case .launching = process.state { return false }
             if process.exitExpected || process.terminateNoticeID != nil { return false }
         }
@@ -51,27 +51,21 @@ extension HostStateMachine {
     /// An exit while connected and needed is a crash; too many within the window quarantine
     /// the app on that device.
     mutating func crashed(_ process: ExtensionProcess, now: Instant) -> [HostAction] {
-        let key = Self.processKey(device: process.device, app: process.app)
-        let window = now.adding(milliseconds: -max(0, self.settings.crashWindowMs))
-        var recent = (self.crashes[key] ?? []).filter { $0 > window }
-        recent.append(now)
-        self.crashes[key] = recent
-        guard recent.count >= self.settings.crashLimit, !self.quarantined.contains(key) else { return [] }
-        self.quarantined.insert(key)
+        let key = ProcessKey(device: process.device, app: process.app)
+        let (recent, quarantinedNow) = self.processes.recordCrash(key, at: now, windowMs: self.settings.crashWindowMs, limit: self.settings.crashLimit)
+        guard quarantinedNow else { return [] }
         return [self.record(.quarantined, now: now, device: process.device, app: process.app,
-                            detail: "\(recent.count) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
+                            detail: "\(recent) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
     }
 
     func requireNotQuarantined(device: String, app: String) throws(WireError) {
-        guard !self.quarantined.contains(Self.processKey(device: device, app: app)) else {
+        guard !self.processes.isQuarantined(ProcessKey(device: device, app: app)) else {
             throw .control(.quarantined, "\(app) crashed too often on \(device) and is quarantined there; `reset` lifts it")
         }
     }
 
     mutating func resetQuarantine(device: String, app: String, now: Instant) -> [HostAction] {
-        let key = Self.processKey(device: device, app: app)
-        self.crashes[key] = nil
-        guard self.quarantined.remove(key) != nil else { return [] }
+        guard self.processes.lift(ProcessKey(device: device, app: app)) else { return [] }
         return [self.record(.quarantineLifted, now: now, device: device, app: app)]
     }
 

@@ -18,13 +18,8 @@ public struct HostStateMachine: Sendable {
     let startedAt: Instant
     let daemonPID: Int
 
-    var processes: [String: ExtensionProcess] = [:]
-    /// (device, app) → the launch that currently serves it.
-    var processByKey: [String: String] = [:]
-    /// Extension routing id → launch id, once it said hello.
-    var launchByRoute: [[UInt8]: String] = [:]
-    /// Connections refused at hello; anything more from them is dropped and counted.
-    var ignoredRoutes: Set<[UInt8]> = []
+    /// Extension processes, the ways to find them, crashes and quarantine.
+    var processes = ProcessTable()
     var instances: [String: Instance] = [:]
     /// Device → the conversation it shows.
     var showing: [String: String] = [:]
@@ -40,11 +35,8 @@ public struct HostStateMachine: Sendable {
     /// Requests parked while the shell looks at their files, by token.
     var pendingRequests: [Int: PendingRequest] = [:]
     var nextRequestToken = 0
-    /// "device\u{0}entry" → the size a live bubble asked for, clamped.
-    var liveSizes: [String: SizeValue] = [:]
-    /// "device\u{0}app" → recent crash times, and the quarantined ones (SPEC §6).
-    var crashes: [String: [Instant]] = [:]
-    var quarantined: Set<String> = []
+    /// The size each live bubble asked for, clamped.
+    var liveSizes: [LiveBubbleKey: SizeValue] = [:]
     /// Control clients following events: routing id → the subscribe request's id.
     var subscribers: [[UInt8]: String] = [:]
     /// `settle` requests waiting for nothing to be in flight.
@@ -77,7 +69,7 @@ public struct HostStateMachine: Sendable {
     /// An extension connection sent a message. What it asks for is a consequence of the
     /// callbacks its handlers are running (those in flight to it).
     public mutating func extensionFramesReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        let causes = self.launchByRoute[route].map(self.causesInFlight(launchID:)) ?? []
+        let causes = self.processes.launchID(route: route).map(self.causesInFlight(launchID:)) ?? []
         let actions = self.withCauses(causes) { machine in machine.handleExtensionFrames(route: route, frames: frames, now: now) }
         return self.finish(actions, now: now)
     }
@@ -141,7 +133,6 @@ public struct HostStateMachine: Sendable {
         return "i\(self.nextInstance)"
     }
 
-    static func processKey(device: String, app: String) -> String { "\(device)\u{0}\(app)" }
 
     // MARK: Building messages
 

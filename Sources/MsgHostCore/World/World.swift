@@ -15,8 +15,8 @@ public struct World: Sendable {
     public private(set) var installs: [String: Install] = [:]
     /// install id → person handle → identifier.
     public private(set) var participants: [String: [String: String]] = [:]
-    /// "device\u{0}conversation" → the input field, when it is not empty.
-    public internal(set) var inputFields: [String: InputField] = [:]
+    /// Each device's input field in each conversation, when it is not empty.
+    public internal(set) var inputFields: [TranscriptKey: InputField] = [:]
     /// device → person → the name that device's owner has for them.
     public internal(set) var contacts: [String: [String: String]] = [:]
     /// device → how messages reach it, when not at once.
@@ -58,7 +58,7 @@ public struct World: Sendable {
         case .transcriptEntryAdded(_, _, let entry):
             self.nextSerial = max(self.nextSerial, entry.id + 1)
         case .inputFieldChanged(let device, let conversation, let field):
-            self.inputFields[Self.transcriptKey(device, conversation)] = field.isEmpty ? nil : field
+            self.inputFields[TranscriptKey(device: device, conversation: conversation)] = field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
             self.contacts[device, default: [:]][person] = name
         case .deliveryRuleChanged(let device, let rule):
@@ -71,7 +71,6 @@ public struct World: Sendable {
         }
     }
 
-    static func transcriptKey(_ device: String, _ conversation: String) -> String { "\(device)\u{0}\(conversation)" }
 
     /// Entries of live-layout bubbles in a device's transcript, oldest first.
     public func liveBubbles(device: String, conversation: String) -> [TranscriptEntry] {
@@ -124,7 +123,7 @@ public struct World: Sendable {
     }
 
     public func inputField(device: String, conversation: String) -> InputField {
-        self.inputFields[Self.transcriptKey(device, conversation)] ?? InputField()
+        self.inputFields[TranscriptKey(device: device, conversation: conversation)] ?? InputField()
     }
 
     /// The name `device`'s owner sees for `person`: their contact name, else the display name.

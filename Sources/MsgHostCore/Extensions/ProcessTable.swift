@@ -1,0 +1,92 @@
+/// Every extension process the host knows, and the ways to find one — by launch id, by the
+/// (device, app) it serves, by its connection — with crash history and quarantine (SPEC §6).
+///
+/// It owns the invariants between them: a route names a process only while that process is
+/// connected or terminating on it; a (device, app) names at most one process, and only one
+/// that is not on its way out; removing a process removes every way to it.
+struct ProcessTable: Sendable {
+    private var byLaunch: [String: ExtensionProcess] = [:]
+    private var serving: [ProcessKey: String] = [:]
+    private var routes: [[UInt8]: String] = [:]
+    /// Connections refused at hello; anything more from them is dropped and counted.
+    private(set) var ignoredRoutes: Set<[UInt8]> = []
+    private var crashTimes: [ProcessKey: [Instant]] = [:]
+    private(set) var quarantined: Set<ProcessKey> = []
+
+    var isEmpty: Bool { self.byLaunch.isEmpty }
+    var all: Dictionary<String, ExtensionProcess>.Values { self.byLaunch.values }
+    var launchIDs: [String] { self.byLaunch.keys.sorted() }
+
+    /// A process by launch id; changes go through the table so its indexes stay true.
+    subscript(launchID: String) -> ExtensionProcess? {
+        get { self.byLaunch[launchID] }
+        _modify { yield &self.byLaunch[launchID] }
+    }
+
+    /// A new process, now the one that serves its (device, app).
+    mutating func insert(_ process: ExtensionProcess) {
+        self.byLaunch[process.launchID] = process
+        self.serving[ProcessKey(device: process.device, app: process.app)] = process.launchID
+        if let route = process.route { self.routes[route] = process.launchID }
+    }
+
+    /// The process that serves `app` on `device` now (not one on its way out).
+    func serving(_ key: ProcessKey) -> String? { self.serving[key] }
+
+    /// The process that said hello on this connection.
+    func launchID(route: [UInt8]) -> String? { self.routes[route] }
+
+    /// The process said hello on `route`.
+    mutating func connect(_ launchID: String, route: [UInt8]) {
+        guard self.byLaunch[launchID] != nil else { return }
+        self.byLaunch[launchID]!.state = .connected(route: route)
+        self.routes[route] = launchID
+    }
+
+    /// The process is on its way out: it no longer serves its (device, app), so the next need
+    /// launches another; its connection still reaches it until it exits.
+    mutating func beginTerminating(_ launchID: String, reason: String) {
+        guard let process = self.byLaunch[launchID] else { return }
+        self.byLaunch[launchID]!.state = .terminating(reason: reason, route: process.route)
+        self.stopServing(process)
+    }
+
+    /// The process is gone: every way to it goes with it.
+    @discardableResult
+    mutating func remove(_ launchID: String) -> ExtensionProcess? {
+        guard let process = self.byLaunch.removeValue(forKey: launchID) else { return nil }
+        if let route = process.route, self.routes[route] == launchID { self.routes[route] = nil }
+        self.stopServing(process)
+        return process
+    }
+
+    /// Nothing more from this connection is read (a refused hello, a forgotten attach).
+    mutating func ignore(route: [UInt8]) { self.ignoredRoutes.insert(route) }
+
+    private mutating func stopServing(_ process: ExtensionProcess) {
+        let key = ProcessKey(device: process.device, app: process.app)
+        if self.serving[key] == process.launchID { self.serving[key] = nil }
+    }
+
+    // MARK: Crashes and quarantine
+
+    /// Records a crash; returns how many fell within `windowMs` and whether this one put the
+    /// app under quarantine on that device (`limit` crashes within the window).
+    mutating func recordCrash(_ key: ProcessKey, at now: Instant, windowMs: Int64, limit: Int) -> (recent: Int, quarantinedNow: Bool) {
+        let since = now.adding(milliseconds: -max(0, windowMs))
+        var recent = (self.crashTimes[key] ?? []).filter { $0 > since }
+        recent.append(now)
+        self.crashTimes[key] = recent
+        guard recent.count >= limit, !self.quarantined.contains(key) else { return (recent.count, false) }
+        self.quarantined.insert(key)
+        return (recent.count, true)
+    }
+
+    func isQuarantined(_ key: ProcessKey) -> Bool { self.quarantined.contains(key) }
+
+    /// `reset`: the crash history goes, and the quarantine; whether there was one.
+    mutating func lift(_ key: ProcessKey) -> Bool {
+        self.crashTimes[key] = nil
+        return self.quarantined.remove(key) != nil
+    }
+}

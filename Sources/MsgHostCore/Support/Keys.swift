@@ -1,0 +1,31 @@
+/// Small typed keys for the machine's maps, instead of strings joined with a separator: the
+/// compiler keeps a device+app key from standing in for a device+conversation one.
+
+/// One app on one device: what a process serves, what crashes and is quarantined.
+public struct ProcessKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var device: String
+    public var app: String
+    public init(device: String, app: String) {
+        self.device = device
+        self.app = app
+    }
+    public static func < (a: ProcessKey, b: ProcessKey) -> Bool { (a.device, a.app) < (b.device, b.app) }
+    /// As `status` lists quarantined apps: "device app".
+    public var description: String { "\(self.device) \(self.app)" }
+}
+
+/// One device's view of one conversation: its transcript and its input field.
+public struct TranscriptKey: Hashable, Sendable {
+    public var device: String
+    public var conversation: String
+    public init(device: String, conversation: String) {
+        self.device = device
+        self.conversation = conversation
+    }
+}
+
+/// A live-layout bubble on one device: the size its extension asked for is kept per bubble.
+struct LiveBubbleKey: Hashable, Sendable {
+    var device: String
+    var entry: Int
+}

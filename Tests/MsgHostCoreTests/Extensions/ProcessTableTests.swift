@@ -1,0 +1,60 @@
+@testable import MsgHostCore
+import Testing
+
+/// The process table keeps its ways to a process true: by launch, by the (device, app) it
+/// serves, by connection; and it counts crashes into quarantine within a window.
+@Suite struct ProcessTableTests {
+    static let t0 = Instant(milliseconds: 1_000_000)
+    static let key = ProcessKey(device: "amber-phone", app: "app")
+
+    static func process(_ launchID: String) -> ExtensionProcess {
+        ExtensionProcess(launchID: launchID, device: "amber-phone", app: "app", installID: "i", token: [], state: .launching(since: t0), launchedAt: t0)
+    }
+
+    @Test func aNewProcessServesItsAppAndIsFoundByItsConnectionOnceItSaidHello() {
+        var table = ProcessTable()
+        table.insert(Self.process("l1"))
+        #expect(table.serving(Self.key) == "l1")
+        #expect(table.launchID(route: [7]) == nil)
+        table.connect("l1", route: [7])
+        #expect(table.launchID(route: [7]) == "l1")
+        #expect(table["l1"]?.route == [7])
+    }
+
+    @Test func aTerminatingProcessNoLongerServesButStillHearsItsConnection() {
+        var table = ProcessTable()
+        table.insert(Self.process("l1"))
+        table.connect("l1", route: [7])
+        table.beginTerminating("l1", reason: "idle")
+        #expect(table.serving(Self.key) == nil, "the next need launches another")
+        #expect(table.launchID(route: [7]) == "l1", "its goodbye still reaches it")
+        table.insert(Self.process("l2"))
+        #expect(table.serving(Self.key) == "l2")
+        table.remove("l1")
+        #expect(table.serving(Self.key) == "l2", "removing the old one leaves the new one serving")
+        #expect(table.launchID(route: [7]) == nil)
+        #expect(table["l1"] == nil)
+    }
+
+    @Test func crashesQuarantineOnlyWithinTheWindowAndResetLiftsIt() {
+        var table = ProcessTable()
+        #expect(table.recordCrash(Self.key, at: Self.t0, windowMs: 1_000, limit: 3) == (1, false))
+        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_500), windowMs: 1_000, limit: 3) == (1, false), "the first left the window")
+        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_600), windowMs: 1_000, limit: 3) == (2, false))
+        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_700), windowMs: 1_000, limit: 3) == (3, true))
+        #expect(table.isQuarantined(Self.key))
+        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_800), windowMs: 1_000, limit: 3).quarantinedNow == false, "reported once")
+        #expect(!table.isQuarantined(ProcessKey(device: "ben-phone", app: "app")), "per device")
+        let lifted = table.lift(Self.key)
+        #expect(lifted)
+        #expect(!table.isQuarantined(Self.key))
+        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_900), windowMs: 1_000, limit: 3) == (1, false), "the history went with it")
+        let nothing = table.lift(ProcessKey(device: "ben-phone", app: "app"))
+        #expect(!nothing)
+    }
+
+    @Test func anExtremeWindowCannotTrap() {
+        var table = ProcessTable()
+        #expect(table.recordCrash(Self.key, at: Instant(milliseconds: .min + 1), windowMs: .max, limit: 1) == (1, true))
+    }
+}
