@@ -4,7 +4,7 @@ extension HostStateMachine {
     /// Queues callbacks for an instance, in order, and sends the first if nothing is in flight.
     mutating func enqueue(_ callbacks: [(CallbackType, [UInt8])], on instanceID: String, now: Instant) -> [HostAction] {
         guard self.instances[instanceID] != nil else { return [] }
-        let causes = self.activeCauses
+        let causes = self.sessions.activeCauses
         self.instances[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1, causes: causes) }
         return self.pump(instanceID, now: now)
     }
@@ -13,9 +13,9 @@ extension HostStateMachine {
     /// device, has been acknowledged (at once if it caused none). `instances` are the ones it
     /// acted on directly: losing one of them fails it.
     mutating func reply(to client: [UInt8], requestID: String, result: [UInt8], after instances: Set<String>, now: Instant) -> [HostAction] {
-        let waiter = Waiter(client: client, requestID: requestID, result: result, causes: self.activeCauses, instances: instances)
+        let waiter = Waiter(client: client, requestID: requestID, result: result, causes: self.sessions.activeCauses, instances: instances)
         guard self.isOutstanding(waiter.causes) else { return [self.controlReply(to: client, requestID: requestID, body: result, now: now)] }
-        self.waiters.append(waiter)
+        self.sessions.wait(waiter)
         return []
     }
 
@@ -26,19 +26,29 @@ extension HostStateMachine {
             || self.pendingRequests.values.contains { !$0.causes.isDisjoint(with: causes) }
     }
 
+    /// Every cause that a queued or in-flight callback, or a parked request, still carries.
+    func outstandingCauses() -> Set<Int> {
+        var causes: Set<Int> = []
+        for instance in self.instances.values {
+            if let inFlight = instance.inFlight { causes.formUnion(inFlight.causes) }
+            for callback in instance.queue { causes.formUnion(callback.causes) }
+        }
+        for request in self.pendingRequests.values { causes.formUnion(request.causes) }
+        return causes
+    }
+
     /// Answers every waiter whose consequences are all acknowledged (called as each event
     /// finishes).
     mutating func answerWaiters(now: Instant) -> [HostAction] {
-        let (done, waiting) = self.waiters.partitioned { !self.isOutstanding($0.causes) }
-        self.waiters = waiting
+        let outstanding = self.outstandingCauses()
+        let done = self.sessions.takeWaiters { $0.causes.isDisjoint(with: outstanding) }
         return done.map { self.controlReply(to: $0.client, requestID: $0.requestID, body: $0.result, now: now) }
     }
 
     /// An instance is going away (its process is gone or being ended): the requests that acted
     /// on it directly and still had callbacks of theirs there fail with `failure`.
     mutating func instanceLost(_ instance: Instance, failure: WireError, now: Instant) -> [HostAction] {
-        let (failed, waiting) = self.waiters.partitioned { $0.instances.contains(instance.id) && instance.carries($0.causes) }
-        self.waiters = waiting
+        let failed = self.sessions.takeWaiters { $0.instances.contains(instance.id) && instance.carries($0.causes) }
         return failed.map { self.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
     }
 
@@ -84,14 +94,3 @@ extension HostStateMachine {
     }
 }
 
-extension Array {
-    /// (those that satisfy `belongs`, the others), each in order.
-    func partitioned(_ belongs: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
-        var matching: [Element] = []
-        var rest: [Element] = []
-        for element in self {
-            if belongs(element) { matching.append(element) } else { rest.append(element) }
-        }
-        return (matching, rest)
-    }
-}

@@ -83,7 +83,7 @@ extension HostStateMachine {
     private mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
         if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
         var request = request
-        request.causes = self.activeCauses
+        request.causes = self.sessions.activeCauses
         if [.sendMessage, .sendSticker, .sendAttachment].contains(request.type) {
             // One touch, one send: the touch is taken now, so a second send cannot pass the
             // policy while this one's files are being looked at.

@@ -7,18 +7,16 @@ extension HostStateMachine {
     /// `settle` requests once nothing is in flight. Every public event function ends here.
     mutating func finish(_ actions: [HostAction], now: Instant) -> [HostAction] {
         var actions = actions
-        if !self.waiters.isEmpty { actions += self.answerWaiters(now: now) }
-        if !self.subscribers.isEmpty {
+        if !self.sessions.waiters.isEmpty { actions += self.answerWaiters(now: now) }
+        if !self.sessions.subscribers.isEmpty {
             for case .event(let record) in actions {
-                for (client, requestID) in self.subscribers.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-                    actions.append(self.controlPush(to: client, replyTo: requestID, record: record, now: now))
+                for subscriber in self.sessions.subscribers {
+                    actions.append(self.controlPush(to: subscriber.client, replyTo: subscriber.requestID, record: record, now: now))
                 }
             }
         }
-        if !self.settleWaiters.isEmpty && self.isSettled(now: now) {
-            let waiters = self.settleWaiters
-            self.settleWaiters = []
-            for waiter in waiters {
+        if !self.sessions.settleWaiters.isEmpty && self.isSettled(now: now) {
+            for waiter in self.sessions.takeSettleWaiters() {
                 actions.append(self.controlReply(to: waiter.client, requestID: waiter.requestID, body: WireJSON.encode(OKReply(ClockResult(now: now.milliseconds))), now: now))
             }
         }
@@ -88,7 +86,7 @@ extension HostStateMachine {
     mutating func supervisionCommand(_ command: ControlCommand, envelope: Envelope, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         switch command {
         case .settle:
-            self.settleWaiters.append((client, requestID))
+            self.sessions.waitForSettle(ControlRequestRef(client: client, requestID: requestID))
             return []  // answered by finish() once settled (perhaps at once)
         case .advanceClock:
             let body = try envelope.decodeBody(AdvanceClockRequest.self)
@@ -108,8 +106,7 @@ extension HostStateMachine {
         case .subscribe:
             let body = try envelope.decodeBody(SubscribeRequest.self)
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
-            if self.subscribers.count >= 64, let oldest = self.subscribers.keys.first { self.subscribers[oldest] = nil }
-            self.subscribers[client] = requestID
+            self.sessions.subscribe(ControlRequestRef(client: client, requestID: requestID))
             let backlog = body.after.map { self.events.after($0) } ?? []
             return [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())), now: now)]
                 + backlog.map { self.controlPush(to: client, replyTo: requestID, record: $0, now: now) }

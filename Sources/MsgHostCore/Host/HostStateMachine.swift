@@ -25,22 +25,13 @@ public struct HostStateMachine: Sendable {
     var showing: [String: String] = [:]
     /// Device → the instance presented on it (at most one main instance per device).
     var presented: [String: String] = [:]
-    /// Control requests waiting for callbacks to be acknowledged.
-    var waiters: [Waiter] = []
-    /// The control actions that what is being handled now is a consequence of: callbacks
-    /// queued meanwhile carry them (see `Waiter`). Empty outside a control request and the
-    /// extension requests and replies it leads to.
-    var activeCauses: Set<Int> = []
-    private var nextCause = 0
+    /// Replies owed to control clients, `settle` requests, event followers, causes.
+    var sessions = ControlSessions()
     /// Requests parked while the shell looks at their files, by token.
     var pendingRequests: [Int: PendingRequest] = [:]
     var nextRequestToken = 0
     /// The size each live bubble asked for, clamped.
     var liveSizes: [LiveBubbleKey: SizeValue] = [:]
-    /// Control clients following events: routing id → the subscribe request's id.
-    var subscribers: [[UInt8]: String] = [:]
-    /// `settle` requests waiting for nothing to be in flight.
-    var settleWaiters: [(client: [UInt8], requestID: String)] = []
     var events: EventLog
     public internal(set) var counters: [String: Int] = [:]
     var isStopping = false
@@ -61,8 +52,8 @@ public struct HostStateMachine: Sendable {
 
     /// A control client sent a message: a new cause, which everything it leads to carries.
     public mutating func controlFramesReceived(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        self.nextCause += 1
-        let actions = self.withCauses([self.nextCause]) { machine in machine.handleControlFrames(client: client, frames: frames, now: now) }
+        let cause = self.sessions.newCause()
+        let actions = self.withCauses([cause]) { machine in machine.handleControlFrames(client: client, frames: frames, now: now) }
         return self.finish(actions, now: now)
     }
 
@@ -76,8 +67,8 @@ public struct HostStateMachine: Sendable {
 
     /// Runs `body` with `causes` active, then none.
     mutating func withCauses(_ causes: Set<Int>, _ body: (inout HostStateMachine) -> [HostAction]) -> [HostAction] {
-        self.activeCauses = causes
-        defer { self.activeCauses = [] }
+        self.sessions.activeCauses = causes
+        defer { self.sessions.activeCauses = [] }
         return body(&self)
     }
 

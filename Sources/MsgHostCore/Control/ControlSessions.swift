@@ -1,0 +1,65 @@
+/// What the host owes its control clients: replies waiting for what a request caused
+/// (`Waiter`), `settle` requests waiting for quiet, and the clients that follow events — plus
+/// the causes that tie callbacks to the requests they descend from (PROTOCOL.md §7).
+struct ControlSessions: Sendable {
+    /// Replies waiting for callbacks to be acknowledged, in the order the requests came.
+    private(set) var waiters: [Waiter] = []
+    /// `settle` requests waiting for nothing to be in flight.
+    private(set) var settleWaiters: [ControlRequestRef] = []
+    /// Clients following events, oldest first; at most `maxSubscribers`.
+    private(set) var subscribers: [ControlRequestRef] = []
+    /// The control requests that what is handled now is a consequence of: callbacks queued
+    /// meanwhile carry them. Empty outside a control request and what it leads to.
+    var activeCauses: Set<Int> = []
+    private var lastCause = 0
+
+    /// More followers than this and the oldest is let go (each costs a push per event).
+    static let maxSubscribers = 64
+
+    /// A cause for a new control request.
+    mutating func newCause() -> Int {
+        self.lastCause += 1
+        return self.lastCause
+    }
+
+    mutating func wait(_ waiter: Waiter) { self.waiters.append(waiter) }
+
+    /// Removes and returns the waiters that `isDone` says may be answered, in order.
+    mutating func takeWaiters(where isDone: (Waiter) -> Bool) -> [Waiter] {
+        let (done, waiting) = self.waiters.partitioned(isDone)
+        self.waiters = waiting
+        return done
+    }
+
+    mutating func waitForSettle(_ request: ControlRequestRef) { self.settleWaiters.append(request) }
+
+    mutating func takeSettleWaiters() -> [ControlRequestRef] {
+        defer { self.settleWaiters = [] }
+        return self.settleWaiters
+    }
+
+    /// A client follows events (again: its newer subscription replaces the older one).
+    mutating func subscribe(_ request: ControlRequestRef) {
+        self.subscribers.removeAll { $0.client == request.client }
+        if self.subscribers.count >= Self.maxSubscribers { self.subscribers.removeFirst() }
+        self.subscribers.append(request)
+    }
+}
+
+/// A control request to answer later: who asked, and its header id.
+struct ControlRequestRef: Hashable, Sendable {
+    var client: [UInt8]
+    var requestID: String
+}
+
+extension Array {
+    /// (those that satisfy `belongs`, the others), each in order.
+    func partitioned(_ belongs: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
+        var matching: [Element] = []
+        var rest: [Element] = []
+        for element in self {
+            if belongs(element) { matching.append(element) } else { rest.append(element) }
+        }
+        return (matching, rest)
+    }
+}
