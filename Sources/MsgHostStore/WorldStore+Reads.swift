@@ -53,8 +53,14 @@ extension WorldStore {
             """, [device, conversation, app, session]).map(\.entry)
     }
 
-    public func liveBubbles(device: String, conversation: String) -> [TranscriptEntry] {
-        self.located("SELECT * FROM transcript_entry WHERE device = ? AND conversation = ? AND live = 1 ORDER BY seq", [device, conversation]).map(\.entry)
+    public func liveBubbles(device: String, conversation: String, newest: Int) -> [TranscriptEntry] {
+        guard newest > 0 else { return [] }
+        // The screen starts at the newest-th entry from the end (or the first one).
+        return self.located("""
+            SELECT * FROM transcript_entry WHERE device = ? AND conversation = ? AND live = 1 AND seq >= coalesce(
+                (SELECT seq FROM transcript_entry WHERE device = ? AND conversation = ? ORDER BY seq DESC LIMIT 1 OFFSET ?), 0)
+            ORDER BY seq
+            """, [device, conversation, device, conversation, newest - 1]).map(\.entry)
     }
 
     public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {

@@ -30,8 +30,9 @@ public protocol HistoryStore: AnyObject, Sendable {
     /// The bubbles of `app`'s messages of `session` in a transcript, oldest first.
     func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry]
 
-    /// The bubbles of live-layout messages in a transcript, oldest first.
-    func liveBubbles(device: String, conversation: String) -> [TranscriptEntry]
+    /// The bubbles of live-layout messages among the newest `newest` entries of a transcript
+    /// (what is on screen), oldest first.
+    func liveBubbles(device: String, conversation: String, newest: Int) -> [TranscriptEntry]
 
     /// Entries of expiring messages in a transcript that its device has not shown yet. Only
     /// messages from others expire (SPEC §5: from a recipient's transcript), so the device

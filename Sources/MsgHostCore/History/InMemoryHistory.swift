@@ -62,8 +62,9 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
         self.bubbles(device, conversation) { $0.sessionKey.map { $0 == (app, session) } ?? false }
     }
 
-    public func liveBubbles(device: String, conversation: String) -> [TranscriptEntry] {
-        self.bubbles(device, conversation) { $0.isLiveLayout }
+    public func liveBubbles(device: String, conversation: String, newest: Int) -> [TranscriptEntry] {
+        let screen = Set(self.all(device, conversation).suffix(max(0, newest)).map(\.id))
+        return self.bubbles(device, conversation) { $0.isLiveLayout }.filter { screen.contains($0.id) }
     }
 
     public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {

@@ -19,6 +19,9 @@ public struct HostSettings: Hashable, Sendable {
     public var nilSummaryText: String?
     /// (ours) How long after being seen an expiring message (`shouldExpire`) disappears.
     public var expiryMs: Int64 = 120_000
+    /// How many of a transcript's newest entries are on screen: live-layout bubbles among them
+    /// run a transcript instance, older ones show their alternate layout until scrolled to.
+    public var entriesOnScreen = 50
     /// The room a live-layout bubble is offered (`contentSizeThatFits`), in points.
     public var liveBubbleSize = LiveBubbleSize(width: 320, height: 480)
     /// This many crashes of an app on one device within `crashWindowMs` quarantine it there

@@ -111,13 +111,16 @@ extension HostStateMachine {
             .map(\.id).sorted()
     }
 
-    /// One transcript-style instance per live-layout bubble on screen, where the device can run
-    /// them (iOS 11 and later, app installed); instances whose bubble went away resign.
+    /// One transcript-style instance per live-layout bubble on screen (among the newest
+    /// `settings.entriesOnScreen` entries, as Messages draws only what is visible), where the
+    /// device can run them (iOS 11 and later, app installed); instances whose bubble went away
+    /// or scrolled off resign. So a long history costs nothing here.
     mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
         var outcome: Outcome = ([], [])
         guard self.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
         // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
-        let bubbles = Set(self.world.liveBubbles(device: deviceID, conversation: conversation).map(\.id))
+        let onScreen = self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
+        let bubbles = Set(onScreen.map(\.id))
         for id in self.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.instances[id]?.liveEntry ?? -1) {
             let resigned = self.resign(id, now: now)
             outcome.actions += resigned.actions
@@ -125,7 +128,7 @@ extension HostStateMachine {
         }
         guard device.platform.runsLiveLayouts else { return outcome }
         let drawn = Set(self.liveInstances(device: deviceID, conversation: conversation).compactMap { self.instances[$0]?.liveEntry })
-        for entry in self.world.liveBubbles(device: deviceID, conversation: conversation) where !drawn.contains(entry.id) {
+        for entry in onScreen where !drawn.contains(entry.id) {
             guard let message = self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
                   !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))

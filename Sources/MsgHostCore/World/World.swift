@@ -72,9 +72,10 @@ public struct World: Sendable {
     }
 
 
-    /// Entries of live-layout bubbles in a device's transcript, oldest first.
-    public func liveBubbles(device: String, conversation: String) -> [TranscriptEntry] {
-        self.history.liveBubbles(device: device, conversation: conversation)
+    /// Entries of live-layout bubbles on a device's screen (among its newest `onScreen`
+    /// entries), oldest first.
+    public func liveBubbles(device: String, conversation: String, onScreen: Int) -> [TranscriptEntry] {
+        self.history.liveBubbles(device: device, conversation: conversation, newest: onScreen)
     }
 
     /// Entries of expiring messages a device has not shown yet, oldest first.

@@ -185,6 +185,23 @@ import Testing
         for instance in drawn { #expect(left.callbackTypes(of: instance) == HostHarness.resign) }
     }
 
+    @Test func onlyLiveBubblesOnScreenGetAnInstanceAndOneScrolledOffResigns() throws {
+        var settings = HostSettings()
+        settings.entriesOnScreen = 2
+        var h = try HostHarness(settings: settings)
+        _ = h.dispatch(Self.live)
+        _ = h.dispatch(Self.question)
+        _ = h.dispatch(MessageValue(layout: Self.live.layout))
+        let shown = try h.show(HostHarness.conversation, on: HostHarness.benPhone)
+        let drawn = Set(shown.callbacks.filter { $0.header.type == "contentSizeThatFits" }.compactMap(\.instance))
+        #expect(drawn.count == 1, "the first live bubble is three entries back, off a two-entry screen")
+        let instance = try #require(drawn.first)
+        _ = h.dispatch(Self.question)
+        #expect(h.machine.instances[instance]?.phase == .active, "still on screen: the newest two are it and the question")
+        _ = h.dispatch(Self.question)
+        #expect(h.machine.instances[instance]?.phase != .active, "a second message scrolls the live bubble off, and it resigns")
+    }
+
     @Test func iOS10AndDevicesWithoutTheAppDrawTheAlternateLayoutWithNoInstance() throws {
         var h = try HostHarness()
         try h.addDevice("ben-ipad", platform: .ios10)
