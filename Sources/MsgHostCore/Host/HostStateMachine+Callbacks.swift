@@ -3,9 +3,9 @@ import MsgHostProtocol
 extension HostStateMachine {
     /// Queues callbacks for an instance, in order, and sends the first if nothing is in flight.
     mutating func enqueue(_ callbacks: [(CallbackType, [UInt8])], on instanceID: String, now: Instant) -> [HostAction] {
-        guard self.instances[instanceID] != nil else { return [] }
+        guard self.screens[instanceID] != nil else { return [] }
         let causes = self.sessions.activeCauses
-        self.instances[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1, causes: causes) }
+        self.screens[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1, causes: causes) }
         return self.pump(instanceID, now: now)
     }
 
@@ -22,14 +22,14 @@ extension HostStateMachine {
     /// Whether a callback or a parked request caused by any of `causes` is still under way.
     func isOutstanding(_ causes: Set<Int>) -> Bool {
         guard !causes.isEmpty else { return false }
-        return self.instances.values.contains { $0.carries(causes) }
+        return self.screens.all.contains { $0.carries(causes) }
             || self.pendingRequests.values.contains { !$0.causes.isDisjoint(with: causes) }
     }
 
     /// Every cause that a queued or in-flight callback, or a parked request, still carries.
     func outstandingCauses() -> Set<Int> {
         var causes: Set<Int> = []
-        for instance in self.instances.values {
+        for instance in self.screens.all {
             if let inFlight = instance.inFlight { causes.formUnion(inFlight.causes) }
             for callback in instance.queue { causes.formUnion(callback.causes) }
         }
@@ -55,10 +55,10 @@ extension HostStateMachine {
     /// Sends the next callback if none is in flight and the process is connected; when the
     /// queue is empty, answers the waiters and lets an unneeded process go idle.
     mutating func pump(_ instanceID: String, now: Instant) -> [HostAction] {
-        guard var instance = self.instances[instanceID], instance.inFlight == nil else { return [] }
+        guard var instance = self.screens[instanceID], instance.inFlight == nil else { return [] }
         if instance.queue.isEmpty {
             if instance.phase == .resigning { instance.phase = .resigned }
-            self.instances[instanceID] = instance
+            self.screens[instanceID] = instance
             return self.goIdleIfUnneeded(launchID: instance.launchID, now: now)
         }
         guard let process = self.processes[instance.launchID], case .connected(let route) = process.state else { return [] }
@@ -68,7 +68,7 @@ extension HostStateMachine {
         // A touch allows a send from the moment it reaches the view (PROTOCOL.md §4.5): touches
         // queued behind a busy handler each arm one send when their turn comes.
         if callback.type == .touch { instance.touchedAt = now }
-        self.instances[instanceID] = instance
+        self.screens[instanceID] = instance
         return [send, .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]
     }
 
@@ -76,14 +76,14 @@ extension HostStateMachine {
     /// Returns nil if no instance of this process has that callback in flight.
     mutating func callbackAcknowledged(launchID: String, replyTo: String, status: ReplyStatus, body: [UInt8], now: Instant) -> [HostAction]? {
         guard let process = self.processes[launchID],
-              let instanceID = process.instanceIDs.first(where: { self.instances[$0]?.inFlight?.id == replyTo }),
-              let inFlight = self.instances[instanceID]?.inFlight
+              let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.inFlight?.id == replyTo }),
+              let inFlight = self.screens[instanceID]?.inFlight
         else { return nil }
-        self.instances[instanceID]!.inFlight = nil
+        self.screens[instanceID]!.inFlight = nil
         var actions: [HostAction] = []
         if let failure = status.failure {
             // The handler reported an error: Messages would log it and carry on.
-            let instance = self.instances[instanceID]!
+            let instance = self.screens[instanceID]!
             actions.append(self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                 code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
         }

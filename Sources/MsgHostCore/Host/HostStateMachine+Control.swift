@@ -80,7 +80,7 @@ extension HostStateMachine {
         case .close:
             let body = try envelope.decodeBody(DeviceRequest.self)
             _ = try self.world.device(body.device)
-            guard let instanceID = self.presented[body.device] else {
+            guard let instanceID = self.screens.presented[body.device] else {
                 throw .control(.invalidState, "no app is open on \(body.device)")
             }
             let outcome = self.resign(instanceID, now: now)
@@ -88,7 +88,7 @@ extension HostStateMachine {
         case .touch:
             let body = try envelope.decodeBody(TouchRequest.self)
             _ = try self.world.device(body.device)
-            guard let instanceID = self.presented[body.device], let instance = self.instances[instanceID], self.isVisible(instance) else {
+            guard let instanceID = self.screens.presented[body.device], let instance = self.screens[instanceID], self.isVisible(instance) else {
                 throw .control(.invalidState, "no app is open on \(body.device) to touch")
             }
             // The touch arms a send when its callback reaches the view (see `pump`).
@@ -103,7 +103,7 @@ extension HostStateMachine {
         case .chevron:
             let body = try envelope.decodeBody(DeviceRequest.self)
             _ = try self.world.device(body.device)
-            guard let instanceID = self.presented[body.device], let instance = self.instances[instanceID], instance.phase == .active else {
+            guard let instanceID = self.screens.presented[body.device], let instance = self.screens[instanceID], instance.phase == .active else {
                 throw .control(.invalidState, "no app is open on \(body.device)")
             }
             let style: PresentationStyle = instance.style == .compact ? .expanded : .compact
@@ -191,7 +191,7 @@ extension HostStateMachine {
         }
         try self.requireNotQuarantined(device: device.id, app: request.app)
         let result = { (instance: String, style: PresentationStyle) in WireJSON.encode(OKReply(OpenResult(instance: instance, presentationStyle: style))) }
-        if let current = self.presented[device.id], let instance = self.instances[current], instance.phase == .active,
+        if let current = self.screens.presented[device.id], let instance = self.screens[current], instance.phase == .active,
            instance.app == request.app, instance.conversation == conversation.id {
             return self.reply(to: client, requestID: requestID, result: result(current, instance.style), after: [current], now: now)
         }
@@ -200,9 +200,7 @@ extension HostStateMachine {
     }
 
     /// Instances with callbacks queued or in flight.
-    func waitingInstances() -> [String] {
-        self.instances.values.filter { !$0.isIdle }.map(\.id)
-    }
+    func waitingInstances() -> [String] { self.screens.busy }
 
     /// One page of a device's transcript as its owner sees it: the newest `limit` entries
     /// older than `before`, each with its `index` in the whole transcript.

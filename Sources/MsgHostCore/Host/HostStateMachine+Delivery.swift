@@ -32,13 +32,13 @@ extension HostStateMachine {
         let conversation = stored.conversation
         var actions: [HostAction] = [.persist(self.world.arrive(messageID, on: deviceID, nilSummaryText: self.settings.nilSummaryText))]
         actions.append(self.record(.arrived, now: now, device: deviceID, app: stored.app, conversation: conversation, detail: stored.id))
-        if self.showing[deviceID] == conversation {
+        if self.screens.showing[deviceID] == conversation {
             actions += self.markSeen(device: deviceID, conversation: conversation, now: now)
             actions += self.reconcileLiveInstances(device: deviceID, conversation: conversation, now: now).actions
         }
         // didReceive: only while active, only this app's messages, only from others (SPEC §3).
         if stored.sender != device.owner, let app = stored.app, case .app = stored.content,
-           let instanceID = self.presented[deviceID], let instance = self.instances[instanceID],
+           let instanceID = self.screens.presented[deviceID], let instance = self.screens[instanceID],
            instance.app == app, instance.conversation == conversation, instance.phase == .active, instance.context == .messages {
             actions += self.enqueue([self.messageCallback(.didReceive, stored, to: instance)], on: instanceID, now: now)
         }

@@ -178,7 +178,7 @@ extension HostStateMachine {
             } catch where error.domain != ProtocolErrorCode.domain {
                 // Messages' own refusals (1–11, stickers) are recorded as such; protocol
                 // errors go the common way.
-                let instance = (try? envelope.decodeBody(InstanceBody.self)).flatMap { self.instances[$0.instance] }
+                let instance = (try? envelope.decodeBody(InstanceBody.self)).flatMap { self.screens[$0.instance] }
                 return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: envelope.header.id, now: now)
             }
         }

@@ -29,7 +29,7 @@ extension HostStateMachine {
             if let item = field.staged {
                 let (stored, dispatched) = self.dispatch(item.content, app: item.app, install: item.install, from: device.id, conversation: conversation.id, now: now)
                 actions += dispatched
-                if case .app = item.content, let instanceID = item.instance, let instance = self.instances[instanceID], instance.phase == .active {
+                if case .app = item.content, let instanceID = item.instance, let instance = self.screens[instanceID], instance.phase == .active {
                     actions += self.enqueue([self.messageCallback(.didStartSending, stored, to: instance)], on: instanceID, now: now)
                     waitOn.insert(instanceID)
                 }
@@ -44,7 +44,7 @@ extension HostStateMachine {
             var actions: [HostAction] = [.persist(self.world.setInputField(field, device: device.id, conversation: conversation.id))]
             actions.append(self.record(.cancelled, now: now, device: device.id, app: item.app, conversation: conversation.id, detail: item.content.kindName))
             var waitOn: Set<String> = []
-            if case .app = item.content, let instanceID = item.instance, let instance = self.instances[instanceID], instance.phase == .active {
+            if case .app = item.content, let instanceID = item.instance, let instance = self.screens[instanceID], instance.phase == .active {
                 let stored = StoredMessage(id: "staged", conversation: conversation.id, app: item.app, sender: device.owner, senderDevice: device.id,
                                            senderInstall: item.install, sentAt: now.milliseconds, content: item.content)
                 actions += self.enqueue([self.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instanceID, now: now)

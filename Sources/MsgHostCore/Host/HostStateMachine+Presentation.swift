@@ -14,7 +14,7 @@ extension HostStateMachine {
     /// viewDidAppear. Anything else presented on the device resigns first.
     mutating func launchMain(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selectedEntry: Int?, now: Instant) -> (String, Outcome) {
         var outcome = self.show(device: device, conversation: conversation, now: now)
-        if let current = self.presented[device] {
+        if let current = self.screens.presented[device] {
             let resigned = self.resign(current, now: now)
             outcome.actions += resigned.actions
             outcome.instances.formUnion(resigned.instances)
@@ -26,10 +26,10 @@ extension HostStateMachine {
             id: instanceID, launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
             installID: install.id, context: app.presentationContext, style: style)
         instance.selectedEntry = selectedEntry
-        self.instances[instanceID] = instance
+        self.screens.add(instance)
         self.processes[launchID]?.instanceIDs.append(instanceID)
         self.processes[launchID]?.idleGeneration += 1
-        self.presented[device] = instanceID
+        self.screens.present(instanceID)
         outcome.actions.append(self.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
         outcome.actions += self.coldStart(instanceID, now: now)
         outcome.instances.insert(instanceID)
@@ -38,7 +38,7 @@ extension HostStateMachine {
 
     /// Queues the cold-start callbacks (and, for a live bubble, `contentSizeThatFits` last).
     private mutating func coldStart(_ instanceID: String, now: Instant) -> [HostAction] {
-        guard let instance = self.instances[instanceID] else { return [] }
+        guard let instance = self.screens[instanceID] else { return [] }
         let activation = self.activationBody(instance)
         let plain = WireJSON.encode(InstanceBody(instance: instanceID))
         var callbacks: [(CallbackType, [UInt8])] = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, plain), (.viewDidAppear, plain)]
@@ -60,11 +60,11 @@ extension HostStateMachine {
     /// Starts the resign sequence (SPEC §3): viewWillDisappear → viewDidDisappear →
     /// willResignActive → didResignActive. The instance stops being visible at once.
     mutating func resign(_ instanceID: String, now: Instant) -> Outcome {
-        guard var instance = self.instances[instanceID], instance.phase == .active else { return ([], [instanceID]) }
+        guard var instance = self.screens[instanceID], instance.phase == .active else { return ([], [instanceID]) }
         instance.phase = .resigning
         instance.touchedAt = nil
-        self.instances[instanceID] = instance
-        if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
+        self.screens[instanceID] = instance
+        self.screens.stopPresenting(instanceID)
         let activation = self.activationBody(instance)
         let plain = WireJSON.encode(InstanceBody(instance: instanceID))
         var actions: [HostAction] = [self.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
@@ -81,20 +81,20 @@ extension HostStateMachine {
     /// the live bubbles' instances.
     mutating func show(device: String, conversation: String?, now: Instant) -> Outcome {
         var outcome: Outcome = ([], [])
-        let previous = self.showing[device]
+        let previous = self.screens.showing[device]
         if let previous, previous != conversation {
-            if let current = self.presented[device], self.instances[current]?.conversation == previous {
+            if let current = self.screens.presented[device], self.screens[current]?.conversation == previous {
                 let resigned = self.resign(current, now: now)
                 outcome.actions += resigned.actions
                 outcome.instances.formUnion(resigned.instances)
             }
-            for id in self.liveInstances(device: device, conversation: previous) {
+            for id in self.screens.liveInstances(device: device, conversation: previous) {
                 let resigned = self.resign(id, now: now)
                 outcome.actions += resigned.actions
                 outcome.instances.formUnion(resigned.instances)
             }
         }
-        self.showing[device] = conversation
+        self.screens.show(conversation, on: device)
         if let conversation {
             outcome.actions += self.markSeen(device: device, conversation: conversation, now: now)
             let live = self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
@@ -106,10 +106,6 @@ extension HostStateMachine {
 
     // MARK: Live layouts
 
-    func liveInstances(device: String, conversation: String) -> [String] {
-        self.instances.values.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }
-            .map(\.id).sorted()
-    }
 
     /// One transcript-style instance per live-layout bubble on screen (among the newest
     /// `settings.entriesOnScreen` entries, as Messages draws only what is visible), where the
@@ -117,17 +113,17 @@ extension HostStateMachine {
     /// or scrolled off resign. So a long history costs nothing here.
     mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
         var outcome: Outcome = ([], [])
-        guard self.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
+        guard self.screens.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
         // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
         let onScreen = self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
         let bubbles = Set(onScreen.map(\.id))
-        for id in self.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.instances[id]?.liveEntry ?? -1) {
+        for id in self.screens.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.screens[id]?.liveEntry ?? -1) {
             let resigned = self.resign(id, now: now)
             outcome.actions += resigned.actions
             outcome.instances.formUnion(resigned.instances)
         }
         guard device.platform.runsLiveLayouts else { return outcome }
-        let drawn = Set(self.liveInstances(device: deviceID, conversation: conversation).compactMap { self.instances[$0]?.liveEntry })
+        let drawn = Set(self.screens.liveInstances(device: deviceID, conversation: conversation).compactMap { self.screens[$0]?.liveEntry })
         for entry in onScreen where !drawn.contains(entry.id) {
             guard let message = self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
@@ -141,7 +137,7 @@ extension HostStateMachine {
                 installID: install.id, context: descriptor.presentationContext, style: .transcript)
             instance.liveEntry = entry.id
             instance.selectedEntry = entry.id
-            self.instances[instanceID] = instance
+            self.screens.add(instance)
             self.processes[launchID]?.instanceIDs.append(instanceID)
             self.processes[launchID]?.idleGeneration += 1
             outcome.actions.append(self.record(.liveBubble, now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
@@ -153,14 +149,14 @@ extension HostStateMachine {
 
     /// The extension answered `contentSizeThatFits`: keep its size, clamped to the offer.
     mutating func liveSizeAnswered(instanceID: String, body: [UInt8], now: Instant) -> [HostAction] {
-        guard let instance = self.instances[instanceID], let entry = instance.liveEntry else { return [] }
+        guard let instance = self.screens[instanceID], let entry = instance.liveEntry else { return [] }
         let offered = self.settings.liveBubbleSize
         guard let answer = try? WireJSON.decode(ContentSizeResult.self, from: body) else {
             return [self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                                 name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
         }
         let clamped = SizeValue(width: min(max(0, answer.size.width), offered.width), height: min(max(0, answer.size.height), offered.height))
-        self.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = clamped
+        self.screens.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = clamped
         return []
     }
 
@@ -196,7 +192,7 @@ extension HostStateMachine {
             return answer(TapResult(action: "none", reason: "\(appID) is not installed on \(device.id)"), shown)
         }
         try self.requireNotQuarantined(device: device.id, app: appID)
-        if let currentID = self.presented[device.id], let current = self.instances[currentID], current.phase == .active,
+        if let currentID = self.screens.presented[device.id], let current = self.screens[currentID], current.phase == .active,
            current.app == appID, current.conversation == conversation.id {
             shown.actions += self.select(entry.id, on: currentID, now: now)
             shown.instances.insert(currentID)
@@ -210,13 +206,13 @@ extension HostStateMachine {
     /// didSelect → didTransition(expanded) from compact; only the selection when already
     /// expanded, and nothing when that message is already selected.
     mutating func select(_ entry: Int, on instanceID: String, now: Instant) -> [HostAction] {
-        guard var instance = self.instances[instanceID] else { return [] }
+        guard var instance = self.screens[instanceID] else { return [] }
         let wasCompact = instance.style == .compact
         let changed = instance.selectedEntry != entry
         guard wasCompact || changed else { return [] }
         instance.selectedEntry = entry
         instance.style = .expanded
-        self.instances[instanceID] = instance
+        self.screens[instanceID] = instance
         var callbacks: [(CallbackType, [UInt8])] = []
         let style = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
         if wasCompact { callbacks.append((.willTransition, style)) }
@@ -229,9 +225,9 @@ extension HostStateMachine {
 
     /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).
     mutating func transition(_ instanceID: String, to style: PresentationStyle, now: Instant) -> [HostAction] {
-        guard var instance = self.instances[instanceID], instance.phase == .active, instance.style != style, style != .transcript else { return [] }
+        guard var instance = self.screens[instanceID], instance.phase == .active, instance.style != style, style != .transcript else { return [] }
         instance.style = style
-        self.instances[instanceID] = instance
+        self.screens[instanceID] = instance
         let body = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: style))
         return [self.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
             + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)

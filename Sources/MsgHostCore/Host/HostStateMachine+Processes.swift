@@ -35,7 +35,7 @@ extension HostStateMachine {
     mutating func handleProcessExited(launchID: String, status: String, now: Instant) -> [HostAction] {
         guard let process = self.processes.remove(launchID) else { return [] }
         var actions: [HostAction] = []
-        let exit = ProcessExit(process, needed: process.instanceIDs.contains { self.instances[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false })
+        let exit = ProcessExit(process, needed: process.instanceIDs.contains { self.screens[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false })
         actions.append(self.record(exit.event, now: now, device: process.device, app: process.app, pid: process.pid, detail: exit.detail(status: status)))
         let error: WireError = exit == .launchFailed
             ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
@@ -50,8 +50,7 @@ extension HostStateMachine {
     private mutating func dropInstances(of process: ExtensionProcess, failingWith error: WireError, now: Instant) -> [HostAction] {
         var actions: [HostAction] = []
         for instanceID in process.instanceIDs {
-            guard let instance = self.instances.removeValue(forKey: instanceID) else { continue }
-            if self.presented[instance.device] == instanceID { self.presented[instance.device] = nil }
+            guard let instance = self.screens.remove(instanceID) else { continue }
             actions += self.instanceLost(instance, failure: error, now: now)
         }
         // Remembered, so that a late request naming one is told it resigned (§4.5), not that
@@ -67,7 +66,7 @@ extension HostStateMachine {
     mutating func goIdleIfUnneeded(launchID: String, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID], case .connected = process.state else { return [] }
         let busy = process.instanceIDs.contains { id in
-            guard let instance = self.instances[id] else { return false }
+            guard let instance = self.screens[id] else { return false }
             return instance.phase != .resigned || !instance.isIdle
         }
         guard !busy else { return [] }
@@ -134,8 +133,8 @@ extension HostStateMachine {
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
             guard let process = self.processes[launchID],
-                  let instanceID = process.instanceIDs.first(where: { self.instances[$0]?.inFlight?.id == callbackID }),
-                  let instance = self.instances[instanceID]
+                  let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.inFlight?.id == callbackID }),
+                  let instance = self.screens[instanceID]
             else { return [] }
             return [self.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
                                 detail: "\(instance.inFlight!.type.rawValue) not acknowledged within \(self.responseTimeout(process.app)) ms")]

@@ -87,8 +87,8 @@ extension HostStateMachine {
         if [.sendMessage, .sendSticker, .sendAttachment].contains(request.type) {
             // One touch, one send: the touch is taken now, so a second send cannot pass the
             // policy while this one's files are being looked at.
-            request.touch = self.instances[request.instanceID]?.touchedAt
-            self.instances[request.instanceID]?.touchedAt = nil
+            request.touch = self.screens[request.instanceID]?.touchedAt
+            self.screens[request.instanceID]?.touchedAt = nil
         }
         self.nextRequestToken += 1
         self.pendingRequests[self.nextRequestToken] = request
@@ -102,14 +102,14 @@ extension HostStateMachine {
     }
 
     private mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
-        guard let process = self.processes[request.launchID], let route = process.route, let instance = self.instances[request.instanceID] else { return [] }
+        guard let process = self.processes[request.launchID], let route = process.route, let instance = self.screens[request.instanceID] else { return [] }
         var files: [StoredFile] = []
         for result in results {
             switch result {
             case .accepted(let file): files.append(file)
             case .refused(let error):
                 // A failed send consumes nothing: give the touch back unless there is a newer one.
-                if self.instances[request.instanceID]?.touchedAt == nil { self.instances[request.instanceID]?.touchedAt = request.touch }
+                if self.screens[request.instanceID]?.touchedAt == nil { self.screens[request.instanceID]?.touchedAt = request.touch }
                 return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
             }
         }
@@ -136,7 +136,7 @@ extension HostStateMachine {
         var actions: [HostAction] = []
         var reply: [UInt8] = WireJSON.encode(OKReply(Empty()))
         if isSend {
-            self.instances[instance.id]?.touchedAt = nil
+            self.screens[instance.id]?.touchedAt = nil
             self.count(.sendsAccepted)
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             actions += dispatched
@@ -182,7 +182,7 @@ extension HostStateMachine {
         }
         guard instance.style == .transcript else { return self.transition(instance.id, to: body.presentationStyle, now: now) }
         guard let entry = instance.liveEntry, let install = self.world.installs[instance.installID], let app = self.apps[instance.app] else { return [] }
-        if let current = self.presented[instance.device], let main = self.instances[current], main.phase == .active, main.app == instance.app,
+        if let current = self.screens.presented[instance.device], let main = self.screens[current], main.phase == .active, main.app == instance.app,
            main.conversation == instance.conversation {
             return self.select(entry, on: current, now: now) + (body.presentationStyle == .compact ? self.transition(current, to: .compact, now: now) : [])
         }
@@ -198,7 +198,7 @@ extension HostStateMachine {
     }
 
     func instance(_ id: String, of process: ExtensionProcess) throws(WireError) -> Instance {
-        guard process.instanceIDs.contains(id), let instance = self.instances[id] else {
+        guard process.instanceIDs.contains(id), let instance = self.screens[id] else {
             if process.retiredInstanceIDs.contains(id) {
                 throw .messages(.sendWhileNotVisible, "instance \"\(id)\" has resigned: it is no longer shown, so it cannot act")
             }

@@ -35,7 +35,7 @@ extension HostStateMachine {
     /// every delayed one, on the manual clock those due by now (later ones wait for
     /// `advanceClock`). Held deliveries wait for `release` and are not waited for.
     func isSettled(now: Instant) -> Bool {
-        guard self.instances.values.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
+        guard self.screens.all.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
         for process in self.processes.all {
             if case .launching = process.state { return false }
             if process.exitExpected || process.terminateNoticeID != nil { return false }

@@ -20,18 +20,13 @@ public struct HostStateMachine: Sendable {
 
     /// Extension processes, the ways to find them, crashes and quarantine.
     var processes = ProcessTable()
-    var instances: [String: Instance] = [:]
-    /// Device → the conversation it shows.
-    var showing: [String: String] = [:]
-    /// Device → the instance presented on it (at most one main instance per device).
-    var presented: [String: String] = [:]
+    /// What each device shows, and every instance with its callback queue.
+    var screens = Screens()
     /// Replies owed to control clients, `settle` requests, event followers, causes.
     var sessions = ControlSessions()
     /// Requests parked while the shell looks at their files, by token.
     var pendingRequests: [Int: PendingRequest] = [:]
     var nextRequestToken = 0
-    /// The size each live bubble asked for, clamped.
-    var liveSizes: [LiveBubbleKey: SizeValue] = [:]
     var events: EventLog
     public internal(set) var counters: [String: Int] = [:]
     var isStopping = false
@@ -77,7 +72,7 @@ public struct HostStateMachine: Sendable {
         guard let process = self.processes[launchID] else { return [] }
         var causes: Set<Int> = []
         for id in process.instanceIDs {
-            if let inFlight = self.instances[id]?.inFlight { causes.formUnion(inFlight.causes) }
+            if let inFlight = self.screens[id]?.inFlight { causes.formUnion(inFlight.causes) }
         }
         return causes
     }
@@ -165,10 +160,5 @@ public struct HostStateMachine: Sendable {
     }
 
     /// Whether the instance is presented in the conversation its device shows (SPEC §4.2).
-    func isVisible(_ instance: Instance) -> Bool {
-        instance.phase == .active
-            && instance.style != .transcript
-            && self.presented[instance.device] == instance.id
-            && self.showing[instance.device] == instance.conversation
-    }
+    func isVisible(_ instance: Instance) -> Bool { self.screens.isVisible(instance) }
 }

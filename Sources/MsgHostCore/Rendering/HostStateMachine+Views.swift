@@ -103,7 +103,7 @@ extension HostStateMachine {
                 trailingCaption: template.trailingCaption.map(render), trailingSubcaption: template.trailingSubcaption.map(render),
                 imageTitle: template.imageTitle.map(render), imageSubtitle: template.imageSubtitle.map(render),
                 summaryText: message.summaryText.map(render))
-            value.liveSize = self.liveSizes[LiveBubbleKey(device: device.id, entry: entry.id)]
+            value.liveSize = self.screens.liveSizes[LiveBubbleKey(device: device.id, entry: entry.id)]
             value.expiring = message.shouldExpire == true ? true : nil
         case (_, .text(let text)):
             value.kind = "text"

@@ -197,9 +197,9 @@ import Testing
         #expect(drawn.count == 1, "the first live bubble is three entries back, off a two-entry screen")
         let instance = try #require(drawn.first)
         _ = h.dispatch(Self.question)
-        #expect(h.machine.instances[instance]?.phase == .active, "still on screen: the newest two are it and the question")
+        #expect(h.machine.screens[instance]?.phase == .active, "still on screen: the newest two are it and the question")
         _ = h.dispatch(Self.question)
-        #expect(h.machine.instances[instance]?.phase != .active, "a second message scrolls the live bubble off, and it resigns")
+        #expect(h.machine.screens[instance]?.phase != .active, "a second message scrolls the live bubble off, and it resigns")
     }
 
     @Test func iOS10AndDevicesWithoutTheAppDrawTheAlternateLayoutWithNoInstance() throws {

@@ -23,7 +23,7 @@ import Testing
             all += h.ackAll(from: h.hello()).actions
         }
         all += h.touch()
-        let instance = try #require(h.machine.presented[HostHarness.amberPhone])
+        let instance = try #require(h.machine.screens.presented[HostHarness.amberPhone])
         let sent = h.send(instance: instance)
         #expect(sent.extensionReplies.first?.isOK == true, "\(String(describing: sent.extensionReplies.first?.error))")
         all += sent + h.ackAll(from: sent).actions

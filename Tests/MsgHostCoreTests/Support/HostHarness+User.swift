@@ -106,7 +106,7 @@ extension HostHarness {
 
     /// A request from `instance`'s extension (on the route its process connected from).
     mutating func request(_ type: RequestType, _ body: some Encodable, from instance: String, buffers: [[UInt8]] = []) -> [HostAction] {
-        let launchID = self.machine.instances[instance]?.launchID ?? ""
+        let launchID = self.machine.screens[instance]?.launchID ?? ""
         let route = self.keys[Self.route(of: launchID)] != nil ? Self.route(of: launchID) : self.route
         return self.fromExtension(type.rawValue, body, key: self.keys[route] ?? self.token, route: route, buffers: buffers)
     }

@@ -1,0 +1,63 @@
+import MsgHostProtocol
+
+/// What every device shows: the conversation on its screen, the app presented in it, and each
+/// instance (a main one, or one per live bubble on screen) with its callback queue (SPEC §3).
+///
+/// It owns the invariants between them: a device presents at most one instance, one that exists
+/// and is on that device; removing an instance stops presenting it.
+struct Screens: Sendable {
+    private var instances: [String: Instance] = [:]
+    /// Device → the conversation it shows.
+    private(set) var showing: [String: String] = [:]
+    /// Device → the instance presented on it.
+    private(set) var presented: [String: String] = [:]
+    /// The size each live bubble asked for, clamped.
+    var liveSizes: [LiveBubbleKey: SizeValue] = [:]
+
+    var all: Dictionary<String, Instance>.Values { self.instances.values }
+
+    /// An instance by id; its queue and phase change in place. New ones come through `add`,
+    /// and go through `remove`, so that the presentation stays true.
+    subscript(id: String) -> Instance? {
+        get { self.instances[id] }
+        _modify { yield &self.instances[id] }
+    }
+
+    mutating func add(_ instance: Instance) { self.instances[instance.id] = instance }
+
+    /// The instance is now the app presented on its device.
+    mutating func present(_ id: String) {
+        guard let instance = self.instances[id] else { return }
+        self.presented[instance.device] = id
+    }
+
+    /// The instance is no longer presented (it resigns or goes away).
+    mutating func stopPresenting(_ id: String) {
+        guard let device = self.instances[id]?.device, self.presented[device] == id else { return }
+        self.presented[device] = nil
+    }
+
+    @discardableResult
+    mutating func remove(_ id: String) -> Instance? {
+        self.stopPresenting(id)
+        return self.instances.removeValue(forKey: id)
+    }
+
+    /// The device shows `conversation` (nil: the conversation list).
+    mutating func show(_ conversation: String?, on device: String) { self.showing[device] = conversation }
+
+    /// Presented (compact or expanded), active, in the conversation its device shows (SPEC §4.2).
+    func isVisible(_ instance: Instance) -> Bool {
+        instance.phase == .active && instance.style != .transcript
+            && self.presented[instance.device] == instance.id && self.showing[instance.device] == instance.conversation
+    }
+
+    /// The active live-bubble instances of a transcript, by id.
+    func liveInstances(device: String, conversation: String) -> [String] {
+        self.instances.values.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }
+            .map(\.id).sorted()
+    }
+
+    /// Instances with callbacks queued or in flight.
+    var busy: [String] { self.instances.values.filter { !$0.isIdle }.map(\.id) }
+}
