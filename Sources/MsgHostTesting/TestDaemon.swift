@@ -44,10 +44,11 @@ public final class TestDaemon: @unchecked Sendable {
             App(bundleID: bundleID, command: "python3", args: ["app.py"] + extraArgs, workingDirectory: TestPaths.repository + "/examples/python-raw")
         }
 
-        /// A process that writes its launch environment to `file` and waits: the test then
-        /// plays the extension itself over a real socket with the real token.
+        /// A process that writes its launch environment (and its own pid, as `PROBE_PID`) to
+        /// `file` and waits: the test then plays the extension itself over a real socket with
+        /// the real token.
         public static func probe(bundleID: String = "com.example.probe", file: String) -> App {
-            App(bundleID: bundleID, command: "/bin/sh", args: ["-c", "env > \(file).tmp && mv \(file).tmp \(file) && exec sleep 600"], workingDirectory: "/")
+            App(bundleID: bundleID, command: "/bin/sh", args: ["-c", "{ env; echo PROBE_PID=$$; } > \(file).tmp && mv \(file).tmp \(file) && exec sleep 600"], workingDirectory: "/")
         }
     }
 

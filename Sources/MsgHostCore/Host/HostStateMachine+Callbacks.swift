@@ -14,7 +14,9 @@ extension HostStateMachine {
     /// acted on directly: losing one of them fails it.
     mutating func reply(to client: [UInt8], requestID: String, result: [UInt8], after instances: Set<String>, now: Instant) -> [HostAction] {
         let waiter = Waiter(client: client, requestID: requestID, result: result, causes: self.sessions.activeCauses, instances: instances)
-        guard self.isOutstanding(waiter.causes) else { return [self.controlReply(to: client, requestID: requestID, body: result, now: now)] }
+        guard self.isOutstanding(waiter.causes) || !self.unreportedLaunches(of: instances).isEmpty else {
+            return [self.controlReply(to: client, requestID: requestID, body: result, now: now)]
+        }
         self.sessions.wait(waiter)
         return []
     }
@@ -24,6 +26,16 @@ extension HostStateMachine {
         guard !causes.isEmpty else { return false }
         return self.screens.all.contains { $0.carries(causes) }
             || self.pendingRequests.values.contains { !$0.causes.isDisjoint(with: causes) }
+    }
+
+    /// The instances among `ids` whose process was launched and said hello before the shell
+    /// reported its spawn: a reply that acted on them waits for the report too, so that
+    /// `status` right after it names the real process (never a pid an extension claimed).
+    func unreportedLaunches(of ids: Set<String>) -> Set<String> {
+        ids.filter { id in
+            guard let instance = self.screens[id], let process = self.processes[instance.launchID] else { return false }
+            return process.pid == nil && !process.attached
+        }
     }
 
     /// Every cause that a queued or in-flight callback, or a parked request, still carries.
@@ -41,7 +53,8 @@ extension HostStateMachine {
     /// finishes).
     mutating func answerWaiters(now: Instant) -> [HostAction] {
         let outstanding = self.outstandingCauses()
-        let done = self.sessions.takeWaiters { $0.causes.isDisjoint(with: outstanding) }
+        let unreported = self.unreportedLaunches(of: Set(self.sessions.waiters.flatMap(\.instances)))
+        let done = self.sessions.takeWaiters { $0.causes.isDisjoint(with: outstanding) && $0.instances.isDisjoint(with: unreported) }
         return done.map { self.controlReply(to: $0.client, requestID: $0.requestID, body: $0.result, now: now) }
     }
 

@@ -99,7 +99,9 @@ extension HostStateMachine {
         }
         self.processes.connect(process.launchID, route: route)
         _ = self.processes[process.launchID]!.seenIDs.insert(requestID)
-        if let pid = hello.pid, self.processes[process.launchID]!.pid == nil { self.processes[process.launchID]!.pid = pid }
+        // A launched process's pid is the one the shell spawned (`processStarted`), never the
+        // one its hello claims: that is informative only, and a wrong one would make `status`
+        // name another process — for a tool that signals what `status` says, a dangerous one.
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
         var actions: [HostAction] = [reply, self.record(.connected, now: now, device: process.device, app: process.app, pid: self.processes[process.launchID]!.pid, detail: hello.sdk)]
         for instanceID in process.instanceIDs { actions += self.pump(instanceID, now: now) }

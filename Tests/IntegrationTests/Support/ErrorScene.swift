@@ -68,11 +68,13 @@ final class ErrorScene {
         guard try probe.hello().envelope.decodeBody(ReplyStatus.self).isOK else { throw TestDaemonError(description: "the probe's hello was refused") }
         _ = try probe.acknowledge(4)
         let instance = try open.value().instance
-        guard let pid = try daemon.status().extensions.first(where: { $0.app == Self.probeApp })?.pid else {
-            throw TestDaemonError(description: "status shows no pid for the probe")
+        // The probe's own pid, as it wrote it: never a pid from the daemon's bookkeeping, and
+        // never this test process (killing it would end the whole test run).
+        guard let pid = probe.processID, pid > 1, pid != getpid() else {
+            throw TestDaemonError(description: "the probe did not say its pid")
         }
-        self.opened = (probe, instance, Int32(pid))
-        return (probe, instance, Int32(pid))
+        self.opened = (probe, instance, pid)
+        return (probe, instance, pid)
     }
 
     /// A control request that returns once the probe has acknowledged the `callbacks` it causes.

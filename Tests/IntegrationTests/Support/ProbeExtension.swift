@@ -34,7 +34,11 @@ final class ProbeExtension {
             throw TestDaemonError(description: "launch environment lacks MSGHOST_TOKEN/ENDPOINT/APP: \(environment.keys.sorted())")
         }
         try self.init(endpoint: endpoint, token: token, app: app)
+        self.processID = environment["PROBE_PID"].flatMap { Int32($0) }
     }
+
+    /// The probe process's own pid (from its environment file), for a test that must kill it.
+    private(set) var processID: Int32?
 
     /// Connects with a given token; a stranger (no launch behind it) has an empty one. With
     /// `signs` false it is a raw control client: every signature frame is empty.

@@ -35,6 +35,7 @@ import Testing
     @Test func coldStartCallbacksGoOneAtATimeAndOpenIsAnsweredAfterTheLastAck() throws {
         var h = try HostHarness()
         let (openID, _) = h.control("open", OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        _ = h.processStarted()
         var pending = h.hello().callbacks
         var seen: [String] = []
         while let callback = pending.first {

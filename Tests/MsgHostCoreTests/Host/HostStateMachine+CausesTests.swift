@@ -77,4 +77,20 @@ import Testing
         let ok = try h.controlReply(ControlCommand.advanceClock.rawValue, AdvanceClockRequest(milliseconds: ControlRange.advanceClockMs.range.upperBound))
         #expect(ok.isOK)
     }
+
+    /// An extension can say hello before the shell reports its spawn. Its hello's pid is not
+    /// taken (it is the extension's word), and `open` waits for the report, so that `status`
+    /// right after it names the process the daemon started.
+    @Test func openWaitsForTheSpawnReportAndStatusNeverShowsTheHellosPid() throws {
+        var h = try HostHarness()
+        let (openID, _) = h.control(ControlCommand.open.rawValue, OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let hello = h.hello()  // claims pid 777
+        let acked = h.ackAll(from: hello).actions
+        #expect(!acked.controlReplies.contains { $0.header.replyTo == openID }, "the spawn is not reported yet")
+        let status = try h.controlReply(ControlCommand.status.rawValue).decodeBody(StatusResult.self)
+        #expect(status.extensions.first?.pid == nil, "not the pid the hello claimed")
+        let started = h.processStarted(pid: 4_321)
+        #expect(started.controlReplies.contains { $0.header.replyTo == openID && $0.isOK })
+        #expect(try h.controlReply(ControlCommand.status.rawValue).decodeBody(StatusResult.self).extensions.first?.pid == 4_321)
+    }
 }

@@ -32,6 +32,7 @@ import Testing
     @Test func anOpenAppGetsNoIdleTimer() throws {
         var h = try HostHarness()
         let (_, opened) = h.control("open", Self.open)
+        _ = h.processStarted()
         let hello = h.hello()
         let all = opened + hello + h.ackAll(from: hello).actions
         #expect(all.controlReplies.first?.isOK == true)
