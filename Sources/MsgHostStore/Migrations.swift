@@ -156,6 +156,13 @@ enum Migrations {
                     SELECT device, conversation, count(*) FROM transcript_entry GROUP BY device, conversation;
                 """)
         }
+        migrator.registerMigration("v5: expiries under way") { db in
+            // At start the host restarts the timers of expiring entries already seen and not
+            // kept: with this index that asks for exactly those, not every expiring entry.
+            try db.execute(sql: """
+                CREATE INDEX transcript_entry_expiring_seen ON transcript_entry(seq) WHERE expiring = 1 AND seen_at IS NOT NULL AND kept = 0;
+                """)
+        }
         return migrator
     }
 }

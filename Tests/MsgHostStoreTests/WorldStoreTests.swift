@@ -107,7 +107,7 @@ import Testing
             try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         }
         let before = try migrations()
-        #expect(before.count == 4, "v1 to v4")
+        #expect(before.count == 5, "v1 to v5")
 
         let reopened = try WorldStore(path: self.path)
         #expect(try migrations() == before)
