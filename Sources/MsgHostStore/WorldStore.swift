@@ -21,6 +21,9 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     let cache: MessageCache
     /// The first write of the open batch that failed: the batch is rolled back at `commit`.
     private var failure: (any Error)?
+    /// Whether something was recorded and not committed yet (kept here, so that the loop can
+    /// ask on every wake-up without touching the database).
+    public private(set) var hasOpenBatch = false
     let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -58,6 +61,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     /// Writes changes into the open batch (opening one if none is open).
     public func record(_ changes: [WorldChange]) {
         guard !changes.isEmpty, self.failure == nil else { return }
+        self.hasOpenBatch = true
         do {
             try self.queue.inDatabase { db in
                 if !db.isInsideTransaction { try db.beginTransaction() }
@@ -68,14 +72,12 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
         }
     }
 
-    /// Whether a batch is open (something was recorded and not committed yet).
-    public var hasOpenBatch: Bool { self.queue.inDatabase { $0.isInsideTransaction } }
-
     /// Makes the open batch durable. If any of its writes failed, or the commit does, the
     /// whole batch is rolled back and the error thrown: nothing of it may be acknowledged.
     public func commit() throws {
         let failure = self.failure
         self.failure = nil
+        self.hasOpenBatch = false
         try self.queue.inDatabase { db in
             guard db.isInsideTransaction else {
                 if let failure { throw failure }

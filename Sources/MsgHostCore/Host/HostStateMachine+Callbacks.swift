@@ -23,9 +23,7 @@ extension HostStateMachine {
 
     /// Whether a callback or a parked request caused by any of `causes` is still under way.
     func isOutstanding(_ causes: Set<Int>) -> Bool {
-        guard !causes.isEmpty else { return false }
-        return self.screens.all.contains { $0.carries(causes) }
-            || self.pendingRequests.values.contains { !$0.causes.isDisjoint(with: causes) }
+        !causes.isEmpty && !causes.isDisjoint(with: self.outstandingCauses())
     }
 
     /// The instances among `ids` whose process was launched and said hello before the shell
