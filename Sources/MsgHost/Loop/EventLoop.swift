@@ -11,19 +11,19 @@ import ZeroMQ
 /// Nothing else touches the sockets (libzmq sockets are not thread-safe) or the machine (so it
 /// needs no lock). Other threads reach the loop only through the `Inbox`.
 final class EventLoop: @unchecked Sendable {
-    private var machine: HostStateMachine
-    private let store: WorldStore
+    var machine: HostStateMachine
+    let store: WorldStore
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
     private let inbox: Inbox
     private let attachments: AttachmentStore
     private let launcher: ExtensionLauncher
     private let notifier: SystemdNotifier
-    private let clock: any HostClock
+    let clock: any HostClock
     private let manifests: [String: AppManifest]
     /// The endpoint extensions are told to connect to (the bound one, for tcp wildcards).
     private let extensionEndpoint: String
-    private let logger: Logger
+    let logger: Logger
     private var timers = TimerQueue()
     private var stopped = false
     /// Extensions' memory is sampled every `memorySampleMs` of real time (for `status` and
@@ -35,15 +35,12 @@ final class EventLoop: @unchecked Sendable {
     /// How many messages one socket may deliver per wake-up before the others get a turn.
     private static let burst = 256
 
-    /// Group commit: the machine writes its changes through the store (`HistoryStore.record`)
-    /// into one open transaction, and a `.persist` action marks the point before which they
-    /// must be durable. While a burst is drained, the commit waits for the burst's end, and
-    /// every action after the first `.persist` waits for that commit. One message alone
-    /// commits at once; under load one transaction serves many sends, and still nothing is
-    /// acknowledged before it is stored.
-    private var batching = false
-    private var batchDirty = false
-    private var batchActions: [HostAction] = []
+    /// The commit unit open now (an event, or a burst of them): see `EventLoop+Units`.
+    var unit: CommitUnit?
+    /// Events whose changes could not be stored and that are not requests (timers, process
+    /// facts): run again once `retryDelay` has passed.
+    var retries: [(at: Date, source: EventSource)] = []
+    static let retryDelay: TimeInterval = 1
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
@@ -69,7 +66,7 @@ final class EventLoop: @unchecked Sendable {
     func run() {
         var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)])
         var nextWatchdog = Date()  // real time: systemd's watchdog knows no manual clock
-        self.perform(self.machine.restored(now: self.clock.now()))
+        self.dispatch(.restored)
         while !self.stopped {
             let now = self.clock.now()
             if let interval = self.notifier.watchdogInterval, Date() >= nextWatchdog {
@@ -80,6 +77,10 @@ final class EventLoop: @unchecked Sendable {
             if !self.launcher.runningPIDs().isEmpty {
                 let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
+            }
+            if let retry = self.retries.map(\.at).min() {
+                let untilRetry = max(0, Int(retry.timeIntervalSinceNow * 1000))
+                timeout = timeout < 0 ? untilRetry : min(timeout, untilRetry)
             }
             if self.notifier.watchdogInterval != nil {
                 let untilWatchdog = max(0, Int(nextWatchdog.timeIntervalSinceNow * 1000))
@@ -93,9 +94,7 @@ final class EventLoop: @unchecked Sendable {
                 break
             }
             if readable.contains(0) {
-                self.drain(self.extensionSocket) { machine, route, frames, now in
-                    machine.extensionFramesReceived(route: route, frames: frames, now: now)
-                }
+                self.drain(self.extensionSocket) { .extensionFrames(route: $0, frames: $1) }
                 if self.memoryLimited { self.sampleMemory() }
             }
             if Date() >= self.nextMemorySample {
@@ -103,31 +102,24 @@ final class EventLoop: @unchecked Sendable {
                 self.nextMemorySample = Date().addingTimeInterval(Double(Self.memorySampleMs) / 1000)
             }
             if readable.contains(1) {
-                self.drain(self.controlSocket) { machine, client, frames, now in
-                    machine.controlFramesReceived(client: client, frames: frames, now: now)
-                }
+                self.drain(self.controlSocket) { .controlFrames(client: $0, frames: $1) }
             }
             for event in self.inbox.drain() {
-                let now = self.clock.now()
                 switch event {
                 case .processStarted(let launchID, let pid):
-                    self.perform(self.machine.processStarted(launchID: launchID, pid: Int(pid), now: now))
+                    self.dispatch(.processStarted(launchID: launchID, pid: Int(pid)))
                 case .processExited(let launchID, let status):
-                    self.perform(self.machine.processExited(launchID: launchID, status: status, now: now))
+                    self.dispatch(.processExited(launchID: launchID, status: status))
                 case .shutdown:
                     self.notifier.stopping()
                     // Stopping refuses `advanceClock`: a manual clock runs by itself from here,
                     // so the graces of stopping run out and the daemon stops on its own.
                     (self.clock as? ManualClock)?.release()
-                    self.perform(self.machine.shutdownRequested(now: now))
+                    self.dispatch(.shutdown)
                 }
             }
             self.fireDueTimers()
-            // A change recorded without a `.persist` after it (none should be) is still made
-            // durable before the loop sleeps.
-            if self.store.hasOpenBatch {
-                do { try self.store.commit() } catch { self.logger.critical("could not persist", metadata: ["error": "\(error)"]) }
-            }
+            self.runDueRetries()
         }
         if !self.stopped { self.launcher.killAll() }
     }
@@ -135,7 +127,9 @@ final class EventLoop: @unchecked Sendable {
     private func fireDueTimers() {
         let now = self.clock.now()
         for timer in self.timers.popDue(now) {
-            self.perform(self.machine.timerFired(timer, now: now))
+            // A timer fired inside an open unit is used up with it: retried if the unit is lost.
+            self.unit?.timers.append(timer)
+            self.dispatch(.timer(timer))
         }
     }
 
@@ -143,14 +137,17 @@ final class EventLoop: @unchecked Sendable {
     private func sampleMemory() {
         for (launchID, pid) in self.launcher.runningPIDs() {
             guard let bytes = ProcessMemory.residentBytes(pid: pid) else { continue }
-            self.perform(self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: self.clock.now()))
+            self.dispatch(.memoryMeasured(launchID: launchID, bytes: bytes))
         }
     }
 
-    /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine.
-    private func drain(_ socket: ZMQSocket, _ event: (inout HostStateMachine, [UInt8], [[UInt8]], Instant) -> [HostAction]) {
-        self.batching = true
-        defer { self.commitBatch() }
+    /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine, in
+    /// one commit unit (group commit): while no message has changed anything, what each leads
+    /// to goes out at once and the unit starts again after it; from the first change on,
+    /// everything waits for one commit at the burst's end.
+    private func drain(_ socket: ZMQSocket, _ source: ([UInt8], [[UInt8]]) -> EventSource) {
+        self.open([])
+        defer { self.close() }
         for _ in 0..<Self.burst {
             let frames: [[UInt8]]?
             do {
@@ -160,79 +157,62 @@ final class EventLoop: @unchecked Sendable {
                 return
             }
             guard let frames, let route = frames.first else { return }
-            self.perform(event(&self.machine, route, Array(frames.dropFirst()), self.clock.now()))
+            let event = source(route, Array(frames.dropFirst()))
+            self.unit?.sources.append(event)
+            self.perform(self.call(event))
+            if self.unit?.dirty == false && !self.store.hasOpenBatch {
+                self.close()
+                self.open([])
+            }
         }
     }
 
-    /// Commits what a burst changed, then runs what waited for it. If the commit fails, none
-    /// of it runs: nothing that was not stored is ever acknowledged.
-    private func commitBatch() {
-        self.batching = false
-        let (dirty, actions) = (self.batchDirty, self.batchActions)
-        self.batchDirty = false
-        self.batchActions.removeAll(keepingCapacity: true)
-        guard dirty else { return self.perform(actions) }
-        do {
-            try self.store.commit()
-        } catch {
-            self.logger.critical("could not persist; \(actions.count) actions left undone", metadata: ["error": "\(error)"])
-            return
+    /// The machine's answer to an event.
+    func call(_ source: EventSource) -> [HostAction] {
+        let now = self.clock.now()
+        switch source {
+        case .extensionFrames(let route, let frames): return self.machine.extensionFramesReceived(route: route, frames: frames, now: now)
+        case .controlFrames(let client, let frames): return self.machine.controlFramesReceived(client: client, frames: frames, now: now)
+        case .timer(let timer): return self.machine.timerFired(timer, now: now)
+        case .filesInspected(let token, let results): return self.machine.filesInspected(token: token, results: results, now: now)
+        case .processStarted(let launchID, let pid): return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
+        case .processExited(let launchID, let status): return self.machine.processExited(launchID: launchID, status: status, now: now)
+        case .memoryMeasured(let launchID, let bytes): return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
+        case .shutdown: return self.machine.shutdownRequested(now: now)
+        case .restored: return self.machine.restored(now: now)
         }
-        self.perform(actions)
     }
 
-    /// Runs actions in order. If persisting fails, the rest is not run: nothing that was not
-    /// stored is ever acknowledged. In a burst, changes wait for the burst's commit, and so
-    /// does every action after the first change.
-    private func perform(_ actions: [HostAction]) {
-        for (index, action) in actions.enumerated() {
-            if self.batching {
-                if case .persist = action {
-                    self.batchDirty = true
-                    continue
-                }
-                if self.batchDirty {
-                    self.batchActions += actions[index...].filter {
-                        if case .persist = $0 { return false }
-                        return true
-                    }
-                    return
-                }
+    /// Runs one action's effect outside the machine.
+    func execute(_ action: HostAction) {
+        switch action {
+        case .persist:
+            break  // a unit's changes are committed when it closes
+        case .sendToExtension(let route, let frames):
+            self.send([route] + frames, on: self.extensionSocket)
+        case .sendToControl(let client, let frames):
+            self.send([client] + frames, on: self.controlSocket)
+        case .launch(let request):
+            guard let manifest = self.manifests[request.app] else {
+                self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
+                return
             }
-            switch action {
-            case .persist:
-                do {
-                    try self.store.commit()
-                } catch {
-                    self.logger.critical("could not persist; the request is left unacknowledged", metadata: ["error": "\(error)"])
-                    return
-                }
-            case .sendToExtension(let route, let frames):
-                self.send([route] + frames, on: self.extensionSocket)
-            case .sendToControl(let client, let frames):
-                self.send([client] + frames, on: self.controlSocket)
-            case .launch(let request):
-                guard let manifest = self.manifests[request.app] else {
-                    self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
-                    continue
-                }
-                self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint))
-            case .signal(let launchID, let signal):
-                self.launcher.signal(launchID, signal)
-            case .inspectFiles(let token, let checks, let alternateFilename):
-                // Synchronous: the files are looked at (and copied) before the next event.
-                let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
-                self.perform(self.machine.filesInspected(token: token, results: results, now: self.clock.now()))
-            case .advanceClock(let milliseconds):
-                (self.clock as? ManualClock)?.advance(milliseconds: milliseconds)
-                self.fireDueTimers()
-            case .startTimer(let timer, let at):
-                self.timers.schedule(timer, at: at)
-            case .event(let record):
-                self.log(record)
-            case .stopped:
-                self.stopped = true
-            }
+            self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint))
+        case .signal(let launchID, let signal):
+            self.launcher.signal(launchID, signal)
+        case .inspectFiles(let token, let checks, let alternateFilename):
+            // Synchronous: the files are looked at (and copied) before the next event.
+            let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
+            self.dispatch(.filesInspected(token: token, results: results))
+        case .advanceClock(let milliseconds):
+            (self.clock as? ManualClock)?.advance(milliseconds: milliseconds)
+            self.fireDueTimers()
+        case .startTimer(let timer, let at):
+            self.timers.schedule(timer, at: at)
+        case .event(let record):
+            self.log(record)
+        case .stopped:
+            self.stopped = true
         }
     }
 
