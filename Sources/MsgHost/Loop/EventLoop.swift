@@ -48,6 +48,9 @@ final class EventLoop: @unchecked Sendable {
     private var batching = false
     private var batchDirty = false
     private var batchActions: [HostAction] = []
+    /// Messages an extension connection did not take during this wake-up, by route; reported
+    /// to the machine once per route after it (never from inside `perform`).
+    private var undeliverable: [[UInt8]: (count: Int, reason: String)] = [:]
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
@@ -127,6 +130,7 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             self.fireDueTimers()
+            self.reportUndeliverable()
             // A change recorded without a `.persist` after it (none should be) is still made
             // durable before the loop sleeps.
             if self.store.hasOpenBatch {
@@ -214,7 +218,12 @@ final class EventLoop: @unchecked Sendable {
                     return
                 }
             case .sendToExtension(let route, let frames):
-                self.send([route] + frames, on: self.extensionSocket)
+                do {
+                    try self.extensionSocket.send([route] + frames, dontWait: true)
+                } catch {
+                    let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
+                    self.undeliverable[route, default: (0, reason)].count += 1
+                }
             case .sendToControl(let client, let frames):
                 self.send([client] + frames, on: self.controlSocket)
             case .launch(let request):
@@ -239,6 +248,13 @@ final class EventLoop: @unchecked Sendable {
             case .stopped:
                 self.stopped = true
             }
+        }
+    }
+
+    private func reportUndeliverable() {
+        while let (route, lost) = self.undeliverable.first {
+            self.undeliverable[route] = nil
+            self.perform(self.machine.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason, now: self.clock.now()))
         }
     }
 

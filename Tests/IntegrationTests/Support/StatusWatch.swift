@@ -41,13 +41,13 @@ final class StatusWatch: Sendable {
     }
 
     /// Stops asking and returns what was seen.
-    func finish() -> (count: Int, max: Double, p99: Double, failures: [String]) {
+    func finish() -> (count: Int, max: Double, p95: Double, failures: [String]) {
         self.state.withLock { $0.running = false }
         self.done.wait()
         return self.state.withLock { state in
             let sorted = state.milliseconds.sorted()
-            let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-            return (sorted.count, sorted.last ?? 0, p99, state.failures)
+            let p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+            return (sorted.count, sorted.last ?? 0, p95, state.failures)
         }
     }
 }
