@@ -13,6 +13,7 @@ enum EventSource {
     case processStarted(launchID: String, pid: Int)
     case processExited(launchID: String, status: String)
     case memoryMeasured(launchID: String, bytes: Int)
+    case messagesUndeliverable(route: [UInt8], count: Int, reason: String)
     case shutdown
     case restored
 }
@@ -111,7 +112,7 @@ extension EventLoop {
                 self.perform(self.machine.filesNotStored(token: token, reason: reason, now: now))
             case .memoryMeasured:
                 break  // the next sample replaces it
-            case .timer, .processStarted, .processExited, .shutdown, .restored:
+            case .timer, .processStarted, .processExited, .messagesUndeliverable, .shutdown, .restored:
                 retry.insert(first, at: 0)
             }
         }

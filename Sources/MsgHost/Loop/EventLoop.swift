@@ -32,8 +32,12 @@ final class EventLoop: @unchecked Sendable {
     private var nextMemorySample = Date()
     private static let memorySampleMs = 250
 
-    /// How many messages one socket may deliver per wake-up before the others get a turn.
+    /// How many messages one socket may deliver per wake-up before the others get a turn —
+    /// and for how long: a flood of messages that each cost something (a refusal, an event)
+    /// must not keep `status` waiting for a whole burst (ExtensionFaultTests measured 214 ms
+    /// behind 256 refused sends in a debug build before the time bound).
     private static let burst = 256
+    private static let burstNanoseconds: UInt64 = 5_000_000
 
     /// The commit unit open now (an event, or a burst of them): see `EventLoop+Units`.
     var unit: CommitUnit?
@@ -41,6 +45,9 @@ final class EventLoop: @unchecked Sendable {
     /// facts): run again once `retryDelay` has passed.
     var retries: [(at: Date, source: EventSource)] = []
     static let retryDelay: TimeInterval = 1
+    /// Messages an extension connection did not take during this wake-up, by route; reported
+    /// to the machine once per route after it (never from inside a unit).
+    private var undeliverable: [[UInt8]: (count: Int, reason: String)] = [:]
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
@@ -120,6 +127,7 @@ final class EventLoop: @unchecked Sendable {
             }
             self.fireDueTimers()
             self.runDueRetries()
+            self.reportUndeliverable()
         }
         if !self.stopped { self.launcher.killAll() }
     }
@@ -148,7 +156,9 @@ final class EventLoop: @unchecked Sendable {
     private func drain(_ socket: ZMQSocket, _ source: ([UInt8], [[UInt8]]) -> EventSource) {
         self.open([])
         defer { self.close() }
+        let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<Self.burst {
+            if DispatchTime.now().uptimeNanoseconds - start > Self.burstNanoseconds { return }
             let frames: [[UInt8]]?
             do {
                 frames = try socket.receive(dontWait: true)
@@ -178,6 +188,8 @@ final class EventLoop: @unchecked Sendable {
         case .processStarted(let launchID, let pid): return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
         case .processExited(let launchID, let status): return self.machine.processExited(launchID: launchID, status: status, now: now)
         case .memoryMeasured(let launchID, let bytes): return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
+        case .messagesUndeliverable(let route, let count, let reason):
+            return self.machine.messagesUndeliverable(route: route, count: count, reason: reason, now: now)
         case .shutdown: return self.machine.shutdownRequested(now: now)
         case .restored: return self.machine.restored(now: now)
         }
@@ -189,7 +201,12 @@ final class EventLoop: @unchecked Sendable {
         case .persist:
             break  // a unit's changes are committed when it closes
         case .sendToExtension(let route, let frames):
-            self.send([route] + frames, on: self.extensionSocket)
+            do {
+                try self.extensionSocket.send([route] + frames, dontWait: true)
+            } catch {
+                let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
+                self.undeliverable[route, default: (0, reason)].count += 1
+            }
         case .sendToControl(let client, let frames):
             self.send([client] + frames, on: self.controlSocket)
         case .launch(let request):
@@ -213,6 +230,13 @@ final class EventLoop: @unchecked Sendable {
             self.log(record)
         case .stopped:
             self.stopped = true
+        }
+    }
+
+    private func reportUndeliverable() {
+        while let (route, lost) = self.undeliverable.first {
+            self.undeliverable[route] = nil
+            self.dispatch(.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason))
         }
     }
 
