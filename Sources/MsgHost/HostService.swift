@@ -93,6 +93,11 @@ public struct HostService: Service {
             extensionServerKey: configuration.extensionEndpoint.hasPrefix("tcp://") ? curve?.keys.publicKey : nil, logger: self.logger)
 
         notifier.ready()
+        if curve != nil, configuration.controlEndpoint.hasPrefix("tcp://"), configuration.curve.controlKeys.isEmpty {
+            self.logger.warning("the control endpoint is tcp and curve.controlKeys lists no key: no control client can connect", metadata: [
+                "control": "\(configuration.controlEndpoint)",
+            ])
+        }
         if let curve {
             self.logger.notice("CURVE on tcp", metadata: [
                 "server.key": "\(curve.keys.publicKey)", "file": "\(configuration.stateDirectory)/\(ServerKeyPair.publicFile)",

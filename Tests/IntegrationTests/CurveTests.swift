@@ -19,6 +19,9 @@ import ZeroMQ
         try TestDaemon.with(settings: Self.settings(control: endpoint, keys: [client.publicKey]), controlSecretKey: client.secretKey) { daemon in
             let status = try daemon.status()
             #expect(status.daemon.pid == Int(daemon.pid))
+            // The extension endpoint stays ipc (plain) beside the ZAP handler: it still works.
+            let opened = try daemon.open(on: "kate-iphone")
+            #expect(!opened.instance.isEmpty)
 
             let stranger = try ZMQCurve.keyPair()
             let refused = try ControlClient(endpoint: endpoint, curve: .init(serverKey: daemon.serverKey ?? "", secretKey: stranger.secretKey))
