@@ -29,10 +29,10 @@ struct Connection: ParsableArguments {
     @Option(help: "Seconds to wait for the daemon's reply.")
     var timeout: Double = 30
 
-    @Option(help: "For a tcp endpoint: the daemon's CURVE public key, from its state directory's curve-server.pub (default: $MSGHOST_CURVE_SERVER_KEY).")
+    @Option(help: "For a tcp endpoint: the daemon's CURVE public key, from its state directory's curve-server.pub (default: $MSGHOST_CURVE_SERVER_KEY, for tcp).")
     var serverKey: String?
 
-    @Option(help: "For a tcp endpoint: a file holding your CURVE secret key, whose public key the daemon's curve.controlKeys lists (default: $MSGHOST_CURVE_SECRET_KEY). See `msghostctl keygen`.")
+    @Option(help: "For a tcp endpoint: a file holding your CURVE secret key, whose public key the daemon's curve.controlKeys lists (default: $MSGHOST_CURVE_SECRET_KEY, for tcp). See `msghostctl keygen`.")
     var secretKeyFile: String?
 
     /// A client of the resolved endpoint, with the CURVE keys given.
@@ -42,7 +42,8 @@ struct Connection: ParsableArguments {
 
     /// The CURVE keys from the flags, else the environment; none for an ipc endpoint.
     func curveKeys() throws -> ControlClient.CurveKeys? {
-        let environment = ProcessInfo.processInfo.environment
+        // The environment's keys are for tcp only: an ipc endpoint is plain.
+        let environment = self.resolvedEndpoint.hasPrefix("tcp://") ? ProcessInfo.processInfo.environment : [:]
         let server = self.serverKey ?? environment["MSGHOST_CURVE_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         var secret = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         if let file = self.secretKeyFile {

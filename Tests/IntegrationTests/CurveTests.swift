@@ -36,6 +36,18 @@ import ZeroMQ
         }
     }
 
+    @Test func launchesOnTcpConnectWithKeysOfTheirOwnFromAnyLanguage() throws {
+        // The raw-pyzmq example sets the three libzmq options of PROTOCOL.md §1.1 itself.
+        let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"
+        try TestDaemon.with(apps: [.pythonRaw()], settings: ["endpoints.extension": endpoint]) { daemon in
+            try daemon.open(on: "kate-iphone")
+            try daemon.open(on: "john-iphone")
+            let connected = try daemon.events(kind: "connected")
+            #expect(Set(connected.compactMap(\.device)) == ["kate-iphone", "john-iphone"])
+            #expect(try daemon.events(kind: "connectionRefused").isEmpty)
+        }
+    }
+
     @Test func aPlainClientCannotTalkToACurveSocket() throws {
         let client = try ZMQCurve.keyPair()
         let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"

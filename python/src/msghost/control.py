@@ -227,7 +227,7 @@ class ControlClient:
         secret_key: Optional[str] = None,
         context: Optional[zmq.Context] = None,  # type: ignore[type-arg]
     ) -> None:
-        """`server_key` and `secret_key` (default: `MSGHOST_CURVE_SERVER_KEY`,
+        """`server_key` and `secret_key` (default, for a tcp endpoint: `MSGHOST_CURVE_SERVER_KEY`,
         `MSGHOST_CURVE_SECRET_KEY`) are for a tcp endpoint, which is a CURVE server: the
         daemon's public key and the secret half of a key pair its `curve.controlKeys` lists.
         A key the daemon does not admit is refused at the handshake, so requests then go
@@ -237,7 +237,8 @@ class ControlClient:
         self.context = context or zmq.Context.instance()
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
-        curve = CurveKeys.resolve(server_key, secret_key)
+        # The environment's keys are for tcp only: an ipc endpoint is plain.
+        curve = CurveKeys.resolve(server_key, secret_key, environ=None if self.endpoint.startswith("tcp://") else {})
         if curve is not None:
             curve.apply(self.socket)
         self.socket.connect(self.endpoint)
