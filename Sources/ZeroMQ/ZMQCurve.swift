@@ -26,11 +26,7 @@ public enum ZMQCurve {
     }
 
     /// Whether `key` is a CURVE key in Z85: 40 characters that decode to 32 bytes.
-    public static func isKey(_ key: String) -> Bool {
-        guard key.utf8.count == 40 else { return false }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        return zmq_z85_decode(&bytes, key) != nil
-    }
+    public static func isKey(_ key: String) -> Bool { Self.bytes(key) != nil }
 
     /// The Z85 text of a 32-byte key as it arrives in a ZAP request's credentials frame; nil
     /// for any other length.
@@ -39,6 +35,13 @@ public enum ZMQCurve {
         var text = [CChar](repeating: 0, count: 41)
         guard zmq_z85_encode(&text, key, key.count) != nil else { return nil }
         return Self.text(text)
+    }
+
+    /// The 32 bytes of a Z85 key; nil if `key` is not one.
+    public static func bytes(_ key: String) -> [UInt8]? {
+        guard key.utf8.count == 40 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        return zmq_z85_decode(&bytes, key) == nil ? nil : bytes
     }
 
     private static func text(_ buffer: [CChar]) -> String {

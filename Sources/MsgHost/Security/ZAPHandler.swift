@@ -45,9 +45,11 @@ final class ZAPHandler {
         var refusals: [Refusal] = []
         while let request = try? self.socket.receive(dontWait: true) {
             // version, request id, domain, address, identity, mechanism, credentials…
-            guard request.count >= 6 else { continue }  // not ZAP: REP still needs an answer
-            let text = request.map { String(decoding: $0, as: UTF8.self) }
-            let (version, requestID, domain, address, mechanism) = (text[0], request[1], text[2], text[3], text[5])
+            // Only libzmq sends here (inproc), but a REP socket must answer every request
+            // before it can receive the next: a short one is answered 400 too.
+            let text = request.map { String(decoding: $0, as: UTF8.self) } + Array(repeating: "", count: max(0, 6 - request.count))
+            let requestID = request.count > 1 ? request[1] : []
+            let (version, domain, address, mechanism) = (text[0], text[2], text[3], text[5])
             let key = request.count >= 7 ? ZMQCurve.z85(request[6]) : nil
             let admitted = version == "1.0" && mechanism == "CURVE" && key.map { self.admits($0, domain: domain) } == true
             if !admitted {
