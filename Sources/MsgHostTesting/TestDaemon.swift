@@ -108,6 +108,8 @@ public final class TestDaemon: @unchecked Sendable {
     /// endpoint): the harness makes the daemon's key pair before the first start, as the
     /// daemon would, so that its control client can connect.
     public let serverKey: String?
+    /// The keys the control client connects with (a tcp control endpoint), for more clients.
+    public let controlCurve: ControlClient.CurveKeys?
 
     private init(
         apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?, controlSecretKey: String?
@@ -179,9 +181,11 @@ public final class TestDaemon: @unchecked Sendable {
             try fm.createDirectory(atPath: self.directory + "/state", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try CurveSecretFile.create(self.directory + "/state/curve-server.key", secretKey: serverSecret)
             self.serverKey = ZMQCurve.publicKey(secretKey: serverSecret)
-            self.control = try ControlClient(endpoint: controlEndpoint, curve: .init(serverKey: self.serverKey ?? "", secretKey: controlSecretKey))
+            self.controlCurve = .init(serverKey: self.serverKey ?? "", secretKey: controlSecretKey)
+            self.control = try ControlClient(endpoint: controlEndpoint, curve: self.controlCurve)
         } else {
             self.serverKey = nil
+            self.controlCurve = nil
             self.control = try ControlClient(endpoint: controlEndpoint)
         }
         try self.start()

@@ -56,6 +56,7 @@ def test_a_control_client_talks_only_with_a_listed_key(msghost_daemon: Any) -> N
     daemon = msghost_daemon(settings={"endpoints.control": endpoint, "curve.controlKeys": [public]}, curve_secret_key=secret)
     assert daemon.server_key == (Path(daemon.state_directory) / "curve-server.pub").read_text().strip()
     assert daemon.status()["daemon"]["pid"] == daemon.pid
+    assert "msghostd pid" in daemon.msghostctl("status").stdout  # msghostctl gets the keys from the environment
 
     _, stranger = keypair()
     with ControlClient(endpoint, server_key=daemon.server_key, secret_key=stranger, timeout=1) as refused:

@@ -275,6 +275,7 @@ class Daemon:
         self.control_endpoint = str(self.settings.get("endpoints.control", f"ipc://{runtime}/control.sock"))
         self.extension_endpoint = str(self.settings.get("endpoints.extension", f"ipc://{runtime}/extensions.sock"))
         self.server_key: Optional[str] = None
+        self._curve_secret_key = curve_secret_key
         if curve_secret_key is not None:
             self.server_key = self._server_key()
         self.control = ControlClient(self.control_endpoint, server_key=self.server_key, secret_key=curve_secret_key)
@@ -404,6 +405,8 @@ class Daemon:
         `daemon.msghostctl("transcript", "--device", "john-iphone", "--conversation", "kate-john")`."""
         ctl = str(Path(self.msghostd).with_name("msghostctl"))
         env = {**os.environ, "MSGHOST_CONTROL": self.control_endpoint}
+        if self._curve_secret_key is not None and self.server_key is not None:
+            env.update(MSGHOST_CURVE_SERVER_KEY=self.server_key, MSGHOST_CURVE_SECRET_KEY=self._curve_secret_key)
         return subprocess.run([ctl, *args], capture_output=True, text=True, check=check, env=env)
 
     # -- playing the user (in the test's conversation, with the first app) ------------------
