@@ -59,6 +59,9 @@ public final class TestDaemon: @unchecked Sendable {
     private var process: Process
     private let logPath: String
     private let arguments: [String]
+    /// A command the daemon is started through (its arguments end with `--`, the daemon's
+    /// path follows), e.g. a sandbox; empty: the daemon itself.
+    private let wrapper: [String]
     private let environment: [String: String]
 
     public static let kate = "kate@example.com"
@@ -112,8 +115,10 @@ public final class TestDaemon: @unchecked Sendable {
     public let controlCurve: ControlClient.CurveKeys?
 
     private init(
-        apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?, controlSecretKey: String?
+        apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?, controlSecretKey: String?,
+        wrapper: [String]
     ) throws {
+        self.wrapper = wrapper
         self.directory = "/tmp/msghost-test-\(UUID().uuidString.prefix(8))"
         let fm = FileManager.default
         try fm.createDirectory(atPath: self.directory + "/config/apps", withIntermediateDirectories: true)
@@ -194,8 +199,8 @@ public final class TestDaemon: @unchecked Sendable {
     /// Starts msghostd on the same directories and waits until its control endpoint answers.
     private func start() throws {
         self.process = Process()
-        self.process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
-        self.process.arguments = self.arguments
+        self.process.executableURL = URL(fileURLWithPath: self.wrapper.first ?? TestPaths.msghostd)
+        self.process.arguments = self.wrapper.isEmpty ? self.arguments : self.wrapper.dropFirst() + [TestPaths.msghostd] + self.arguments
         self.process.environment = self.environment
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
         log.seekToEndOfFile()
@@ -219,13 +224,15 @@ public final class TestDaemon: @unchecked Sendable {
     /// seed is written then, and `world` only names the conversation the helpers use.
     /// `controlSecretKey`: with `settings["endpoints.control"]` a tcp endpoint, the CURVE
     /// secret key the test's control client connects with (its public key must be listed in
-    /// `settings["curve.controlKeys"]`).
+    /// `settings["curve.controlKeys"]`). `wrapper`: a command to start the daemon through, whose
+    /// arguments end with `--` (e.g. `scripts/unit-syscall-filter.py --`).
     public static func with(
         apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
-        stateFixture: String? = nil, controlSecretKey: String? = nil, _ body: (TestDaemon) throws -> Void
+        stateFixture: String? = nil, controlSecretKey: String? = nil, wrapper: [String] = [], _ body: (TestDaemon) throws -> Void
     ) throws {
         let daemon = try TestDaemon(
-            apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture, controlSecretKey: controlSecretKey)
+            apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture, controlSecretKey: controlSecretKey,
+            wrapper: wrapper)
         defer { daemon.stop() }
         do {
             try body(daemon)

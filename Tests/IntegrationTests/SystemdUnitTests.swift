@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
@@ -35,5 +36,32 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         // verify exits 0 even for a directive it ignores; any line it prints is a finding.
         #expect(run.stderr.isEmpty && run.stdout.isEmpty, "systemd-analyze verify: \(run.stdout)\(run.stderr)")
+    }
+
+    static let seccomp = ["/usr/lib/x86_64-linux-gnu/libseccomp.so.2", "/usr/lib/aarch64-linux-gnu/libseccomp.so.2", "/usr/lib64/libseccomp.so.2", "/lib/x86_64-linux-gnu/libseccomp.so.2"]
+        .contains { FileManager.default.fileExists(atPath: $0) }
+
+    /// The unit's `SystemCallFilter=` (loaded with libseccomp by scripts/unit-syscall-filter.py,
+    /// every other call failing with EPERM as under systemd) lets the daemon start, launch a
+    /// Python extension (the raw example, through setpriv) and a Swift one, deliver a message,
+    /// and stop cleanly. Without `SystemCallFilter=capset`, setpriv failed every launch.
+    @Test(.enabled(if: analyze != nil && seccomp, "needs systemd-analyze (to expand the filter) and libseccomp"))
+    func theDaemonAndItsExtensionsRunInsideTheUnitsSystemCallFilter() throws {
+        let iceCream = TestDaemon.App(
+            bundleID: "com.example.icecream", command: TestPaths.binary("IceCreamExtension", override: "ICECREAM_EXTENSION"), args: [], workingDirectory: "/")
+        let wrapper = ["/usr/bin/env", "python3", TestPaths.repository + "/scripts/unit-syscall-filter.py", "--"]
+        try TestDaemon.with(apps: [.pythonRaw(), iceCream], wrapper: wrapper) { daemon in
+            #expect(daemon.log.contains("unit-syscall-filter:"), "the daemon must really run under the filter")
+            try daemon.open("com.example.icecream", on: "kate-iphone")
+            try daemon.close("kate-iphone")
+            try daemon.open(on: "kate-iphone")
+            try daemon.touch("kate-iphone")
+            #expect(try daemon.transcript("john-iphone").count == 1)
+            let connected = try daemon.events(kind: "connected").compactMap(\.app)
+            #expect(Set(connected) == ["com.example.icecream", "com.example.python-raw"])
+            kill(daemon.pid, SIGTERM)
+            #expect(daemon.waitForExit() == 0)
+            #expect(!daemon.log.contains("Operation not permitted"), "\(daemon.log)")
+        }
     }
 }
