@@ -35,6 +35,17 @@ import ZeroMQ
         }
     }
 
+    @Test func aMisspelledCurveKeyIsNamedWithTheKnownOne() throws {
+        let yaml = "curve:\n  controlKey: []\n"
+        #expect(throws: ConfigurationError.self) { try DaemonConfiguration.knownKeys.check(yaml: yaml, file: "msghostd.yaml") }
+        do {
+            try DaemonConfiguration.knownKeys.check(yaml: yaml, file: "msghostd.yaml")
+        } catch {
+            #expect(error.description == "msghostd.yaml:2: unknown key curve.controlKey; did you mean curve.controlKeys?")
+        }
+        try DaemonConfiguration.knownKeys.check(yaml: "curve:\n  controlKeys: [a]\n  extensionKeys: []\n", file: "msghostd.yaml")
+    }
+
     @Test func offLoopbackAnEndpointNeedsItsOwnKeys() throws {
         let key = try ZMQCurve.keyPair().publicKey
         // Control keys do not open the extension endpoint to the network, nor the reverse.
