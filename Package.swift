@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol", "MsgHostTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MsgHostStoreTests",
             dependencies: ["MsgHostStore", "MsgHostCore", "MsgHostProtocol", .product(name: "GRDB", package: "GRDB.swift")],
@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MsgHostTests",
-            dependencies: ["MsgHost", "ZeroMQ", .product(name: "Configuration", package: "swift-configuration")],
+            dependencies: ["MsgHost", "MsgHostTesting", "ZeroMQ", .product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

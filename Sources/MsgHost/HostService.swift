@@ -72,6 +72,8 @@ public struct HostService: Service {
         let (fourTimes, overflow) = configuration.maxFrameBytes.multipliedReportingOverflow(by: 4)
         let transportLimit = overflow ? Int64.max : fourTimes
         for socket in [extensionSocket, controlSocket] { try socket.setMaxMessageSize(transportLimit) }
+        // A message an extension's connection cannot take becomes an `undeliverable` event.
+        try extensionSocket.setRouterMandatory(true)
         let curve = try Self.secure(
             context: context, configuration: configuration, extensionSocket: extensionSocket, controlSocket: controlSocket)
         do {

@@ -163,6 +163,22 @@ enum Migrations {
                 CREATE INDEX transcript_entry_expiring_seen ON transcript_entry(seq) WHERE expiring = 1 AND seen_at IS NOT NULL AND kept = 0;
                 """)
         }
+        migrator.registerMigration("v6: retired participant identifiers") { db in
+            // An uninstalled install's identifiers are kept (World.participants): messages it
+            // sent name people with them. v1 deleted them with the install (ON DELETE CASCADE);
+            // SQLite cannot drop a constraint, so the table is made again without it.
+            try db.execute(sql: """
+                CREATE TABLE participant_v6 (
+                    install TEXT NOT NULL,
+                    person TEXT NOT NULL REFERENCES person(handle),
+                    identifier TEXT NOT NULL UNIQUE,
+                    PRIMARY KEY (install, person)
+                );
+                INSERT INTO participant_v6 (install, person, identifier) SELECT install, person, identifier FROM participant;
+                DROP TABLE participant;
+                ALTER TABLE participant_v6 RENAME TO participant;
+                """)
+        }
         return migrator
     }
 }

@@ -26,6 +26,8 @@ public struct ZMQError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isTerminated: Bool { self.errno == ETERM }
     /// A non-blocking call found nothing to do.
     public var wouldBlock: Bool { self.errno == EAGAIN }
+    /// A ROUTER with `setRouterMandatory` has no peer with that routing id.
+    public var hostUnreachable: Bool { self.errno == EHOSTUNREACH }
 }
 
 /// Retries a libzmq call that a signal handler interrupted. libzmq never retries by itself.

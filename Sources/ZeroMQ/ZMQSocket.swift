@@ -78,6 +78,13 @@ public final class ZMQSocket: @unchecked Sendable {
         try self.setOption(ZMQ_MAXMSGSIZE, bytes)
     }
 
+    /// For a ROUTER: report a message it cannot route instead of dropping it silently — a send
+    /// to an unknown peer fails with EHOSTUNREACH, one to a peer whose queue is full (it is
+    /// not reading) with EAGAIN under `dontWait`.
+    public func setRouterMandatory(_ on: Bool) throws(ZMQError) {
+        try self.setOption(ZMQ_ROUTER_MANDATORY, Int32(on ? 1 : 0))
+    }
+
     /// How long a blocking `receive` waits, in milliseconds (-1: forever).
     public func setReceiveTimeout(milliseconds: Int32) throws(ZMQError) {
         try self.setOption(ZMQ_RCVTIMEO, milliseconds)

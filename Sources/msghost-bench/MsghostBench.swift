@@ -34,8 +34,17 @@ struct MsghostBench: ParsableCommand {
     @Flag(help: "Keep the working directory (daemon logs, samples).")
     var keep = false
 
+    @Option(help: "Instead of the benchmark: a soak of this many seconds (60 to 86400) at half the sustained send rate, judged on RSS growth, open descriptors and faults; exits 1 if a check fails.")
+    var soak: Double?
+
+    @Option(help: "With --soak: sends per second instead of half the sustained rate measured first.")
+    var soakRate: Double?
+
     func validate() throws {
         if let repetitions, repetitions < 1 { throw ValidationError("--repetitions must be at least 1, got \(repetitions)") }
+        if let soak, !(60...86_400).contains(soak) { throw ValidationError("--soak must be 60 to 86400 seconds, got \(soak)") }
+        if let soakRate, !(1...1_000_000).contains(soakRate) { throw ValidationError("--soak-rate must be 1 to 1000000 sends a second, got \(soakRate)") }
+        if soakRate != nil && soak == nil { throw ValidationError("--soak-rate needs --soak") }
         if let storedMessages, storedMessages < 1_000 { throw ValidationError("--stored-messages must be at least 1000 (the baseline), got \(storedMessages)") }
     }
 
@@ -48,6 +57,14 @@ struct MsghostBench: ParsableCommand {
         try? FileManager.default.removeItem(atPath: self.workDirectory)
         try FileManager.default.createDirectory(atPath: self.workDirectory, withIntermediateDirectories: true)
         defer { if !self.keep { try? FileManager.default.removeItem(atPath: self.workDirectory) } }
+        if let soak {
+            let extensionProgram = try Programs.buildCExtension(repository: self.repository, into: self.workDirectory)
+            let outcome = try SoakRun(binary: binary, directory: self.workDirectory, extensionProgram: extensionProgram, seconds: soak, rate: self.soakRate).run()
+            print(outcome.report)
+            if let output { try outcome.report.write(toFile: output, atomically: true, encoding: .utf8) }
+            if !outcome.passed { throw ExitCode.failure }
+            return
+        }
         let run = BenchRun(
             binary: binary, directory: self.workDirectory,
             programs: try Programs.build(repository: self.repository, into: self.workDirectory),

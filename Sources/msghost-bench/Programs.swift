@@ -15,17 +15,28 @@ struct Programs {
     /// An idle Swift program linking Foundation: the resident-memory floor (benchmarks/swift).
     var swiftIdle: String
 
+    static let cc = ProcessInfo.processInfo.environment["CC"] ?? "/usr/bin/cc"
+    static let cFlags = ["-O2", "-std=c11", "-Wall", "-Wextra", "-D_GNU_SOURCE"]
+
+    /// The C extension alone (all a soak needs); returns its path.
+    static func buildCExtension(repository: String, into directory: String) throws -> String {
+        let source = repository + "/benchmarks/c/ext.c"
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw Processes.SpawnError(description: "\(source) not found: run from the repository's root, or pass --repository")
+        }
+        let ext = directory + "/bench-ext"
+        _ = try Processes.capture(Self.cc, Self.cFlags + ["-o", ext, source, "-lzmq", "-lsodium", "-lcjson"])
+        return ext
+    }
+
     static func build(repository: String, into directory: String) throws -> Programs {
         let sources = repository + "/benchmarks"
         for file in ["c/floor.c", "c/ext.c", "python/bench_ext.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
             throw Processes.SpawnError(description: "\(sources)/\(file) not found: run from the repository's root, or pass --repository")
         }
-        let cc = ProcessInfo.processInfo.environment["CC"] ?? "/usr/bin/cc"
-        let flags = ["-O2", "-std=c11", "-Wall", "-Wextra", "-D_GNU_SOURCE"]
         let floor = directory + "/floor"
-        let ext = directory + "/bench-ext"
-        _ = try Processes.capture(cc, flags + ["-o", floor, sources + "/c/floor.c", "-lzmq"])
-        _ = try Processes.capture(cc, flags + ["-o", ext, sources + "/c/ext.c", "-lzmq", "-lsodium", "-lcjson"])
+        _ = try Processes.capture(Self.cc, Self.cFlags + ["-o", floor, sources + "/c/floor.c", "-lzmq"])
+        let ext = try Self.buildCExtension(repository: repository, into: directory)
         let swiftIdle = directory + "/idle-swift"
         _ = try Processes.capture("/usr/bin/env", ["swiftc", "-O", "-o", swiftIdle, sources + "/swift/idle.swift"])
         // The interpreter's real path: a version manager's shim would add its own start-up

@@ -86,19 +86,21 @@ import Testing
         #expect(try !store.isEmpty())
     }
 
-    @Test func removingAnInstallDeletesItsParticipants() throws {
-        let (_, batches) = try Self.makeWorld()
+    @Test func removingAnInstallRetiresItsIdentifiersAndKeepsThem() throws {
+        let (world, batches) = try Self.makeWorld()
         let store = try WorldStore(path: self.path)
         for batch in batches { try store.apply(batch) }
         let loaded = try store.loadWorld()
         #expect(loaded.installs["install-b"] == nil)
-        #expect(loaded.participants["install-b"] == nil)
+        // Retired, not deleted: messages install-b sent name people with these.
+        #expect(loaded.participants["install-b"] != nil)
+        #expect(loaded.participants["install-b"] == world.participants["install-b"])
         #expect(loaded.participants["install-a"]?.count == 3)
         #expect(loaded.participants["install-b2"]?.count == 1)
         let rows = try DatabaseQueue(path: self.path).read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM participant WHERE install = ?", arguments: ["install-b"])
         }
-        #expect(rows == 0)
+        #expect(rows == world.participants["install-b"]?.count)
     }
 
     @Test func reopeningAnExistingFileRunsNoMigrationAgainAndKeepsTheData() throws {
@@ -107,7 +109,7 @@ import Testing
             try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         }
         let before = try migrations()
-        #expect(before.count == 5, "v1 to v5")
+        #expect(before.count == 6, "v1 to v6")
 
         let reopened = try WorldStore(path: self.path)
         #expect(try migrations() == before)

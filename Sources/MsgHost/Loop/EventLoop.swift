@@ -37,8 +37,12 @@ final class EventLoop: @unchecked Sendable {
     private var nextMemorySample = Date()
     private static let memorySampleMs = 250
 
-    /// How many messages one socket may deliver per wake-up before the others get a turn.
+    /// How many messages one socket may deliver per wake-up before the others get a turn —
+    /// and for how long: a flood of messages that each cost something (a refusal, an event)
+    /// must not keep `status` waiting for a whole burst (ExtensionFaultTests measured 214 ms
+    /// behind 256 refused sends in a debug build before the time bound).
     private static let burst = 256
+    private static let burstNanoseconds: UInt64 = 5_000_000
 
     /// Group commit: the machine writes its changes through the store (`HistoryStore.record`)
     /// into one open transaction, and a `.persist` action marks the point before which they
@@ -49,6 +53,9 @@ final class EventLoop: @unchecked Sendable {
     private var batching = false
     private var batchDirty = false
     private var batchActions: [HostAction] = []
+    /// Messages an extension connection did not take during this wake-up, by route; reported
+    /// to the machine once per route after it (never from inside `perform`).
+    private var undeliverable: [[UInt8]: (count: Int, reason: String)] = [:]
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
@@ -138,6 +145,7 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             self.fireDueTimers()
+            self.reportUndeliverable()
             // A change recorded without a `.persist` after it (none should be) is still made
             // durable before the loop sleeps.
             if self.store.hasOpenBatch {
@@ -166,7 +174,9 @@ final class EventLoop: @unchecked Sendable {
     private func drain(_ socket: ZMQSocket, _ event: (inout HostStateMachine, [UInt8], [[UInt8]], Instant) -> [HostAction]) {
         self.batching = true
         defer { self.commitBatch() }
+        let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<Self.burst {
+            if DispatchTime.now().uptimeNanoseconds - start > Self.burstNanoseconds { return }
             let frames: [[UInt8]]?
             do {
                 frames = try socket.receive(dontWait: true)
@@ -223,7 +233,12 @@ final class EventLoop: @unchecked Sendable {
                     return
                 }
             case .sendToExtension(let route, let frames):
-                self.send([route] + frames, on: self.extensionSocket)
+                do {
+                    try self.extensionSocket.send([route] + frames, dontWait: true)
+                } catch {
+                    let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
+                    self.undeliverable[route, default: (0, reason)].count += 1
+                }
             case .sendToControl(let client, let frames):
                 self.send([client] + frames, on: self.controlSocket)
             case .launch(let request):
@@ -259,6 +274,13 @@ final class EventLoop: @unchecked Sendable {
             case .stopped:
                 self.stopped = true
             }
+        }
+    }
+
+    private func reportUndeliverable() {
+        while let (route, lost) = self.undeliverable.first {
+            self.undeliverable[route] = nil
+            self.perform(self.machine.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason, now: self.clock.now()))
         }
     }
 

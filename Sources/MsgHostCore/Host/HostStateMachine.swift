@@ -101,6 +101,17 @@ public struct HostStateMachine: Sendable {
         self.finish(self.handleFilesInspected(token: token, results: results, now: now), now: now)
     }
 
+    /// The shell could not hand `count` messages to the extension connection `route` (its
+    /// queue is full, or it is gone): an event, so that a peer that stopped reading shows in
+    /// the log before its callback times out. Nothing else changes: a lost callback is
+    /// still answered by its response timeout, a lost reply is the extension's loss.
+    public mutating func messagesUndeliverable(route: [UInt8], count: Int, reason: String, now: Instant) -> [HostAction] {
+        self.count(.undeliverableMessages, by: count)
+        let process = self.processes.launchID(route: route).flatMap { self.processes[$0] }
+        let record = self.record(.undeliverable, now: now, device: process?.device, app: process?.app, pid: process?.pid, detail: "\(count) message\(count == 1 ? "" : "s") not taken: \(reason)")
+        return self.finish([record], now: now)
+    }
+
     /// Timers for what was under way when the daemon last stopped. Call once at start.
     public mutating func restored(now: Instant) -> [HostAction] {
         self.finish(self.handleRestored(now: now), now: now)

@@ -4,6 +4,9 @@ public enum EventKind: String, Sendable, CaseIterable {
     // The user and the conversation.
     case opened, closed, touch, transition, staged, cancelled, sent, arrived, expired, openedURL, liveBubble
     case sendRefused, requestRefused, callbackFailed, protocolError, connectionRefused
+    /// Messages to an extension that its connection could not take: its queue is full (it is
+    /// not reading) or it is gone. One event per connection and wake-up, with the count.
+    case undeliverable
     // Extension processes.
     case launching, launched, connected, attached, launchTimedOut, launchFailed, unresponsive, memoryExceeded
     case terminating, terminated, crashed, quarantined, quarantineLifted
@@ -25,4 +28,5 @@ public enum EventKind: String, Sendable, CaseIterable {
 public enum Counter: String, Sendable, CaseIterable {
     case launches, sendsAccepted, sendsRefused, requestsRefused
     case droppedFrames, badSignatures, badTokens, refusedConnections, protocolErrors, unexpectedReplies, controlErrors
+    case undeliverableMessages
 }

@@ -13,7 +13,11 @@ public struct World: Sendable {
     public private(set) var devices: [String: Device] = [:]
     public private(set) var conversations: [String: Conversation] = [:]
     public private(set) var installs: [String: Install] = [:]
-    /// install id → person handle → identifier.
+    /// install id → person handle → identifier, for every install ever made. An uninstalled
+    /// install's identifiers are retired, not forgotten: the `$<uuid>` tokens in messages it
+    /// sent name people with them, and every reader must still get its own identifiers (or the
+    /// contact name) for those, never the retired ones (found by HostPropertyTests). A few
+    /// entries per reinstall, so this stays small however long the daemon runs.
     public private(set) var participants: [String: [String: String]] = [:]
     /// Each device's input field in each conversation, when it is not empty.
     public internal(set) var inputFields: [TranscriptKey: InputField] = [:]
@@ -50,7 +54,6 @@ public struct World: Sendable {
         case .installCreated(let install): self.installs[install.id] = install
         case .installRemoved(let id):
             self.installs[id] = nil
-            self.participants[id] = nil
         case .participantAssigned(let install, let person, let identifier):
             self.participants[install, default: [:]][person] = identifier
         case .messageStored, .transcriptEntryChanged, .transcriptEntryRemoved:

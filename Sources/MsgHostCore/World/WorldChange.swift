@@ -7,7 +7,8 @@ public enum WorldChange: Hashable, Sendable {
     case deviceCreated(Device)
     case conversationCreated(Conversation)
     case installCreated(Install)
-    /// The install and every participant identifier it had are gone.
+    /// The install is gone. Its participant identifiers stay, retired (see `World.participants`):
+    /// no reader is ever given one, but what it sent is still translated with them.
     case installRemoved(installID: String)
     case participantAssigned(installID: String, person: String, identifier: String)
     case messageStored(StoredMessage)

@@ -191,4 +191,18 @@ import Testing
         let killed = h.fire(deadline.0, at: deadline.1)
         #expect(killed.signals == [.kill])
     }
+
+    @Test func messagesAConnectionCouldNotTakeAreOneEventNamingItsAppAndACounter() throws {
+        var h = try HostHarness()
+        _ = try h.openConnected()
+        let events = h.machine.messagesUndeliverable(route: h.route, count: 3, reason: "its queue is full (it is not reading)", now: h.now).events
+        #expect(events.count == 1)
+        #expect(events.first?.kind == "undeliverable")
+        #expect(events.first?.app == HostHarness.app && events.first?.device == HostHarness.amberPhone)
+        #expect(events.first?.detail == "3 messages not taken: its queue is full (it is not reading)")
+        let stranger = h.machine.messagesUndeliverable(route: Array("gone".utf8), count: 1, reason: "it is not connected", now: h.now).events
+        #expect(stranger.first?.app == nil && stranger.first?.detail == "1 message not taken: it is not connected")
+        #expect(h.machine.counters["undeliverableMessages"] == 4)
+        #expect(h.machine.screens.presented[HostHarness.amberPhone] != nil, "nothing else changes")
+    }
 }

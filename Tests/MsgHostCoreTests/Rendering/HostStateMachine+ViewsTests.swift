@@ -32,4 +32,24 @@ import Testing
         #expect(assigned.isEmpty, "views made identifiers: \(assigned)")
         #expect(all.persisted.contains { if case .messageStored = $0 { true } else { false } })
     }
+
+    /// Found by HostPropertyTests: once the sender's app was reinstalled, the tokens of what it
+    /// had sent could no longer be translated, and every reader got the retired identifier.
+    @Test func tokensOfAMessageStillTranslateAfterItsSenderReinstalled() throws {
+        var h = try HostHarness()
+        let amberInstall = try #require(h.installID(HostHarness.amberPhone))
+        let benAsAmberSaw = try #require(h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone))
+        let text = "$\(benAsAmberSaw) won"
+        let (stored, _) = h.dispatch(MessageValue(summaryText: text, layout: .template(TemplateLayoutValue(caption: text))))
+        #expect(try h.controlReply("uninstallApp", DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)).isOK)
+        #expect(try h.controlReply("installApp", DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)).isOK)
+        #expect(h.installID(HostHarness.amberPhone) != amberInstall)
+
+        let benInstall = try #require(h.installID(HostHarness.benPhone))
+        let benAsBenSees = try #require(h.identifier(of: HostHarness.ben, on: HostHarness.benPhone))
+        let seen = h.machine.messageValue(stored, for: benInstall)
+        #expect(seen.summaryText == "$\(benAsBenSees) won")
+        #expect(seen.layout == .template(TemplateLayoutValue(caption: "$\(benAsBenSees) won")))
+        #expect(h.machine.rendered(text, sentBy: stored.senderInstall, on: HostHarness.benPhone) == "Ben won")
+    }
 }

@@ -1,3 +1,4 @@
+import MsgHostTesting
 import Foundation
 @testable import MsgHost
 import MsgHostCore

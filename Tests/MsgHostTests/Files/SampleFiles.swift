@@ -1,3 +1,4 @@
+import MsgHostTesting
 import Foundation
 import MsgHostCore
 import MsgHostProtocol
@@ -101,18 +102,6 @@ enum Sample {
     static let pdf: [UInt8] = ascii("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n")
     /// Bytes that match no magic number and are not text.
     static let unknownBinary: [UInt8] = [0x00, 0x01, 0x02, 0x03, 0xDE, 0xAD, 0xBE, 0xEF] + [UInt8](repeating: 0, count: 100)
-}
-
-/// A seeded generator (SplitMix64), so the random-input tests are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        self.state &+= 0x9E37_79B9_7F4A_7C15
-        var z = self.state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 extension TemporaryDirectory {
