@@ -48,6 +48,57 @@ import ZeroMQ
         }
     }
 
+    /// What a launch's environment holds, as the probe app wrote it.
+    static func launchEnvironment(_ file: String, timeout: Double = 10) throws -> [String: String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: file) && Date() < deadline { usleep(10_000) }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        return Dictionary(text.split(separator: "\n").compactMap { line in
+            line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
+        }) { a, _ in a }
+    }
+
+    @Test func aLaunchKeyIsTheLaunchsOwnAndDiesWithIt() throws {
+        let envFile = "/tmp/msghost-probe-\(UUID().uuidString.prefix(8)).env"
+        defer { try? FileManager.default.removeItem(atPath: envFile) }
+        let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"
+        let leaked = try ZMQCurve.keyPair()
+        // Keys in the daemon's own environment are never what a launch gets.
+        try TestDaemon.with(apps: [.probe(file: envFile)], settings: ["endpoints.extension": endpoint, "extensions.launchTimeoutMs": "500"],
+                            environment: ["MSGHOST_CURVE_SECRET_KEY": leaked.secretKey]) { daemon in
+            let open = Thread.detachedResult { try daemon.open("com.example.probe", on: "kate-iphone") }
+            let environment = try Self.launchEnvironment(envFile)
+            let published = try String(contentsOfFile: daemon.directory + "/state/curve-server.pub", encoding: .utf8).trimmingCharacters(in: .newlines)
+            #expect(environment["MSGHOST_CURVE_SERVER_KEY"] == published)
+            let secret = try #require(environment["MSGHOST_CURVE_SECRET_KEY"])
+            #expect(secret != leaked.secretKey && ZMQCurve.publicKey(secretKey: secret) != nil)
+            #expect(throws: (any Error).self) { try open.value() }  // the probe never says hello: launchFailed
+
+            // The launch is over: its key no longer opens the endpoint.
+            let late = try ZMQSocket(ZMQContext(), type: .dealer)
+            try late.makeCurveClient(serverKey: published, secretKey: secret)
+            try late.connect(endpoint)
+            let lateKey = try #require(ZMQCurve.publicKey(secretKey: secret))
+            try daemon.eventually("the late key is refused") {
+                try daemon.events(kind: "connectionRefused").contains { $0.detail?.contains(lateKey) == true }
+            }
+        }
+    }
+
+    @Test func anIpcLaunchGetsNoCurveKeysEvenIfTheDaemonHasSome() throws {
+        let envFile = "/tmp/msghost-probe-\(UUID().uuidString.prefix(8)).env"
+        defer { try? FileManager.default.removeItem(atPath: envFile) }
+        let leaked = try ZMQCurve.keyPair()
+        try TestDaemon.with(apps: [.probe(file: envFile)], settings: ["extensions.launchTimeoutMs": "500"],
+                            environment: ["MSGHOST_CURVE_SERVER_KEY": leaked.publicKey, "MSGHOST_CURVE_SECRET_KEY": leaked.secretKey]) { daemon in
+            let open = Thread.detachedResult { try daemon.open("com.example.probe", on: "kate-iphone") }
+            let environment = try Self.launchEnvironment(envFile)
+            #expect(environment["MSGHOST_TOKEN"] != nil)
+            #expect(environment.keys.filter { $0.hasPrefix("MSGHOST_CURVE_") }.isEmpty, "\(environment.keys.sorted())")
+            #expect(throws: (any Error).self) { try open.value() }
+        }
+    }
+
     @Test func aPlainClientCannotTalkToACurveSocket() throws {
         let client = try ZMQCurve.keyPair()
         let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"
