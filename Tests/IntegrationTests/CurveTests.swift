@@ -74,7 +74,8 @@ import ZeroMQ
             #expect(secret != leaked.secretKey && ZMQCurve.publicKey(secretKey: secret) != nil)
             #expect(throws: (any Error).self) { try open.value() }  // the probe never says hello: launchFailed
 
-            // The launch is over: its key no longer opens the endpoint.
+            // The launch is over (its process has exited): its key no longer opens the endpoint.
+            try daemon.eventually("the probe has exited") { try daemon.status().extensions.isEmpty }
             let late = try ZMQSocket(ZMQContext(), type: .dealer)
             try late.makeCurveClient(serverKey: published, secretKey: secret)
             try late.connect(endpoint)
