@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, Set
+from typing import List, Set, Tuple
 
 PR_SET_NO_NEW_PRIVS = 38
 SCMP_ACT_ALLOW = 0x7FFF0000
@@ -41,7 +41,7 @@ def expand(name: str, seen: Set[str]) -> Set[str]:
     return calls
 
 
-def allowed_calls(unit: Path) -> (Set[str], int):
+def allowed_calls(unit: Path) -> Tuple[Set[str], int]:
     allow: Set[str] = set()
     allow_list = None
     error = errno.EPERM
