@@ -57,7 +57,7 @@ let package = Package(
         // Client of the control endpoint, shared by msghostctl and the integration tests.
         .target(name: "MsgHostControl", dependencies: ["ZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // A real daemon per test: temp directories, world, apps, control, settle, events.
-        .target(name: "MsgHostTesting", dependencies: ["MsgHostControl", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        .target(name: "MsgHostTesting", dependencies: ["MsgHostControl", "MsgHostProtocol", "ZeroMQ"], swiftSettings: swiftSettings),
         // The shell: event loop, sockets, processes, SQLite, systemd, configuration.
         .target(
             name: "MsgHost",
@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "msghostctl",
             dependencies: [
-                "MsgHostControl", "MsgHostProtocol",
+                "MsgHostControl", "MsgHostProtocol", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MsgHostTests",
-            dependencies: ["MsgHost", "MsgHostTesting", .product(name: "Configuration", package: "swift-configuration")],
+            dependencies: ["MsgHost", "MsgHostTesting", "ZeroMQ", .product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

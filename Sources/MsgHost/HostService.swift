@@ -23,6 +23,12 @@ public struct HostService: Service {
         let clock: any HostClock = configuration.host.manualClock ? ManualClock(start: startedAt) : SystemClock()
         try Self.makeDirectory(configuration.stateDirectory, mode: 0o700)
         try Self.makeDirectory(configuration.runtimeDirectory, mode: 0o700)
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: configuration.runtimeDirectory))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            // The ipc sockets are plain: the directory's mode is what keeps other users out.
+            self.logger.warning("the runtime directory is open to other users; its ipc sockets admit anyone who can reach them (docs/SECURITY.md)", metadata: [
+                "directory": "\(configuration.runtimeDirectory)", "mode": "\(String(mode, radix: 8))",
+            ])
+        }
 
         let store: WorldStore
         do {
@@ -68,6 +74,8 @@ public struct HostService: Service {
         for socket in [extensionSocket, controlSocket] { try socket.setMaxMessageSize(transportLimit) }
         // A message an extension's connection cannot take becomes an `undeliverable` event.
         try extensionSocket.setRouterMandatory(true)
+        let curve = try Self.secure(
+            context: context, configuration: configuration, extensionSocket: extensionSocket, controlSocket: controlSocket)
         do {
             try extensionSocket.bind(configuration.extensionEndpoint)
             try controlSocket.bind(configuration.controlEndpoint)
@@ -83,9 +91,21 @@ public struct HostService: Service {
         let loop = EventLoop(
             machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,
             attachments: attachments, launcher: launcher, notifier: notifier, clock: clock, manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
-            extensionEndpoint: extensionSocket.lastEndpoint, logger: self.logger)
+            extensionEndpoint: extensionSocket.lastEndpoint, zap: curve?.zap,
+            extensionServerKey: configuration.extensionEndpoint.hasPrefix("tcp://") ? curve?.keys.publicKey : nil, logger: self.logger)
 
         notifier.ready()
+        if curve != nil, configuration.controlEndpoint.hasPrefix("tcp://"), configuration.curve.controlKeys.isEmpty {
+            self.logger.warning("the control endpoint is tcp and curve.controlKeys lists no key: no control client can connect", metadata: [
+                "control": "\(configuration.controlEndpoint)",
+            ])
+        }
+        if let curve {
+            self.logger.notice("CURVE on tcp", metadata: [
+                "server.key": "\(curve.keys.publicKey)", "file": "\(configuration.stateDirectory)/\(ServerKeyPair.publicFile)",
+                "control.clients": "\(configuration.curve.controlKeys.count)", "extension.clients": "\(configuration.curve.extensionKeys.count)",
+            ])
+        }
         self.logger.notice("ready", metadata: [
             "extensions": "\(extensionSocket.lastEndpoint)", "control": "\(controlSocket.lastEndpoint)",
             "apps": "\(manifests.map(\.bundleID).joined(separator: ","))", "state": "\(configuration.stateDirectory)",
@@ -102,7 +122,28 @@ public struct HostService: Service {
         }
         extensionSocket.close()
         controlSocket.close()
+        curve?.zap.socket.close()
         self.logger.notice("stopped")
+    }
+
+    /// Makes every tcp socket a CURVE server with the daemon's key pair (made in the state
+    /// directory on first need), behind a ZAP handler bound first; nil when both are ipc.
+    private static func secure(
+        context: ZMQContext, configuration: DaemonConfiguration, extensionSocket: ZMQSocket, controlSocket: ZMQSocket
+    ) throws -> (keys: ServerKeyPair, zap: ZAPHandler)? {
+        let tcp = [
+            (extensionSocket, configuration.extensionEndpoint, ZAPHandler.extensionDomain),
+            (controlSocket, configuration.controlEndpoint, ZAPHandler.controlDomain),
+        ].filter { $0.1.hasPrefix("tcp://") }
+        guard !tcp.isEmpty else { return nil }
+        let keys = try ServerKeyPair.loadOrCreate(in: configuration.stateDirectory)
+        do {
+            let zap = try ZAPHandler(context: context, clients: configuration.curve)
+            for (socket, _, domain) in tcp { try socket.makeCurveServer(secretKey: keys.secretKey, zapDomain: domain) }
+            return (keys, zap)
+        } catch {
+            throw ConfigurationError("cannot set up CURVE: \(error)")
+        }
     }
 
     /// Runs the loop on a dedicated thread (blocking zmq calls must stay off the cooperative

@@ -13,12 +13,38 @@ public final class ControlClient {
     private let context = ZMQContext()
     private let socket: ZMQSocket
     public let endpoint: String
+    private let usesCurve: Bool
     private var nextID = 0
 
-    /// Connects (lazily: the daemon need not be up yet; requests wait for it).
-    public init(endpoint: String) throws {
+    /// The keys a control client needs for a `tcp://` endpoint, which is a CURVE server
+    /// (docs/SECURITY.md): the daemon's public key and the secret half of a key pair the
+    /// daemon's `curve.controlKeys` lists.
+    public struct CurveKeys: Sendable, Equatable {
+        public var serverKey: String
+        public var secretKey: String
+
+        public init(serverKey: String, secretKey: String) {
+            self.serverKey = serverKey
+            self.secretKey = secretKey
+        }
+
+        /// From `MSGHOST_CURVE_SERVER_KEY` and `MSGHOST_CURVE_SECRET_KEY`, when both are set.
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> CurveKeys? {
+            guard let server = environment["MSGHOST_CURVE_SERVER_KEY"], !server.isEmpty,
+                  let secret = environment["MSGHOST_CURVE_SECRET_KEY"], !secret.isEmpty
+            else { return nil }
+            return CurveKeys(serverKey: server, secretKey: secret)
+        }
+    }
+
+    /// Connects (lazily: the daemon need not be up yet; requests wait for it), as a CURVE
+    /// client when `curve` is given. A key the daemon does not admit is refused at the
+    /// handshake: requests then go unanswered (`TransportError`), as with no daemon at all.
+    public init(endpoint: String, curve: CurveKeys? = nil) throws {
         self.endpoint = endpoint
+        self.usesCurve = curve != nil
         self.socket = try ZMQSocket(self.context, type: .dealer)
+        if let curve { try self.socket.makeCurveClient(serverKey: curve.serverKey, secretKey: curve.secretKey) }
         try self.socket.connect(endpoint)
     }
 
@@ -67,7 +93,10 @@ public final class ControlClient {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
-                throw TransportError(description: "no reply to request \(id) from \(self.endpoint) within \(timeout) s (is msghostd running?)")
+                let hint = self.usesCurve
+                    ? "is msghostd running, is the server key its curve-server.pub, and does its curve.controlKeys list your key?"
+                    : self.endpoint.hasPrefix("tcp://") ? "is msghostd running? a tcp endpoint is a CURVE server: connect with its server key and a secret key it lists" : "is msghostd running?"
+                throw TransportError(description: "no reply to request \(id) from \(self.endpoint) within \(timeout) s (\(hint))")
             }
             var poller = ZMQPoller([.socket(self.socket)])
             guard try !poller.poll(timeoutMilliseconds: Int(remaining * 1000)).isEmpty,

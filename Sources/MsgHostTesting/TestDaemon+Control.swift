@@ -90,7 +90,8 @@ extension TestDaemon {
     /// one thread), for a request that returns only after the test has done something else.
     public func detached<T: Sendable>(_ body: @escaping @Sendable (ControlClient) throws -> T) -> DetachedResult<T> {
         let endpoint = self.control.endpoint
-        return Thread.detachedResult { try body(try ControlClient(endpoint: endpoint)) }
+        let curve = self.controlCurve
+        return Thread.detachedResult { try body(try ControlClient(endpoint: endpoint, curve: curve)) }
     }
 
     /// Waits until nothing is in flight in the daemon (no sleeping).

@@ -1,6 +1,7 @@
 import Foundation
 import MsgHostControl
 import MsgHostProtocol
+import ZeroMQ
 
 /// A real msghostd for one test (the `MsgHostTesting` product, for any test suite): its own temporary state, runtime and config directories,
 /// its own ipc endpoints, the Kate/John world, and the apps the test asks for.
@@ -58,6 +59,9 @@ public final class TestDaemon: @unchecked Sendable {
     private var process: Process
     private let logPath: String
     private let arguments: [String]
+    /// A command the daemon is started through (its arguments end with `--`, the daemon's
+    /// path follows), e.g. a sandbox; empty: the daemon itself.
+    private let wrapper: [String]
     private let environment: [String: String]
 
     public static let kate = "kate@example.com"
@@ -103,7 +107,18 @@ public final class TestDaemon: @unchecked Sendable {
     public let world: World
     public var conversation: String { self.world.conversation }
 
-    private init(apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?) throws {
+    /// The daemon's CURVE public key, when the test gave a control secret key (a tcp control
+    /// endpoint): the harness makes the daemon's key pair before the first start, as the
+    /// daemon would, so that its control client can connect.
+    public let serverKey: String?
+    /// The keys the control client connects with (a tcp control endpoint), for more clients.
+    public let controlCurve: ControlClient.CurveKeys?
+
+    private init(
+        apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?, controlSecretKey: String?,
+        wrapper: [String]
+    ) throws {
+        self.wrapper = wrapper
         self.directory = "/tmp/msghost-test-\(UUID().uuidString.prefix(8))"
         let fm = FileManager.default
         try fm.createDirectory(atPath: self.directory + "/config/apps", withIntermediateDirectories: true)
@@ -164,15 +179,28 @@ public final class TestDaemon: @unchecked Sendable {
         ]
         self.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         self.process = Process()
-        self.control = try ControlClient(endpoint: "ipc://\(self.directory)/run/control.sock")
+        // `settings` may move the control endpoint to tcp, a CURVE server (docs/SECURITY.md).
+        let controlEndpoint = settings["endpoints.control"] ?? "ipc://\(self.directory)/run/control.sock"
+        if let controlSecretKey {
+            let serverSecret = try ZMQCurve.keyPair().secretKey
+            try fm.createDirectory(atPath: self.directory + "/state", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try CurveSecretFile.create(self.directory + "/state/curve-server.key", secretKey: serverSecret)
+            self.serverKey = ZMQCurve.publicKey(secretKey: serverSecret)
+            self.controlCurve = .init(serverKey: self.serverKey ?? "", secretKey: controlSecretKey)
+            self.control = try ControlClient(endpoint: controlEndpoint, curve: self.controlCurve)
+        } else {
+            self.serverKey = nil
+            self.controlCurve = nil
+            self.control = try ControlClient(endpoint: controlEndpoint)
+        }
         try self.start()
     }
 
     /// Starts msghostd on the same directories and waits until its control endpoint answers.
     private func start() throws {
         self.process = Process()
-        self.process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
-        self.process.arguments = self.arguments
+        self.process.executableURL = URL(fileURLWithPath: self.wrapper.first ?? TestPaths.msghostd)
+        self.process.arguments = self.wrapper.isEmpty ? self.arguments : self.wrapper.dropFirst() + [TestPaths.msghostd] + self.arguments
         self.process.environment = self.environment
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
         log.seekToEndOfFile()
@@ -194,11 +222,17 @@ public final class TestDaemon: @unchecked Sendable {
     /// `Tests/Fixtures/state-v3`) copied into the test's state directory before the daemon
     /// first starts, so it opens (and migrates) that store instead of an empty one; no world
     /// seed is written then, and `world` only names the conversation the helpers use.
+    /// `controlSecretKey`: with `settings["endpoints.control"]` a tcp endpoint, the CURVE
+    /// secret key the test's control client connects with (its public key must be listed in
+    /// `settings["curve.controlKeys"]`). `wrapper`: a command to start the daemon through, whose
+    /// arguments end with `--` (e.g. `scripts/unit-syscall-filter.py --`).
     public static func with(
         apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
-        stateFixture: String? = nil, _ body: (TestDaemon) throws -> Void
+        stateFixture: String? = nil, controlSecretKey: String? = nil, wrapper: [String] = [], _ body: (TestDaemon) throws -> Void
     ) throws {
-        let daemon = try TestDaemon(apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture)
+        let daemon = try TestDaemon(
+            apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture, controlSecretKey: controlSecretKey,
+            wrapper: wrapper)
         defer { daemon.stop() }
         do {
             try body(daemon)

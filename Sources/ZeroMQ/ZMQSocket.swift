@@ -3,9 +3,12 @@ import CZeroMQ
 /// The socket types msghost uses.
 public enum ZMQSocketType: Sendable {
     case router, dealer, pair
+    /// The ZAP handler's socket (RFC 27 asks for REP on inproc://zeromq.zap.01).
+    case rep
 
     var raw: Int32 {
         switch self {
+        case .rep: ZMQ_REP
         case .router: ZMQ_ROUTER
         case .dealer: ZMQ_DEALER
         case .pair: ZMQ_PAIR

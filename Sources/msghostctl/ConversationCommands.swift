@@ -35,7 +35,7 @@ struct Tap: ParsableCommand {
     /// The newest app message, paging back from the newest entries until one is found: a
     /// run of plain texts longer than a page must not hide it.
     private func lastAppMessage() throws -> TranscriptEntryValue? {
-        let client = try ControlClient(endpoint: self.connection.resolvedEndpoint)
+        let client = try self.connection.client()
         var before: Int?
         while true {
             let request = TranscriptRequest(device: self.device, conversation: self.conversation, before: before)

@@ -14,7 +14,7 @@ struct Msghostctl: ParsableCommand {
             Install.self, Uninstall.self, Participants.self, Open.self, Close.self, Touch.self,
             Tap.self, Chevron.self, Show.self, TypeText.self, Send.self, Cancel.self, Field.self,
             Delivery.self, Release.self, Contact.self, Keep.self, Transcript.self, Events.self,
-            Clock.self, Settle.self, Reset.self,
+            Clock.self, Settle.self, Reset.self, Keygen.self,
         ])
 }
 
@@ -29,6 +29,38 @@ struct Connection: ParsableArguments {
     @Option(help: "Seconds to wait for the daemon's reply.")
     var timeout: Double = 30
 
+    @Option(help: "For a tcp endpoint: the daemon's CURVE public key, from its state directory's curve-server.pub (default: $MSGHOST_CURVE_SERVER_KEY, for tcp).")
+    var serverKey: String?
+
+    @Option(help: "For a tcp endpoint: a file holding your CURVE secret key, whose public key the daemon's curve.controlKeys lists (default: $MSGHOST_CURVE_SECRET_KEY, for tcp). See `msghostctl keygen`.")
+    var secretKeyFile: String?
+
+    /// A client of the resolved endpoint, with the CURVE keys given.
+    func client() throws -> ControlClient {
+        try ControlClient(endpoint: self.resolvedEndpoint, curve: try self.curveKeys())
+    }
+
+    /// The CURVE keys from the flags, else the environment; none for an ipc endpoint.
+    func curveKeys() throws -> ControlClient.CurveKeys? {
+        // The environment's keys are for tcp only: an ipc endpoint is plain.
+        let environment = self.resolvedEndpoint.hasPrefix("tcp://") ? ProcessInfo.processInfo.environment : [:]
+        let server = self.serverKey ?? environment["MSGHOST_CURVE_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        var secret = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let file = self.secretKeyFile {
+            do {
+                secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw ValidationError("cannot read --secret-key-file \(file): \(error.localizedDescription)")
+            }
+        }
+        switch (server, secret) {
+        case (let server?, let secret?): return ControlClient.CurveKeys(serverKey: server, secretKey: secret)
+        case (nil, nil): return nil
+        case (nil, _): throw ValidationError("a CURVE secret key was given but no --server-key (or MSGHOST_CURVE_SERVER_KEY)")
+        case (_, nil): throw ValidationError("--server-key was given but no --secret-key-file (or MSGHOST_CURVE_SECRET_KEY)")
+        }
+    }
+
     var resolvedEndpoint: String {
         if let endpoint { return endpoint }
         let environment = ProcessInfo.processInfo.environment
@@ -41,7 +73,7 @@ struct Connection: ParsableArguments {
     /// errors into a message on stderr and a non-zero exit.
     func call<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable = Empty(), as type: Result.Type, human: (Result) -> String) throws {
         do {
-            let client = try ControlClient(endpoint: self.resolvedEndpoint)
+            let client = try self.client()
             let envelope = try client.requestRaw(command, body: WireJSON.encode(body), timeout: self.timeout)
             if self.json {
                 print(String(decoding: envelope.body, as: UTF8.self))

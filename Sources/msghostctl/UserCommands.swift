@@ -83,7 +83,7 @@ struct Events: ParsableCommand {
             return
         }
         do {
-            let client = try ControlClient(endpoint: self.connection.resolvedEndpoint)
+            let client = try self.connection.client()
             try client.follow(after: self.after) { event in
                 let line = self.connection.json ? String(decoding: WireJSON.encode(event), as: UTF8.self) : Self.line(event)
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: a pipe sees each event at once

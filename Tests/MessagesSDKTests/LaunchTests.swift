@@ -1,6 +1,7 @@
 import Foundation
 @testable import MessagesSDK
 import Testing
+import ZeroMQ
 
 /// The launch environment (PROTOCOL.md §4.1) and attach mode (§4.7).
 @Suite struct LaunchTests {
@@ -31,5 +32,41 @@ import Testing
         }
         #expect(try host.answerHello().attachDevice == "kate-iphone")
         try started.value().shutdown(lingerMs: 0)
+    }
+
+    @Test func curveKeysComeInPairs() throws {
+        var environment = Self.launched
+        environment["MSGHOST_CURVE_SERVER_KEY"] = String(repeating: "a", count: 40)
+        #expect(throws: LaunchError.self) { try LaunchEnvironment(environment) }
+        environment["MSGHOST_CURVE_SECRET_KEY"] = String(repeating: "b", count: 40)
+        #expect(try LaunchEnvironment(environment).curveSecretKey == String(repeating: "b", count: 40))
+    }
+
+    @Test func aTcpEndpointIsReachedWithTheCurveKeysOfTheLaunchEnvironment() throws {
+        let host = try FakeHost(curve: true)
+        var variables = host.variables
+        variables["MSGHOST_CURVE_SERVER_KEY"] = host.serverKey
+        variables["MSGHOST_CURVE_SECRET_KEY"] = try ZMQCurve.keyPair().secretKey
+        let environment = try LaunchEnvironment(variables)
+        let started = Background { [environment] in
+            try MSExtensionMain.start(environment: environment, context: ZMQContext(), makeController: { MSMessagesAppViewController() },
+                                      willTerminate: { _ in }, exit: {})
+        }
+        #expect(try host.answerHello().app == "com.example.test")
+        try started.value().shutdown(lingerMs: 0)
+    }
+
+    @Test func withoutTheServersKeyTheHelloNeverArrives() throws {
+        let host = try FakeHost(curve: true)
+        var variables = host.variables
+        variables["MSGHOST_CURVE_SERVER_KEY"] = try ZMQCurve.keyPair().publicKey  // not the host's
+        variables["MSGHOST_CURVE_SECRET_KEY"] = try ZMQCurve.keyPair().secretKey
+        let environment = try LaunchEnvironment(variables)
+        let started = Background { [environment] in
+            try MSExtensionMain.start(environment: environment, context: ZMQContext(), makeController: { MSMessagesAppViewController() },
+                                      willTerminate: { _ in }, exit: {}, helloTimeout: 1)
+        }
+        #expect(try host.receive(timeoutMs: 1500) == nil)
+        #expect(throws: LaunchError.self) { try started.value() }
     }
 }

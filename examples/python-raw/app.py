@@ -33,6 +33,13 @@ class Connection:
         self.key = token.encode()
         self.socket = zmq.Context.instance().socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
+        # A tcp endpoint is a CURVE server (PROTOCOL.md section 1.1): the daemon gives each
+        # launch its public key and a key pair of the launch's own.
+        if os.environ.get("MSGHOST_CURVE_SERVER_KEY"):
+            secret = os.environ["MSGHOST_CURVE_SECRET_KEY"].encode()
+            self.socket.curve_serverkey = os.environ["MSGHOST_CURVE_SERVER_KEY"].encode()
+            self.socket.curve_secretkey = secret
+            self.socket.curve_publickey = zmq.curve_public(secret)
         self.socket.connect(endpoint)
         self.ids = (f"x{n}" for n in itertools.count(1))
         self.seen = set()  # header ids the host has used: a repeat is a replay, dropped

@@ -42,7 +42,8 @@ public enum MSExtensionMain {
         environment: LaunchEnvironment, context: ZMQContext, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
         willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void, helloTimeout: Double = 60
     ) throws -> HostConnection {
-        let connection = try HostConnection(context: context, endpoint: environment.endpoint, token: environment.token)
+        let curve = environment.curveServerKey.flatMap { server in environment.curveSecretKey.map { (serverKey: server, secretKey: $0) } }
+        let connection = try HostConnection(context: context, endpoint: environment.endpoint, token: environment.token, curve: curve)
         let dispatcher = CallbackDispatcher(connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
         connection.start(onCallback: { dispatcher.receive($0) })
         let answered = DispatchSemaphore(value: 0)

@@ -35,9 +35,11 @@ final class HostConnection: @unchecked Sendable {
     private var socket: ZMQSocket?
     private var context: ZMQContext?
 
-    init(context: ZMQContext, endpoint: String, token: String) throws {
+    /// `curve`: the daemon's public key and our secret key, for a tcp endpoint.
+    init(context: ZMQContext, endpoint: String, token: String, curve: (serverKey: String, secretKey: String)? = nil) throws {
         self.key = Array(token.utf8)
         let socket = try ZMQSocket(context, type: .dealer)
+        if let curve { try socket.makeCurveClient(serverKey: curve.serverKey, secretKey: curve.secretKey) }
         try socket.connect(endpoint)
         self.socket = socket
         self.context = context

@@ -8,6 +8,11 @@ struct LaunchEnvironment: Sendable, Equatable {
     /// Attach mode (§4.7), for an extension started by hand (in a debugger, say): the device
     /// to serve, from `MSGHOST_ATTACH_DEVICE`; `MSGHOST_TOKEN` is then the manifest's `attachKey`.
     var attachDevice: String?
+    /// For a tcp endpoint, a CURVE server (docs/SECURITY.md): the daemon's public key
+    /// (`MSGHOST_CURVE_SERVER_KEY`) and the secret half of the key pair the daemon made for
+    /// this launch (`MSGHOST_CURVE_SECRET_KEY`), or one its `curve.extensionKeys` lists.
+    var curveServerKey: String?
+    var curveSecretKey: String?
 
     /// Names the variable that is missing, so a process started by hand (not by the daemon)
     /// says what it lacks.
@@ -22,6 +27,11 @@ struct LaunchEnvironment: Sendable, Equatable {
         self.token = try required("MSGHOST_TOKEN")
         self.app = try required("MSGHOST_APP")
         self.attachDevice = environment["MSGHOST_ATTACH_DEVICE"].flatMap { $0.isEmpty ? nil : $0 }
+        self.curveServerKey = environment["MSGHOST_CURVE_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        self.curveSecretKey = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if (self.curveServerKey == nil) != (self.curveSecretKey == nil) {
+            throw LaunchError(description: "MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY go together: set both for a tcp endpoint (docs/PROTOCOL.md §1), or neither")
+        }
         // The hello always says the version this SDK speaks; a daemon that speaks another
         // refuses it (unsupportedVersion), which is the versioning rule of §6.
         if let version = environment["MSGHOST_PROTOCOL"], version != String(WireVersion.major) {

@@ -25,6 +25,9 @@ import MsgHostCore
 ///   that many crashes within the window quarantine an app on a device until `reset`.
 /// - `clock` (string, default `system`): `manual` makes time move only through `advanceClock`.
 /// - `log.level` (string, default `info`): trace, debug, info, notice, warning, error, critical.
+/// - `curve.controlKeys`, `curve.extensionKeys` (lists of Z85 public keys, default empty): the
+///   CURVE clients a `tcp://` control or extension endpoint admits (docs/SECURITY.md). A tcp
+///   endpoint on an address other than loopback needs at least one key in its list.
 ///
 /// Any other key in the file is an error, and every number's range is in `NumericRanges.daemon`.
 public struct DaemonConfiguration: Sendable {
@@ -38,13 +41,17 @@ public struct DaemonConfiguration: Sendable {
     public var maxFrameBytes: Int64
     public var messageCache: Int
     public var logLevel: String
+    /// Who may connect to a tcp endpoint; every tcp socket is a CURVE server.
+    public var curve: CurveClients
 
     /// Every key msghostd.yaml may hold: the strings below and the numbers of `NumericRanges`.
     static let stringKeys: Set<String> = [
         "state.directory", "runtime.directory", "apps.directory", "world.seed", "endpoints.extension", "endpoints.control",
         "clock", "sessions.nilSummaryText", "log.level",
     ]
-    static let knownKeys = KnownKeys(Self.stringKeys.union(NumericRanges.daemon.keys))
+    /// Keys whose value is a list of strings.
+    static let listKeys: Set<String> = ["curve.controlKeys", "curve.extensionKeys"]
+    static let knownKeys = KnownKeys(Self.stringKeys.union(Self.listKeys).union(NumericRanges.daemon.keys))
 
     /// Reads and checks every key. `origin` says where a key's value came from (a file, a
     /// variable), so that an error names what to fix.
@@ -70,6 +77,10 @@ public struct DaemonConfiguration: Sendable {
         guard self.extensionEndpoint != self.controlEndpoint else {
             throw ConfigurationError("endpoints.extension and endpoints.control must differ (both are \(self.controlEndpoint))")
         }
+        self.curve = CurveClients(
+            controlKeys: try values.keys("curve.controlKeys"), extensionKeys: try values.keys("curve.extensionKeys"))
+        try self.curve.check(endpoint: self.controlEndpoint, key: "endpoints.control", keysKey: "curve.controlKeys", keys: self.curve.controlKeys)
+        try self.curve.check(endpoint: self.extensionEndpoint, key: "endpoints.extension", keysKey: "curve.extensionKeys", keys: self.curve.extensionKeys)
         var host = HostSettings()
         host.interactionWindowMs = try values.integer("interaction.windowMs", default: host.interactionWindowMs)
         host.launchTimeoutMs = try values.integer("extensions.launchTimeoutMs", default: host.launchTimeoutMs)
@@ -122,6 +133,21 @@ private struct Values {
         } catch {
             return try self.defaultIfMissing(key, error, defaultValue, expected: "a string")
         }
+    }
+
+    /// A list of CURVE public keys, each checked to be 40 characters of Z85.
+    func keys(_ key: String) throws(ConfigurationError) -> [String] {
+        precondition(DaemonConfiguration.listKeys.contains(key), "\(key) is not in DaemonConfiguration.listKeys")
+        let keys: [String]
+        do {
+            keys = try self.config.requiredStringArray(forKey: ConfigKey(key))
+        } catch {
+            keys = try self.defaultIfMissing(key, error, [], expected: "a list of CURVE public keys")
+        }
+        for (index, value) in keys.enumerated() where !CurveClients.isKey(value) {
+            throw self.error(key, "[\(index)] must be a CURVE public key (40 characters of Z85, as `msghostctl keygen` prints), got \"\(value)\"")
+        }
+        return keys
     }
 
     /// An error about `key`'s value, prefixed with where the value came from.

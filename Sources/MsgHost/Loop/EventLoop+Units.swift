@@ -14,6 +14,7 @@ enum EventSource {
     case processExited(launchID: String, status: String)
     case memoryMeasured(launchID: String, bytes: Int)
     case messagesUndeliverable(route: [UInt8], count: Int, reason: String)
+    case clientKeyRefused(socket: String, key: String, address: String)
     case shutdown
     case restored
 }
@@ -112,7 +113,7 @@ extension EventLoop {
                 self.perform(self.machine.filesNotStored(token: token, reason: reason, now: now))
             case .memoryMeasured:
                 break  // the next sample replaces it
-            case .timer, .processStarted, .processExited, .messagesUndeliverable, .shutdown, .restored:
+            case .timer, .processStarted, .processExited, .messagesUndeliverable, .clientKeyRefused, .shutdown, .restored:
                 retry.insert(first, at: 0)
             }
         }

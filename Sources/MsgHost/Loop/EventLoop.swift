@@ -23,6 +23,11 @@ final class EventLoop: @unchecked Sendable {
     private let manifests: [String: AppManifest]
     /// The endpoint extensions are told to connect to (the bound one, for tcp wildcards).
     private let extensionEndpoint: String
+    /// Answers CURVE handshakes when an endpoint is tcp (docs/SECURITY.md).
+    private let zap: ZAPHandler?
+    /// The daemon's public key, given to each launch with a key pair of its own, when the
+    /// extension endpoint is tcp.
+    private let extensionServerKey: String?
     let logger: Logger
     private var timers = TimerQueue()
     private var stopped = false
@@ -52,8 +57,10 @@ final class EventLoop: @unchecked Sendable {
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
         inbox: Inbox, attachments: AttachmentStore, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
-        manifests: [String: AppManifest], extensionEndpoint: String, logger: Logger
+        manifests: [String: AppManifest], extensionEndpoint: String, zap: ZAPHandler? = nil, extensionServerKey: String? = nil, logger: Logger
     ) {
+        self.zap = zap
+        self.extensionServerKey = extensionServerKey
         self.machine = machine
         self.store = store
         self.extensionSocket = extensionSocket
@@ -71,7 +78,8 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs until the state machine reports `.stopped`.
     func run() {
-        var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)])
+        var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)]
+            + (self.zap.map { [.socket($0.socket)] } ?? []))
         var nextWatchdog = Date()  // real time: systemd's watchdog knows no manual clock
         self.dispatch(.restored)
         while !self.stopped {
@@ -100,6 +108,12 @@ final class EventLoop: @unchecked Sendable {
                 self.logger.critical("zmq_poll failed; stopping", metadata: ["error": "\(error)"])
                 break
             }
+            if readable.contains(3), let zap = self.zap {
+                for refusal in zap.answer() {
+                    self.logger.warning("CURVE client refused", metadata: ["socket": "\(refusal.domain)", "key": "\(refusal.key)", "address": "\(refusal.address)"])
+                    self.dispatch(.clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address))
+                }
+            }
             if readable.contains(0) {
                 self.drain(self.extensionSocket) { .extensionFrames(route: $0, frames: $1) }
                 if self.memoryLimited { self.sampleMemory() }
@@ -116,6 +130,7 @@ final class EventLoop: @unchecked Sendable {
                 case .processStarted(let launchID, let pid):
                     self.dispatch(.processStarted(launchID: launchID, pid: Int(pid)))
                 case .processExited(let launchID, let status):
+                    self.zap?.forget(launch: launchID)
                     self.dispatch(.processExited(launchID: launchID, status: status))
                 case .shutdown:
                     self.notifier.stopping()
@@ -190,6 +205,8 @@ final class EventLoop: @unchecked Sendable {
         case .memoryMeasured(let launchID, let bytes): return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
         case .messagesUndeliverable(let route, let count, let reason):
             return self.machine.messagesUndeliverable(route: route, count: count, reason: reason, now: now)
+        case .clientKeyRefused(let socket, let key, let address):
+            return self.machine.clientKeyRefused(socket: socket, key: key, address: address, now: now)
         case .shutdown: return self.machine.shutdownRequested(now: now)
         case .restored: return self.machine.restored(now: now)
         }
@@ -214,7 +231,18 @@ final class EventLoop: @unchecked Sendable {
                 self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
                 return
             }
-            self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint))
+            var curve: ExtensionLauncher.CurveKeys?
+            if let serverKey = self.extensionServerKey, let zap = self.zap {
+                // A key pair of the launch's own, admitted while it lives: the extension
+                // needs no configured key, and a key that leaks dies with its process.
+                guard let pair = try? ZMQCurve.keyPair() else {
+                    self.inbox.post(.processExited(launchID: request.launchID, status: "no CURVE key pair could be made"))
+                    return
+                }
+                zap.admit(launch: request.launchID, publicKey: pair.publicKey)
+                curve = .init(serverKey: serverKey, secretKey: pair.secretKey)
+            }
+            self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
         case .signal(let launchID, let signal):
             self.launcher.signal(launchID, signal)
         case .inspectFiles(let token, let checks, let alternateFilename):

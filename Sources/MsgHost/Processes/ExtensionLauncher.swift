@@ -19,6 +19,14 @@ final class ExtensionLauncher: Sendable {
         var request: LaunchRequest
         var manifest: AppManifest
         var endpoint: String
+        /// Set when the extension endpoint is tcp: what the extension connects with.
+        var curve: CurveKeys?
+    }
+
+    /// The daemon's public key and the secret half of the launch's own key pair.
+    struct CurveKeys: Sendable {
+        var serverKey: String
+        var secretKey: String
     }
 
     private let inbox: Inbox
@@ -115,6 +123,10 @@ final class ExtensionLauncher: Sendable {
             "MSGHOST_APP": request.app,
             "MSGHOST_PROTOCOL": String(WireVersion.major),
         ]
+        // Set for a tcp endpoint, and removed otherwise: keys in the daemon's own environment
+        // (an operator's shell) are never passed on.
+        environment.updateValue(launch.curve?.serverKey, forKey: "MSGHOST_CURVE_SERVER_KEY")
+        environment.updateValue(launch.curve?.secretKey, forKey: "MSGHOST_CURVE_SECRET_KEY")
         for (key, value) in manifest.env ?? [:] { environment[Environment.Key(stringLiteral: key)] = value }
         var options = PlatformOptions()
         options.processGroupID = 0  // its own group, led by itself

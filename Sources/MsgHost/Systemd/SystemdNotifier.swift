@@ -43,7 +43,10 @@ struct SystemdNotifier: Sendable {
         let bytes = Array(message.utf8)
         _ = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
-                bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, sockaddrPointer, length) }
+                // Never wait: this runs on the event loop, and a receiver whose queue is full (Linux
+                // holds net.unix.max_dgram_qlen datagrams, 10 by default) would otherwise stall
+                // the loop until it reads. A watchdog ping lost so is sent again half a period on.
+                bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), sockaddrPointer, length) }
             }
         }
     }

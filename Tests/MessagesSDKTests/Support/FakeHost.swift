@@ -11,19 +11,38 @@ import ZeroMQ
 final class FakeHost: @unchecked Sendable {
     static let token = "test-token"
     let context = ZMQContext()
-    let endpoint = "inproc://fake-host-\(UUID().uuidString)"
+    let endpoint: String
+    /// The host's CURVE public key when it serves tcp as the daemon does.
+    let serverKey: String?
     private let router: ZMQSocket
     private var peer: [UInt8] = []
     private var nextID = 0
 
-    init() throws {
+    /// `curve`: serve `tcp://127.0.0.1` as a CURVE server, as msghostd serves a tcp endpoint
+    /// (with no ZAP handler here: every CURVE client that knows the server key is let in).
+    init(curve: Bool = false) throws {
         self.router = try ZMQSocket(self.context, type: .router)
-        try self.router.bind(self.endpoint)
+        if curve {
+            let pair = try ZMQCurve.keyPair()
+            try self.router.makeCurveServer(secretKey: pair.secretKey, zapDomain: "extensions")
+            try self.router.bind("tcp://127.0.0.1:*")
+            self.endpoint = self.router.lastEndpoint
+            self.serverKey = pair.publicKey
+        } else {
+            self.endpoint = "inproc://fake-host-\(UUID().uuidString)"
+            try self.router.bind(self.endpoint)
+            self.serverKey = nil
+        }
         try self.router.setReceiveTimeout(milliseconds: 3000)
     }
 
     var environment: LaunchEnvironment {
-        get throws { try LaunchEnvironment(["MSGHOST_ENDPOINT": self.endpoint, "MSGHOST_TOKEN": Self.token, "MSGHOST_APP": "com.example.test"]) }
+        get throws { try LaunchEnvironment(self.variables) }
+    }
+
+    /// The launch environment's variables (PROTOCOL.md §4.1).
+    var variables: [String: String] {
+        ["MSGHOST_ENDPOINT": self.endpoint, "MSGHOST_TOKEN": Self.token, "MSGHOST_APP": "com.example.test"]
     }
 
     /// The next message from the extension, signature checked; nil after `timeoutMs`.

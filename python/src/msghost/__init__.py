@@ -8,6 +8,7 @@ daemon, and test them with pytest.
 - `msghost.control.ControlClient`: the control API (what `msghostctl` does);
 - `msghost.testing` and the pytest fixture `msghost_daemon`: a real daemon per test;
 - `msghost.envelope`: the wire (frames, signatures, what to drop).
+- `msghost.curve`: CURVE keys for a tcp endpoint (`keypair()`, `CurveKeys`).
 
 The protocol is docs/PROTOCOL.md in the msghost repository.
 """

@@ -24,6 +24,7 @@ from typing import Any, Dict, Generator, List, Mapping, Optional, Sequence, Type
 
 import zmq
 
+from .curve import CurveKeys
 from .envelope import Codec, Dropped, Envelope
 from .errors import ControlError, TransportError
 
@@ -217,12 +218,29 @@ class ControlClient:
     """A blocking client of the control endpoint. Connecting is lazy: the daemon need not be
     up yet; requests wait for it (up to `timeout` seconds each)."""
 
-    def __init__(self, endpoint: Optional[str] = None, *, timeout: float = 30.0, context: Optional[zmq.Context] = None) -> None:  # type: ignore[type-arg]
+    def __init__(
+        self,
+        endpoint: Optional[str] = None,
+        *,
+        timeout: float = 30.0,
+        server_key: Optional[str] = None,
+        secret_key: Optional[str] = None,
+        context: Optional[zmq.Context] = None,  # type: ignore[type-arg]
+    ) -> None:
+        """`server_key` and `secret_key` (default, for a tcp endpoint: `MSGHOST_CURVE_SERVER_KEY`,
+        `MSGHOST_CURVE_SECRET_KEY`) are for a tcp endpoint, which is a CURVE server: the
+        daemon's public key and the secret half of a key pair its `curve.controlKeys` lists.
+        A key the daemon does not admit is refused at the handshake, so requests then go
+        unanswered (`TransportError`)."""
         self.endpoint = endpoint or default_endpoint()
         self.timeout = timeout
         self.context = context or zmq.Context.instance()
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
+        # The environment's keys are for tcp only: an ipc endpoint is plain.
+        curve = CurveKeys.resolve(server_key, secret_key, environ=None if self.endpoint.startswith("tcp://") else {})
+        if curve is not None:
+            curve.apply(self.socket)
         self.socket.connect(self.endpoint)
         self.codec = Codec(None, id_prefix=f"ctl-{os.getpid()}-{id(self):x}-")
 

@@ -28,6 +28,7 @@ from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Type, Un
 
 import zmq
 
+from .curve import CurveKeys
 from .envelope import Codec, Dropped, Envelope, decode
 from .errors import MessagesError
 from .values import Conversation, Message, PresentationContext, PresentationStyle, Size
@@ -218,6 +219,8 @@ class Runtime:
         app: str,
         protocol: int = PROTOCOL_VERSION,
         attach_device: Optional[str] = None,
+        server_key: Optional[str] = None,
+        secret_key: Optional[str] = None,
         context: Optional[zmq.Context] = None,  # type: ignore[type-arg]
     ) -> None:
         if not (isinstance(extension_class, type) and issubclass(extension_class, Extension)):
@@ -231,6 +234,10 @@ class Runtime:
         self.context = context or zmq.Context.instance()
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 1000)  # long enough for the last reply to leave
+        # A tcp endpoint is a CURVE server: the keys come from the launch environment.
+        curve = CurveKeys.resolve(server_key, secret_key, environ={})
+        if curve is not None:
+            curve.apply(self.socket)
         self.socket.connect(endpoint)
         #: callbacks that arrived while a request waited for its reply, oldest first
         self.backlog: Deque[Envelope] = collections.deque()
@@ -440,6 +447,14 @@ def _configure_logging() -> None:
             root.setLevel(logging.INFO)
 
 
+def _curve_arguments(server_key: Optional[str], secret_key: Optional[str], environment: Mapping[str, str]) -> Dict[str, str]:
+    try:
+        curve = CurveKeys.resolve(server_key, secret_key, environment)
+    except ValueError as error:
+        raise SystemExit(f"msghost: {error}") from None
+    return {} if curve is None else {"server_key": curve.server_key, "secret_key": curve.secret_key}
+
+
 def run(
     extension_class: Type[Extension],
     *,
@@ -447,6 +462,8 @@ def run(
     token: Optional[str] = None,
     app: Optional[str] = None,
     attach_device: Optional[str] = None,
+    server_key: Optional[str] = None,
+    secret_key: Optional[str] = None,
 ) -> int:
     """Connects `extension_class` to msghostd and serves it until the daemon says terminate;
     returns 0 then (the process should exit).
@@ -454,7 +471,9 @@ def run(
     Everything comes from the launch environment the daemon sets (PROTOCOL.md §4.1:
     `MSGHOST_ENDPOINT`, `MSGHOST_TOKEN`, `MSGHOST_APP`); the arguments override it. For attach
     mode (§4.7) pass `attach_device` (or set `MSGHOST_ATTACH_DEVICE`) and the manifest's attach
-    key as `token` (or `MSGHOST_TOKEN`).
+    key as `token` (or `MSGHOST_TOKEN`). On a tcp endpoint the daemon also sets
+    `MSGHOST_CURVE_SERVER_KEY` and `MSGHOST_CURVE_SECRET_KEY` (or pass `server_key` and
+    `secret_key`; see `msghost.curve`).
     """
     _configure_logging()
     environment = os.environ
@@ -471,6 +490,7 @@ def run(
         token=token or environment["MSGHOST_TOKEN"],
         app=app or environment["MSGHOST_APP"],
         attach_device=attach_device or environment.get("MSGHOST_ATTACH_DEVICE") or None,
+        **_curve_arguments(server_key, secret_key, environment),
     )
     try:
         runtime.hello()

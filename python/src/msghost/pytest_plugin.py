@@ -53,13 +53,15 @@ class DaemonFactory:
         settings: Optional[Mapping[str, Any]] = None,
         environment: Optional[Mapping[str, str]] = None,
         msghostd: Optional[str] = None,
+        curve_secret_key: Optional[str] = None,
     ) -> Daemon:
         """Starts msghostd with `apps` installed on every device of `world` (default: Kate
         and John, `kate-john`), `clock` `system` or `manual`, and more config `settings` as
-        dotted keys ({"interaction.windowMs": 1000}); returns once it answers."""
+        dotted keys ({"interaction.windowMs": 1000}); returns once it answers. With a tcp
+        control endpoint, `curve_secret_key` is what the test's control client connects with."""
         name = "msghostd" if not self.daemons else f"msghostd-{len(self.daemons) + 1}"
         daemon = Daemon(self._directory / name, apps, world, clock=clock, settings=settings,
-                        environment=environment, msghostd=msghostd or self._msghostd)
+                        environment=environment, msghostd=msghostd or self._msghostd, curve_secret_key=curve_secret_key)
         self.daemons.append(daemon)
         daemon.start()
         return daemon

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, TapResult, TranscriptEntry
+from .curve import CurveKeys, keypair
 from .errors import TransportError
 
 __all__ = [
@@ -247,7 +248,12 @@ class Daemon:
         environment: Optional[Mapping[str, str]] = None,
         msghostd: Optional[Union[str, Path]] = None,
         start_timeout: float = 20.0,
+        curve_secret_key: Optional[str] = None,
     ) -> None:
+        """`curve_secret_key`: for a tcp control endpoint (`settings["endpoints.control"]`),
+        the secret key the harness's control client connects with; list its public key in
+        `settings["curve.controlKeys"]`. The harness then makes the daemon's key pair in the
+        state directory before the first start, as the daemon would, to know its public key."""
         self.directory = Path(directory).absolute()
         self.apps = list(apps)
         self.world_seed: Union[World, Mapping[str, Any]] = world if world is not None else World.kate_and_john()
@@ -264,10 +270,27 @@ class Daemon:
             self._short_runtime = tempfile.mkdtemp(prefix="msghost-")
             runtime = Path(self._short_runtime)
         self.runtime_directory = runtime
-        self.control_endpoint = f"ipc://{runtime}/control.sock"
-        self.extension_endpoint = f"ipc://{runtime}/extensions.sock"
-        self.control = ControlClient(self.control_endpoint)
+        # `settings` may move an endpoint (e.g. "endpoints.extension": "tcp://127.0.0.1:PORT",
+        # a CURVE server whose launches get their keys from the daemon).
+        self.control_endpoint = str(self.settings.get("endpoints.control", f"ipc://{runtime}/control.sock"))
+        self.extension_endpoint = str(self.settings.get("endpoints.extension", f"ipc://{runtime}/extensions.sock"))
+        self.server_key: Optional[str] = None
+        self._curve_secret_key = curve_secret_key
+        if curve_secret_key is not None:
+            self.server_key = self._server_key()
+        self.control = ControlClient(self.control_endpoint, server_key=self.server_key, secret_key=curve_secret_key)
         self.process: Optional[subprocess.Popen[bytes]] = None
+
+    def _server_key(self) -> str:
+        """The daemon's CURVE public key: from its key pair in the state directory, made here
+        (mode 0600, as the daemon makes it) if there is none yet."""
+        secret_file = self.state_directory / "curve-server.key"
+        if not secret_file.exists():
+            self.state_directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(secret_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as file:
+                file.write(keypair()[1] + "\n")
+        return CurveKeys("", secret_file.read_text().strip()).public_key
 
     # -- the world --------------------------------------------------------------------------
     @property
@@ -382,6 +405,8 @@ class Daemon:
         `daemon.msghostctl("transcript", "--device", "john-iphone", "--conversation", "kate-john")`."""
         ctl = str(Path(self.msghostd).with_name("msghostctl"))
         env = {**os.environ, "MSGHOST_CONTROL": self.control_endpoint}
+        if self._curve_secret_key is not None and self.server_key is not None:
+            env.update(MSGHOST_CURVE_SERVER_KEY=self.server_key, MSGHOST_CURVE_SECRET_KEY=self._curve_secret_key)
         return subprocess.run([ctl, *args], capture_output=True, text=True, check=check, env=env)
 
     # -- playing the user (in the test's conversation, with the first app) ------------------
