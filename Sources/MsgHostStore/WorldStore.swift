@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MsgHostCore
 import MsgHostProtocol
 
@@ -15,8 +16,13 @@ import MsgHostProtocol
 /// Used from one thread at a time (the daemon's loop thread); GRDB's queue serializes the
 /// connection itself.
 public final class WorldStore: HistoryStore, @unchecked Sendable {
-    let queue: DatabaseQueue
+    private(set) var queue: DatabaseQueue
     public let path: String
+    /// SQLite opened the store read-only (the state directory or its files were not writable
+    /// at start): every write fails with SQLITE_READONLY, which the daemon answers as
+    /// `storageUnavailable`. Each new batch first tries to open it writable again, so the
+    /// daemon stores again as soon as it may, without a restart.
+    public private(set) var isReadOnly: Bool
     /// Recently stored or read messages, decoded: a send reads its message once per device.
     let cache: MessageCache
     /// The first write of the open batch that failed: the batch is rolled back at `commit`.
@@ -35,6 +41,17 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     /// - Parameter messageCacheSize: how many decoded messages to keep (config
     ///   `history.messageCache`); memory stays bounded whatever the history holds.
     public init(path: String, messageCacheSize: Int = 1_024) throws {
+        self.path = path
+        self.cache = MessageCache(capacity: messageCacheSize)
+        self.queue = try DatabaseQueue(path: path, configuration: Self.configuration)
+        try self.queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        try Migrations.migrator.migrate(self.queue)
+        self.isReadOnly = Self.isReadOnly(self.queue)
+    }
+
+    private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // A batch stays open across accesses until `commit` (see the type's doc).
@@ -42,13 +59,26 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        self.path = path
-        self.cache = MessageCache(capacity: messageCacheSize)
-        self.queue = try DatabaseQueue(path: path, configuration: configuration)
-        try self.queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        return configuration
+    }
+
+    private static func isReadOnly(_ queue: DatabaseQueue) -> Bool {
+        (try? queue.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? true
+    }
+
+    /// Opens the store again if it can be written now (see `isReadOnly`). The read-only
+    /// connection is closed first: SQLite shares a file's shared-memory index among the
+    /// connections of one process, so a new connection beside it would be read-only too.
+    private func reopenIfWritable() {
+        let directory = (self.path as NSString).deletingLastPathComponent
+        let files = [self.path, self.path + "-wal", self.path + "-shm"].filter { FileManager.default.fileExists(atPath: $0) }
+        guard access(directory, W_OK) == 0, files.allSatisfy({ access($0, W_OK) == 0 }) else { return }
+        guard (try? self.queue.close()) != nil else { return }
+        if let queue = try? DatabaseQueue(path: self.path, configuration: Self.configuration) {
+            self.queue = queue
+            self.isReadOnly = Self.isReadOnly(queue)
         }
-        try Migrations.migrator.migrate(self.queue)
+        self.cache.removeAll()
     }
 
     /// True when nothing has ever been stored: the time to apply a world seed.
@@ -61,6 +91,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     /// Writes changes into the open batch (opening one if none is open).
     public func record(_ changes: [WorldChange]) {
         guard !changes.isEmpty, self.failure == nil else { return }
+        if self.isReadOnly && !self.hasOpenBatch { self.reopenIfWritable() }
         self.hasOpenBatch = true
         do {
             try self.queue.inDatabase { db in

@@ -47,6 +47,10 @@ struct Msghostd: AsyncParsableCommand {
     var clock: String?
 
     func run() async throws {
+        // A write past RLIMIT_FSIZE must fail (EFBIG), not kill the daemon: the store then
+        // answers storageUnavailable and the daemon stays up (PROTOCOL.md §3.5). Extensions
+        // start with every signal at its default (the spawner resets them).
+        signal(SIGXFSZ, SIG_IGN)
         let configPath = self.config.hasPrefix("/") ? self.config : FileManager.default.currentDirectoryPath + "/" + self.config
         let explicitConfig = CommandLine.arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") }
         let configuration: DaemonConfiguration

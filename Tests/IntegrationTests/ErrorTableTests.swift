@@ -4,13 +4,13 @@ import MsgHostTesting
 import Testing
 
 /// PROTOCOL.md's error tables, row by row (§2.4 limits, §3.1 Messages, §3.2 stickers, §3.3
-/// protocol, §3.4 control): each row provoked over a real socket against a real daemon, its
+/// protocol, §3.4 control, §3.5 host): each row provoked over a real socket against a real daemon, its
 /// reply checked (domain, code, name, a description naming what was wrong, `replyTo`, the
 /// signature), and the daemon still serving afterwards. The rows are in the `+Limits`,
-/// `+Messages`, `+Protocol` and `+Control` files; a guard fails when the document has a row
+/// `+Messages`, `+Protocol`, `+Control` and `+Host` files; a guard fails when the document has a row
 /// that no case covers.
 @Suite(.serialized) struct ErrorTableTests {
-    static let rows = limitRows + messagesRows + protocolRows + controlRows
+    static let rows = limitRows + messagesRows + protocolRows + controlRows + hostRows
 
     @Test(arguments: rows)
     func row(_ row: ErrorRow) throws {

@@ -12,6 +12,7 @@ from msghost import (
     Conversation,
     ControlError,
     ControlErrorCode,
+    HostErrorCode,
     LiveLayout,
     Message,
     MessageErrorCode,
@@ -48,6 +49,7 @@ def documented_codes(section: str) -> Dict[int, str]:
     ("### 3.1 `com.apple.messages.messagesapp-error`", MessageErrorCode),
     ("### 3.3 `msghost.protocol`", ProtocolErrorCode),
     ("### 3.4 `msghost.control`", ControlErrorCode),
+    ("### 3.5 `msghost.host`", HostErrorCode),
 ])
 def test_the_code_enums_are_the_documented_tables(section: str, enum: Any) -> None:
     documented = documented_codes(section)
@@ -79,6 +81,7 @@ def test_an_error_reply_becomes_a_messages_error_with_the_enum_code() -> None:
     ("com.apple.messages.stickers-error", 3, StickersErrorCode.not_an_image),
     ("msghost.protocol", 8, ProtocolErrorCode.unknown_instance),
     ("msghost.control", 2, ControlErrorCode.not_found),
+    ("msghost.host", 1, HostErrorCode.storage_unavailable),
     ("com.example.future-error", 42, 42),
     (MESSAGES_ERROR_DOMAIN, 99, 99),
 ])

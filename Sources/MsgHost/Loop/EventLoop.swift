@@ -11,15 +11,15 @@ import ZeroMQ
 /// Nothing else touches the sockets (libzmq sockets are not thread-safe) or the machine (so it
 /// needs no lock). Other threads reach the loop only through the `Inbox`.
 final class EventLoop: @unchecked Sendable {
-    private var machine: HostStateMachine
-    private let store: WorldStore
+    var machine: HostStateMachine
+    let store: WorldStore
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
     private let inbox: Inbox
     private let attachments: AttachmentStore
     private let launcher: ExtensionLauncher
     private let notifier: SystemdNotifier
-    private let clock: any HostClock
+    let clock: any HostClock
     private let manifests: [String: AppManifest]
     /// The endpoint extensions are told to connect to (the bound one, for tcp wildcards).
     private let extensionEndpoint: String
@@ -28,7 +28,7 @@ final class EventLoop: @unchecked Sendable {
     /// The daemon's public key, given to each launch with a key pair of its own, when the
     /// extension endpoint is tcp.
     private let extensionServerKey: String?
-    private let logger: Logger
+    let logger: Logger
     private var timers = TimerQueue()
     private var stopped = false
     /// Extensions' memory is sampled every `memorySampleMs` of real time (for `status` and
@@ -44,17 +44,14 @@ final class EventLoop: @unchecked Sendable {
     private static let burst = 256
     private static let burstNanoseconds: UInt64 = 5_000_000
 
-    /// Group commit: the machine writes its changes through the store (`HistoryStore.record`)
-    /// into one open transaction, and a `.persist` action marks the point before which they
-    /// must be durable. While a burst is drained, the commit waits for the burst's end, and
-    /// every action after the first `.persist` waits for that commit. One message alone
-    /// commits at once; under load one transaction serves many sends, and still nothing is
-    /// acknowledged before it is stored.
-    private var batching = false
-    private var batchDirty = false
-    private var batchActions: [HostAction] = []
+    /// The commit unit open now (an event, or a burst of them): see `EventLoop+Units`.
+    var unit: CommitUnit?
+    /// Events whose changes could not be stored and that are not requests (timers, process
+    /// facts): run again once `retryDelay` has passed.
+    var retries: [(at: Date, source: EventSource)] = []
+    static let retryDelay: TimeInterval = 1
     /// Messages an extension connection did not take during this wake-up, by route; reported
-    /// to the machine once per route after it (never from inside `perform`).
+    /// to the machine once per route after it (never from inside a unit).
     private var undeliverable: [[UInt8]: (count: Int, reason: String)] = [:]
 
     init(
@@ -84,7 +81,7 @@ final class EventLoop: @unchecked Sendable {
         var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)]
             + (self.zap.map { [.socket($0.socket)] } ?? []))
         var nextWatchdog = Date()  // real time: systemd's watchdog knows no manual clock
-        self.perform(self.machine.restored(now: self.clock.now()))
+        self.dispatch(.restored)
         while !self.stopped {
             let now = self.clock.now()
             if let interval = self.notifier.watchdogInterval, Date() >= nextWatchdog {
@@ -95,6 +92,10 @@ final class EventLoop: @unchecked Sendable {
             if !self.launcher.runningPIDs().isEmpty {
                 let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
+            }
+            if let retry = self.retries.map(\.at).min() {
+                let untilRetry = max(0, Int(retry.timeIntervalSinceNow * 1000))
+                timeout = timeout < 0 ? untilRetry : min(timeout, untilRetry)
             }
             if self.notifier.watchdogInterval != nil {
                 let untilWatchdog = max(0, Int(nextWatchdog.timeIntervalSinceNow * 1000))
@@ -110,13 +111,11 @@ final class EventLoop: @unchecked Sendable {
             if readable.contains(3), let zap = self.zap {
                 for refusal in zap.answer() {
                     self.logger.warning("CURVE client refused", metadata: ["socket": "\(refusal.domain)", "key": "\(refusal.key)", "address": "\(refusal.address)"])
-                    self.perform(self.machine.clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address, now: self.clock.now()))
+                    self.dispatch(.clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address))
                 }
             }
             if readable.contains(0) {
-                self.drain(self.extensionSocket) { machine, route, frames, now in
-                    machine.extensionFramesReceived(route: route, frames: frames, now: now)
-                }
+                self.drain(self.extensionSocket) { .extensionFrames(route: $0, frames: $1) }
                 if self.memoryLimited { self.sampleMemory() }
             }
             if Date() >= self.nextMemorySample {
@@ -124,33 +123,26 @@ final class EventLoop: @unchecked Sendable {
                 self.nextMemorySample = Date().addingTimeInterval(Double(Self.memorySampleMs) / 1000)
             }
             if readable.contains(1) {
-                self.drain(self.controlSocket) { machine, client, frames, now in
-                    machine.controlFramesReceived(client: client, frames: frames, now: now)
-                }
+                self.drain(self.controlSocket) { .controlFrames(client: $0, frames: $1) }
             }
             for event in self.inbox.drain() {
-                let now = self.clock.now()
                 switch event {
                 case .processStarted(let launchID, let pid):
-                    self.perform(self.machine.processStarted(launchID: launchID, pid: Int(pid), now: now))
+                    self.dispatch(.processStarted(launchID: launchID, pid: Int(pid)))
                 case .processExited(let launchID, let status):
                     self.zap?.forget(launch: launchID)
-                    self.perform(self.machine.processExited(launchID: launchID, status: status, now: now))
+                    self.dispatch(.processExited(launchID: launchID, status: status))
                 case .shutdown:
                     self.notifier.stopping()
                     // Stopping refuses `advanceClock`: a manual clock runs by itself from here,
                     // so the graces of stopping run out and the daemon stops on its own.
                     (self.clock as? ManualClock)?.release()
-                    self.perform(self.machine.shutdownRequested(now: now))
+                    self.dispatch(.shutdown)
                 }
             }
             self.fireDueTimers()
+            self.runDueRetries()
             self.reportUndeliverable()
-            // A change recorded without a `.persist` after it (none should be) is still made
-            // durable before the loop sleeps.
-            if self.store.hasOpenBatch {
-                do { try self.store.commit() } catch { self.logger.critical("could not persist", metadata: ["error": "\(error)"]) }
-            }
         }
         if !self.stopped { self.launcher.killAll() }
     }
@@ -158,7 +150,9 @@ final class EventLoop: @unchecked Sendable {
     private func fireDueTimers() {
         let now = self.clock.now()
         for timer in self.timers.popDue(now) {
-            self.perform(self.machine.timerFired(timer, now: now))
+            // A timer fired inside an open unit is used up with it: retried if the unit is lost.
+            self.unit?.timers.append(timer)
+            self.dispatch(.timer(timer))
         }
     }
 
@@ -166,14 +160,17 @@ final class EventLoop: @unchecked Sendable {
     private func sampleMemory() {
         for (launchID, pid) in self.launcher.runningPIDs() {
             guard let bytes = ProcessMemory.residentBytes(pid: pid) else { continue }
-            self.perform(self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: self.clock.now()))
+            self.dispatch(.memoryMeasured(launchID: launchID, bytes: bytes))
         }
     }
 
-    /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine.
-    private func drain(_ socket: ZMQSocket, _ event: (inout HostStateMachine, [UInt8], [[UInt8]], Instant) -> [HostAction]) {
-        self.batching = true
-        defer { self.commitBatch() }
+    /// Reads what a ROUTER socket has queued (up to a burst) and feeds it to the machine, in
+    /// one commit unit (group commit): while no message has changed anything, what each leads
+    /// to goes out at once and the unit starts again after it; from the first change on,
+    /// everything waits for one commit at the burst's end.
+    private func drain(_ socket: ZMQSocket, _ source: ([UInt8], [[UInt8]]) -> EventSource) {
+        self.open([])
+        defer { self.close() }
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<Self.burst {
             if DispatchTime.now().uptimeNanoseconds - start > Self.burstNanoseconds { return }
@@ -185,102 +182,89 @@ final class EventLoop: @unchecked Sendable {
                 return
             }
             guard let frames, let route = frames.first else { return }
-            self.perform(event(&self.machine, route, Array(frames.dropFirst()), self.clock.now()))
+            let event = source(route, Array(frames.dropFirst()))
+            self.unit?.sources.append(event)
+            self.perform(self.call(event))
+            if self.unit?.dirty == false && !self.store.hasOpenBatch {
+                self.close()
+                self.open([])
+            }
         }
     }
 
-    /// Commits what a burst changed, then runs what waited for it. If the commit fails, none
-    /// of it runs: nothing that was not stored is ever acknowledged.
-    private func commitBatch() {
-        self.batching = false
-        let (dirty, actions) = (self.batchDirty, self.batchActions)
-        self.batchDirty = false
-        self.batchActions.removeAll(keepingCapacity: true)
-        guard dirty else { return self.perform(actions) }
-        do {
-            try self.store.commit()
-        } catch {
-            self.logger.critical("could not persist; \(actions.count) actions left undone", metadata: ["error": "\(error)"])
-            return
+    /// The machine's answer to an event.
+    func call(_ source: EventSource) -> [HostAction] {
+        let now = self.clock.now()
+        switch source {
+        case .extensionFrames(let route, let frames): return self.machine.extensionFramesReceived(route: route, frames: frames, now: now)
+        case .controlFrames(let client, let frames): return self.machine.controlFramesReceived(client: client, frames: frames, now: now)
+        case .timer(let timer): return self.machine.timerFired(timer, now: now)
+        case .filesInspected(let token, let results): return self.machine.filesInspected(token: token, results: results, now: now)
+        case .processStarted(let launchID, let pid): return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
+        case .processExited(let launchID, let status): return self.machine.processExited(launchID: launchID, status: status, now: now)
+        case .memoryMeasured(let launchID, let bytes): return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
+        case .messagesUndeliverable(let route, let count, let reason):
+            return self.machine.messagesUndeliverable(route: route, count: count, reason: reason, now: now)
+        case .clientKeyRefused(let socket, let key, let address):
+            return self.machine.clientKeyRefused(socket: socket, key: key, address: address, now: now)
+        case .shutdown: return self.machine.shutdownRequested(now: now)
+        case .restored: return self.machine.restored(now: now)
         }
-        self.perform(actions)
     }
 
-    /// Runs actions in order. If persisting fails, the rest is not run: nothing that was not
-    /// stored is ever acknowledged. In a burst, changes wait for the burst's commit, and so
-    /// does every action after the first change.
-    private func perform(_ actions: [HostAction]) {
-        for (index, action) in actions.enumerated() {
-            if self.batching {
-                if case .persist = action {
-                    self.batchDirty = true
-                    continue
-                }
-                if self.batchDirty {
-                    self.batchActions += actions[index...].filter {
-                        if case .persist = $0 { return false }
-                        return true
-                    }
+    /// Runs one action's effect outside the machine.
+    func execute(_ action: HostAction) {
+        switch action {
+        case .persist:
+            break  // a unit's changes are committed when it closes
+        case .sendToExtension(let route, let frames):
+            do {
+                try self.extensionSocket.send([route] + frames, dontWait: true)
+            } catch {
+                let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
+                self.undeliverable[route, default: (0, reason)].count += 1
+            }
+        case .sendToControl(let client, let frames):
+            self.send([client] + frames, on: self.controlSocket)
+        case .launch(let request):
+            guard let manifest = self.manifests[request.app] else {
+                self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
+                return
+            }
+            var curve: ExtensionLauncher.CurveKeys?
+            if let serverKey = self.extensionServerKey, let zap = self.zap {
+                // A key pair of the launch's own, admitted while it lives: the extension
+                // needs no configured key, and a key that leaks dies with its process.
+                guard let pair = try? ZMQCurve.keyPair() else {
+                    self.inbox.post(.processExited(launchID: request.launchID, status: "no CURVE key pair could be made"))
                     return
                 }
+                zap.admit(launch: request.launchID, publicKey: pair.publicKey)
+                curve = .init(serverKey: serverKey, secretKey: pair.secretKey)
             }
-            switch action {
-            case .persist:
-                do {
-                    try self.store.commit()
-                } catch {
-                    self.logger.critical("could not persist; the request is left unacknowledged", metadata: ["error": "\(error)"])
-                    return
-                }
-            case .sendToExtension(let route, let frames):
-                do {
-                    try self.extensionSocket.send([route] + frames, dontWait: true)
-                } catch {
-                    let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
-                    self.undeliverable[route, default: (0, reason)].count += 1
-                }
-            case .sendToControl(let client, let frames):
-                self.send([client] + frames, on: self.controlSocket)
-            case .launch(let request):
-                guard let manifest = self.manifests[request.app] else {
-                    self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
-                    continue
-                }
-                var curve: ExtensionLauncher.CurveKeys?
-                if let serverKey = self.extensionServerKey, let zap = self.zap {
-                    // A key pair of the launch's own, admitted while it lives: the extension
-                    // needs no configured key, and a key that leaks dies with its process.
-                    guard let pair = try? ZMQCurve.keyPair() else {
-                        self.inbox.post(.processExited(launchID: request.launchID, status: "no CURVE key pair could be made"))
-                        continue
-                    }
-                    zap.admit(launch: request.launchID, publicKey: pair.publicKey)
-                    curve = .init(serverKey: serverKey, secretKey: pair.secretKey)
-                }
-                self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
-            case .signal(let launchID, let signal):
-                self.launcher.signal(launchID, signal)
-            case .inspectFiles(let token, let checks, let alternateFilename):
-                // Synchronous: the files are looked at (and copied) before the next event.
-                let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
-                self.perform(self.machine.filesInspected(token: token, results: results, now: self.clock.now()))
-            case .advanceClock(let milliseconds):
-                (self.clock as? ManualClock)?.advance(milliseconds: milliseconds)
-                self.fireDueTimers()
-            case .startTimer(let timer, let at):
-                self.timers.schedule(timer, at: at)
-            case .event(let record):
-                self.log(record)
-            case .stopped:
-                self.stopped = true
-            }
+            self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
+        case .signal(let launchID, let signal):
+            self.launcher.signal(launchID, signal)
+        case .inspectFiles(let token, let checks, let alternateFilename):
+            // Synchronous: the files are looked at (and copied) before the next event.
+            let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
+            self.dispatch(.filesInspected(token: token, results: results))
+        case .advanceClock(let milliseconds):
+            (self.clock as? ManualClock)?.advance(milliseconds: milliseconds)
+            self.fireDueTimers()
+        case .startTimer(let timer, let at):
+            self.timers.schedule(timer, at: at)
+        case .event(let record):
+            self.log(record)
+        case .stopped:
+            self.stopped = true
         }
     }
 
     private func reportUndeliverable() {
         while let (route, lost) = self.undeliverable.first {
             self.undeliverable[route] = nil
-            self.perform(self.machine.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason, now: self.clock.now()))
+            self.dispatch(.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason))
         }
     }
 

@@ -33,4 +33,13 @@ struct EventLog: Sendable {
         guard let seq else { return self.records }
         return self.records.filter { $0.seq > seq }
     }
+
+    /// Forgets the records numbered `seq` and later (a checkpoint was restored: what they
+    /// tell did not happen), and numbers from `seq` again.
+    mutating func rollBack(to seq: Int) {
+        guard seq < self.nextSeq else { return }
+        self.ring = self.records.filter { $0.seq < seq }
+        self.oldest = 0
+        self.nextSeq = seq
+    }
 }

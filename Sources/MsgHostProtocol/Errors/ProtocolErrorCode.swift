@@ -31,3 +31,13 @@ public enum ControlErrorCode: Int, Sendable, CaseIterable {
 
     public static let domain = "msghost.control"
 }
+
+/// `msghost.host`: the host itself could not carry out a valid request (PROTOCOL.md §3.5).
+/// Answered on both endpoints; the request had no effect and may be sent again.
+public enum HostErrorCode: Int, Sendable, CaseIterable {
+    /// The change the request made could not be committed to the state directory (disk full,
+    /// a write error, a read-only file system): it was rolled back and nothing of it was kept.
+    case storageUnavailable = 1
+
+    public static let domain = "msghost.host"
+}

@@ -31,6 +31,14 @@ public struct WireError: Error, Codable, Sendable, CustomStringConvertible {
         WireError(domain: ControlErrorCode.domain, code: code.rawValue, name: "\(code)", description: detail)
     }
 
+    public static func host(_ code: HostErrorCode, _ detail: String) -> WireError {
+        WireError(domain: HostErrorCode.domain, code: code.rawValue, name: "\(code)", description: detail)
+    }
+
+    public func isHost(_ code: HostErrorCode) -> Bool {
+        self.domain == HostErrorCode.domain && self.code == code.rawValue
+    }
+
     public func isMessages(_ code: MessagesErrorCode) -> Bool {
         self.domain == MessagesErrorCode.domain && self.code == code.rawValue
     }

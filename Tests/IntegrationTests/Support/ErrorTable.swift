@@ -3,11 +3,11 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// One case of PROTOCOL.md's error tables (§2.4, §3.1–3.4): which row of the document it
+/// One case of PROTOCOL.md's error tables (§2.4, §3.1–3.5): which row of the document it
 /// covers, the error the daemon must answer with, and how a test provokes it over a real socket.
 struct ErrorRow: Sendable, CustomTestStringConvertible {
     enum Table: String, Sendable, CaseIterable {
-        case limits = "2.4", messages = "3.1", stickers = "3.2", protocolErrors = "3.3", control = "3.4"
+        case limits = "2.4", messages = "3.1", stickers = "3.2", protocolErrors = "3.3", control = "3.4", host = "3.5"
     }
 
     var table: Table
@@ -43,6 +43,7 @@ extension WireError {
     static func expect(_ code: StickersErrorCode) -> WireError { .stickers(code, "") }
     static func expect(_ code: ProtocolErrorCode) -> WireError { .protocolError(code, "") }
     static func expect(_ code: ControlErrorCode) -> WireError { .control(code, "") }
+    static func expect(_ code: HostErrorCode) -> WireError { .host(code, "") }
 }
 
 /// What the daemon did about a provoked error.

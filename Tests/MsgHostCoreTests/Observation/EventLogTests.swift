@@ -30,4 +30,14 @@ import Testing
         #expect(log.after(2).map(\.seq) == [7, 8, 9, 10])
         #expect(log.after(nil).map(\.seq) == [7, 8, 9, 10])
     }
+
+    @Test(arguments: [3, 5, 9])
+    func rollingBackForgetsTheNewestAndNumbersFromThereAgain(count: Int) {
+        var log = self.log(capacity: 5, appending: count)
+        log.rollBack(to: count - 1)
+        #expect(log.records.map(\.seq) == Array(max(1, count - 4)...(count - 2)))
+        #expect(log.nextSeq == count - 1)
+        _ = log.append { seq in EventRecord(seq: seq, time: 0, kind: "again") }
+        #expect(log.records.last?.seq == count - 1)
+    }
 }

@@ -14,11 +14,13 @@ The protocol is docs/PROTOCOL.md in the msghost repository.
 """
 from .errors import (
     CONTROL_ERROR_DOMAIN,
+    HOST_ERROR_DOMAIN,
     MESSAGES_ERROR_DOMAIN,
     PROTOCOL_ERROR_DOMAIN,
     STICKERS_ERROR_DOMAIN,
     ControlError,
     ControlErrorCode,
+    HostErrorCode,
     MessageErrorCode,
     MessagesError,
     ProtocolErrorCode,
@@ -61,10 +63,12 @@ __all__ = [
     "ProtocolErrorCode",
     "ControlError",
     "ControlErrorCode",
+    "HostErrorCode",
     "TransportError",
     "WireError",
     "MESSAGES_ERROR_DOMAIN",
     "STICKERS_ERROR_DOMAIN",
     "PROTOCOL_ERROR_DOMAIN",
     "CONTROL_ERROR_DOMAIN",
+    "HOST_ERROR_DOMAIN",
 ]

@@ -15,10 +15,12 @@ __all__ = [
     "STICKERS_ERROR_DOMAIN",
     "PROTOCOL_ERROR_DOMAIN",
     "CONTROL_ERROR_DOMAIN",
+    "HOST_ERROR_DOMAIN",
     "MessageErrorCode",
     "StickersErrorCode",
     "ProtocolErrorCode",
     "ControlErrorCode",
+    "HostErrorCode",
     "WireError",
     "MessagesError",
     "ControlError",
@@ -34,6 +36,8 @@ STICKERS_ERROR_DOMAIN = "com.apple.messages.stickers-error"
 PROTOCOL_ERROR_DOMAIN = "msghost.protocol"
 #: A control request could not be carried out (PROTOCOL.md §3.4).
 CONTROL_ERROR_DOMAIN = "msghost.control"
+#: The host itself could not carry out a valid request (PROTOCOL.md §3.5).
+HOST_ERROR_DOMAIN = "msghost.host"
 
 
 class MessageErrorCode(enum.IntEnum):
@@ -91,11 +95,19 @@ class ControlErrorCode(enum.IntEnum):
     unavailable = 9
 
 
+class HostErrorCode(enum.IntEnum):
+    """`msghost.host`: the host could not carry out a valid request (PROTOCOL.md §3.5)."""
+
+    #: The request's change could not be stored; nothing of it was kept, it may be sent again.
+    storage_unavailable = 1
+
+
 _CODES: Mapping[str, type[enum.IntEnum]] = {
     MESSAGES_ERROR_DOMAIN: MessageErrorCode,
     STICKERS_ERROR_DOMAIN: StickersErrorCode,
     PROTOCOL_ERROR_DOMAIN: ProtocolErrorCode,
     CONTROL_ERROR_DOMAIN: ControlErrorCode,
+    HOST_ERROR_DOMAIN: HostErrorCode,
 }
 
 

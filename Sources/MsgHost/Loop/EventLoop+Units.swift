@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import MsgHostCore
+import MsgHostStore
+
+/// Where an event came from: what the loop runs again, answers, or retries when what it
+/// changed cannot be stored.
+enum EventSource {
+    case extensionFrames(route: [UInt8], frames: [[UInt8]])
+    case controlFrames(client: [UInt8], frames: [[UInt8]])
+    case timer(TimerID)
+    case filesInspected(token: Int, results: [FileCheckResult])
+    case processStarted(launchID: String, pid: Int)
+    case processExited(launchID: String, status: String)
+    case memoryMeasured(launchID: String, bytes: Int)
+    case messagesUndeliverable(route: [UInt8], count: Int, reason: String)
+    case clientKeyRefused(socket: String, key: String, address: String)
+    case shutdown
+    case restored
+}
+
+/// Events whose changes are committed together, with what they lead to held back until then.
+///
+/// The machine writes its changes through the store into one open transaction as it makes
+/// them (`HistoryStore.record`) and marks with `.persist` that they must be durable before
+/// what follows. A unit is one event, or a burst of messages drained from a socket (group
+/// commit: under load one transaction serves many sends). Until the unit's first change, the
+/// machine's steps that the event itself depends on (looking at files, moving the manual
+/// clock) run at once; every effect that leaves the daemon — replies, callbacks, launches,
+/// signals, timers, log lines — waits for the unit's commit. So nothing is acknowledged that
+/// was not stored, and when the commit fails nothing of the unit has been seen outside.
+struct CommitUnit {
+    /// The machine before the unit's first event that may change something.
+    var checkpoint: HostStateMachine.Checkpoint
+    /// The events of the unit, in order; the first may have run steps at once.
+    var sources: [EventSource]
+    var dirty = false
+    var deferred: [HostAction] = []
+    /// Timers that fired inside the unit (nested in its events): used up with it.
+    var timers: [TimerID] = []
+}
+
+extension EventLoop {
+    func open(_ sources: [EventSource]) {
+        self.unit = CommitUnit(checkpoint: self.machine.checkpoint(), sources: sources)
+    }
+
+    /// Runs an event: its own unit, or a part of the unit open now (an event nested in another
+    /// one's steps, e.g. the files a send pointed at, or timers the manual clock reached).
+    func dispatch(_ source: EventSource) {
+        if self.unit != nil { return self.perform(self.call(source)) }
+        self.open([source])
+        self.perform(self.call(source))
+        self.close()
+    }
+
+    /// Takes actions into the open unit (see `CommitUnit`).
+    func perform(_ actions: [HostAction]) {
+        guard self.unit != nil else {
+            self.open([])
+            self.perform(actions)
+            return self.close()
+        }
+        for action in actions {
+            switch action {
+            case .persist:
+                self.unit?.dirty = true
+            case .inspectFiles, .advanceClock:
+                if self.unit?.dirty == true { self.unit?.deferred.append(action) } else { self.execute(action) }
+            default:
+                self.unit?.deferred.append(action)
+            }
+        }
+    }
+
+    /// Commits the open unit, then runs what waited for it; if the commit fails, undoes the
+    /// unit (`notStored`).
+    func close() {
+        guard let unit = self.unit else { return }
+        self.unit = nil
+        if unit.dirty || self.store.hasOpenBatch {
+            do {
+                try self.store.commit()
+            } catch {
+                return self.notStored(unit, error)
+            }
+        }
+        for action in unit.deferred { self.execute(action) }
+    }
+
+    /// The store has rolled the unit's changes back: the machine is put back as it was before
+    /// the unit (`HostStateMachine+Storage` says why a checkpoint and not a reload), so that it
+    /// agrees with the store again. The unit's first event is answered `storageUnavailable` if
+    /// it was a request (it may have looked at files or moved the clock at once, so it is not
+    /// run again), or retried later if it was a fact (a timer, a process event); every later
+    /// event of the unit had nothing run at once, and runs again now in a unit of its own —
+    /// a callback reply in the same burst as a lost send is not lost with it.
+    func notStored(_ unit: CommitUnit, _ error: any Error) {
+        let reason = "\(error)"
+        self.logger.error("could not store a change; it is undone and its request answered storageUnavailable", metadata: [
+            "error": "\(reason)", "events": "\(unit.sources.count)",
+        ])
+        self.machine.restore(unit.checkpoint)
+        let now = self.clock.now()
+        var retry = unit.timers.map { EventSource.timer($0) }
+        if let first = unit.sources.first {
+            switch first {
+            case .extensionFrames(let route, let frames):
+                self.perform(self.machine.extensionRequestNotStored(route: route, frames: frames, reason: reason, now: now))
+            case .controlFrames(let client, let frames):
+                self.perform(self.machine.controlRequestNotStored(client: client, frames: frames, reason: reason, now: now))
+            case .filesInspected(let token, _):
+                self.perform(self.machine.filesNotStored(token: token, reason: reason, now: now))
+            case .memoryMeasured:
+                break  // the next sample replaces it
+            case .timer, .processStarted, .processExited, .messagesUndeliverable, .clientKeyRefused, .shutdown, .restored:
+                retry.insert(first, at: 0)
+            }
+        }
+        let at = Date().addingTimeInterval(Self.retryDelay)
+        self.retries += retry.map { (at, $0) }
+        for source in unit.sources.dropFirst() { self.dispatch(source) }
+    }
+
+    /// Runs again the facts whose changes could not be stored, once their delay has passed.
+    func runDueRetries() {
+        let now = Date()
+        guard self.retries.contains(where: { $0.at <= now }) else { return }
+        let due = self.retries.filter { $0.at <= now }
+        self.retries.removeAll { $0.at <= now }
+        for retry in due { self.dispatch(retry.source) }
+    }
+}

@@ -1,0 +1,85 @@
+import MsgHostProtocol
+
+/// What the machine does when the shell could not store what an event changed (PROTOCOL.md
+/// §3.5, `storageUnavailable`).
+///
+/// The machine writes its changes through the store as it makes them, and the shell commits
+/// them once per event, or once per burst of events (group commit); nothing an event leads
+/// to leaves the daemon before that commit. When the commit fails, the store rolls the whole
+/// batch back. The machine has already applied the changes to its directory, and made
+/// instances, callbacks and replies that assume them, so the shell puts the machine back as
+/// it was before the event (`restore`), and the machine agrees with the store again: the
+/// event never happened, and a later success never acknowledges on top of a lost change.
+/// Then the shell asks the machine to answer the request whose change was lost.
+///
+/// A checkpoint was chosen over reloading the directory from the store (as start does): a
+/// reload would put back the directory only, and keep the instances, callbacks in flight,
+/// launches and control waiters the lost event made, pointing at messages that do not exist.
+/// The machine is a value, so a checkpoint is a copy that shares its storage until one side
+/// changes; it costs nothing until a failure, except the parts every message changes (the
+/// event log, the windows of seen header ids), which the checkpoint leaves out and `restore`
+/// takes from the current machine.
+extension HostStateMachine {
+    /// The machine as it was before an event, for the shell to `restore` if the event's
+    /// changes cannot be stored.
+    public struct Checkpoint: Sendable {
+        fileprivate var machine: HostStateMachine
+        fileprivate var nextEventSeq: Int
+    }
+
+    public func checkpoint() -> Checkpoint {
+        var copy = self
+        copy.events = EventLog(capacity: 1)
+        copy.processes = self.processes.withoutSeenIDs()
+        return Checkpoint(machine: copy, nextEventSeq: self.events.nextSeq)
+    }
+
+    /// Puts the machine back as it was at `checkpoint`. Header ids seen since stay seen (each
+    /// request was answered, if only with `storageUnavailable`); events recorded since are
+    /// forgotten (they were never logged or pushed: what they tell did not happen).
+    public mutating func restore(_ checkpoint: Checkpoint) {
+        var restored = checkpoint.machine
+        restored.processes.adoptSeenIDs(from: self.processes)
+        restored.events = self.events
+        restored.events.rollBack(to: checkpoint.nextEventSeq)
+        self = restored
+    }
+
+    /// Answers an extension's request whose change could not be stored. Nothing for a
+    /// message that is not a request on a known connection (a hello, a reply).
+    public mutating func extensionRequestNotStored(route: [UInt8], frames: [[UInt8]], reason: String, now: Instant) -> [HostAction] {
+        guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID],
+              let received = try? ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes),
+              let type = RequestType(rawValue: received.header.type) else { return [] }
+        let error = Self.notStored(reason)
+        self.count(.requestsRefused)
+        let (_, reply) = self.extensionMessage(
+            to: route, type: ReplyType.name, replyTo: received.header.id, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
+        let event = self.record(.requestRefused, now: now, device: process.device, app: process.app, code: error.code, name: error.name,
+                                detail: "\(type.rawValue): \(error.description)")
+        return self.finish([reply, event], now: now)
+    }
+
+    /// Answers a control request whose change could not be stored.
+    public mutating func controlRequestNotStored(client: [UInt8], frames: [[UInt8]], reason: String, now: Instant) -> [HostAction] {
+        let requestID = ReceivedFrames.readableID(in: frames)
+        return self.finish([self.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
+    }
+
+    /// Answers a send whose files were looked at but whose message could not be stored; it
+    /// consumes nothing (the touch is given back, as for a refused file).
+    public mutating func filesNotStored(token: Int, reason: String, now: Instant) -> [HostAction] {
+        guard let request = self.pendingRequests.removeValue(forKey: token), let process = self.processes[request.launchID],
+              let route = process.route else { return [] }
+        if self.screens[request.instanceID]?.touchedAt == nil { self.screens[request.instanceID]?.touchedAt = request.touch }
+        let actions = self.withCauses(request.causes) { machine in
+            machine.refuseRequest(request.type, Self.notStored(reason), process: process, route: route,
+                                  instance: machine.screens[request.instanceID], requestID: request.requestID, now: now)
+        }
+        return self.finish(actions, now: now)
+    }
+
+    private static func notStored(_ reason: String) -> WireError {
+        .host(.storageUnavailable, "the change could not be stored (\(reason)); nothing of this request was kept, it may be sent again")
+    }
+}
