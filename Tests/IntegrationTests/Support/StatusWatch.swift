@@ -40,6 +40,14 @@ final class StatusWatch: Sendable {
         thread.start()
     }
 
+    /// The 95th percentile of `status` round trips over `seconds` with no fault under way: what
+    /// this machine gives at the moment (other suites' daemons run beside the test's).
+    static func baseline(endpoint: String, seconds: Double = 0.5) -> Double {
+        let watch = StatusWatch(endpoint: endpoint)
+        usleep(UInt32(seconds * 1e6))
+        return watch.finish().p95
+    }
+
     /// Stops asking and returns what was seen.
     func finish() -> (count: Int, max: Double, p95: Double, failures: [String]) {
         self.state.withLock { $0.running = false }
