@@ -76,13 +76,16 @@ struct SoakRun {
         let start = Date()
         while !load.isFinished {
             usleep(UInt32(interval * 1e6))
-            // Only samples under load: once the senders stop, their control connections close.
-            if load.isFinished { break }
+            // Only samples under the whole load: as each sender stops, its control connection
+            // closes (the first hour-long run took its last sample while 6 of 8 had closed:
+            // 66 descriptors instead of 72, read as a leak).
+            if load.anyFinished { break }
             guard let rss = daemon.residentBytes, let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/fd") else {
                 throw Processes.SpawnError(description: "msghostd (pid \(daemon.pid)) is gone: see \(daemon.directory)/msghostd.log")
             }
             taken.append(Sample(seconds: Date().timeIntervalSince(start), rss: rss, descriptors: fds.count))
         }
+        while !load.isFinished { usleep(10_000) }
         let failures = load.failures
         var acknowledged = 0
         var refused = 0
@@ -178,6 +181,7 @@ final class PacedLoad: Sendable {
     }
 
     var isFinished: Bool { self.state.withLock { $0.finished == self.threads } }
+    var anyFinished: Bool { self.state.withLock { $0.finished > 0 } }
     var touches: Int { self.state.withLock { $0.touches } }
     var failures: [String] { self.state.withLock { $0.failures } }
 }
