@@ -17,6 +17,10 @@ let package = Package(
         .executable(name: "msghostctl", targets: ["msghostctl"]),
         .executable(name: "msghost-bench", targets: ["msghost-bench"]),
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
+        // The host and the shell as libraries, for the fuzzers (fuzz/Package.swift), which
+        // drive the daemon's own code paths from a package of their own.
+        .library(name: "MsgHostCore", targets: ["MsgHostCore"]),
+        .library(name: "MsgHost", targets: ["MsgHost"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
         .library(name: "MessagesSDK", targets: ["MessagesSDK"]),

@@ -14,7 +14,7 @@ public struct HostStateMachine: Sendable {
     public internal(set) var world: World
     public let apps: [String: AppDescriptor]
     public let settings: HostSettings
-    let ids: any IDGenerator
+    private(set) var ids: any IDGenerator
     let startedAt: Instant
     let daemonPID: Int
 
@@ -41,6 +41,17 @@ public struct HostStateMachine: Sendable {
         self.startedAt = startedAt
         self.daemonPID = daemonPID
         self.events = EventLog(capacity: settings.eventLogCapacity)
+    }
+
+    /// A copy that shares nothing with this machine: its world over `history` (which must hold
+    /// what this machine's history holds) and its identifiers from `ids` (which must not repeat
+    /// one this machine made). The fuzzers (fuzz/) prepare one machine and fork it for every
+    /// input, so an input never sees another's messages and a run is not spent on set-up.
+    public func forked(history: any HistoryStore, ids: any IDGenerator) -> HostStateMachine {
+        var copy = self
+        copy.world = self.world.over(history)
+        copy.ids = ids
+        return copy
     }
 
     // MARK: Events (each ends in `finish`: event pushes and settle replies)

@@ -30,11 +30,19 @@ public struct World: Sendable {
     /// The next transcript entry or delivery id (both count up from here).
     public internal(set) var nextSerial = 1
     /// Messages and transcripts (shared: a copy of a world reads and writes the same history).
-    public let history: any HistoryStore
+    public private(set) var history: any HistoryStore
 
     public init(history: any HistoryStore = InMemoryHistory()) {
         self.history = history
         self.nextSerial = history.lastEntryID() + 1
+    }
+
+    /// This directory over another history, which must hold what this world's history holds
+    /// (a copy that shares nothing with this world: see `HostStateMachine.forked`).
+    public func over(_ history: any HistoryStore) -> World {
+        var copy = self
+        copy.history = history
+        return copy
     }
 
     /// Rebuilds the directory from its changes, in the order they were made (used by the

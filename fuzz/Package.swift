@@ -1,0 +1,29 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+/// The fuzzers (docs/RELIABILITY.md, "Fuzzing"): one libFuzzer binary over the daemon's own
+/// code, built by `scripts/fuzz` with `-sanitize=fuzzer,address` on every module. A package of
+/// its own so that the root package's `swift build` never sees libFuzzer's `main`.
+///
+/// The root package is a path dependency; its identity is its directory's name, which is
+/// whatever the clone is called, so it is computed here.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let rootIdentity = root.lastPathComponent.lowercased()
+
+let package = Package(
+    name: "msghost-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: root.path)],
+    targets: [
+        .executableTarget(
+            name: "msghost-fuzz",
+            dependencies: [
+                .product(name: "MsgHost", package: rootIdentity),
+                .product(name: "MsgHostCore", package: rootIdentity),
+                .product(name: "MsgHostProtocol", package: rootIdentity),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)
