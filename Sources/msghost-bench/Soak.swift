@@ -42,6 +42,8 @@ struct SoakRun {
         var seconds: Double
         var rss: Int
         var descriptors: Int
+        /// Each open descriptor's target (`readlink`), by number: what a changed count names.
+        var targets: [String: String]
     }
 
     struct Outcome {
@@ -80,10 +82,12 @@ struct SoakRun {
             // closes (the first hour-long run took its last sample while 6 of 8 had closed:
             // 66 descriptors instead of 72, read as a leak).
             if load.anyFinished { break }
-            guard let rss = daemon.residentBytes, let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/fd") else {
+            let directory = "/proc/\(daemon.pid)/fd"
+            guard let rss = daemon.residentBytes, let fds = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
                 throw Processes.SpawnError(description: "msghostd (pid \(daemon.pid)) is gone: see \(daemon.directory)/msghostd.log")
             }
-            taken.append(Sample(seconds: Date().timeIntervalSince(start), rss: rss, descriptors: fds.count))
+            let targets = Dictionary(uniqueKeysWithValues: fds.map { ($0, (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) ?? "?") })
+            taken.append(Sample(seconds: Date().timeIntervalSince(start), rss: rss, descriptors: fds.count, targets: targets))
         }
         while !load.isFinished { usleep(10_000) }
         let failures = load.failures
@@ -113,6 +117,14 @@ struct SoakRun {
         let last = mean(steady.suffix(fifth))
         let growth = first > 0 ? (last / first - 1) * 100 : .infinity
         let descriptors = Set(steady.map(\.descriptors))
+        // When the count moves, which descriptors came or went (against the first steady
+        // sample), so a failure names what to look for.
+        let changes = steady.dropFirst().filter { $0.targets != steady.first?.targets }.prefix(3).map { sample in
+            let base = steady.first?.targets ?? [:]
+            let came = sample.targets.filter { base[$0.key] != $0.value }.map { "+\($0.key)→\($0.value)" }
+            let went = base.filter { sample.targets[$0.key] != $0.value }.map { "-\($0.key)→\($0.value)" }
+            return String(format: "at %.0f s: ", sample.seconds) + (came + went).sorted().joined(separator: " ")
+        }
         let moved = Self.faultCounters.filter { (after.counters[$0] ?? 0) != (before.counters[$0] ?? 0) }
         let relaunched = (after.counters["launches"] ?? 0) - (before.counters["launches"] ?? 0)
         let samePIDs = Set(after.extensions.compactMap(\.pid)) == pids
@@ -120,7 +132,7 @@ struct SoakRun {
         var checks: [(String, Bool, String)] = [
             ("steady samples after warm-up", steady.count >= 5, "\(steady.count) (warm-up \(Int(warmup)) s, a sample every \(String(format: "%.0f", self.sampleInterval)) s)"),
             ("RSS growth after warm-up < 5 %", growth < 5, String(format: "%+.2f %% (%.1f → %.1f MB)", growth, first / 1e6, last / 1e6)),
-            ("open descriptors flat", descriptors.count == 1, descriptors.sorted().map(String.init).joined(separator: ", ")),
+            ("open descriptors flat", descriptors.count == 1, (descriptors.sorted().map(String.init) + changes).joined(separator: "; ")),
             ("no send refused, every touch answered", refused == 0 && failures.isEmpty && acknowledged > 0, "\(acknowledged) acknowledged, \(refused) refused, \(failures.count) control failures \(failures.prefix(2))"),
             ("error counters unchanged", moved.isEmpty, moved.isEmpty ? "all 0" : moved.map { "\($0) \(after.counters[$0] ?? 0)" }.joined(separator: ", ")),
             ("no relaunch, same processes", relaunched == 0 && samePIDs, "\(relaunched) launches during the soak"),
