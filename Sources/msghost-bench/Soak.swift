@@ -13,7 +13,11 @@ import Synchronization
 /// seconds the daemon's RSS and open descriptors are read from /proc. The verdict, after the
 /// warm-up (a quarter of the run, at most five minutes):
 /// - RSS grows less than 5 %: the mean of the last fifth of the samples against the first fifth;
-/// - open descriptors are flat: the same count at every sample;
+/// - open descriptors are flat: the same count held at every sample (a descriptor is held
+///   when it is open, to the same file, at two reads 100 ms apart: the daemon opens
+///   `/proc/PID/statm` of each extension four times a second for a few microseconds, which a
+///   single read catches now and then — the 30-minute run of 2026-11-23 read 73 for 72 so —
+///   while a leaked descriptor stays open);
 /// - nothing unexpected: no send refused, the daemon's error counters still 0, no launch after
 ///   the first eight (no crash, no timeout, no relaunch), no error event in the log.
 struct SoakRun {
@@ -41,8 +45,11 @@ struct SoakRun {
     struct Sample {
         var seconds: Double
         var rss: Int
+        /// Descriptors held (open to the same file at both reads of the sample).
         var descriptors: Int
-        /// Each open descriptor's target (`readlink`), by number: what a changed count names.
+        /// Descriptors open at the first read, held or not.
+        var open: Int
+        /// Each held descriptor's target (`readlink`), by number: what a changed count names.
         var targets: [String: String]
     }
 
@@ -82,12 +89,13 @@ struct SoakRun {
             // closes (the first hour-long run took its last sample while 6 of 8 had closed:
             // 66 descriptors instead of 72, read as a leak).
             if load.anyFinished { break }
-            let directory = "/proc/\(daemon.pid)/fd"
-            guard let rss = daemon.residentBytes, let fds = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            guard let rss = daemon.residentBytes, let first = Self.descriptors(of: daemon.pid) else {
                 throw Processes.SpawnError(description: "msghostd (pid \(daemon.pid)) is gone: see \(daemon.directory)/msghostd.log")
             }
-            let targets = Dictionary(uniqueKeysWithValues: fds.map { ($0, (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) ?? "?") })
-            taken.append(Sample(seconds: Date().timeIntervalSince(start), rss: rss, descriptors: fds.count, targets: targets))
+            usleep(100_000)
+            let second = Self.descriptors(of: daemon.pid) ?? [:]
+            let held = first.filter { second[$0.key] == $0.value }
+            taken.append(Sample(seconds: Date().timeIntervalSince(start), rss: rss, descriptors: held.count, open: first.count, targets: held))
         }
         while !load.isFinished { usleep(10_000) }
         let failures = load.failures
@@ -103,6 +111,13 @@ struct SoakRun {
         return self.verdict(
             samples: taken, sustained: sustained, rate: rate, touches: load.touches, acknowledged: acknowledged, refused: refused,
             failures: failures, before: before, after: after, pids: pids, events: events)
+    }
+
+    /// The daemon's open descriptors and what each is open to, from /proc.
+    static func descriptors(of pid: pid_t) -> [String: String]? {
+        let directory = "/proc/\(pid)/fd"
+        guard let fds = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        return Dictionary(uniqueKeysWithValues: fds.map { ($0, (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) ?? "?") })
     }
 
     private func verdict(
@@ -132,7 +147,7 @@ struct SoakRun {
         var checks: [(String, Bool, String)] = [
             ("steady samples after warm-up", steady.count >= 5, "\(steady.count) (warm-up \(Int(warmup)) s, a sample every \(String(format: "%.0f", self.sampleInterval)) s)"),
             ("RSS growth after warm-up < 5 %", growth < 5, String(format: "%+.2f %% (%.1f → %.1f MB)", growth, first / 1e6, last / 1e6)),
-            ("open descriptors flat", descriptors.count == 1, (descriptors.sorted().map(String.init) + changes).joined(separator: "; ")),
+            ("open descriptors held, flat", descriptors.count == 1, (descriptors.sorted().map(String.init) + changes).joined(separator: "; ")),
             ("no send refused, every touch answered", refused == 0 && failures.isEmpty && acknowledged > 0, "\(acknowledged) acknowledged, \(refused) refused, \(failures.count) control failures \(failures.prefix(2))"),
             ("error counters unchanged", moved.isEmpty, moved.isEmpty ? "all 0" : moved.map { "\($0) \(after.counters[$0] ?? 0)" }.joined(separator: ", ")),
             ("no relaunch, same processes", relaunched == 0 && samePIDs, "\(relaunched) launches during the soak"),
@@ -144,10 +159,10 @@ struct SoakRun {
         report += String(format: "Sustained rate measured first: %.0f sends/s; soak at %.0f sends/s (achieved %.0f); %d touches, %d sends acknowledged.\n\n", sustained, rate, achieved, touches, acknowledged)
         report += "| check | result | |\n|---|---|---|\n"
         for (name, ok, detail) in checks { report += "| \(name) | \(ok ? "pass" : "FAIL") | \(detail) |\n" }
-        report += "\n| t (s) | RSS (MB) | open fds |\n|---|---|---|\n"
+        report += "\n| t (s) | RSS (MB) | fds held | fds open at the first read |\n|---|---|---|---|\n"
         let stride = max(1, samples.count / 12)
         for (index, sample) in samples.enumerated() where index % stride == 0 || index == samples.count - 1 {
-            report += String(format: "| %.0f | %.1f | %d |\n", sample.seconds, Double(sample.rss) / 1e6, sample.descriptors)
+            report += String(format: "| %.0f | %.1f | %d | %d |\n", sample.seconds, Double(sample.rss) / 1e6, sample.descriptors, sample.open)
         }
         return Outcome(report: report, passed: checks.allSatisfy(\.1))
     }
