@@ -1,0 +1,168 @@
+"""The web simulator in a real browser (headless Chromium): a person's way through the default
+world, checked on the page itself — what each phone shows after each click."""
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Callable
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+
+from conftest import ARTIFACTS
+
+KATE, JOHN = "kate-iphone", "john-iphone"
+ICE_CREAM, PYTHON_RAW = "com.example.icecream", "com.example.python-raw"
+
+
+class Page:
+    """The page as a person sees it, one phone at a time."""
+
+    def __init__(self, driver: WebDriver, url: str, name: str):
+        self.driver, self.url, self.name, self.shots = driver, url, name, 0
+        driver.get(url)
+        self.wait(lambda: "pid" in self.find("[data-testid=daemon-state]").text, "the page to reach the daemon")
+
+    def find(self, css: str, within: WebElement | None = None) -> WebElement:
+        return (within or self.driver).find_element(By.CSS_SELECTOR, css)
+
+    def all(self, css: str, within: WebElement | None = None) -> list[WebElement]:
+        return (within or self.driver).find_elements(By.CSS_SELECTOR, css)
+
+    def phone(self, device: str) -> WebElement:
+        return self.find(f'[data-device="{device}"]')
+
+    def wait(self, condition: Callable[[], object], what: str, timeout: float = 20):
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            try:
+                value = condition()
+                if value:
+                    return value
+            except Exception as error:  # an element redrawn under us: look again
+                last = error
+            time.sleep(0.05)
+        self.shot(f"timeout-{what}")
+        raise AssertionError(f"timed out waiting for {what} ({last})")
+
+    def shot(self, label: str):
+        self.shots += 1
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in label)[:60]
+        self.driver.save_screenshot(str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{safe}.png"))
+
+    def click(self, css: str, within: WebElement | None = None, what: str | None = None):
+        """Clicks the element once it is there and enabled (parts of a phone are redrawn)."""
+        def attempt():
+            element = self.find(css, within() if callable(within) else within)
+            if not element.is_enabled():
+                return False
+            element.click()
+            return True
+        self.wait(attempt, what or css)
+
+    def show_conversation(self, device: str):
+        self.click(".conversation", lambda: self.phone(device), f"{device}'s conversation list")
+        self.wait(lambda: self.all("[data-testid=compose]", self.phone(device)), f"{device}'s transcript")
+
+    def entries(self, device: str) -> list[WebElement]:
+        return self.all("[data-testid=entry]", self.phone(device))
+
+    def control(self, command: str, body: dict) -> dict:
+        """A control request through msghost-web's relay, for setting up what the page has no control for."""
+        request = urllib.request.Request(f"{self.url}api/control/{command}", data=json.dumps(body).encode(),
+                                         headers={"content-type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def events(self, kind: str) -> list[str]:
+        return [row.text for row in self.all(f'#events tr[data-kind="{kind}"]')]
+
+
+def app_bubbles(page: Page, device: str) -> list[WebElement]:
+    return page.all("[data-testid=app-bubble]", page.phone(device))
+
+
+def test_build_an_ice_cream_between_kate_and_john(simulator, browser):
+    page = Page(browser, simulator, "icecream")
+    # John's own name for Kate: the bubble on his phone must carry it, not hers.
+    assert page.control("contact", {"device": JOHN, "person": "kate@example.com", "name": "Katie"})["status"] == "ok"
+    page.show_conversation(KATE)
+    page.show_conversation(JOHN)
+    page.shot("conversations")
+
+    # Kate opens Ice Cream from the drawer: compact, with the view the extension declared.
+    page.click(f'.app-icon[data-app="{ICE_CREAM}"]', lambda: page.phone(KATE))
+    page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-app") == ICE_CREAM, "Ice Cream open on Kate's phone")
+    page.wait(lambda: page.all("[data-testid=view-button]", page.phone(KATE)), "Ice Cream's view on Kate's phone")
+    page.shot("kate-opened-ice-cream")
+
+    # Kate starts an ice cream (the view's first button), then picks a base: Ice Cream stages it.
+    page.click("[data-testid=view-button]", lambda: page.phone(KATE), "Ice Cream's first button")
+    page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-style") == "expanded", "the builder, expanded")
+    page.click('[data-testid=view-button][data-button="cone"]', lambda: page.phone(KATE), "the cone button")
+    page.wait(lambda: page.all("[data-testid=staged]", page.phone(KATE)), "the staged ice cream on Kate's phone")
+    page.shot("kate-staged")
+
+    # Kate presses Send: the bubble arrives on John's phone, from "Katie".
+    page.click("[data-testid=send]", lambda: page.phone(KATE))
+    page.wait(lambda: app_bubbles(page, JOHN), "the ice cream on John's phone")
+    sender = page.wait(lambda: [e.text for e in page.all("[data-testid=sender-name]", page.phone(JOHN))], "a sender name")
+    assert "Katie" in sender, sender
+    page.shot("john-received")
+
+    # John taps the bubble: Ice Cream opens expanded on it.
+    page.click("[data-testid=app-bubble]", lambda: page.phone(JOHN))
+    page.wait(lambda: page.find("[data-testid=app-area]", page.phone(JOHN)).get_attribute("data-style") == "expanded", "Ice Cream expanded on John's phone")
+    page.wait(lambda: page.all("[data-testid=view-button]", page.phone(JOHN)), "the builder on John's phone")
+    page.shot("john-opened-bubble")
+
+    # John adds a scoop (staged), deletes it (cancel), adds it again and sends it.
+    page.click("[data-testid=view-button]", lambda: page.phone(JOHN), "a scoop")
+    page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "John's staged scoop")
+    page.click("[data-testid=delete-staged]", lambda: page.phone(JOHN))
+    page.wait(lambda: not page.all("[data-testid=staged]", page.phone(JOHN)), "the staged scoop deleted")
+    page.wait(lambda: page.events("cancelled"), "the cancel in the event stream")
+    page.shot("john-deleted")
+    page.click("[data-testid=view-button]", lambda: page.phone(JOHN), "a scoop again")
+    page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "John's staged scoop again")
+    page.click("[data-testid=send]", lambda: page.phone(JOHN))
+    # On Kate's phone: the newest bubble is John's step, the older one collapsed to a summary.
+    page.wait(lambda: page.all("[data-testid=summary]", page.phone(KATE)), "the earlier step collapsed into its summary on Kate's phone")
+    page.shot("kate-sees-john-step")
+
+
+def test_a_second_send_is_refused_and_deliveries_hold_and_release(simulator, browser):
+    page = Page(browser, simulator, "rules")
+    page.find("#frames-on").click()  # the inspector: the wire tap
+    page.show_conversation(KATE)
+    page.show_conversation(JOHN)
+    page.click(f'.app-icon[data-app="{PYTHON_RAW}"]', lambda: page.phone(KATE))
+    page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-app") == PYTHON_RAW, "the raw app open on Kate's phone")
+
+    # One touch, two sends: the first goes, the second is refused, by Apple's name.
+    payload = page.find(".payload", page.phone(KATE))
+    payload.send_keys('{"caption": "first", "sends": 2}')
+    page.click("[data-testid=touch]", lambda: page.phone(KATE))
+    page.wait(lambda: any("first" in b.text for b in app_bubbles(page, JOHN)), "the first send on John's phone")
+    refusals = page.wait(lambda: page.events("sendRefused"), "the refusal in the event stream")
+    assert any("9 sendWithoutRecentInteraction" in row for row in refusals), refusals
+    page.wait(lambda: page.all('#frames tr[data-type="sendMessage"]'), "sendMessage frames in the inspector")
+    page.shot("refused")
+
+    # John holds deliveries: Kate's next message waits, then arrives on release.
+    page.click("[data-testid=hold]", lambda: page.phone(JOHN))
+    page.click("[data-testid=apply-delivery]", lambda: page.phone(JOHN))
+    before = len(app_bubbles(page, JOHN))
+    payload = page.find(".payload", page.phone(KATE))
+    payload.clear()
+    payload.send_keys('{"caption": "held one"}')
+    page.click("[data-testid=touch]", lambda: page.phone(KATE))
+    page.wait(lambda: page.all("[data-testid=held] li", page.phone(JOHN)), "the held message listed on John's phone")
+    assert len(app_bubbles(page, JOHN)) == before
+    page.shot("held")
+    page.click("[data-testid=release-sent]", lambda: page.phone(JOHN))
+    page.wait(lambda: any("held one" in b.text for b in app_bubbles(page, JOHN)), "the released message on John's phone")
+    page.shot("released")
