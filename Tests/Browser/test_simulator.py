@@ -166,3 +166,56 @@ def test_a_second_send_is_refused_and_deliveries_hold_and_release(simulator, bro
     page.click("[data-testid=release-sent]", lambda: page.phone(JOHN))
     page.wait(lambda: any("held one" in b.text for b in app_bubbles(page, JOHN)), "the released message on John's phone")
     page.shot("released")
+
+
+def test_metrics_parse_and_the_page_keeps_up_with_a_hundred_messages_a_second(simulator, browser):
+    from prometheus_client.parser import text_string_to_metric_families
+
+    page = Page(browser, simulator, "busy")
+    page.show_conversation(KATE)
+    page.show_conversation(JOHN)
+    page.control("open", {"device": KATE, "conversation": "kate-john", "app": PYTHON_RAW})
+
+    # A hundred sends a second for three seconds, through the relay, while the page draws them.
+    import threading
+    sent = []
+
+    def drive():
+        start = time.monotonic()
+        for n in range(300):
+            delay = start + n / 100 - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            reply = page.control("touch", {"device": KATE, "payload": {"caption": f"busy {n}"}})
+            assert reply["status"] == "ok", reply
+            sent.append(n)
+
+    driver = threading.Thread(target=drive)
+    driver.start()
+    latencies = []
+    while driver.is_alive():
+        begun = time.monotonic()
+        browser.execute_script("return document.querySelectorAll('[data-testid=entry]').length")
+        latencies.append(time.monotonic() - begun)
+        time.sleep(0.05)
+    driver.join()
+    elapsed = len(sent) / 100
+    page.wait(lambda: any("busy 299" in b.text for b in app_bubbles(page, JOHN)), "the last message on John's phone", timeout=10)
+    page.shot("busy")
+    latencies.sort()
+    worst = latencies[-1]
+    median = latencies[len(latencies) // 2]
+    print(f"page script round trip while busy: median {median * 1000:.0f} ms, worst {worst * 1000:.0f} ms, {len(latencies)} samples, {elapsed:.0f} s of sends")
+    assert worst < 1.0, f"the page stopped answering for {worst:.2f} s under 100 messages a second"
+
+    # /metrics: valid Prometheus text (the reference parser), with the daemon's counters in it.
+    with urllib.request.urlopen(f"{simulator}metrics", timeout=10) as response:
+        assert response.headers["content-type"].startswith("text/plain; version=0.0.4")
+        text = response.read().decode()
+    families = {family.name: family for family in text_string_to_metric_families(text)}
+    for name in ("msghost_sends", "msghost_send_refusals", "msghost_callbacks", "msghost_callback_round_trip_seconds",
+                 "msghost_launches", "msghost_crashes", "msghost_terminations", "msghost_store_commit_seconds",
+                 "msghost_queue_depth", "msghost_web_http_requests"):
+        assert name in families, f"{name} missing from /metrics: {sorted(families)}"
+    sends = sum(sample.value for sample in families["msghost_sends"].samples if sample.name == "msghost_sends_total")
+    assert sends >= 300, sends
