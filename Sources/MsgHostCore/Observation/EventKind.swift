@@ -3,6 +3,8 @@
 public enum EventKind: String, Sendable, CaseIterable {
     // The user and the conversation.
     case opened, closed, touch, transition, staged, cancelled, sent, arrived, expired, openedURL, liveBubble
+    /// The main instance's view (`setView`) changed, or was cleared as it resigned or its process ended.
+    case viewChanged
     case sendRefused, requestRefused, callbackFailed, protocolError, connectionRefused
     /// Messages to an extension that its connection could not take: its queue is full (it is
     /// not reading) or it is gone. One event per connection and wake-up, with the count.
@@ -18,7 +20,7 @@ public enum EventKind: String, Sendable, CaseIterable {
     /// `events` and the event stream). Launches, exits, refusals and errors stay at info.
     public var isRoutine: Bool {
         switch self {
-        case .touch, .sent, .arrived, .staged, .transition: true
+        case .touch, .sent, .arrived, .staged, .transition, .viewChanged: true
         default: false
         }
     }
