@@ -2,7 +2,8 @@
 """A fixture app that sets a view (docs/PROTOCOL.md §4.9) as each instance becomes active,
 a live bubble's too (the daemon refuses that one), and otherwise is the recorder: a touch
 carries out the operations in its payload. The view's "send" button carries such operations,
-one sendText, so activating it sends once; "setView" operations in a touch payload set other
+one sendText, so activating it sends once ("twice" tries two, "live" sends a live-layout
+bubble); "setView" operations in a touch payload set other
 views. Every request's reply is in the fixture log."""
 import sys
 
@@ -19,6 +20,12 @@ VIEW = {"elements": [
     {"type": "row", "elements": [
         {"type": "button", "id": "send", "title": "Send",
          "payload": {"ops": [{"request": "sendText", "body": {"instance": "$instance", "text": "from the view"}}]}},
+        {"type": "button", "id": "twice", "title": "Send twice",
+         "payload": {"ops": [{"request": "sendText", "body": {"instance": "$instance", "text": "first"}},
+                             {"request": "sendText", "body": {"instance": "$instance", "text": "second"}}]}},
+        {"type": "button", "id": "live", "title": "Send a live bubble",
+         "payload": {"ops": [{"request": "sendMessage", "body": {"instance": "$instance", "message": {
+             "layout": {"type": "live", "alternateLayout": {"type": "template", "caption": "Live"}}}}}]}},
         {"type": "button", "id": "off", "title": "Off", "enabled": False},
     ]},
     {"type": "textField", "id": "note", "placeholder": "A note", "text": "default"},
