@@ -15,7 +15,8 @@ public enum EventKind: String, Sendable, CaseIterable {
     // The daemon.
     case stopping
 
-    /// Events every touch and send makes several of: the shell logs them at debug, so that a
+    /// Events every touch and send makes several of (and `viewChanged`, which an app with a
+    /// view may make on every touch): the shell logs them at debug, so that a
     /// busy daemon at the default level does not spend its time writing them (they are all in
     /// `events` and the event stream). Launches, exits, refusals and errors stay at info.
     public var isRoutine: Bool {
