@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostControl
 import MsgHostProtocol
 import MsgHostTesting
 import Testing
@@ -130,6 +131,36 @@ import Testing
             #expect(try daemon.events(kind: "viewChanged").map(\.elements) == [9, 0])
             let error = #expect(throws: WireError.self) { try daemon.activate("kate-iphone", button: "send") }
             #expect(error?.isControl(.invalidState) == true)
+        }
+    }
+    @Test func msghostctlPrintsTheViewAndActivatesAButton() throws {
+        try TestDaemon.with(apps: [Self.viewer]) { daemon in
+            try daemon.open(Self.app, on: "kate-iphone")
+            let endpoint = ["--endpoint", daemon.control.endpoint]
+            let shown = try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone"] + endpoint)
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let lines = shown.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("\(Self.app) on kate-iphone (compact, instance ") == true, "\(shown.stdout)")
+            #expect(lines.contains("  text (title): Viewer"))
+            #expect(lines.contains { $0.hasPrefix("  image 40×40: file://") && $0.hasSuffix(" — a square") })
+            #expect(lines.contains("    [Off] button off (disabled)"))
+            #expect(lines.contains("  text field note: \"default\" (placeholder: A note)"))
+            let json = try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone", "--json"] + endpoint)
+            #expect(try WireJSON.decode(ViewResult.self, from: Array(json.stdout.utf8)).view?.elements.count == 5)
+
+            let activated = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "other=a=b"] + endpoint)
+            #expect(activated.status == 0 && activated.stdout.contains("activated send on kate-iphone"), "\(activated.stderr)")
+            #expect(try daemon.transcript("john-iphone").map(\.text) == ["from the view"])
+            let touch = try #require(try daemon.fixtureLog(Self.app).last { $0["callback"] == .string("touch") })
+            guard case .object(let body) = touch["body"] else { throw TestDaemonError(description: "touch without a body") }
+            #expect(body["fields"] == .object(["note": .string("default"), "other": .string("a=b")]))
+
+            let refused = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "nope"] + endpoint)
+            #expect(refused.status != 0 && refused.stderr.contains("nope"), "\(refused.stdout) \(refused.stderr)")
+            let bad = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "noequals"] + endpoint)
+            #expect(bad.status != 0 && bad.stderr.contains("id=text"), "\(bad.stderr)")
+            try daemon.close("kate-iphone")
+            #expect(try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone"] + endpoint).stdout.contains("no app is open on kate-iphone"))
         }
     }
 }
