@@ -37,6 +37,18 @@ class Viewer(Recorder):
     def on_didBecomeActive(self, body):
         self.request("setView", {"instance": body["instance"], "view": VIEW}, buffers=[PNG])
 
+    def on_touch(self, body):
+        # {"deepView": N}: a view of N rows nested in one another, deeper than a control
+        # request's JSON may carry to say it (the daemon must refuse it and live).
+        depth = (body.get("payload") or {}).get("deepView") if isinstance(body.get("payload"), dict) else None
+        if isinstance(depth, int):
+            element = {"type": "text", "text": "bottom"}
+            for _ in range(depth):
+                element = {"type": "row", "elements": [element]}
+            self.request("setView", {"instance": body["instance"], "view": {"elements": [element]}})
+            return None
+        return super().on_touch(body)
+
 
 if __name__ == "__main__":
     sys.exit(Viewer().run())

@@ -117,6 +117,15 @@ import Testing
                 #expect(error.code == item.code, "\(item.field): \(error.description)")
                 #expect(error.description.contains(item.field), "\(error.description)")
             }
+            // Rows nested as deep as the extension's JSON encoder goes: refused, and the daemon
+            // (which decodes them by recursion) goes on.
+            for depth in [200, 450] {
+                try daemon.touch("kate-iphone", payload: .object(["deepView": .number(Double(depth))]))
+                let deepReply = try #require(try Self.setViewReplies(daemon).last)
+                let error = try #require(Self.error(deepReply), "a view \(depth) rows deep was accepted")
+                #expect([1, 7].contains(error.code), "\(deepReply)")
+            }
+
             // The good view the app set first is still there.
             #expect(try daemon.view("kate-iphone").view?.elements.count == 5)
         }

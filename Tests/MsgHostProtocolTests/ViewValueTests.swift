@@ -37,3 +37,22 @@ import Testing
         #expect(String(decoding: WireJSON.encode(activated), as: UTF8.self) == #"{"button":"b","fields":{"f":"t"},"instance":"i1","payload":"p"}"#)
     }
 }
+
+/// Rows nest by recursion, so a hostile view as deep as the JSON parser allows must decode or
+/// fail cleanly, never exhaust the stack; the depth limit (4) is the core's to enforce.
+@Suite struct ViewNestingTests {
+    static func nested(_ depth: Int) -> [UInt8] {
+        Array((String(repeating: #"{"type":"row","elements":["#, count: depth) + String(repeating: "]}", count: depth)).utf8)
+    }
+
+    @Test(arguments: [200, 255, 300, 5_000, 100_000])
+    func aDeepRowNestDecodesOrFailsWithoutCrashing(depth: Int) throws {
+        let body = Array(#"{"instance":"i1","view":{"elements":["#.utf8) + Self.nested(depth) + Array("]}}".utf8)
+        do {
+            let decoded = try WireJSON.decode(SetViewBody.self, from: body)
+            #expect(decoded.view.elements.count == 1)
+        } catch {
+            #expect(error.code == ProtocolErrorCode.invalidBody.rawValue || error.code == ProtocolErrorCode.malformedFrame.rawValue, "\(error)")
+        }
+    }
+}
