@@ -129,8 +129,11 @@ class SDKApp(msghost.Extension):
                 self.set_view(*(element(spec) for spec in op["elements"]))
             record({"op": kind, "status": "ok", "result": result})
         except MessagesError as error:
-            record({"op": kind, "status": "error", "domain": error.domain, "code": int(error.code),
-                    "name": error.name, "enum": getattr(error.code, "name", None), "description": error.description})
+            refusal = {"op": kind, "status": "error", "domain": error.domain, "code": int(error.code),
+                       "name": error.name, "enum": getattr(error.code, "name", None)}
+            if kind == "set_view":
+                refusal["description"] = error.description  # names the element at fault
+            record(refusal)
 
 
 def element(spec):
