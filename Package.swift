@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "msghostd", targets: ["msghostd"]),
         .executable(name: "msghostctl", targets: ["msghostctl"]),
         .executable(name: "msghost-bench", targets: ["msghost-bench"]),
+        .executable(name: "msghost-web", targets: ["msghost-web"]),
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
         // The host and the shell as libraries, for the fuzzers (fuzz/Package.swift), which
         // drive the daemon's own code paths from a package of their own.
@@ -35,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     ],
     targets: [
         // libzmq, from the system (Debian: libzmq3-dev). See Sources/CZeroMQ/shim.h.
@@ -104,6 +107,27 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The web simulator (docs/WEB.md): a Hummingbird server that shows and drives a daemon
+        // through its control API only; the page is plain HTML, CSS and JavaScript in Public/.
+        .target(
+            name: "MsgHostWeb",
+            dependencies: [
+                "MsgHostProtocol", "MsgHostControl", "ZeroMQ",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Public")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "msghost-web",
+            dependencies: [
+                "MsgHostWeb", "MsgHostControl",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The Swift SDK: Messages.framework's classes over the wire protocol, for extensions.
         .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
@@ -126,6 +150,15 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MsgHostWebTests",
+            dependencies: [
+                "MsgHostWeb", "MsgHostTesting", "MsgHostProtocol", "MsgHostControl",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ"], swiftSettings: swiftSettings),

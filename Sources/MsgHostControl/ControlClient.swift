@@ -35,6 +35,37 @@ public final class ControlClient {
             else { return nil }
             return CurveKeys(serverKey: server, secretKey: secret)
         }
+
+        /// The keys a tool connects to `endpoint` with: the flags given (`serverKey`, and the
+        /// file `secretKeyFile` holding the secret key), else the environment's, which apply to
+        /// tcp only (an ipc endpoint is plain); none when neither half is given. One half
+        /// without the other is an error naming what is missing.
+        public static func resolve(
+            endpoint: String, serverKey: String?, secretKeyFile: String?,
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) throws(KeyError) -> CurveKeys? {
+            let environment = endpoint.hasPrefix("tcp://") ? environment : [:]
+            let server = serverKey ?? environment["MSGHOST_CURVE_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            var secret = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            if let file = secretKeyFile {
+                do {
+                    secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                } catch {
+                    throw KeyError(description: "cannot read --secret-key-file \(file): \(error.localizedDescription)")
+                }
+            }
+            switch (server, secret) {
+            case (let server?, let secret?): return CurveKeys(serverKey: server, secretKey: secret)
+            case (nil, nil): return nil
+            case (nil, _): throw KeyError(description: "a CURVE secret key was given but no --server-key (or MSGHOST_CURVE_SERVER_KEY)")
+            case (_, nil): throw KeyError(description: "--server-key was given but no --secret-key-file (or MSGHOST_CURVE_SECRET_KEY)")
+            }
+        }
+    }
+
+    /// Why the CURVE keys for a client could not be put together.
+    public struct KeyError: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Connects (lazily: the daemon need not be up yet; requests wait for it), as a CURVE

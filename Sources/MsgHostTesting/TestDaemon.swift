@@ -242,6 +242,23 @@ public final class TestDaemon: @unchecked Sendable {
         }
     }
 
+    /// The same, for an async test body (a test of a Swift Concurrency client of the daemon,
+    /// such as msghost-web, must not block the cooperative threads its own tasks need).
+    public static func with(
+        apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
+        _ body: (TestDaemon) async throws -> Void
+    ) async throws {
+        let daemon = try TestDaemon(
+            apps: apps, world: world, settings: settings, environment: environment, stateFixture: nil, controlSecretKey: nil, wrapper: [])
+        defer { daemon.stop() }
+        do {
+            try await body(daemon)
+        } catch {
+            print("---- msghostd log (\(daemon.directory)) ----\n\(daemon.log)")
+            throw error
+        }
+    }
+
     public var log: String { (try? String(contentsOfFile: self.logPath, encoding: .utf8)) ?? "" }
     public var pid: Int32 { self.process.processIdentifier }
     public var isRunning: Bool { self.process.isRunning }

@@ -43,22 +43,10 @@ struct Connection: ParsableArguments {
 
     /// The CURVE keys from the flags, else the environment; none for an ipc endpoint.
     func curveKeys() throws -> ControlClient.CurveKeys? {
-        // The environment's keys are for tcp only: an ipc endpoint is plain.
-        let environment = self.resolvedEndpoint.hasPrefix("tcp://") ? ProcessInfo.processInfo.environment : [:]
-        let server = self.serverKey ?? environment["MSGHOST_CURVE_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        var secret = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        if let file = self.secretKeyFile {
-            do {
-                secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            } catch {
-                throw ValidationError("cannot read --secret-key-file \(file): \(error.localizedDescription)")
-            }
-        }
-        switch (server, secret) {
-        case (let server?, let secret?): return ControlClient.CurveKeys(serverKey: server, secretKey: secret)
-        case (nil, nil): return nil
-        case (nil, _): throw ValidationError("a CURVE secret key was given but no --server-key (or MSGHOST_CURVE_SERVER_KEY)")
-        case (_, nil): throw ValidationError("--server-key was given but no --secret-key-file (or MSGHOST_CURVE_SECRET_KEY)")
+        do {
+            return try ControlClient.CurveKeys.resolve(endpoint: self.resolvedEndpoint, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 

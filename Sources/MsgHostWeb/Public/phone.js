@@ -1,0 +1,234 @@
+// One device's screen: its conversations, the shown transcript, the input field, the app drawer
+// and the open app's area, and its deliveries. Everything it shows is read back from the daemon
+// (control requests) whenever the event stream says the device changed; every control acts
+// through the daemon exactly as msghostctl would.
+import { control } from './api.js';
+import { bubble, declaredView, el } from './render.js';
+
+export class Phone {
+  constructor(device, page) {
+    this.device = device;
+    this.page = page;
+    this.conversation = null;
+    this.data = { transcript: null, input: null, view: null, held: null };
+    this.dirty = new Set(['transcript', 'input', 'view', 'held']);
+    this.busy = false;
+    this.hasHeld = true;
+    this.element = el('article', { class: 'phone', 'data-device': device.id, 'data-testid': `phone-${device.id}` });
+    this.render();
+    this.flush();
+  }
+
+  get owner() { return this.page.world.people.find((p) => p.handle === this.device.owner) || { handle: this.device.owner, name: this.device.owner }; }
+
+  /** Marks parts to read again; they are read at most every 100 ms, one read at a time. */
+  mark(...parts) {
+    for (const part of parts) this.dirty.add(part);
+    if (!this.busy) this.flush();
+  }
+
+  async flush() {
+    if (this.busy || this.dirty.size === 0) return;
+    this.busy = true;
+    const parts = new Set(this.dirty);
+    this.dirty.clear();
+    const device = this.device.id;
+    const reads = [];
+    if (parts.has('transcript') && this.conversation) {
+      reads.push(control('transcript', { device, conversation: this.conversation, limit: 50 })
+        .then((r) => { this.data.transcript = r; }, (e) => this.fail(e)));
+    }
+    if (parts.has('input') && this.conversation) {
+      reads.push(control('inputField', { device, conversation: this.conversation })
+        .then((r) => { this.data.input = r; }, (e) => this.fail(e)));
+    }
+    if (parts.has('view')) {
+      reads.push(control('view', { device }).then((r) => { this.data.view = r; }, (e) => this.fail(e)));
+    }
+    if (parts.has('held') && this.hasHeld) {
+      reads.push(control('held', { device }).then((r) => { this.data.held = r.messages || []; }, () => { this.hasHeld = false; }));
+    }
+    await Promise.all(reads);
+    this.render();
+    setTimeout(() => { this.busy = false; this.flush(); }, 100);
+  }
+
+  fail(error) { this.page.toast(`${this.device.id}: ${error.message}`, 'error'); }
+
+  /** Runs a control request the user asked for; errors are shown, never thrown. */
+  async act(command, body, ...parts) {
+    try {
+      const reply = await control(command, { device: this.device.id, ...body });
+      this.mark(...(parts.length ? parts : ['transcript', 'input', 'view', 'held']));
+      return reply;
+    } catch (error) {
+      this.fail(error);
+      return null;
+    }
+  }
+
+  async show(conversation) {
+    const reply = await this.act('show', conversation ? { conversation } : {});
+    if (reply) {
+      this.conversation = conversation;
+      this.data.transcript = null;
+      this.data.input = null;
+      this.mark('transcript', 'input');
+    }
+  }
+
+  conversationTitle(conversation) {
+    const names = conversation.members.filter((m) => m !== this.device.owner)
+      .map((m) => (this.page.world.people.find((p) => p.handle === m) || { name: m }).name);
+    return names.join(', ');
+  }
+
+  /**
+   * Redraws each part of the screen from what was read. A part that holds the focus (the
+   * user is typing in it, or pressing one of its buttons) is left alone and redrawn once the
+   * focus leaves it, so an update never eats a keystroke.
+   */
+  render() {
+    if (!this.parts) {
+      this.parts = {};
+      for (const name of ['header', 'screen', 'app', 'input', 'drawer', 'delivery']) {
+        const part = el('div', { class: `part part-${name}` });
+        part.addEventListener('focusout', () => setTimeout(() => { if (this.stale && !part.contains(document.activeElement)) this.render(); }, 300));
+        this.parts[name] = part;
+      }
+      this.element.append(...Object.values(this.parts));
+    }
+    const world = this.page.world;
+    const scroll = this.element.querySelector('.transcript');
+    const atBottom = !scroll || scroll.scrollHeight - scroll.scrollTop - scroll.clientHeight < 40;
+    const status = (this.page.status && this.page.status.extensions || []).filter((x) => x.device === this.device.id);
+    const drawn = {
+      header: () => el('header', { class: 'phone-header' },
+        el('div', { class: 'device-name' }, this.owner.name),
+        el('div', { class: 'device-id' }, `${this.device.id} · ${this.device.platform}`),
+        el('div', { class: 'processes' }, status.map((x) => el('span', { class: `process state-${x.state}`, title: `pid ${x.pid || '–'}` }, `${this.page.appName(x.app)}: ${x.state}`)))),
+      screen: () => this.renderScreen(world),
+      app: () => this.renderApp(),
+      input: () => this.renderInput(),
+      drawer: () => this.renderDrawer(world),
+      delivery: () => this.renderDelivery(),
+    };
+    const active = document.activeElement;
+    const typing = active && (active.tagName === 'TEXTAREA' || (active.tagName === 'INPUT' && !['checkbox', 'button'].includes(active.type))) ? active : null;
+    this.stale = false;
+    for (const [name, draw] of Object.entries(drawn)) {
+      const part = this.parts[name];
+      if (typing && part.contains(typing)) { this.stale = true; continue; }
+      part.replaceChildren(draw());
+    }
+    const transcript = this.element.querySelector('.transcript');
+    if (transcript && atBottom) transcript.scrollTop = transcript.scrollHeight;
+  }
+
+  renderScreen(world) {
+    if (!this.conversation) {
+      const mine = world.conversations.filter((c) => c.members.includes(this.device.owner));
+      return el('section', { class: 'screen conversations', 'data-testid': 'conversations' },
+        el('h3', {}, 'Messages'),
+        mine.map((c) => el('button', { class: 'conversation', 'data-conversation': c.id, onclick: () => this.show(c.id) },
+          el('strong', {}, this.conversationTitle(c)), el('small', {}, c.id))));
+    }
+    const conversation = world.conversations.find((c) => c.id === this.conversation) || { id: this.conversation, members: [] };
+    const transcript = this.data.transcript;
+    const entries = transcript ? transcript.entries : [];
+    return el('section', { class: 'screen' },
+      el('div', { class: 'screen-title' },
+        el('button', { class: 'back', title: 'conversation list', onclick: () => this.show(null) }, '‹'),
+        el('strong', {}, this.conversationTitle(conversation))),
+      el('div', { class: 'transcript', 'data-testid': 'transcript' },
+        transcript && transcript.more ? el('div', { class: 'older' }, `${transcript.olderCount} older`) : null,
+        entries.map((entry) => bubble(entry, {
+          mine: entry.sender === this.device.owner,
+          appName: entry.app && this.page.appName(entry.app),
+          onTap: (e) => this.tap(e),
+        }))));
+  }
+
+  async tap(entry) {
+    const reply = await this.act('tap', { conversation: this.conversation, entry: entry.entry });
+    if (reply && reply.action === 'openedURL') this.page.toast(`${this.device.id}: opened ${reply.url}`);
+    if (reply && reply.action === 'none') this.page.toast(`${this.device.id}: nothing opens this bubble${reply.reason ? ` (${reply.reason})` : ''}`);
+  }
+
+  renderApp() {
+    const view = this.data.view;
+    if (!view || !view.app) return el('section', { class: 'app-area closed', 'data-testid': 'app-area' });
+    const style = view.presentationStyle || 'compact';
+    const payload = el('input', { class: 'payload', placeholder: 'payload (JSON, optional)', 'aria-label': 'touch payload' });
+    return el('section', { class: `app-area ${style}`, 'data-testid': 'app-area', 'data-app': view.app, 'data-style': style },
+      el('div', { class: 'app-bar' },
+        el('strong', {}, this.page.appName(view.app)),
+        el('span', { class: 'style' }, style),
+        el('button', { class: 'chevron', 'data-testid': 'chevron', title: style === 'compact' ? 'expand' : 'compact', onclick: () => this.act('chevron', {}, 'view') }, style === 'compact' ? '⌃' : '⌄'),
+        el('button', { class: 'close', 'data-testid': 'close-app', title: 'close the app', onclick: () => this.act('close', {}, 'view') }, '✕')),
+      view.view ? declaredView(view.view, { onActivate: (button, fields) => this.act('activate', { button, fields }) })
+        : el('div', { class: 'no-view' }, 'the extension has not declared a view'),
+      el('div', { class: 'touch-row' }, payload,
+        el('button', {
+          'data-testid': 'touch', onclick: () => {
+            let body = {};
+            if (payload.value.trim()) {
+              try { body = { payload: JSON.parse(payload.value) }; } catch { body = { payload: payload.value }; }
+            }
+            this.act('touch', body);
+          },
+        }, 'touch')));
+  }
+
+  renderInput() {
+    if (!this.conversation) return el('section', { class: 'input-row hidden' });
+    const input = this.data.input || { text: '', staged: null };
+    const field = el('input', { class: 'compose', 'data-testid': 'compose', placeholder: 'iMessage', value: input.text || '' });
+    const pushText = () => (field.value !== (input.text || '') ? this.act('typeText', { conversation: this.conversation, text: field.value }, 'input') : Promise.resolve());
+    field.addEventListener('change', pushText);
+    field.addEventListener('keydown', async (event) => {
+      if (event.key === 'Enter') { await pushText(); field.blur(); this.act('send', { conversation: this.conversation }); }
+    });
+    return el('section', { class: 'input-row', 'data-testid': 'input-row' },
+      input.staged ? el('div', { class: 'staged', 'data-testid': 'staged' },
+        bubble(input.staged, { mine: true, appName: input.staged.app && this.page.appName(input.staged.app), onTap: () => {} }),
+        el('button', { class: 'delete', 'data-testid': 'delete-staged', title: 'delete (cancel)', onclick: () => this.act('cancel', { conversation: this.conversation }) }, '✕')) : null,
+      el('div', { class: 'compose-row' }, field,
+        el('button', {
+          class: 'send', 'data-testid': 'send',
+          onclick: async () => { await pushText(); this.act('send', { conversation: this.conversation }); },
+        }, 'Send')));
+  }
+
+  renderDrawer(world) {
+    const installs = world.installs.filter((i) => i.device === this.device.id);
+    return el('section', { class: 'drawer', 'data-testid': 'drawer' },
+      installs.map((install) => el('button', {
+        class: 'app-icon', 'data-app': install.app, disabled: !this.conversation,
+        title: this.conversation ? `open ${this.page.appName(install.app)}` : 'show a conversation first',
+        onclick: () => this.act('open', { conversation: this.conversation, app: install.app }, 'view', 'transcript'),
+      }, this.page.appName(install.app))));
+  }
+
+  renderDelivery() {
+    const held = this.data.held || [];
+    const hold = el('input', { type: 'checkbox', 'data-testid': 'hold', checked: this.holding });
+    const latency = el('input', { type: 'number', min: 0, max: 86400000, value: this.latency || 0, 'aria-label': 'latency ms' });
+    return el('details', { class: 'delivery', open: this.holding || held.length > 0 },
+      el('summary', {}, `deliveries${held.length ? ` · ${held.length} held` : ''}`),
+      el('div', { class: 'delivery-row' },
+        el('label', {}, hold, ' hold'),
+        el('label', {}, 'latency ', latency, ' ms'),
+        el('button', {
+          'data-testid': 'apply-delivery', onclick: () => {
+            this.holding = hold.checked;
+            this.latency = Number(latency.value) || 0;
+            this.act('delivery', { hold: this.holding, latencyMs: this.latency }, 'held');
+          },
+        }, 'apply')),
+      el('ol', { class: 'held', 'data-testid': 'held' }, held.map((m) => el('li', {}, `${m.sender || ''}: ${m.text || m.kind || m.id}`))),
+      el('div', { class: 'delivery-row' },
+        el('button', { 'data-testid': 'release-sent', onclick: () => this.act('release', { order: 'sent' }) }, 'release in order'),
+        el('button', { 'data-testid': 'release-reverse', onclick: () => this.act('release', { order: 'reverse' }) }, 'release reversed')));
+  }
+}

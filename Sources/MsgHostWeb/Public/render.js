@@ -1,0 +1,153 @@
+// Drawing what the daemon says a device shows: bubbles from transcript entries, and the view an
+// extension declared (PROTOCOL.md §4.4, setView). Pure functions from values to DOM nodes.
+import { fileURL } from './api.js';
+
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'style' && typeof value === 'object') Object.assign(node.style, value);
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function formatTime(ms) {
+  const date = new Date(ms);
+  return date.toISOString().slice(11, 23);
+}
+
+/** The template a bubble shows: the device's rendering ($uuid → its contact names) over the layout. */
+function template(entry) {
+  const layout = entry.message && entry.message.layout;
+  const base = layout ? (layout.type === 'live' ? layout.alternateLayout || {} : layout) : {};
+  const rendered = entry.rendered || {};
+  const pick = (key) => (rendered[key] !== undefined && rendered[key] !== null ? rendered[key] : base[key]);
+  return {
+    caption: pick('caption'), subcaption: pick('subcaption'),
+    trailingCaption: pick('trailingCaption'), trailingSubcaption: pick('trailingSubcaption'),
+    imageTitle: pick('imageTitle'), imageSubtitle: pick('imageSubtitle'),
+    image: base.image && base.image.url, media: base.mediaFileURL,
+  };
+}
+
+/**
+ * One transcript entry as Messages draws it on this device. `mine` when the device's owner
+ * sent it; `appName` names the bubble's app; `onTap` opens the app on the bubble.
+ */
+export function bubble(entry, { mine, appName, onTap }) {
+  const classes = ['entry', mine ? 'mine' : 'theirs', `kind-${entry.kind}`];
+  if (entry.expiring) classes.push('expiring');
+  const meta = el('div', { class: 'meta' },
+    mine ? null : el('span', { class: 'sender', 'data-testid': 'sender-name' }, entry.senderName),
+    entry.expiring ? el('span', { class: 'badge', title: 'expires after it is shown, unless kept' }, entry.kept ? 'kept' : '⏱ expiring') : null);
+  const wrap = el('div', { class: classes.join(' '), 'data-entry': entry.entry, 'data-kind': entry.kind, 'data-testid': 'entry' }, meta);
+  switch (entry.kind) {
+    case 'message': {
+      const t = template(entry);
+      const live = entry.rendering === 'live';
+      const card = el('button', {
+        class: `bubble app-bubble rendering-${entry.rendering || 'template'}`,
+        'data-testid': 'app-bubble', title: 'tap: open the app on this message',
+        onclick: () => onTap(entry),
+      });
+      if (live && entry.liveSize) {
+        card.style.width = `${Math.min(entry.liveSize.width, 300)}px`;
+        card.append(el('div', { class: 'live', style: { height: `${Math.min(entry.liveSize.height, 400)}px` } },
+          el('span', {}, `live layout · ${entry.liveSize.width}×${entry.liveSize.height}`)));
+      } else {
+        const image = t.image ? el('img', { src: fileURL(t.image), alt: (entry.message && entry.message.accessibilityLabel) || '' }) : null;
+        const media = !image && t.media ? el('div', { class: 'media' }, '▶ media') : null;
+        if (image || media || t.imageTitle || t.imageSubtitle) {
+          card.append(el('div', { class: 'image' }, image, media,
+            el('div', { class: 'image-text' },
+              t.imageTitle ? el('div', { class: 'image-title', 'data-testid': 'image-title' }, t.imageTitle) : null,
+              t.imageSubtitle ? el('div', { class: 'image-subtitle' }, t.imageSubtitle) : null)));
+        }
+      }
+      card.append(el('div', { class: 'captions' },
+        el('div', { class: 'caption-row' },
+          el('span', { class: 'caption', 'data-testid': 'caption' }, t.caption || ''),
+          el('span', { class: 'trailing' }, t.trailingCaption || '')),
+        el('div', { class: 'caption-row sub' },
+          el('span', { class: 'subcaption' }, t.subcaption || ''),
+          el('span', { class: 'trailing' }, t.trailingSubcaption || ''))));
+      const footer = [appName || entry.app];
+      if (entry.rendering === 'alternate') footer.push('alternate layout');
+      if (!entry.message) footer.push('app not installed here');
+      card.append(el('div', { class: 'app-name' }, footer.join(' · ')));
+      wrap.append(card);
+      break;
+    }
+    case 'summary':
+      wrap.append(el('div', { class: 'bubble summary', 'data-testid': 'summary' }, (entry.rendered && entry.rendered.summaryText) || entry.text || ''));
+      break;
+    case 'text':
+      wrap.append(el('div', { class: 'bubble text' }, entry.text || ''));
+      break;
+    case 'sticker':
+      wrap.append(el('img', { class: 'sticker', src: fileURL(entry.file && entry.file.url), alt: 'sticker' }));
+      break;
+    case 'attachment':
+    case 'legacyImage':
+      if (entry.file && entry.file.mediaType && entry.file.mediaType.startsWith('image/')) {
+        wrap.append(el('img', { class: 'bubble attachment', src: fileURL(entry.file.url), alt: entry.file.filename || '' }));
+      } else {
+        wrap.append(el('div', { class: 'bubble attachment' }, `📎 ${(entry.file && entry.file.filename) || entry.text || 'attachment'}`));
+      }
+      break;
+    case 'legacyURL':
+      wrap.append(el('div', { class: 'bubble text' }, el('a', { href: entry.text, target: '_blank', rel: 'noreferrer' }, entry.text || '')));
+      break;
+    default:
+      wrap.append(el('div', { class: 'bubble text' }, entry.text || entry.kind));
+  }
+  return wrap;
+}
+
+/**
+ * The view an extension declared, drawn in its app area. Buttons activate (a user touch with
+ * the button's payload, control `activate`), carrying the text fields' current texts.
+ */
+export function declaredView(view, { onActivate }) {
+  const root = el('div', { class: 'declared-view', 'data-testid': 'declared-view' });
+  const fields = () => {
+    const values = {};
+    for (const input of root.querySelectorAll('input[data-field]')) values[input.dataset.field] = input.value;
+    return values;
+  };
+  const draw = (elements, depth) => elements.map((element) => {
+    switch (element.type) {
+      case 'text':
+        return el('div', { class: `view-text style-${element.style || 'body'}` }, element.text);
+      case 'image': {
+        const image = element.image && (element.image.url || element.image);
+        return el('img', {
+          class: 'view-image', src: typeof image === 'string' ? fileURL(image) : null, alt: element.accessibilityLabel || '',
+          style: { width: element.width ? `${Math.min(element.width, 320)}px` : null },
+        });
+      }
+      case 'button':
+        return el('button', {
+          class: 'view-button', 'data-button': element.id, 'data-testid': 'view-button',
+          disabled: element.enabled === false,
+          onclick: () => onActivate(element.id, fields()),
+        }, element.title);
+      case 'textField':
+        return el('input', { class: 'view-field', 'data-field': element.id, placeholder: element.placeholder || '', value: element.text || '' });
+      case 'row':
+        return el('div', { class: 'view-row' }, depth < 8 ? draw(element.elements || [], depth + 1) : []);
+      default:
+        return el('div', { class: 'view-text' }, `(${element.type})`);
+    }
+  });
+  root.append(...draw(view.elements || [], 0));
+  return root;
+}
