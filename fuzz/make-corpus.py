@@ -22,10 +22,11 @@ exec(source[start:end], examples)
 VALID = examples["VALID"]
 
 REQUEST_TYPES = ["hello", "sendMessage", "sendText", "sendSticker", "sendAttachment", "insertMessage", "insertText",
-                 "insertSticker", "insertAttachment", "requestPresentationStyle", "dismiss", "reply"]
+                 "insertSticker", "insertAttachment", "requestPresentationStyle", "dismiss", "setView", "reply"]
 CONTROL = ["status", "world", "createPerson", "createDevice", "createConversation", "installApp", "uninstallApp",
            "participants", "open", "close", "touch", "tap", "chevron", "show", "typeText", "send", "cancel", "inputField",
-           "delivery", "release", "contact", "keep", "transcript", "events", "subscribe", "settle", "advanceClock", "reset"]
+           "delivery", "release", "contact", "keep", "transcript", "events", "subscribe", "settle", "advanceClock", "reset",
+           "view", "activate"]
 
 
 def check_enums():

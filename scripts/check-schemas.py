@@ -292,6 +292,14 @@ I = {"instance": "inst-1"}
 ERR = {"domain": "com.apple.messages.messagesapp-error", "code": 9, "name": "sendWithoutRecentInteraction",
        "description": "A message was sent, but the app has not registered a recent touch interaction from the user."}
 
+# A view as an extension sets it (§4.9): every element type, a nested row.
+VIEW = {"elements": [
+    {"type": "text", "text": "Build an ice cream", "style": "title"},
+    {"type": "image", "image": {"frame": 0}, "accessibilityLabel": "a cone", "width": 120, "height": 160},
+    {"type": "row", "elements": [{"type": "button", "id": "base-cone", "title": "Cone", "payload": {"base": "cone"}},
+                                 {"type": "button", "id": "send", "title": "Send", "enabled": False}]},
+    {"type": "textField", "id": "note", "placeholder": "A note", "text": ""}]}
+
 VALID = [
     ("defs#/$defs/header", {"id": "c0f5a4f2-8d0e-4a43-9a3e-5d1b8e1b2a77", "type": "sendMessage", "time": 1763779200000}),
     ("defs#/$defs/header", {"id": "2", "type": "reply", "replyTo": "1", "time": 0, "extra": True}),
@@ -315,6 +323,10 @@ VALID = [
     ("didResignActive", {**I, "conversation": CONV}),
     ("touch", {**I, "payload": {"x": 10, "y": 20}}),
     ("touch", {**I, "payload": None}),
+    ("touch", {**I, "payload": {"base": "cone"}, "button": "base-cone", "fields": {"note": "for you"}}),
+    ("setView", {**I, "view": VIEW}),
+    ("setView", {**I, "view": {"elements": []}}),
+    ("defs#/$defs/view", {"elements": [{"type": "image", "image": {"url": "file:///var/lib/msghost/files/3f2a.png"}, "width": 4096}]}),
     ("didStartSending", {**I, "message": MSG, "conversation": CONV}),
     ("didStartSending", {**I, "message": HOST_MSG, "conversation": CONV}),
     ("willTransition", {**I, "presentationStyle": "expanded"}),
@@ -375,6 +387,11 @@ VALID = [
     ("control.close", {"device": "alice-phone"}),
     ("control.touch", {"device": "alice-phone"}),
     ("control.touch", {"device": "alice-phone", "payload": [1, 2, 3]}),
+    ("control.view", {"device": "alice-phone"}),
+    ("control.activate", {"device": "alice-phone", "button": "base-cone"}),
+    ("control.activate", {"device": "alice-phone", "button": "send", "fields": {"note": "hi"}}),
+    ("control.reply#/$defs/view", {"status": "ok", "app": None, "instance": None, "presentationStyle": None, "view": None}),
+    ("control.reply#/$defs/view", {"status": "ok", "app": "com.example.icecream", "instance": "i1", "presentationStyle": "compact", "view": VIEW}),
     ("control.tap", {"device": "bob-phone", "conversation": "c1", "entry": 12}),
     ("control.chevron", {"device": "alice-phone"}),
     ("control.show", {"device": "alice-phone", "conversation": "c1"}),
@@ -494,6 +511,13 @@ VALID = [
 ]
 
 INVALID = [
+    ("setView without view", "setView", {**I}),
+    ("setView with an unknown element type", "setView", {**I, "view": {"elements": [{"type": "slider", "id": "s"}]}}),
+    ("setView with an unknown key", "setView", {**I, "view": {"elements": [{"type": "text", "text": "hi", "colour": "red"}]}}),
+    ("setView with an empty button id", "setView", {**I, "view": {"elements": [{"type": "button", "id": "", "title": "x"}]}}),
+    ("setView with a zero image width", "setView", {**I, "view": {"elements": [{"type": "image", "image": {"frame": 0}, "width": 0}]}}),
+    ("control.activate without button", "control.activate", {"device": "alice-phone"}),
+    ("control.view without device", "control.view", {}),
     ("hello without app", "hello", {"protocol": 1}),
     ("hello without protocol", "hello", {"app": "com.example.x"}),
     ("hello with string protocol", "hello", {"app": "com.example.x", "protocol": "1"}),

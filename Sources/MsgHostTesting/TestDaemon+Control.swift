@@ -115,3 +115,14 @@ extension TestDaemon {
         throw TestDaemonError(description: "timed out waiting until \(what)")
     }
 }
+
+/// What an extension shows (PROTOCOL.md §4.9): `view` and `activate`.
+extension TestDaemon {
+    public func view(_ device: String) throws -> ViewResult {
+        try self.control.request(.view, ViewRequest(device: device), as: ViewResult.self)
+    }
+
+    public func activate(_ device: String, button: String, fields: [String: String]? = nil) throws {
+        _ = try self.control.request(.activate, ActivateRequest(device: device, button: button, fields: fields), as: Empty.self)
+    }
+}

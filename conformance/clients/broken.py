@@ -93,7 +93,9 @@ def main():
             send("reply", {"status": "ok", "size": body.get("size")}, reply_to=header["id"])
         if kind == "touch":
             payload = body.get("payload") if isinstance(body.get("payload"), dict) else {}
-            for _ in range(int(payload.get("sends", 1))):
+            if "view" in payload:
+                request("setView", {"instance": body.get("instance"), "view": payload["view"]})
+            for _ in range(0 if "view" in payload else int(payload.get("sends", 1))):
                 message = {"layout": {"type": "template", "caption": payload.get("caption", "broken")}}
                 if payload.get("url"):
                     message["url"] = payload["url"]

@@ -6,6 +6,7 @@ examples/python-raw/app.py, written with `msghost.Extension` (conformance/README
     (default 1) of a message with that caption and URL, for the touched instance, one after
     the other, printing after each reply one JSON line
     {"send": n, "reason": "touch", "status": "ok"|"error", "code": …, "name": …};
+  * touch payload {"view": V}: set view V (setView, through the SDK's view builders) instead;
   * --send-on CALLBACK (repeatable): also try one send when that callback arrives;
   * everything else (acknowledging, contentSizeThatFits, terminate then exit 0, dropping
     what is malformed, badly signed or replayed) is the SDK's own behaviour.
@@ -17,7 +18,7 @@ import itertools
 import json
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 try:
     import msghost
@@ -25,7 +26,7 @@ except ImportError:  # run from the repository without `pip install ./python`
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python" / "src"))
     import msghost
 
-from msghost import Message, MessagesError, Session, TemplateLayout
+from msghost import Button, Message, MessagesError, Row, Session, TemplateLayout, Text, TextField
 
 DEFAULT_CAPTION = "Hello from python-sdk"
 SEND_ON: List[str] = []  # callback types (wire names) that also try one send
@@ -44,8 +45,14 @@ class ConformanceApp(msghost.Extension):
             report.update(status="error", code=int(error.code), name=error.name)
         print(json.dumps(report), flush=True)
 
-    def touched(self, payload: Any) -> None:
+    def touched(self, payload: Any, button: Optional[str] = None, fields: Optional[Dict[str, str]] = None) -> None:
         payload = payload if isinstance(payload, dict) else {}
+        if isinstance(payload.get("view"), dict):
+            try:
+                self.set_view(*(element(spec) for spec in payload["view"].get("elements", [])))
+            except MessagesError as error:
+                print(f"setView refused: {error}", file=sys.stderr, flush=True)
+            return
         for _ in range(int(payload.get("sends", 1))):
             self.try_send(payload.get("caption", DEFAULT_CAPTION), payload.get("url"), payload.get("session"))
 
@@ -98,6 +105,21 @@ class ConformanceApp(msghost.Extension):
 
     def did_cancel_sending(self, message: Message, conversation: msghost.Conversation) -> None:
         self.send_on("didCancelSending")
+
+
+def element(spec: Dict[str, Any]) -> Any:
+    """A view element of the wire, rebuilt with the SDK's builders (so the kit checks them)."""
+    kind = spec.get("type")
+    if kind == "text":
+        return Text(spec["text"], style=spec.get("style"))
+    if kind == "button":
+        extra = {"payload": spec["payload"]} if "payload" in spec else {}
+        return Button(spec["id"], spec["title"], enabled=spec.get("enabled", True), **extra)
+    if kind == "textField":
+        return TextField(spec["id"], placeholder=spec.get("placeholder"), text=spec.get("text"))
+    if kind == "row":
+        return Row(*(element(child) for child in spec.get("elements", [])))
+    raise ValueError(f"the conformance client draws no {kind!r} element")
 
 
 def main() -> int:

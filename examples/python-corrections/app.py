@@ -7,7 +7,13 @@ this?"); the other taps the request, answers it, and the answer replaces the req
 transcript, because it is sent in the same session. The question and answer travel in the
 message's URL query: the URL is the model, as Apple recommends.
 
-The user's actions arrive as touches (msghostctl touch --payload …):
+The app shows a view (msghost's `set_view`, drawn by msghost-web, printed by `msghostctl
+view`): with no request selected, a "question" text field and buttons to ask for a correction
+or a translation; with a request selected, the question, a "text" field and the buttons that
+answer it. Activating a button (`msghostctl activate DEVICE ask-correction --field
+question=…`) is a touch whose payload is the button's and whose fields are the text fields'.
+
+The same actions arrive as plain touches too (msghostctl touch --payload …):
   {"ask": "correction" | "translation", "question": "…"}   stage a request
   {"answer": "correct" | "incorrect" | "unknown" | "known", "text": "…"}
       stage the answer to the selected request; "incorrect" and "known" carry the corrected
@@ -18,7 +24,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Optional
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 try:
@@ -27,7 +33,8 @@ except ImportError:  # running from the repository without `pip install ./python
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python" / "src"))
     import msghost
 
-from msghost import Message, Session, TemplateLayout
+from msghost import Button, Conversation, Message, PresentationStyle, Row, Session, TemplateLayout, Text, TextField
+from msghost.view import Element
 
 BASE_URL = "https://corrections.example/"
 
@@ -46,10 +53,53 @@ def message_for(pair: Dict[str, str], session: Session, summary: str) -> Message
     return Message(url=BASE_URL + "?" + urlencode(pair), session=session, summary_text=summary, layout=layout)
 
 
+#: the buttons that answer a request, by its type: (id, title, answer)
+ANSWERS = {
+    "correction": [("answer-correct", "Correct", "correct"), ("answer-incorrect", "Correct it", "incorrect")],
+    "translation": [("answer-unknown", "I don't know", "unknown"), ("answer-known", "Translate", "known")],
+}
+
+
+def view_for(conversation: Conversation) -> List[Element]:
+    """Asking (nothing selected, or a request already answered), or answering the selected request."""
+    selected = conversation.selected_message
+    pair = pair_of(selected) if selected is not None else {}
+    if "question" not in pair or "answer" in pair:
+        return [
+            Text("Corrections", style="title"),
+            TextField("question", placeholder="A sentence in the language you are learning"),
+            Row(Button("ask-correction", "Ask for a correction", payload={"ask": "correction"}),
+                Button("ask-translation", "Ask for a translation", payload={"ask": "translation"})),
+        ]
+    kind = pair.get("type", "correction")
+    return [
+        Text(f"{kind.title()} request", style="headline"),
+        Text(pair["question"]),
+        TextField("text", placeholder="The corrected sentence" if kind == "correction" else "The translation"),
+        Row(*(Button(id_, title, payload={"answer": answer}) for id_, title, answer in ANSWERS.get(kind, []))),
+    ]
+
+
 class Corrections(msghost.Extension):
-    def touched(self, payload: Any) -> None:
+    def did_become_active(self, conversation: Conversation) -> None:
+        self.show(conversation)
+
+    def did_select(self, message: Message, conversation: Conversation) -> None:
+        self.show(conversation)
+
+    def show(self, conversation: Conversation) -> None:
+        if self.presentation_style == PresentationStyle.transcript:
+            return  # a live bubble draws no app view
+        self.set_view(*view_for(conversation))
+
+    def touched(self, payload: Any, button: Optional[str] = None, fields: Optional[Dict[str, str]] = None) -> None:
         conversation = self.active_conversation
         if not isinstance(payload, dict):
+            return
+        # A button of the view carries the texts typed into its fields.
+        payload = {**{k: v for k, v in (fields or {}).items() if v}, **payload}
+        if "ask" in payload and not payload.get("question"):
+            print("corrections: a request needs a question", file=sys.stderr)
             return
         # "$<uuid>" is shown on each device as that person's contact name.
         me = "$" + conversation.local_participant_identifier
@@ -66,6 +116,9 @@ class Corrections(msghost.Extension):
                 return
             pair = pair_of(selected)
             answer = payload["answer"]
+            if answer not in ("correct", "unknown") and not payload.get("text"):
+                print("corrections: that answer needs its text", file=sys.stderr)
+                return
             pair["answer"] = answer if answer in ("correct", "unknown") else payload["text"]
             message = message_for(pair, selected.session, f"{me} answered")
         conversation.insert(message)

@@ -7,6 +7,7 @@ It is the smallest real iMessage-style app: when the user touches it, it sends a
 Behaviour, all driven from outside so tests can use it as is:
   * touch payload {"caption": "...", "url": "...", "sends": N, "session": "..."}: on a
     touch, try N direct sends (default 1) of a message with that caption and URL;
+  * touch payload {"view": V}: set view V (`setView`, PROTOCOL.md §4.9) instead of sending;
   * --send-on CALLBACK (repeatable): also try one send when that callback arrives, e.g.
     `--send-on viewDidAppear` (no touch yet: refused with 9) or `--send-on didResignActive`
     (not visible any more: refused with 10).
@@ -140,8 +141,14 @@ def main():
             payload = body.get("payload") or {}
             if not isinstance(payload, dict):
                 payload = {}
-            for _ in range(int(payload.get("sends", 1))):
-                try_send(instance, payload.get("caption", "Hello from python-raw"), payload.get("url"), payload.get("session"))
+            if isinstance(payload.get("view"), dict):
+                # Set this view (PROTOCOL.md §4.9) instead of sending; a refusal is only reported.
+                reply = connection.request("setView", {"instance": instance, "view": payload["view"]})
+                if reply.get("status") != "ok":
+                    print(f"setView refused: {reply.get('error')}", file=sys.stderr, flush=True)
+            else:
+                for _ in range(int(payload.get("sends", 1))):
+                    try_send(instance, payload.get("caption", "Hello from python-raw"), payload.get("url"), payload.get("session"))
         elif kind in args.send_on:
             try_send(instance, f"sent during {kind}", reason=kind)
         if kind == "contentSizeThatFits":

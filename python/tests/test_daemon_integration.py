@@ -291,6 +291,45 @@ def test_the_control_client_covers_every_command(setup: Setup) -> None:
     daemon.close_app("kate-iphone")
 
 
+def test_a_view_is_shown_and_its_button_is_a_touch_with_button_and_fields(setup: Setup, tmp_path: Path) -> None:
+    setup.daemon.open("kate-iphone")
+    image = png(tmp_path / "square.png", 4, 4)
+    send = {"ops": [{"op": "send_text", "text": "from the view"}, {"op": "send_text", "text": "again"}]}
+    setup.touch("kate-iphone", {"op": "set_view", "elements": [
+        {"text": "Hello", "style": "title"}, {"image": str(image), "width": 40},
+        {"row": [{"button": "send", "title": "Send", "payload": send}, {"button": "off", "enabled": False}]},
+        {"field": "note", "text": "default"}]})
+    assert setup.ops()[-1]["status"] == "ok"
+    shown = setup.daemon.view("kate-iphone")
+    assert shown["app"] == APP and shown["presentationStyle"] == "compact"
+    elements = shown["view"]["elements"]
+    assert [e["type"] for e in elements] == ["text", "image", "row", "textField"]
+    assert elements[1]["width"] == 40 and Path(elements[1]["image"]["url"].removeprefix("file://")).read_bytes() == image.read_bytes()
+
+    setup.daemon.activate("kate-iphone", "send", {"note": "typed"})
+    touched = [r for r in setup.records() if r.get("callback") == "touched"][-1]
+    assert (touched["payload"], touched["button"], touched["fields"]) == (send, "send", {"note": "typed"})
+    # The button's touch allows one send: the second is refused with Apple's 9.
+    assert [(o["op"], o["status"], o.get("code")) for o in setup.ops()[-2:]] == [("send_text", "ok", None), ("send_text", "error", 9)]
+    assert [e["text"] for e in setup.daemon.transcript("john-iphone")] == ["from the view"]
+    with pytest.raises(ControlError) as disabled:
+        setup.daemon.activate("kate-iphone", "off")
+    assert disabled.value.code == ControlErrorCode.invalid_request and "disabled" in disabled.value.description
+
+    setup.daemon.close_app("kate-iphone")
+    assert setup.daemon.view("kate-iphone") == {"app": None, "instance": None, "presentationStyle": None, "view": None}
+    assert [e["elements"] for e in setup.daemon.events("viewChanged")] == [4 + 2, 0]
+
+
+def test_a_view_breaking_a_limit_raises_naming_the_element(setup: Setup) -> None:
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "set_view", "elements": [{"row": [{"button": "a"}, {"field": "a"}]}]})
+    refused = setup.ops()[-1]
+    assert (refused["status"], refused["domain"], refused["code"]) == ("error", "msghost.protocol", 7)
+    assert refused["description"].startswith("view.elements[0].elements[1].id")
+    assert setup.daemon.view("kate-iphone")["view"] is None
+
+
 def test_the_fixture_starts_a_fresh_daemon_each_time_and_several_in_one_test(msghost_daemon: Any) -> None:
     world = World([Member("a@example.com", "A", [("a-mac", "macos")]), Member("b@example.com", "B", ["b-iphone"])], "ab")
     first = msghost_daemon(world=world)

@@ -8,7 +8,8 @@ import MsgHostProtocol
 /// calls the overrides below on the main thread, one at a time, in Messages' order; each call
 /// is acknowledged to the host when it returns, so the next one comes only then. There is no
 /// view: `viewDidLoad` and the appearance calls are kept so controller logic ports unchanged,
-/// and `didReceiveTouch(payload:)` stands in for the UIKit touches the user makes.
+/// `didReceiveTouch(_:)` stands in for the UIKit touches the user makes, and `setView(_:)`
+/// describes what the app shows (msghost's addition, drawn by msghost-web).
 @MainActor
 open class MSMessagesAppViewController {
     /// The conversation the app is presented in; set before `willBecomeActive(with:)` and updated
@@ -61,6 +62,14 @@ open class MSMessagesAppViewController {
     /// with a payload of the test's choosing. It stands for the UIKit touch handlers an iOS
     /// app has, and it is what allows one direct `send` (Messages' "recent touch interaction").
     open func didReceiveTouch(payload: JSONValue) {}
+
+    /// A touch with all it carries: for a button of the view set with `setView(_:)` (control
+    /// `activate`), `touch.button` is its id and `touch.fields` every text field's text.
+    /// Override this one to see them; the default calls `didReceiveTouch(payload:)`, so apps
+    /// written before views keep working. It allows one direct `send`, as any touch.
+    open func didReceiveTouch(_ touch: MSTouch) {
+        self.didReceiveTouch(payload: touch.payload)
+    }
 
     /// The process is about to end (the host's `terminate`, after the last instance resigned,
     /// or the daemon stopping); `reason` is `idle`, `daemonStopping`, `uninstalled`, … Override

@@ -65,7 +65,7 @@ final class CallbackDispatcher {
         case .viewDidAppear: controller.viewDidAppear(true)
         case .viewWillDisappear: controller.viewWillDisappear(true)
         case .viewDidDisappear: controller.viewDidDisappear(true)
-        case .touch: controller.didReceiveTouch(payload: body.payload ?? .null)
+        case .touch: controller.didReceiveTouch(MSTouch(payload: body.payload ?? .null, button: body.button, fields: body.fields ?? [:]))
         case .willSelect:
             controller.willSelect(message(), conversation: conversation())
         case .didSelect, .didReceive, .didStartSending, .didCancelSending:

@@ -19,6 +19,9 @@ struct HostCallback: Sendable {
         var presentationContext: PresentationContext?
         var message: MessageValue?
         var payload: JSONValue?
+        /// `touch` from a button of the view (`activate`): its id and the text fields' texts.
+        var button: String?
+        var fields: [String: String]?
         var size: SizeValue?
         var reason: String?
     }

@@ -139,7 +139,7 @@ struct FileInspector: Sendable {
                 return .failure(.messages(.improperFileType, "\(label) is not a supported type (image, movie, audio, PDF or plain text)"))
             }
             return .success(Self.inspection(content, kind, source, label, url, purpose, alternateFilename))
-        case .layoutMedia, .layoutImage:
+        case .layoutMedia, .layoutImage, .viewImage:
             let allowed: Set<FileKind.Category> = purpose == .layoutMedia ? [.image, .movie] : [.image]
             guard let kind, allowed.contains(kind.category) else {
                 let found = kind.map { "is \($0.mediaType)" } ?? "is not a supported type"
@@ -195,6 +195,7 @@ struct FileInspector: Sendable {
         case .sticker: "sticker"
         case .layoutMedia: "layout media file"
         case .layoutImage: "layout image"
+        case .viewImage: "view image"
         }
     }
 

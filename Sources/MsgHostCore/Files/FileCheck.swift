@@ -17,6 +17,9 @@ public struct FileCheck: Hashable, Sendable {
         case layoutMedia
         /// `MSMessageTemplateLayout.image`: image bytes from a binary frame.
         case layoutImage
+        /// An image element of a `setView` view: image bytes from a binary frame, checked as a
+        /// layout image is.
+        case viewImage
     }
 
     public enum Source: Hashable, Sendable {

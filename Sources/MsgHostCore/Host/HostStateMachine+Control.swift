@@ -87,15 +87,8 @@ extension HostStateMachine {
             return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
         case .touch:
             let body = try envelope.decodeBody(TouchRequest.self)
-            _ = try self.world.device(body.device)
-            guard let instanceID = self.screens.presented[body.device], let instance = self.screens[instanceID], self.isVisible(instance) else {
-                throw .control(.invalidState, "no app is open on \(body.device) to touch")
-            }
-            // The touch arms a send when its callback reaches the view (see `pump`).
-            let touch = TouchBody(instance: instanceID, payload: body.payload ?? .null)
-            return [self.record(.touch, now: now, device: instance.device, app: instance.app, instance: instanceID)]
-                + self.enqueue([(.touch, WireJSON.encode(touch))], on: instanceID, now: now)
-                + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: [instanceID], now: now)
+            let instance = try self.touchable(device: body.device, action: "touch")
+            return self.userTouch(TouchBody(instance: instance.id, payload: body.payload ?? .null), on: instance, client: client, requestID: requestID, now: now)
         case .tap:
             let body = try envelope.decodeBody(TapRequest.self)
             _ = try ControlRange.entryID.check(body.entry, "entry")
@@ -147,6 +140,10 @@ extension HostStateMachine {
             return ok(try self.transcript(device: body.device, conversation: body.conversation, before: body.before, limit: limit))
         case .settle, .advanceClock, .reset, .subscribe:
             return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
+        case .view:
+            return ok(try self.viewResult(try envelope.decodeBody(ViewRequest.self)))
+        case .activate:
+            return try self.activate(try envelope.decodeBody(ActivateRequest.self), client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }

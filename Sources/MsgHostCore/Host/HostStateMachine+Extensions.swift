@@ -174,8 +174,9 @@ extension HostStateMachine {
         case .dismiss:
             let actions = try self.dismissRequest(try envelope.decodeBody(InstanceBody.self), process: process, now: now)
             return actions + [self.ok(envelope, process: process, route: route, now: now)]
-        case .sendMessage, .sendText, .sendSticker, .sendAttachment, .insertMessage, .insertText, .insertSticker, .insertAttachment:
+        case .sendMessage, .sendText, .sendSticker, .sendAttachment, .insertMessage, .insertText, .insertSticker, .insertAttachment, .setView:
             do {
+                if type == .setView { return try self.setViewRequest(envelope, process: process, route: route, now: now) }
                 return try self.contentRequest(type, envelope: envelope, process: process, now: now)
             } catch where error.domain != ProtocolErrorCode.domain {
                 // Messages' own refusals (1–11, stickers) are recorded as such; protocol

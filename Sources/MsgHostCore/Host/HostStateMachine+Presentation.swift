@@ -68,6 +68,7 @@ extension HostStateMachine {
         let activation = self.activationBody(instance)
         let plain = WireJSON.encode(InstanceBody(instance: instanceID))
         var actions: [HostAction] = [self.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
+        actions += self.clearView(of: instance, now: now)
         actions += self.enqueue(
             [(.viewWillDisappear, plain), (.viewDidDisappear, plain), (.willResignActive, activation), (.didResignActive, activation)],
             on: instanceID, now: now)

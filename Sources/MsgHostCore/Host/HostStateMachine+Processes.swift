@@ -50,7 +50,9 @@ extension HostStateMachine {
     private mutating func dropInstances(of process: ExtensionProcess, failingWith error: WireError, now: Instant) -> [HostAction] {
         var actions: [HostAction] = []
         for instanceID in process.instanceIDs {
-            guard let instance = self.screens.remove(instanceID) else { continue }
+            guard let instance = self.screens[instanceID] else { continue }
+            actions += self.clearView(of: instance, now: now)
+            self.screens.remove(instanceID)
             actions += self.instanceLost(instance, failure: error, now: now)
         }
         // Remembered, so that a late request naming one is told it resigned (§4.5), not that

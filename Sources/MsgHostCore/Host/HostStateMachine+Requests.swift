@@ -6,6 +6,8 @@ struct PendingRequest: Sendable {
         case message(MessageValue, imageCheck: Int?, mediaCheck: Int?)
         case sticker(description: String)
         case attachment
+        /// `setView`: the view, the serial of its request, and where each image is in it.
+        case view(ViewValue, serial: Int, imagePaths: [String])
     }
 
     var launchID: String
@@ -75,12 +77,12 @@ extension HostStateMachine {
             let instance = try check(body.instance)
             let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: .attachment)
             return self.park(pending, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename, now: now)
-        case .hello, .requestPresentationStyle, .dismiss:
+        case .hello, .requestPresentationStyle, .dismiss, .setView:
             preconditionFailure("\(type) is not a content request")
         }
     }
 
-    private mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
+    mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
         if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
         var request = request
         request.causes = self.sessions.activeCauses
@@ -98,7 +100,10 @@ extension HostStateMachine {
     /// The shell looked at a request's files (one result per check, in order).
     mutating func handleFilesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
         guard let request = self.pendingRequests.removeValue(forKey: token) else { return [] }
-        return self.withCauses(request.causes) { machine in machine.filesChecked(request, results: results, now: now) }
+        return self.withCauses(request.causes) { machine in
+            if case .view = request.content { return machine.viewFilesChecked(request, results: results, now: now) }
+            return machine.filesChecked(request, results: results, now: now)
+        }
     }
 
     private mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
@@ -125,6 +130,8 @@ extension HostStateMachine {
             content = .sticker(files[0], description: description)
         case .attachment:
             content = .attachment(files[0])
+        case .view:
+            return []  // `viewFilesChecked` takes these
         }
         return self.complete(request.type, content: content, instance: instance, requestID: request.requestID, now: now)
     }

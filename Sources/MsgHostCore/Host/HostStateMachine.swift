@@ -171,12 +171,12 @@ public struct HostStateMachine: Sendable {
     /// Records an event and returns the action that reports it to the shell.
     mutating func record(
         _ kind: EventKind, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
-        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil
+        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil, elements: Int? = nil
     ) -> HostAction {
         let record = self.events.append { seq in
             EventRecord(
                 seq: seq, time: now.milliseconds, kind: kind.rawValue, device: device, app: app, conversation: conversation,
-                instance: instance, code: code, name: name, pid: pid, detail: detail)
+                instance: instance, code: code, name: name, pid: pid, detail: detail, elements: elements)
         }
         return .event(record)
     }

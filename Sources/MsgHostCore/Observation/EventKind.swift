@@ -3,6 +3,8 @@
 public enum EventKind: String, Sendable, CaseIterable {
     // The user and the conversation.
     case opened, closed, touch, transition, staged, cancelled, sent, arrived, expired, openedURL, liveBubble
+    /// The main instance's view (`setView`) changed, or was cleared as it resigned or its process ended.
+    case viewChanged
     case sendRefused, requestRefused, callbackFailed, protocolError, connectionRefused
     /// Messages to an extension that its connection could not take: its queue is full (it is
     /// not reading) or it is gone. One event per connection and wake-up, with the count.
@@ -13,12 +15,13 @@ public enum EventKind: String, Sendable, CaseIterable {
     // The daemon.
     case stopping
 
-    /// Events every touch and send makes several of: the shell logs them at debug, so that a
+    /// Events every touch and send makes several of (and `viewChanged`, which an app with a
+    /// view may make on every touch): the shell logs them at debug, so that a
     /// busy daemon at the default level does not spend its time writing them (they are all in
     /// `events` and the event stream). Launches, exits, refusals and errors stay at info.
     public var isRoutine: Bool {
         switch self {
-        case .touch, .sent, .arrived, .staged, .transition: true
+        case .touch, .sent, .arrived, .staged, .transition, .viewChanged: true
         default: false
         }
     }

@@ -45,6 +45,13 @@ struct Instance: Sendable {
     var liveEntry: Int?
     var queue: [QueuedCallback] = []
     var inFlight: InFlight?
+    /// The view it set (`setView`), its images files in the store. Current state, not history:
+    /// kept in memory only, and cleared as the instance resigns.
+    var view: ViewValue?
+    /// `setView` requests taken, and the newest applied: one parked while its images are
+    /// looked at must not overwrite a later one that needed no look.
+    var viewRequests = 0
+    var viewApplied = 0
 
     var isIdle: Bool { self.queue.isEmpty && self.inFlight == nil }
 

@@ -60,13 +60,19 @@ public struct ActivationBody: Codable, Hashable, Sendable {
     }
 }
 
-/// `touch`: the user touched the instance's view.
+/// `touch`: the user touched the instance's view. `button` and `fields` are set when the touch
+/// activated a button of the view the instance set (`setView`; control `activate`): the
+/// button's id and the text of every text field of that view.
 public struct TouchBody: Codable, Hashable, Sendable {
     public var instance: String
     public var payload: JSONValue
-    public init(instance: String, payload: JSONValue) {
+    public var button: String?
+    public var fields: [String: String]?
+    public init(instance: String, payload: JSONValue, button: String? = nil, fields: [String: String]? = nil) {
         self.instance = instance
         self.payload = payload
+        self.button = button
+        self.fields = fields
     }
 }
 

@@ -17,6 +17,7 @@ public enum RequestType: String, Codable, Hashable, Sendable, CaseIterable {
     case sendMessage, sendText, sendSticker, sendAttachment
     case insertMessage, insertText, insertSticker, insertAttachment
     case requestPresentationStyle, dismiss
+    case setView
 }
 
 /// The type every answer has.

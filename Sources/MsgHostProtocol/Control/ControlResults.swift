@@ -195,9 +195,11 @@ public struct EventRecord: Codable, Hashable, Sendable {
     public var name: String?
     public var pid: Int?
     public var detail: String?
+    /// `viewChanged`: how many elements the instance's view has now (0: none).
+    public var elements: Int?
     public init(
         seq: Int, time: Int64, kind: String, device: String? = nil, app: String? = nil, conversation: String? = nil,
-        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil
+        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil, elements: Int? = nil
     ) {
         self.seq = seq
         self.time = time
@@ -210,6 +212,7 @@ public struct EventRecord: Codable, Hashable, Sendable {
         self.name = name
         self.pid = pid
         self.detail = detail
+        self.elements = elements
     }
 }
 

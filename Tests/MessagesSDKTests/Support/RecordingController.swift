@@ -63,4 +63,11 @@ final class RecordingController: MSMessagesAppViewController {
         self.record("touch")
         self.onTouch(self, payload)
     }
+    /// Records a button's activation, then lets the default hand the payload on.
+    override func didReceiveTouch(_ touch: MSTouch) {
+        if let button = touch.button {
+            self.record("button \(button) " + touch.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+        }
+        super.didReceiveTouch(touch)
+    }
 }

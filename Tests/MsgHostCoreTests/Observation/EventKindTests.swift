@@ -3,10 +3,11 @@ import MsgHostProtocol
 import Testing
 
 /// Event kinds and counters are typed in the core and plain names on the wire; the routine
-/// ones (logged at debug) are exactly the per-touch and per-send events.
+/// ones (logged at debug) are exactly the per-touch and per-send events, and the view changes
+/// an app may make on every touch.
 @Suite struct EventKindTests {
     @Test func routineEventsAreThoseEveryTouchAndSendMakes() {
-        #expect(Set(EventKind.allCases.filter(\.isRoutine)) == [.touch, .sent, .arrived, .staged, .transition])
+        #expect(Set(EventKind.allCases.filter(\.isRoutine)) == [.touch, .sent, .arrived, .staged, .transition, .viewChanged])
     }
 
     @Test func aRecordedEventCarriesItsKindsName() throws {

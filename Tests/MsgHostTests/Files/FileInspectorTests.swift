@@ -122,6 +122,17 @@ import Testing
         if accepted { #expect(result.stored != nil) } else { #expect(result.error == .messages(.improperFileType)) }
     }
 
+    /// A view's image (`setView`) is checked as a layout image is, and named as what it is.
+    @Test func viewImageBytesAreCheckedAsALayoutImage() throws {
+        let check = { (bytes: [UInt8]) in self.inspector.inspect(FileCheck(source: .bytes(bytes), purpose: .viewImage), alternateFilename: nil) }
+        let png = try #require(check(Sample.png(40, 30)).stored)
+        #expect((png.mediaType, png.pixelWidth, png.pixelHeight) == ("image/png", 40, 30))
+        let refused = try #require(check(Sample.pdf).error)
+        #expect(refused == .messages(.improperFileType))
+        #expect(refused.description.hasPrefix("view image"))
+        #expect(check([]).error == .messages(.fileUnreadable))
+    }
+
     @Test func layoutImageBytesMustBeAnImage() throws {
         func check(_ bytes: [UInt8], alternate: String? = nil) -> FileCheckResult {
             self.inspector.inspect(FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: alternate)
@@ -231,7 +242,7 @@ import Testing
                                    Sample.ascii("GIF89a"), [0xFF, 0xD8, 0xFF], [0xFF, 0xD8, 0xFF, 0xC0], Sample.ascii("RIFF\0\0\0\0WEBPVP8 "),
                                    Sample.ascii("RIFF\0\0\0\0WEBPVP8L"), Sample.ascii("RIFF\0\0\0\0WEBPVP8X"), Sample.ascii("\0\0\0\u{7F}ftyp"),
                                    Sample.ascii("%PDF-"), Sample.ascii("ID3"), [0xFF, 0xFB]]
-        let purposes: [FileCheck.Purpose] = [.attachment, .sticker, .layoutMedia, .layoutImage]
+        let purposes: [FileCheck.Purpose] = [.attachment, .sticker, .layoutMedia, .layoutImage, .viewImage]
         for round in 0..<400 {
             var bytes = (0..<Int.random(in: 0...1500, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             if Bool.random(using: &random), let prefix = prefixes.randomElement(using: &random) { bytes = prefix + bytes }

@@ -1,7 +1,8 @@
 import MessagesSDK
 
 /// On a touch with payload `{"caption": C, "url": U, "sends": N}`, sends N messages one after
-/// the other and prints `{"send": n, "status": …, "code": …, "name": …}` after each reply.
+/// the other and prints `{"send": n, "status": …, "code": …, "name": …}` after each reply; with
+/// payload `{"view": V}`, sets view V with `setView(_:)` instead.
 ///
 /// The touch is acknowledged only once the sends are done (the kit expects the requests
 /// before the ack), so the handler waits for each completion. That is safe on the main thread
@@ -12,6 +13,13 @@ final class ConformanceViewController: MSMessagesAppViewController {
 
     override func didReceiveTouch(payload: JSONValue) {
         guard case .object(let fields) = payload else { return self.sendMessages(caption: nil, url: nil, count: 1) }
+        if case .object(let view) = fields["view"] {
+            // Set this view (PROTOCOL.md §4.9) through the SDK's builders, instead of sending.
+            guard case .array(let elements) = view["elements"] else { return }
+            let error = Self.wait { done in self.setView(elements.compactMap(Self.element), completionHandler: done) }
+            if let error { FileHandle.standardError.write(Data("setView refused: \(error.localizedDescription)\n".utf8)) }
+            return
+        }
         var caption: String?
         var url: String?
         var count = 1
@@ -33,6 +41,26 @@ final class ConformanceViewController: MSMessagesAppViewController {
             let error = Self.wait { done in conversation.send(message, completionHandler: done) }
             Self.sends += 1
             Self.report(send: Self.sends, error: error)
+        }
+    }
+
+    /// A view element of the wire, rebuilt with `MSViewElement` (so the kit checks the builders).
+    private static func element(_ value: JSONValue) -> MSViewElement? {
+        guard case .object(let spec) = value, case .string(let type) = spec["type"] else { return nil }
+        func string(_ key: String) -> String? { if case .string(let text) = spec[key] { text } else { nil } }
+        switch type {
+        case "text":
+            return .text(string("text") ?? "", style: string("style").flatMap(MSViewElement.TextStyle.init(rawValue:)))
+        case "button":
+            let enabled = if case .bool(let flag) = spec["enabled"] { flag } else { true }
+            return .button(id: string("id") ?? "", title: string("title") ?? "", payload: spec["payload"], isEnabled: enabled)
+        case "textField":
+            return .textField(id: string("id") ?? "", placeholder: string("placeholder"), text: string("text"))
+        case "row":
+            guard case .array(let children) = spec["elements"] else { return .row([]) }
+            return .row(children.compactMap(Self.element))
+        default:
+            return nil
         }
     }
 

@@ -2,8 +2,9 @@ import MessagesSDK
 
 /// Apple's `MessagesViewController` from IceCreamBuilder, ported.
 ///
-/// Apple's sample shows one of three child view controllers; here they are `Screen`s, and
-/// the user's taps on them arrive as touches:
+/// Apple's sample shows one of three child view controllers; here they are `Screen`s, each
+/// drawn as a view of buttons (`IceCreamView`, `setView`), and the user's taps on them arrive
+/// as touches (a button's payload, or `msghostctl touch --payload`):
 ///
 /// | screen | shown when | touch payload | what it does |
 /// |---|---|---|---|
@@ -21,7 +22,10 @@ final class MessagesViewController: MSMessagesAppViewController {
         case completed(IceCream)
     }
 
-    private(set) var screen: Screen = .history
+    /// What the app shows; each change is drawn by msghost-web (`setView`, see `IceCreamView`).
+    private(set) var screen: Screen = .history {
+        didSet { self.setView(IceCreamView.elements(for: self.screen)) }
+    }
 
     // MARK: Conversation handling (as in Apple's sample)
 

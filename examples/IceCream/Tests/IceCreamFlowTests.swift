@@ -70,4 +70,50 @@ import Testing
             #expect(try daemon.events(kind: "terminated").allSatisfy { $0.detail == "idle; exited(0)" })
         }
     }
+    /// The buttons of the app's view (what msghost-web draws), by id.
+    static func buttons(_ daemon: TestDaemon, on device: String) throws -> [String] {
+        func ids(_ elements: [ViewElement]) -> [String] {
+            elements.flatMap { element -> [String] in
+                switch element {
+                case .button(let id, _, _, _): [id]
+                case .row(let children): ids(children)
+                default: []
+                }
+            }
+        }
+        return ids(try daemon.view(device).view?.elements ?? [])
+    }
+
+    @Test func theViewsButtonsBuildTheIceCreamAsTouchesDid() throws {
+        try TestDaemon.with(apps: [Self.iceCream], world: .amberBenChris) { daemon in
+            let conversation = daemon.conversation
+            // Amber: the history's "+" (compact), then the builder's bases (expanded).
+            try daemon.open(Self.app, on: "amber-iphone")
+            try daemon.settle()
+            #expect(try Self.buttons(daemon, on: "amber-iphone") == ["add"])
+            try daemon.activate("amber-iphone", button: "add")
+            try daemon.settle()
+            let building = try daemon.view("amber-iphone")
+            #expect(building.presentationStyle == .expanded)
+            #expect(building.view?.elements.first == .text("Choose a base", style: .headline))
+            #expect(try Self.buttons(daemon, on: "amber-iphone") == ["base-cone", "base-waffle", "base-cup"])
+            try daemon.activate("amber-iphone", button: "base-cone")
+            try daemon.control(.send, InputFieldRequest(device: "amber-iphone", conversation: conversation))
+
+            // Ben taps it: the builder shows the cone so far (its image stored) and the scoops.
+            let last = try #require(try daemon.transcript("ben-iphone").last)
+            try daemon.control(.tap, TapRequest(device: "ben-iphone", conversation: conversation, entry: last.entry), as: TapResult.self)
+            try daemon.settle()
+            let scoops = try #require(try daemon.view("ben-iphone").view?.elements)
+            #expect(scoops.first == .text("Choose the scoops", style: .headline))
+            guard case .image(let image, let label, _, _) = scoops[1] else { throw TestDaemonError(description: "no image of the cone: \(scoops)") }
+            #expect(label == "a cone")
+            let png = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
+            #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+            #expect(try Self.buttons(daemon, on: "ben-iphone") == ["scoops-vanilla", "scoops-chocolate", "scoops-strawberry", "scoops-mint"])
+            try daemon.activate("ben-iphone", button: "scoops-mint")
+            let staged = try daemon.control(.inputField, InputFieldRequest(device: "ben-iphone", conversation: conversation), as: InputFieldResult.self).staged
+            #expect(staged?.rendered?.subcaption == "mint scoops on a cone")
+        }
+    }
 }

@@ -109,3 +109,35 @@ def test_the_default_world_runs_it_from_the_repository(msghost_daemon: Any) -> N
     assert entry["app"] == APP
     assert entry["rendered"]["caption"] == "Translation request"
     assert entry["rendered"]["summaryText"] == "Kate Bell asked for a translation"
+
+
+def test_the_view_asks_and_answers_with_buttons_and_text_fields(daemon: Daemon) -> None:
+    """What msghost-web draws: the app's view, its buttons activated with what was typed."""
+    daemon.open("chris-iphone")
+    asking = daemon.view("chris-iphone")["view"]["elements"]
+    assert [e["type"] for e in asking] == ["text", "textField", "row"]
+    assert [b["id"] for b in asking[2]["elements"]] == ["ask-correction", "ask-translation"]
+    daemon.activate("chris-iphone", "ask-correction", {"question": "Je suis allé à Tokyo."})
+    daemon.send("chris-iphone")
+
+    tapped = daemon.tap("miu-iphone")
+    assert tapped["action"] == "selected"
+    answering = daemon.view("miu-iphone")
+    assert answering["presentationStyle"] == "expanded"
+    texts = [e["text"] for e in answering["view"]["elements"] if e["type"] == "text"]
+    assert texts == ["Correction request", "Je suis allé à Tokyo."]
+    buttons = [b["id"] for b in answering["view"]["elements"][-1]["elements"]]
+    assert buttons == ["answer-correct", "answer-incorrect"]
+    daemon.activate("miu-iphone", "answer-incorrect", {"text": "Je suis allée à Tokyo."})
+    daemon.send("miu-iphone")
+
+    answer = daemon.last_entry("chris-iphone")
+    assert answer["senderName"] == "Miu"
+    assert answer["rendered"]["trailingCaption"] == "Je suis allée à Tokyo."
+    assert [entry["kind"] for entry in daemon.transcript("chris-iphone")] == ["summary", "message"]
+
+
+def test_asking_from_the_view_without_a_question_stages_nothing(daemon: Daemon) -> None:
+    daemon.open("chris-iphone")
+    daemon.activate("chris-iphone", "ask-translation")
+    assert daemon.input_field("chris-iphone").get("staged") is None

@@ -2,6 +2,7 @@
 daemon, and test them with pytest.
 
 - `Extension`, `run`: your app (`MSMessagesAppViewController` with Pythonic names);
+- `Text`, `Image`, `Button`, `TextField`, `Row`: what your app shows (`Extension.set_view`);
 - `Message`, `Session`, `TemplateLayout`, `LiveLayout`, `Sticker`, `Conversation`, `Size`,
   `PresentationStyle`, `PresentationContext`: Messages.framework's values;
 - `MessagesError`, `MessageErrorCode`: what the daemon refuses, with Apple's codes;
@@ -29,6 +30,7 @@ from .errors import (
     WireError,
 )
 from .extension import Extension, HelloRefused, Runtime, run
+from .view import Button, Image, Row, Text, TextField
 from .values import (
     Conversation,
     LiveLayout,
@@ -48,6 +50,11 @@ __all__ = [
     "run",
     "Runtime",
     "HelloRefused",
+    "Text",
+    "Image",
+    "Button",
+    "TextField",
+    "Row",
     "Conversation",
     "Message",
     "Session",

@@ -42,6 +42,7 @@ __all__ = [
     "ParticipantEntry",
     "ParticipantsResult",
     "OpenResult",
+    "ViewResult",
     "TapResult",
     "InputFieldResult",
     "TranscriptEntry",
@@ -110,6 +111,17 @@ class ParticipantsResult(TypedDict):
 class OpenResult(TypedDict):
     instance: str
     presentationStyle: str
+
+
+class ViewResult(TypedDict):
+    """`view`: the app open on a device and the view it set (PROTOCOL.md §4.9); every field
+    None when no app is open, `view` None when it set none. `view["elements"]` are dicts as on
+    the wire, images as `{"url": "file:///…"}`."""
+
+    app: Optional[str]
+    instance: Optional[str]
+    presentationStyle: Optional[str]
+    view: Optional[Dict[str, Any]]
 
 
 class TapResult(TypedDict, total=False):
@@ -345,6 +357,19 @@ class ControlClient:
         if payload is not None:
             body["payload"] = payload
         self.request("touch", body)
+
+    def view(self, device: str) -> ViewResult:
+        """The view the app open on `device` set (`setView`), as the page draws it."""
+        return self.request("view", {"device": device})  # type: ignore[return-value]
+
+    def activate(self, device: str, button: str, fields: Optional[Mapping[str, str]] = None) -> None:
+        """Activates a button of the open app's view: a user touch (it allows one direct send)
+        whose `touch` callback carries the button's payload, `button` and every text field's
+        text (`fields` gives what the user typed, by text field id)."""
+        body: Dict[str, Any] = {"device": device, "button": button}
+        if fields is not None:
+            body["fields"] = dict(fields)
+        self.request("activate", body)
 
     def tap(self, device: str, conversation: str, entry: int) -> TapResult:
         """Taps a bubble: `entry` is an entry id from `transcript` (its `entry` field)."""

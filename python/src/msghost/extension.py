@@ -20,6 +20,8 @@ instances that arrive meanwhile are set aside and delivered afterwards, in order
 from __future__ import annotations
 
 import collections
+import functools
+import inspect
 import logging
 import os
 import sys
@@ -32,6 +34,7 @@ from .curve import CurveKeys
 from .envelope import Codec, Dropped, Envelope, decode
 from .errors import MessagesError
 from .values import Conversation, Message, PresentationContext, PresentationStyle, Size
+from .view import Element, view_to_wire
 
 __all__ = ["Extension", "Runtime", "HelloRefused", "run", "SDK_NAME"]
 
@@ -110,11 +113,19 @@ class Extension:
         """`dismiss()`: close the app (the resign callbacks follow)."""
         self._request("dismiss", {})
 
-    def _request(self, type_: str, body: Dict[str, Any]) -> Dict[str, Any]:
+    def set_view(self, *elements: "Element") -> None:
+        """Describe what this instance shows (PROTOCOL.md §4.9): `Text`, `Image`, `Button`,
+        `TextField` and `Row` from `msghost.view`, top to bottom; it replaces the whole view,
+        and no elements clear it. Only the main (compact or expanded) instance that is open may
+        set one; the view goes when it resigns. Raises `MessagesError` if the daemon refuses."""
+        view, buffers = view_to_wire(elements)
+        self._request("setView", {"view": view}, buffers)
+
+    def _request(self, type_: str, body: Dict[str, Any], buffers: Sequence[bytes] = ()) -> Dict[str, Any]:
         binding: Optional[_Binding] = self.__dict__.get("_msghost")
         if binding is None or binding.instance is None:
             raise RuntimeError(f"{type(self).__name__} is not attached to a running instance; msghost.run() creates the objects")
-        return binding.runtime.request(type_, {"instance": binding.instance, **body})
+        return binding.runtime.request(type_, {"instance": binding.instance, **body}, buffers)
 
     # -- callbacks (override these) ---------------------------------------------------------
     def will_become_active(self, conversation: Conversation) -> None:
@@ -169,14 +180,31 @@ class Extension:
         `size` (the daemon clamps it). The default takes all of it."""
         return size
 
-    def touched(self, payload: Any) -> None:
+    def touched(self, payload: Any, button: Optional[str] = None, fields: Optional[Dict[str, str]] = None) -> None:
         """The user touched your view; `payload` is whatever the touch carried (any JSON).
+        When the touch activated a `Button` of the view you set (`set_view`), `button` is its
+        id, `payload` its payload, and `fields` the text of every `TextField` by id; for a
+        plain touch both are None. An override may leave out `button` and `fields`: they are
+        passed only to one that names them (or takes `**kwargs`).
         A touch allows one direct `send` (PROTOCOL.md §4.5)."""
 
     def will_terminate(self, reason: str) -> None:
         """The process is about to be ended: `idle`, `daemonStopping`, `uninstalled`,
         `unresponsive`, `launchFailed` or `memory`. Called once per process, on each object
         whose instance is still active, else on the last object made (else on a new one)."""
+
+
+@functools.lru_cache(maxsize=None)
+def _touch_parameters(cls: type) -> frozenset:
+    """Which of `button` and `fields` a class's `touched` takes: apps written before views
+    override `touched(self, payload)`, and keep working."""
+    try:
+        parameters = inspect.signature(cls.touched).parameters.values()
+    except (TypeError, ValueError):
+        return frozenset()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return frozenset({"button", "fields"})
+    return frozenset(p.name for p in parameters if p.name in ("button", "fields"))
 
 
 #: callback type → (method name, what it is called with)
@@ -423,7 +451,14 @@ class Runtime:
             wanted = obj.content_size_that_fits(offered)
             return {"size": Size.from_wire(wanted if wanted is not None else offered).to_wire()}
         if kind == "touch":
-            obj.touched(body.get("payload"))
+            extra = {}
+            accepted = _touch_parameters(type(obj))
+            button, fields = body.get("button"), body.get("fields")
+            if "button" in accepted:
+                extra["button"] = button if isinstance(button, str) else None
+            if "fields" in accepted:
+                extra["fields"] = {k: v for k, v in fields.items() if isinstance(v, str)} if isinstance(fields, Mapping) else None
+            obj.touched(body.get("payload"), **extra)
             return None
         return None
 

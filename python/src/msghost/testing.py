@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, TapResult, TranscriptEntry
+from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, TapResult, TranscriptEntry, ViewResult
 from .curve import CurveKeys, keypair
 from .errors import TransportError
 
@@ -421,6 +421,14 @@ class Daemon:
 
     def touch(self, device: str, payload: Any = None) -> None:
         self.control.touch(device, payload)
+
+    def view(self, device: str) -> ViewResult:
+        """The view the app open on `device` set (`set_view`): `view["elements"]`, or None."""
+        return self.control.view(device)
+
+    def activate(self, device: str, button: str, fields: Optional[Dict[str, str]] = None) -> None:
+        """Activates a button of the open app's view (a user touch with its payload)."""
+        self.control.activate(device, button, fields)
 
     def close_app(self, device: str) -> None:
         """Closes the app open on `device`."""

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import msghost
-from msghost import LiveLayout, Message, MessagesError, Session, Size, Sticker, TemplateLayout
+from msghost import Button, Image, LiveLayout, Message, MessagesError, Row, Session, Size, Sticker, TemplateLayout, Text, TextField
 
 LOG = open(f"{os.environ['SDK_APP_LOG']}.{os.getpid()}", "a", encoding="utf-8")
 
@@ -85,8 +85,8 @@ class SDKApp(msghost.Extension):
     def will_terminate(self, reason):
         self.note("will_terminate", reason=reason)
 
-    def touched(self, payload):
-        self.note("touched", payload=payload)
+    def touched(self, payload, button=None, fields=None):
+        self.note("touched", payload=payload, button=button, fields=fields)
         for op in (payload or {}).get("ops", []):
             self.perform(op)
 
@@ -125,10 +125,29 @@ class SDKApp(msghost.Extension):
                 self.request_presentation_style(op["style"])
             elif kind == "dismiss":
                 self.dismiss()
+            elif kind == "set_view":
+                self.set_view(*(element(spec) for spec in op["elements"]))
             record({"op": kind, "status": "ok", "result": result})
         except MessagesError as error:
-            record({"op": kind, "status": "error", "domain": error.domain, "code": int(error.code),
-                    "name": error.name, "enum": getattr(error.code, "name", None)})
+            refusal = {"op": kind, "status": "error", "domain": error.domain, "code": int(error.code),
+                       "name": error.name, "enum": getattr(error.code, "name", None)}
+            if kind == "set_view":
+                refusal["description"] = error.description  # names the element at fault
+            record(refusal)
+
+
+def element(spec):
+    """A view element from its JSON spec: {"text": …}, {"image": path}, {"button": id, "title": …,
+    "payload": …}, {"field": id, "text": …}, {"row": [specs]}."""
+    if "text" in spec and "field" not in spec:
+        return Text(spec["text"], style=spec.get("style"))
+    if "image" in spec:
+        return Image(Path(spec["image"]), width=spec.get("width"))
+    if "button" in spec:
+        return Button(spec["button"], spec.get("title", spec["button"]), payload=spec.get("payload"), enabled=spec.get("enabled", True))
+    if "field" in spec:
+        return TextField(spec["field"], text=spec.get("text"))
+    return Row(*(element(child) for child in spec["row"]))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,119 @@
+import MsgHostProtocol
+
+/// Host-side checks of a view an extension sets (PROTOCOL.md §4.4 "setView"): the limits that
+/// keep one view small enough to draw and to send to every front end, each refused with
+/// `invalidBody` naming the element at fault, e.g. `view.elements[2].elements[0].id`.
+public enum ViewValidation {
+    public static let maxElements = 256
+    public static let maxDepth = 4
+    public static let maxIDCharacters = 128
+    public static let maxTextCharacters = 4_096
+    public static let imageSides = 1...4_096
+
+    /// An image element's binary frame, with where it is in the view (for errors).
+    public struct ImageFrame: Hashable, Sendable {
+        public var path: String
+        public var frame: Int
+    }
+
+    /// The view's image frames in document order, or the first limit it breaks.
+    /// `frameCount` is the number of binary frames the request carried.
+    public static func validate(_ view: ViewValue, frameCount: Int) throws(WireError) -> [ImageFrame] {
+        var walk = Walk(frameCount: frameCount)
+        try walk.visit(view.elements, path: "view.elements", depth: 1)
+        return walk.images
+    }
+
+    private struct Walk {
+        let frameCount: Int
+        var count = 0
+        var ids: [String: String] = [:]
+        var images: [ImageFrame] = []
+
+        init(frameCount: Int) { self.frameCount = frameCount }
+
+        mutating func visit(_ elements: [ViewElement], path: String, depth: Int) throws(WireError) {
+            guard depth <= ViewValidation.maxDepth || elements.isEmpty else {
+                throw .protocolError(.invalidBody, "\(path): rows nest \(depth) deep; at most \(ViewValidation.maxDepth)")
+            }
+            for (index, element) in elements.enumerated() {
+                let here = "\(path)[\(index)]"
+                self.count += 1
+                guard self.count <= ViewValidation.maxElements else {
+                    throw .protocolError(.invalidBody, "\(here): a view has at most \(ViewValidation.maxElements) elements in all (rows and their elements included)")
+                }
+                switch element {
+                case .text(let text, _):
+                    try Self.text(text, "\(here).text")
+                case .image(let image, let label, let width, let height):
+                    guard let frame = image.frame, image.url == nil, (0..<self.frameCount).contains(frame) else {
+                        throw .protocolError(.invalidBody, "\(here).image must be {\"frame\": N} naming one of the \(self.frameCount) binary frames")
+                    }
+                    if let label { try Self.text(label, "\(here).accessibilityLabel") }
+                    for (side, name) in [(width, "width"), (height, "height")] {
+                        if let side, !ViewValidation.imageSides.contains(side) {
+                            throw .protocolError(.invalidBody, "\(here).\(name) must be from 1 to \(ViewValidation.imageSides.upperBound); got \(side)")
+                        }
+                    }
+                    self.images.append(ImageFrame(path: "\(here).image", frame: frame))
+                case .button(let id, let title, _, _):
+                    try self.identifier(id, "\(here).id")
+                    try Self.text(title, "\(here).title")
+                case .textField(let id, let placeholder, let text):
+                    try self.identifier(id, "\(here).id")
+                    if let placeholder { try Self.text(placeholder, "\(here).placeholder") }
+                    if let text { try Self.text(text, "\(here).text") }
+                case .row(let children):
+                    try self.visit(children, path: "\(here).elements", depth: depth + 1)
+                }
+            }
+        }
+
+        mutating func identifier(_ id: String, _ path: String) throws(WireError) {
+            guard !id.isEmpty, id.count <= ViewValidation.maxIDCharacters else {
+                throw .protocolError(.invalidBody, "\(path) must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(id.count)")
+            }
+            if let first = self.ids[id] {
+                throw .protocolError(.invalidBody, "\(path): \"\(id)\" is already the id of \(first); button and text field ids must be unique")
+            }
+            self.ids[id] = path
+        }
+
+        static func text(_ text: String, _ path: String) throws(WireError) {
+            guard text.count <= ViewValidation.maxTextCharacters else {
+                throw .protocolError(.invalidBody, "\(path) is \(text.count) characters; at most \(ViewValidation.maxTextCharacters)")
+            }
+        }
+    }
+}
+
+extension ViewValue {
+    /// Every element, rows' elements included, in document order.
+    func flattened() -> [ViewElement] {
+        func walk(_ elements: [ViewElement]) -> [ViewElement] {
+            elements.flatMap { element -> [ViewElement] in
+                if case .row(let children) = element { return [element] + walk(children) }
+                return [element]
+            }
+        }
+        return walk(self.elements)
+    }
+
+    /// The view with its image elements' frames replaced, in document order, by `images`.
+    func replacingImages(with images: [FrameReference]) -> ViewValue {
+        var remaining = images[...]
+        func walk(_ elements: [ViewElement]) -> [ViewElement] {
+            elements.map { element in
+                switch element {
+                case .image(_, let label, let width, let height):
+                    return .image(remaining.popFirst() ?? FrameReference(url: ""), accessibilityLabel: label, width: width, height: height)
+                case .row(let children):
+                    return .row(walk(children))
+                default:
+                    return element
+                }
+            }
+        }
+        return ViewValue(elements: walk(self.elements))
+    }
+}
