@@ -15,6 +15,7 @@ struct Msghostctl: ParsableCommand {
             Tap.self, Chevron.self, Show.self, TypeText.self, Send.self, Cancel.self, Field.self,
             Delivery.self, Release.self, Contact.self, Keep.self, Transcript.self, Events.self,
             Clock.self, Settle.self, Reset.self, Keygen.self,
+            Metrics.self, WireTapCommand.self, FileCommand.self, Held.self,
         ])
 }
 
@@ -58,6 +59,20 @@ struct Connection: ParsableArguments {
         case (nil, nil): return nil
         case (nil, _): throw ValidationError("a CURVE secret key was given but no --server-key (or MSGHOST_CURVE_SERVER_KEY)")
         case (_, nil): throw ValidationError("--server-key was given but no --secret-key-file (or MSGHOST_CURVE_SECRET_KEY)")
+        }
+    }
+
+    /// Runs `body` with a client, for what `call` does not fit (following pushes, writing a
+    /// file), each line written unbuffered (a pipe sees each at once); errors as `call` reports them.
+    func session(_ command: ControlCommand, _ body: (ControlClient, _ write: (String) -> Void) throws -> Void) throws {
+        do {
+            try body(try self.client()) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        } catch let error as ControlClient.TransportError {
+            FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as WireError {
+            FileHandle.standardError.write(Data("msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))
+            throw ExitCode(error.isControl(.notFound) ? 3 : 1)
         }
     }
 

@@ -147,6 +147,8 @@ extension HostStateMachine {
             return ok(try self.transcript(device: body.device, conversation: body.conversation, before: body.before, limit: limit))
         case .settle, .advanceClock, .reset, .subscribe:
             return try self.supervisionCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
+        case .wireTap, .metrics, .file, .held:
+            return try self.observationCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }

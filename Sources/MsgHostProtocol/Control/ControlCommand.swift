@@ -10,4 +10,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case contact, keep
     case transcript, events
     case subscribe, settle, advanceClock, reset
+    case wireTap, metrics, file, held
 }
