@@ -234,7 +234,9 @@ for sec, prefix in (("4.3", ""), ("4.4", ""), ("7", "control.")):
 # Messages outside the tables: hello and reply anywhere in the document, and event (pushed to a
 # control client after subscribe), which §7 must mention; control-channel files are "control."-prefixed.
 section7 = "\n".join(secs.get("7", []))
-for name, where, text in (("hello", "§4.2/§3", doc), ("reply", "§4.2/§3", doc), ("control.event", "7", section7)):
+# frame is pushed after wireTap (§7.1, the wire tap), which §7 must mention too.
+for name, where, text in (("hello", "§4.2/§3", doc), ("reply", "§4.2/§3", doc), ("control.event", "7", section7),
+                          ("control.frame", "7", section7)):
     word = name.removeprefix("control.")
     if f"`{word}`" not in text:
         fail(f"PROTOCOL.md {'§7 ' if text is section7 else ''}does not mention `{word}`")
@@ -261,7 +263,7 @@ for name in sorted(expected):
     else:
         fail(f"PROTOCOL.md §{expected[name][0]} names message `{name}` but docs/schema/{name}.schema.json does not exist")
 for name in sorted(set(schemas) - set(expected) - SUPPORT_FILES):
-    fail(f"docs/schema/{name}.schema.json names no message type in PROTOCOL.md (§4.3, §4.4, §7, hello, reply, event)")
+    fail(f"docs/schema/{name}.schema.json names no message type in PROTOCOL.md (§4.3, §4.4, §7, hello, reply, event, frame)")
 for name in sorted(SUPPORT_FILES - set(schemas)):
     fail(f"docs/schema/{name}.schema.json is missing")
 
@@ -428,6 +430,22 @@ VALID = [
                        "detail": "refused"}),
     ("control.event", {"seq": 20, "time": 0, "kind": "quarantined", "device": "alice-phone", "app": "com.example.python-raw",
                        "detail": "3 crashes within 60000 ms; msghostctl reset lifts it", "future": True}),
+    # the wire tap, metrics, files, held deliveries (§7.1)
+    ("control.wireTap", {}), ("control.metrics", {}), ("control.held", {"device": "bob-phone"}),
+    ("control.file", {"url": "file:///var/lib/msghost/files/3f2c.png"}),
+    ("control.frame", {"seq": 1, "time": 1763779200000, "direction": "out", "device": "alice-phone", "app": "com.example.python-raw",
+                       "pid": 4242, "type": "didBecomeActive", "id": "h7", "replyTo": None,
+                       "body": {**I, "conversation": CONV, "presentationStyle": "compact"}, "binary": [], "error": None}),
+    ("control.frame", {"seq": 2, "time": 0, "direction": "in", "device": None, "app": None, "pid": None, "type": "", "id": "",
+                       "replyTo": None, "body": None, "binary": [12, 0],
+                       "error": {"domain": "msghost.protocol", "code": 2, "name": "badSignature", "message": "signature does not verify"}}),
+    ("control.reply#/$defs/wireTap", {"status": "ok"}),
+    ("control.reply#/$defs/metrics", {"status": "ok", "text": "# TYPE msghost_sends_total counter\nmsghost_sends_total 3\n"}),
+    ("control.reply#/$defs/file", {"status": "ok", "mimeType": "image/png", "size": 3, "data": "AAEC"}),
+    ("control.reply#/$defs/held", {"status": "ok", "messages": []}),
+    ("control.reply#/$defs/held", {"status": "ok", "messages": [
+        {"id": "m-1", "conversation": "c1", "sender": "alice@example.com", "sentAt": 5, "kind": "text", "text": "hi"},
+        {"id": "m-2", "conversation": "c1", "sender": "alice@example.com", "sentAt": 6, "kind": "message"}]}),
     # control replies
     ("control.reply", {"status": "ok"}),
     ("control.reply", {"status": "error", "error": {"domain": "msghost.control", "code": 2, "name": "notFound",
@@ -549,6 +567,15 @@ INVALID = [
     ("control.advanceClock with negative milliseconds", "control.advanceClock", {"milliseconds": -1}),
     ("control.advanceClock with a string milliseconds", "control.advanceClock", {"milliseconds": "1500"}),
     ("control.advanceClock with fractional milliseconds", "control.advanceClock", {"milliseconds": 1.5}),
+    ("control.file without url", "control.file", {}),
+    ("control.file with an empty url", "control.file", {"url": ""}),
+    ("control.held without device", "control.held", {}),
+    ("control.frame without direction", "control.frame", {"seq": 1, "time": 0, "device": None, "app": None, "pid": None, "type": "reply",
+                                                          "id": "x", "replyTo": None, "body": None, "binary": [], "error": None}),
+    ("control.frame with direction sideways", "control.frame", {"seq": 1, "time": 0, "direction": "up", "device": None, "app": None,
+                                                                "pid": None, "type": "reply", "id": "x", "replyTo": None, "body": None,
+                                                                "binary": [], "error": None}),
+    ("control.reply metrics without text", "control.reply#/$defs/metrics", {"status": "ok"}),
     ("control.reset without app", "control.reset", {"device": "d"}),
     ("control.reset without device", "control.reset", {"app": "a"}),
     ("control.reply settle without now", "control.reply#/$defs/settle", {"status": "ok"}),

@@ -3,6 +3,7 @@ import Logging
 import MsgHostCore
 import MsgHostProtocol
 import MsgHostStore
+import Prometheus
 import ServiceLifecycle
 import ZeroMQ
 
@@ -11,10 +12,14 @@ import ZeroMQ
 public struct HostService: Service {
     let configuration: DaemonConfiguration
     let logger: Logger
+    /// Where the daemon's metrics go (control `metrics` renders it): msghostd bootstraps
+    /// swift-metrics over the same registry, so what libraries count lands there too.
+    let metrics: PrometheusCollectorRegistry
 
-    public init(configuration: DaemonConfiguration, logger: Logger) {
+    public init(configuration: DaemonConfiguration, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.configuration = configuration
         self.logger = logger
+        self.metrics = metrics
     }
 
     public func run() async throws {
@@ -74,6 +79,9 @@ public struct HostService: Service {
         for socket in [extensionSocket, controlSocket] { try socket.setMaxMessageSize(transportLimit) }
         // A message an extension's connection cannot take becomes an `undeliverable` event.
         try extensionSocket.setRouterMandatory(true)
+        // A message a control client does not take (it stopped reading, or left) is counted
+        // (`msghost_control_dropped_total`) rather than dropped unseen.
+        try controlSocket.setRouterMandatory(true)
         let curve = try Self.secure(
             context: context, configuration: configuration, extensionSocket: extensionSocket, controlSocket: controlSocket)
         do {
@@ -92,7 +100,8 @@ public struct HostService: Service {
             machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,
             attachments: attachments, launcher: launcher, notifier: notifier, clock: clock, manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
             extensionEndpoint: extensionSocket.lastEndpoint, zap: curve?.zap,
-            extensionServerKey: configuration.extensionEndpoint.hasPrefix("tcp://") ? curve?.keys.publicKey : nil, logger: self.logger)
+            extensionServerKey: configuration.extensionEndpoint.hasPrefix("tcp://") ? curve?.keys.publicKey : nil,
+            metrics: DaemonMetrics(registry: self.metrics), logger: self.logger)
 
         notifier.ready()
         if curve != nil, configuration.controlEndpoint.hasPrefix("tcp://"), configuration.curve.controlKeys.isEmpty {

@@ -95,15 +95,27 @@ public final class ControlClient {
     /// Subscribes to the event stream and calls `handler` for every event until it returns
     /// false (or `timeout` seconds pass with no event, when given).
     public func follow(after: Int? = nil, timeout: Double? = nil, _ handler: (EventRecord) throws -> Bool) throws {
-        let id = try self.post(.subscribe, body: WireJSON.encode(SubscribeRequest(after: after)))
+        try self.stream(.subscribe, body: WireJSON.encode(SubscribeRequest(after: after)), pushType: "event", timeout: timeout, handler)
+    }
+
+    /// Taps the wire (`wireTap`, PROTOCOL.md §7.1) and calls `handler` for every frame between
+    /// the daemon and an extension until it returns false (or `timeout` seconds pass with none).
+    public func tapFrames(timeout: Double? = nil, _ handler: (TapFrame) throws -> Bool) throws {
+        try self.stream(.wireTap, body: WireJSON.encode(Empty()), pushType: "frame", timeout: timeout, handler)
+    }
+
+    /// Sends a request that, once answered ok, makes the daemon push messages of `pushType`
+    /// that reply to it; decodes each for `handler` until it returns false.
+    private func stream<Push: Decodable>(_ command: ControlCommand, body: [UInt8], pushType: String, timeout: Double?, _ handler: (Push) throws -> Bool) throws {
+        let id = try self.post(command, body: body)
         _ = try self.await(id, timeout: 30)
         while true {
             var poller = ZMQPoller([.socket(self.socket)])
             guard try !poller.poll(timeoutMilliseconds: timeout.map { Int($0 * 1000) } ?? -1).isEmpty else { return }
             guard let frames = try self.socket.receive(dontWait: true) else { continue }
             let received = try ReceivedFrames(frames)
-            guard received.header.type == "event", received.header.replyTo == id else { continue }
-            if try !handler(try received.envelope.decodeBody(EventRecord.self)) { return }
+            guard received.header.type == pushType, received.header.replyTo == id else { continue }
+            if try !handler(try received.envelope.decodeBody(Push.self)) { return }
         }
     }
 

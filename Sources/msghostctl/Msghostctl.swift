@@ -16,6 +16,7 @@ struct Msghostctl: ParsableCommand {
             Delivery.self, Release.self, Contact.self, Keep.self, Transcript.self, Events.self,
             Clock.self, Settle.self, Reset.self, Keygen.self,
             ViewCommand.self, Activate.self,
+            Metrics.self, WireTapCommand.self, FileCommand.self, Held.self,
         ])
 }
 
@@ -47,6 +48,20 @@ struct Connection: ParsableArguments {
             return try ControlClient.CurveKeys.resolve(endpoint: self.resolvedEndpoint, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
         } catch {
             throw ValidationError(error.description)
+        }
+    }
+
+    /// Runs `body` with a client, for what `call` does not fit (following pushes, writing a
+    /// file), each line written unbuffered (a pipe sees each at once); errors as `call` reports them.
+    func session(_ command: ControlCommand, _ body: (ControlClient, _ write: (String) -> Void) throws -> Void) throws {
+        do {
+            try body(try self.client()) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        } catch let error as ControlClient.TransportError {
+            FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as WireError {
+            FileHandle.standardError.write(Data("msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))
+            throw ExitCode(error.isControl(.notFound) ? 3 : 1)
         }
     }
 

@@ -82,16 +82,11 @@ struct Events: ParsableCommand {
             }
             return
         }
-        do {
-            let client = try self.connection.client()
+        try self.connection.session(.subscribe) { client, write in
             try client.follow(after: self.after) { event in
-                let line = self.connection.json ? String(decoding: WireJSON.encode(event), as: UTF8.self) : Self.line(event)
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: a pipe sees each event at once
+                write(self.connection.json ? String(decoding: WireJSON.encode(event), as: UTF8.self) : Self.line(event))
                 return true
             }
-        } catch let error as ControlClient.TransportError {
-            FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
-            throw ExitCode(2)
         }
     }
 

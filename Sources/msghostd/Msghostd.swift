@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Metrics
 import MsgHost
+import Prometheus
 import ServiceLifecycle
 import UnixSignals
 
@@ -73,7 +75,10 @@ struct Msghostd: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "msghostd")
-        let service = HostService(configuration: configuration, logger: logger)
+        // swift-metrics into a Prometheus registry, which control `metrics` renders.
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let service = HostService(configuration: configuration, logger: logger, metrics: registry)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {

@@ -265,7 +265,9 @@ def test_the_control_client_covers_every_command(setup: Setup) -> None:
     setup.touch("kate-iphone", {"op": "send_text", "text": "one"})
     setup.touch("kate-iphone", {"op": "send_text", "text": "two"})
     assert daemon.transcript("john-iphone") == []
-    assert len(control.release("john-iphone", order="reverse")) == 2
+    held = control.held("john-iphone")
+    assert [(m["kind"], m.get("text")) for m in held] == [("text", "one"), ("text", "two")]
+    assert control.release("john-iphone", order="reverse") == [m["id"] for m in reversed(held)]
     john = daemon.transcript("john-iphone")
     assert [e["text"] for e in john] == ["two", "one"] and john[0]["senderName"] == "Mom"
     control.keep("john-iphone", "kate-john", john[0]["entry"])
@@ -328,6 +330,39 @@ def test_a_view_breaking_a_limit_raises_naming_the_element(setup: Setup) -> None
     assert (refused["status"], refused["domain"], refused["code"]) == ("error", "msghost.protocol", 7)
     assert refused["description"].startswith("view.elements[0].elements[1].id")
     assert setup.daemon.view("kate-iphone")["view"] is None
+
+def test_the_wire_tap_metrics_and_files(setup: Setup, tmp_path: Path) -> None:
+    import re
+    import threading
+    from msghost.control import ControlClient
+
+    control, daemon = setup.daemon.control, setup.daemon
+    frames: List[Dict[str, Any]] = []
+    tap = ControlClient(daemon.control_endpoint)
+    thread = threading.Thread(target=lambda: frames.extend(tap.wire_tap(timeout=1.5)))
+    thread.start()
+    gauge = re.compile(r'^msghost_queue_depth\{queue="wiretap_subscribers"\} 1(\.0)?$', re.M)
+    for _ in range(500):
+        if gauge.search(control.metrics()):
+            break
+    daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "send_attachment", "file": str(png(tmp_path / "cone.png"))})
+    thread.join(timeout=30)
+    tap.disconnect()
+    hello = frames[0]
+    assert (hello["direction"], hello["type"], hello["device"], hello["app"]) == ("in", "hello", "kate-iphone", APP)
+    assert (frames[1]["direction"], frames[1]["type"], frames[1]["replyTo"]) == ("out", "reply", hello["id"])
+    assert [f["seq"] for f in frames] == list(range(1, len(frames) + 1))
+    assert any(f["type"] == "sendAttachment" and f["direction"] == "in" for f in frames)
+
+    text = control.metrics()
+    assert re.search(r"^msghost_sends_total 1(\.0)?$", text, re.M), text
+    assert re.search(r'^msghost_callbacks_total\{type="touch"\} 1(\.0)?$', text, re.M), text
+    stored = daemon.transcript("john-iphone")[-1]["file"]
+    assert control.file(stored["url"]) == (tmp_path / "cone.png").read_bytes()
+    with pytest.raises(ControlError) as outside:
+        control.file((tmp_path / "cone.png").as_uri())
+    assert outside.value.code is ControlErrorCode.not_found
 
 
 def test_the_fixture_starts_a_fresh_daemon_each_time_and_several_in_one_test(msghost_daemon: Any) -> None:

@@ -80,7 +80,9 @@ extension EventLoop {
         self.unit = nil
         if unit.dirty || self.store.hasOpenBatch {
             do {
+                let start = DispatchTime.now().uptimeNanoseconds
                 try self.store.commit()
+                self.metrics.storeCommitted(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
             } catch {
                 return self.notStored(unit, error)
             }

@@ -16,7 +16,7 @@ final class EventLoop: @unchecked Sendable {
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
     private let inbox: Inbox
-    private let attachments: AttachmentStore
+    let attachments: AttachmentStore
     private let launcher: ExtensionLauncher
     private let notifier: SystemdNotifier
     let clock: any HostClock
@@ -53,12 +53,19 @@ final class EventLoop: @unchecked Sendable {
     /// Messages an extension connection did not take during this wake-up, by route; reported
     /// to the machine once per route after it (never from inside a unit).
     private var undeliverable: [[UInt8]: (count: Int, reason: String)] = [:]
+    /// Control clients following the extension messages (`EventLoop+Observation`).
+    var wireTap = WireTap()
+    let metrics: DaemonMetrics
+    /// Header ids of the messages the shell makes itself (tap pushes, its own replies).
+    var shellMessages = 0
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
         inbox: Inbox, attachments: AttachmentStore, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
-        manifests: [String: AppManifest], extensionEndpoint: String, zap: ZAPHandler? = nil, extensionServerKey: String? = nil, logger: Logger
+        manifests: [String: AppManifest], extensionEndpoint: String, zap: ZAPHandler? = nil, extensionServerKey: String? = nil,
+        metrics: DaemonMetrics = DaemonMetrics(), logger: Logger
     ) {
+        self.metrics = metrics
         self.zap = zap
         self.extensionServerKey = extensionServerKey
         self.machine = machine
@@ -184,7 +191,7 @@ final class EventLoop: @unchecked Sendable {
             guard let frames, let route = frames.first else { return }
             let event = source(route, Array(frames.dropFirst()))
             self.unit?.sources.append(event)
-            self.perform(self.call(event))
+            self.perform(self.wireTap.isActive ? self.callTapped(event) : self.call(event))
             if self.unit?.dirty == false && !self.store.hasOpenBatch {
                 self.close()
                 self.open([])
@@ -220,12 +227,17 @@ final class EventLoop: @unchecked Sendable {
         case .sendToExtension(let route, let frames):
             do {
                 try self.extensionSocket.send([route] + frames, dontWait: true)
+                if self.wireTap.isActive { self.tap(frames, route: route, inbound: false, refusal: nil) }
             } catch {
                 let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
                 self.undeliverable[route, default: (0, reason)].count += 1
             }
         case .sendToControl(let client, let frames):
-            self.send([client] + frames, on: self.controlSocket)
+            self.sendControl([client] + frames, tapFrame: false)
+        case .serveControl(let client, let requestID, let request):
+            self.serve(request, client: client, requestID: requestID)
+        case .observed(let observation):
+            self.metrics.observe(observation)
         case .launch(let request):
             guard let manifest = self.manifests[request.app] else {
                 self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
@@ -255,6 +267,7 @@ final class EventLoop: @unchecked Sendable {
         case .startTimer(let timer, let at):
             self.timers.schedule(timer, at: at)
         case .event(let record):
+            self.metrics.count(record)
             self.log(record)
         case .stopped:
             self.stopped = true
@@ -268,12 +281,18 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func send(_ frames: [[UInt8]], on socket: ZMQSocket) {
+    /// Sends to a control client without waiting: a client that vanished or stopped reading
+    /// loses the message (counted), and never holds up the loop. Returns false when the client
+    /// is gone (no connection has its routing id any more).
+    @discardableResult
+    func sendControl(_ frames: [[UInt8]], tapFrame: Bool) -> Bool {
         do {
-            try socket.send(frames, dontWait: true)
+            try self.controlSocket.send(frames, dontWait: true)
+            return true
         } catch {
-            // A peer that vanished or stopped reading: its loss, not the daemon's.
+            self.metrics.controlDropped(tapFrame: tapFrame)
             self.logger.debug("send dropped", metadata: ["error": "\(error)"])
+            return !error.hostUnreachable
         }
     }
 

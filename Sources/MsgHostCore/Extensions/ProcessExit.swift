@@ -23,6 +23,12 @@ enum ProcessExit: Equatable, Sendable {
         }
     }
 
+    /// A termination's reason, the event's `name` (what metrics count terminations by).
+    var reason: String? {
+        if case .terminated(let reason) = self { return reason }
+        return nil
+    }
+
     /// The event's detail: the exit status, after the reason for a termination.
     func detail(status: String) -> String {
         if case .terminated(let reason) = self { return "\(reason); \(status)" }

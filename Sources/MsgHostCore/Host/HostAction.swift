@@ -25,6 +25,30 @@ public enum HostAction: Hashable, Sendable {
     case event(EventRecord)
     /// Shutdown finished: no extension process is left. The shell may exit.
     case stopped
+    /// A control request the shell answers itself, from what only it has (the frames on the
+    /// wire, its metrics, the files in its store): the machine has checked the request's body.
+    case serveControl(client: [UInt8], requestID: String, ShellControlRequest)
+    /// A fact for the shell's metrics (docs/PROTOCOL.md §7.1); nothing to run.
+    case observed(Observation)
+}
+
+/// The control requests the shell answers (`HostAction.serveControl`).
+public enum ShellControlRequest: Hashable, Sendable {
+    /// Follow every frame between the daemon and its extensions.
+    case wireTap
+    /// The daemon's metrics in Prometheus text.
+    case metrics
+    /// A file of the daemon's store, by the `file://` URL the daemon gave out.
+    case file(url: String)
+}
+
+/// What the machine tells the shell's metrics that no other action shows. The shell measures
+/// time itself (the machine's clock may be manual), so these carry no times.
+public enum Observation: Hashable, Sendable {
+    /// A callback is sent (it follows its `sendToExtension`).
+    case callbackSent(id: String, type: CallbackType)
+    /// The extension acknowledged a callback.
+    case callbackAcknowledged(id: String, type: CallbackType)
 }
 
 /// What the shell needs to start an extension process. The command comes from the app's

@@ -80,7 +80,8 @@ extension HostStateMachine {
         // queued behind a busy handler each arm one send when their turn comes.
         if callback.type == .touch { instance.touchedAt = now }
         self.screens[instanceID] = instance
-        return [send, .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]
+        return [send, .observed(.callbackSent(id: id, type: callback.type)),
+                .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]
     }
 
     /// The extension acknowledged a callback (a `reply` whose `replyTo` is in flight).
@@ -91,7 +92,7 @@ extension HostStateMachine {
               let inFlight = self.screens[instanceID]?.inFlight
         else { return nil }
         self.screens[instanceID]!.inFlight = nil
-        var actions: [HostAction] = []
+        var actions: [HostAction] = [.observed(.callbackAcknowledged(id: replyTo, type: inFlight.type))]
         if let failure = status.failure {
             // The handler reported an error: Messages would log it and carry on.
             let instance = self.screens[instanceID]!

@@ -144,6 +144,8 @@ extension HostStateMachine {
             return ok(try self.viewResult(try envelope.decodeBody(ViewRequest.self)))
         case .activate:
             return try self.activate(try envelope.decodeBody(ActivateRequest.self), client: client, requestID: requestID, now: now)
+        case .wireTap, .metrics, .file, .held:
+            return try self.observationCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }

@@ -6,6 +6,7 @@ extension HostStateMachine {
     mutating func handleExtensionFrames(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
         if self.processes.ignoredRoutes.contains(route) {
             self.count(.droppedFrames)
+            self.lastRefusal = .protocolError(.helloRequired, "dropped: this connection's hello was refused, so nothing more from it is read")
             return []
         }
         guard let launchID = self.processes.launchID(route: route) else {
@@ -48,6 +49,7 @@ extension HostStateMachine {
     /// Answers a bad message with an error reply signed for the connection.
     private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
         self.count(.protocolErrors)
+        self.lastRefusal = error
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
         return [send, self.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
     }
@@ -58,6 +60,7 @@ extension HostStateMachine {
         func refuseAndIgnore(_ requestID: String?, _ error: WireError) -> [HostAction] {
             self.processes.ignore(route: route)
             self.count(.refusedConnections)
+            self.lastRefusal = error
             let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: nil, now: now)
             return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
         }
@@ -159,6 +162,7 @@ extension HostStateMachine {
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.
         self.count(.unexpectedReplies)
+        self.lastRefusal = .protocolError(.unexpectedReply, "dropped: reply to \"\(replyTo)\", which is no callback in flight")
         return [self.record(.protocolError, now: now, device: process.device, app: process.app,
                             code: ProtocolErrorCode.unexpectedReply.rawValue, name: "unexpectedReply",
                             detail: "reply to \"\(replyTo)\", which is no callback in flight")]

@@ -36,7 +36,7 @@ extension HostStateMachine {
         guard let process = self.processes.remove(launchID) else { return [] }
         var actions: [HostAction] = []
         let exit = ProcessExit(process, needed: process.instanceIDs.contains { self.screens[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false })
-        actions.append(self.record(exit.event, now: now, device: process.device, app: process.app, pid: process.pid, detail: exit.detail(status: status)))
+        actions.append(self.record(exit.event, now: now, device: process.device, app: process.app, name: exit.reason, pid: process.pid, detail: exit.detail(status: status)))
         let error: WireError = exit == .launchFailed
             ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
             : .control(.extensionFailed, "\(process.app) on \(process.device) exited (\(status))")

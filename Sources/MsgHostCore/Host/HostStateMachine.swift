@@ -30,6 +30,8 @@ public struct HostStateMachine: Sendable {
     var events: EventLog
     public internal(set) var counters: [String: Int] = [:]
     var isStopping = false
+    /// Why the last refused or dropped extension message was (`takeRefusal`, the wire tap).
+    var lastRefusal: WireError?
     private var nextHostID = 0
     private var nextInstance = 0
 

@@ -11,4 +11,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case transcript, events
     case subscribe, settle, advanceClock, reset
     case view, activate
+    case wireTap, metrics, file, held
 }

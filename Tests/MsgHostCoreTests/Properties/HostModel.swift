@@ -193,7 +193,7 @@ struct HostModel {
             case .inspectFiles(let token, let checks, _):
                 let results = checks.map { _ in FileCheckResult.refused(.protocolError(.invalidBody, "the model sends no files")) }
                 self.absorb(self.machine.filesInspected(token: token, results: results, now: self.now))
-            case .advanceClock, .event, .stopped:
+            case .advanceClock, .event, .stopped, .serveControl, .observed:
                 break
             }
         }

@@ -155,7 +155,7 @@ struct FuzzHost: Sendable {
             case .advanceClock(let milliseconds):
                 self.now = self.now.adding(milliseconds: milliseconds)
                 self.fireDueTimers()
-            case .persist, .sendToControl, .event, .stopped:
+            case .persist, .sendToControl, .event, .stopped, .serveControl, .observed:
                 break
             }
         }

@@ -18,6 +18,7 @@ One request at a time: a client is for one thread (a ZeroMQ socket serves one th
 """
 from __future__ import annotations
 
+import base64
 import os
 import time
 from typing import Any, Dict, Generator, List, Mapping, Optional, Sequence, TypedDict
@@ -202,6 +203,38 @@ class Event(TypedDict, total=False):
 class EventsResult(TypedDict):
     events: List[Event]
     next: int
+
+
+class TapError(TypedDict):
+    domain: str
+    code: int
+    name: str
+    message: str
+
+
+class Frame(TypedDict):
+    """One message between the daemon and an extension, as the wire tap pushes it (§7.1)."""
+    seq: int
+    time: int
+    direction: str
+    device: Optional[str]
+    app: Optional[str]
+    pid: Optional[int]
+    type: str
+    id: str
+    replyTo: Optional[str]
+    body: Any
+    binary: List[int]
+    error: Optional[TapError]
+
+
+class HeldMessage(TypedDict, total=False):
+    id: str
+    conversation: str
+    sender: str
+    sentAt: int
+    kind: str
+    text: str
 
 
 class StatusResult(TypedDict):
@@ -445,17 +478,38 @@ class ControlClient:
         """Streams events as the daemon pushes them (after `after`, default: only new ones),
         until the iterator is closed or, with `timeout`, no event came for that long.
         The client must not make other requests while the iterator is in use."""
-        request_id = self.post("subscribe", {"after": after})
+        yield from self._stream("subscribe", {"after": after}, "event", timeout)  # type: ignore[misc]
+
+    follow = subscribe
+
+    def wire_tap(self, *, timeout: Optional[float] = None) -> Generator[Frame, None, None]:
+        """Streams every message between the daemon and its extensions as the daemon pushes
+        it (`wireTap`, PROTOCOL.md §7.1), until the iterator is closed or, with `timeout`, no
+        frame came for that long. The client must not make other requests meanwhile."""
+        yield from self._stream("wireTap", {}, "frame", timeout)  # type: ignore[misc]
+
+    def _stream(self, command: str, body: Mapping[str, Any], push_type: str, timeout: Optional[float]) -> Generator[Any, None, None]:
+        request_id = self.post(command, body)
         self.wait(request_id)
         deadline_for = (lambda: time.monotonic() + timeout) if timeout is not None else (lambda: None)
         while True:
             envelope = self._next(deadline_for())
             if envelope is None:
                 return
-            if envelope.type == "event" and envelope.reply_to == request_id:
-                yield envelope.body  # type: ignore[misc]
+            if envelope.type == push_type and envelope.reply_to == request_id:
+                yield envelope.body
 
-    follow = subscribe
+    def metrics(self) -> str:
+        """The daemon's metrics in Prometheus text format 0.0.4 (PROTOCOL.md §7.1)."""
+        return str(self.request("metrics")["text"])
+
+    def file(self, url: str) -> bytes:
+        """The bytes of a file in the daemon's store, by the file:// URL it gave out."""
+        return base64.b64decode(self.request("file", {"url": url})["data"], validate=True)
+
+    def held(self, device: str) -> List[HeldMessage]:
+        """The messages held for `device`, in arrival order (the ids `release` takes)."""
+        return list(self.request("held", {"device": device})["messages"])
 
     def settle(self, *, timeout: Optional[float] = None) -> int:
         """Waits until nothing is in flight (callbacks, launches, deliveries, exits); returns

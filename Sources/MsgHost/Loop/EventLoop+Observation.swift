@@ -1,0 +1,69 @@
+import Foundation
+import MsgHostCore
+import MsgHostProtocol
+
+/// What the loop does to be watched: the wire tap, metrics, and the control requests the
+/// shell answers itself (PROTOCOL.md §7.1).
+extension EventLoop {
+    /// The machine's answer to a message drained from a socket, shown on the wire tap when it
+    /// came from an extension. Called only while someone taps (`wireTap.isActive`).
+    func callTapped(_ source: EventSource) -> [HostAction] {
+        guard case .extensionFrames(let route, let frames) = source else { return self.call(source) }
+        _ = self.machine.takeRefusal()  // one left by a retried message, which is not shown again
+        let actions = self.call(source)
+        // After the call, so that a hello's sender is known and a refusal is named.
+        self.tap(frames, route: route, inbound: true, refusal: self.machine.takeRefusal())
+        return actions
+    }
+
+    /// Pushes one message to every tap.
+    func tap(_ frames: [[UInt8]], route: [UInt8], inbound: Bool, refusal: WireError?) {
+        let time = self.clock.now().milliseconds
+        let frame = self.wireTap.frame(frames, inbound: inbound, peer: self.machine.peer(route: route), refusal: refusal, time: time)
+        let body = WireJSON.encode(frame)
+        self.metrics.tapped()
+        for subscriber in self.wireTap.subscribers {
+            let header = Header(id: self.makeShellMessageID(), type: "frame", replyTo: subscriber.requestID, time: time)
+            if !self.sendControl([subscriber.client] + Envelope(header: header, body: body).frames(signingWith: nil), tapFrame: true) {
+                // The client left: its tap goes with it, so that a tap nobody reads any more
+                // does not keep the daemon decoding every message.
+                self.wireTap.unsubscribe(client: subscriber.client)
+            }
+        }
+    }
+
+    /// Answers a control request the machine handed to the shell.
+    func serve(_ request: ShellControlRequest, client: [UInt8], requestID: String) {
+        switch request {
+        case .wireTap:
+            _ = self.machine.takeRefusal()  // from before anyone tapped
+            self.wireTap.subscribe(.init(client: client, requestID: requestID))
+            self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())))
+        case .metrics:
+            let text = self.metrics.render(depths: self.machine.queueDepths() + [
+                ("wiretap_subscribers", self.wireTap.subscribers.count), ("retries", self.retries.count),
+            ])
+            self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(OKReply(MetricsResult(text: text))))
+        case .file(let url):
+            do {
+                let file = try self.attachments.serve(url: url)
+                let result = FileResult(mimeType: file.mimeType, size: file.bytes.count, data: Data(file.bytes).base64EncodedString())
+                self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(OKReply(result)))
+            } catch {
+                self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(ErrorReply(error)))
+            }
+        }
+    }
+
+    private func replyControl(client: [UInt8], requestID: String, body: [UInt8]) {
+        let header = Header(id: self.makeShellMessageID(), type: ReplyType.name, replyTo: requestID, time: self.clock.now().milliseconds)
+        self.sendControl([client] + Envelope(header: header, body: body).frames(signingWith: nil), tapFrame: false)
+    }
+
+    /// A header id for a message the shell makes: `w<n>`, apart from the machine's `h<n>`, so
+    /// ids stay unique for the daemon's life.
+    private func makeShellMessageID() -> String {
+        self.shellMessages += 1
+        return "w\(self.shellMessages)"
+    }
+}
