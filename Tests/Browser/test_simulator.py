@@ -102,7 +102,7 @@ def test_build_an_ice_cream_between_kate_and_john(simulator, browser):
     # Kate starts an ice cream (the view's first button), then picks a base: Ice Cream stages it.
     page.click("[data-testid=view-button]", lambda: page.phone(KATE), "Ice Cream's first button")
     page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-style") == "expanded", "the builder, expanded")
-    page.click('[data-testid=view-button][data-button="cone"]', lambda: page.phone(KATE), "the cone button")
+    page.click('[data-testid=view-button][data-button="base-cone"]', lambda: page.phone(KATE), "the cone button")
     page.wait(lambda: page.all("[data-testid=staged]", page.phone(KATE)), "the staged ice cream on Kate's phone")
     page.shot("kate-staged")
 
@@ -119,13 +119,15 @@ def test_build_an_ice_cream_between_kate_and_john(simulator, browser):
     page.wait(lambda: page.all("[data-testid=view-button]", page.phone(JOHN)), "the builder on John's phone")
     page.shot("john-opened-bubble")
 
-    # John adds a scoop (staged), deletes it (cancel), adds it again and sends it.
+    # John adds a scoop (staged; Ice Cream dismisses itself, as Apple's sample does), deletes it
+    # (cancel), taps the bubble again, adds the scoop again and sends it.
     page.click("[data-testid=view-button]", lambda: page.phone(JOHN), "a scoop")
     page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "John's staged scoop")
     page.click("[data-testid=delete-staged]", lambda: page.phone(JOHN))
     page.wait(lambda: not page.all("[data-testid=staged]", page.phone(JOHN)), "the staged scoop deleted")
     page.wait(lambda: page.events("cancelled"), "the cancel in the event stream")
     page.shot("john-deleted")
+    page.click("[data-testid=app-bubble]", lambda: page.phone(JOHN), "the bubble again")
     page.click("[data-testid=view-button]", lambda: page.phone(JOHN), "a scoop again")
     page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "John's staged scoop again")
     page.click("[data-testid=send]", lambda: page.phone(JOHN))
@@ -153,6 +155,7 @@ def test_a_second_send_is_refused_and_deliveries_hold_and_release(simulator, bro
     page.shot("refused")
 
     # John holds deliveries: Kate's next message waits, then arrives on release.
+    page.click("[data-testid=deliveries]", lambda: page.phone(JOHN))
     page.click("[data-testid=hold]", lambda: page.phone(JOHN))
     page.click("[data-testid=apply-delivery]", lambda: page.phone(JOHN))
     before = len(app_bubbles(page, JOHN))
@@ -190,23 +193,28 @@ def test_metrics_parse_and_the_page_keeps_up_with_a_hundred_messages_a_second(si
             assert reply["status"] == "ok", reply
             sent.append(n)
 
+    # The page's own measure of its responsiveness: the longest gap between animation frames
+    # while the messages come (a blocked main thread shows as a long gap).
+    browser.execute_script("""
+        window.__gaps = []; let last = performance.now();
+        const tick = (now) => { window.__gaps.push(now - last); last = now; if (!window.__stopGaps) requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);""")
     driver = threading.Thread(target=drive)
     driver.start()
-    latencies = []
-    while driver.is_alive():
-        begun = time.monotonic()
-        browser.execute_script("return document.querySelectorAll('[data-testid=entry]').length")
-        latencies.append(time.monotonic() - begun)
-        time.sleep(0.05)
     driver.join()
     elapsed = len(sent) / 100
     page.wait(lambda: any("busy 299" in b.text for b in app_bubbles(page, JOHN)), "the last message on John's phone", timeout=10)
+    gaps = browser.execute_script("window.__stopGaps = true; return window.__gaps")
     page.shot("busy")
-    latencies.sort()
-    worst = latencies[-1]
-    median = latencies[len(latencies) // 2]
-    print(f"page script round trip while busy: median {median * 1000:.0f} ms, worst {worst * 1000:.0f} ms, {len(latencies)} samples, {elapsed:.0f} s of sends")
-    assert worst < 1.0, f"the page stopped answering for {worst:.2f} s under 100 messages a second"
+    gaps.sort()
+    worst, p95 = gaps[-1], gaps[int(len(gaps) * 0.95)]
+    print(f"page frames while busy: {len(gaps)} frames, p95 gap {p95:.0f} ms, worst {worst:.0f} ms; {elapsed:.0f} s of sends")
+    assert p95 < 250, f"the page fell behind under 100 messages a second: p95 frame gap {p95:.0f} ms"
+
+    # A refused send and an idle termination, so that every family below has a sample.
+    page.control("touch", {"device": KATE, "payload": {"caption": "twice", "sends": 2}})
+    page.control("close", {"device": KATE})
+    page.wait(lambda: page.events("terminated"), "the idle termination in the event stream")
 
     # /metrics: valid Prometheus text (the reference parser), with the daemon's counters in it.
     with urllib.request.urlopen(f"{simulator}metrics", timeout=10) as response:

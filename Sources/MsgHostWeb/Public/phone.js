@@ -119,7 +119,8 @@ export class Phone {
     for (const [name, draw] of Object.entries(drawn)) {
       const part = this.parts[name];
       if (typing && part.contains(typing)) { this.stale = true; continue; }
-      part.replaceChildren(draw());
+      const node = draw();
+      if (node) part.replaceChildren(node);  // null: the part was brought up to date in place
     }
     const transcript = this.element.querySelector('.transcript');
     if (transcript && atBottom) transcript.scrollTop = transcript.scrollHeight;
@@ -127,26 +128,67 @@ export class Phone {
 
   renderScreen(world) {
     if (!this.conversation) {
+      this.screen = null;
       const mine = world.conversations.filter((c) => c.members.includes(this.device.owner));
       return el('section', { class: 'screen conversations', 'data-testid': 'conversations' },
         el('h3', {}, 'Messages'),
         mine.map((c) => el('button', { class: 'conversation', 'data-conversation': c.id, onclick: () => this.show(c.id) },
           el('strong', {}, this.conversationTitle(c)), el('small', {}, c.id))));
     }
-    const conversation = world.conversations.find((c) => c.id === this.conversation) || { id: this.conversation, members: [] };
+    const fresh = !this.screen || this.screen.conversation !== this.conversation;
+    if (fresh) {
+      const conversation = world.conversations.find((c) => c.id === this.conversation) || { id: this.conversation, members: [] };
+      this.screen = {
+        conversation: this.conversation,
+        older: el('div', { class: 'older' }),
+        list: el('div', { class: 'transcript', 'data-testid': 'transcript' }),
+        entries: new Map(),  // entry id → { key, node }: a bubble is redrawn only when it changed
+        order: '',
+      };
+      this.screen.node = el('section', { class: 'screen' },
+        el('div', { class: 'screen-title' },
+          el('button', { class: 'back', title: 'conversation list', onclick: () => this.show(null) }, '‹'),
+          el('strong', {}, this.conversationTitle(conversation))),
+        this.screen.list);
+    }
+    this.updateTranscript();
+    return fresh ? this.screen.node : null;
+  }
+
+  /**
+   * Brings the transcript up to date with the newest page read, touching only the bubbles
+   * that changed: under a flood of messages most of the fifty on screen are the same as at
+   * the last read, and redrawing them (images included) ten times a second is what would
+   * make the page fall behind.
+   */
+  updateTranscript() {
+    const screen = this.screen;
     const transcript = this.data.transcript;
     const entries = transcript ? transcript.entries : [];
-    return el('section', { class: 'screen' },
-      el('div', { class: 'screen-title' },
-        el('button', { class: 'back', title: 'conversation list', onclick: () => this.show(null) }, '‹'),
-        el('strong', {}, this.conversationTitle(conversation))),
-      el('div', { class: 'transcript', 'data-testid': 'transcript' },
-        transcript && transcript.more ? el('div', { class: 'older' }, `${transcript.olderCount} older`) : null,
-        entries.map((entry) => bubble(entry, {
-          mine: entry.sender === this.device.owner,
-          appName: entry.app && this.page.appName(entry.app),
-          onTap: (e) => this.tap(e),
-        }))));
+    const kept = new Map();
+    let changed = false;
+    const nodes = entries.map((entry) => {
+      const key = JSON.stringify(entry);
+      const known = screen.entries.get(entry.entry);
+      if (known && known.key === key) {
+        kept.set(entry.entry, known);
+        return known.node;
+      }
+      changed = true;
+      const node = bubble(entry, {
+        mine: entry.sender === this.device.owner,
+        appName: entry.app && this.page.appName(entry.app),
+        onTap: (e) => this.tap(e),
+      });
+      kept.set(entry.entry, { key, node });
+      return node;
+    });
+    const order = entries.map((e) => e.entry).join(',');
+    screen.entries = kept;
+    screen.older.textContent = transcript && transcript.more ? `${transcript.olderCount} older` : '';
+    if (!changed && order === screen.order) return;
+    screen.order = order;
+    screen.list.replaceChildren(screen.older, ...nodes);
   }
 
   async tap(entry) {
@@ -214,8 +256,8 @@ export class Phone {
     const held = this.data.held || [];
     const hold = el('input', { type: 'checkbox', 'data-testid': 'hold', checked: this.holding });
     const latency = el('input', { type: 'number', min: 0, max: 86400000, value: this.latency || 0, 'aria-label': 'latency ms' });
-    return el('details', { class: 'delivery', open: this.holding || held.length > 0 },
-      el('summary', {}, `deliveries${held.length ? ` · ${held.length} held` : ''}`),
+    const details = el('details', { class: 'delivery', open: this.deliveryOpen || this.holding || held.length > 0 },
+      el('summary', { 'data-testid': 'deliveries' }, `deliveries${held.length ? ` · ${held.length} held` : ''}`),
       el('div', { class: 'delivery-row' },
         el('label', {}, hold, ' hold'),
         el('label', {}, 'latency ', latency, ' ms'),
@@ -230,5 +272,7 @@ export class Phone {
       el('div', { class: 'delivery-row' },
         el('button', { 'data-testid': 'release-sent', onclick: () => this.act('release', { order: 'sent' }) }, 'release in order'),
         el('button', { 'data-testid': 'release-reverse', onclick: () => this.act('release', { order: 'reverse' }) }, 'release reversed')));
+    details.addEventListener('toggle', () => { this.deliveryOpen = details.open; });
+    return details;
   }
 }
