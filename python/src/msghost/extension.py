@@ -188,6 +188,12 @@ class Extension:
         passed only to one that names them (or takes `**kwargs`).
         A touch allows one direct `send` (PROTOCOL.md §4.5)."""
 
+    def did_receive_memory_warning(self) -> None:
+        """`didReceiveMemoryWarning()`: the process's resident memory crossed the app's soft
+        line (manifest `memoryWarningMB`, else 4/5 of `memoryLimitMB`); free what can be
+        rebuilt. Called once per crossing on each object whose instance is active (else on the
+        last object made, else a new one); above `memoryLimitMB` the daemon kills the process."""
+
     def will_terminate(self, reason: str) -> None:
         """The process is about to be ended: `idle`, `daemonStopping`, `uninstalled`,
         `unresponsive`, `launchFailed` or `memory`. Called once per process, on each object
@@ -373,6 +379,9 @@ class Runtime:
         try:
             if kind == "terminate":
                 self._terminate(body)
+            elif kind == "didReceiveMemoryWarning":
+                for obj in self._process_targets():
+                    obj.did_receive_memory_warning()
             elif kind in _INSTANCE_CALLBACKS:
                 instance = body.get("instance")
                 if isinstance(instance, str) and instance:
@@ -462,10 +471,14 @@ class Runtime:
             return None
         return None
 
+    def _process_targets(self) -> List[Extension]:
+        """Who hears a callback about the whole process: every active object, else the last
+        one made, else a new one."""
+        return list(self.instances.values()) or ([self.last_object] if self.last_object else [self._make(None)])
+
     def _terminate(self, body: Mapping[str, Any]) -> None:
         reason = str(body.get("reason", ""))
-        targets = list(self.instances.values()) or ([self.last_object] if self.last_object else [self._make(None)])
-        for obj in targets:
+        for obj in self._process_targets():
             try:
                 obj.will_terminate(reason)
             except Exception:
