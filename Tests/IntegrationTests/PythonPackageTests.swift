@@ -43,10 +43,10 @@ import Testing
         let site = directory + "/site"
         try Self.pipInstall(dist + "/" + wheel, into: site)
         let metadata = try String(contentsOfFile: site + "/msghost-\(version).dist-info/METADATA", encoding: .utf8)
-        #expect(metadata.contains("\nVersion: \(version)\n"), metadata)
-        #expect(metadata.contains("\nRequires-Dist: pyzmq"), metadata)
+        #expect(metadata.contains("\nVersion: \(version)\n"), "\(metadata)")
+        #expect(metadata.contains("\nRequires-Dist: pyzmq"), "\(metadata)")
         let entryPoints = try String(contentsOfFile: site + "/msghost-\(version).dist-info/entry_points.txt", encoding: .utf8)
-        #expect(entryPoints.contains("[pytest11]") && entryPoints.contains("msghost = msghost.pytest_plugin"), entryPoints)
+        #expect(entryPoints.contains("[pytest11]") && entryPoints.contains("msghost = msghost.pytest_plugin"), "\(entryPoints)")
         #expect(FileManager.default.fileExists(atPath: site + "/msghost/py.typed"), "the wheel lacks py.typed")
         try Self.expectImports(from: site, version: version)
 
