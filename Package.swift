@@ -138,6 +138,8 @@ let package = Package(
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
         .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
+        // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
+        .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
@@ -157,7 +159,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ"],
+            // StickerApp: building the tests builds the fixture app they launch.
+            dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ", "StickerApp"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -10,10 +10,11 @@ open class MSMessageLayout: NSObject, NSCopying {
 
 /// `MSMessageTemplateLayout`: Messages draws the bubble from six texts and an image or media file.
 ///
-/// The one difference from Apple's class: `image` is encoded image bytes (PNG, JPEG, GIF)
-/// rather than a `UIImage`, since there is no UIKit here; or set `imageFileURL` to an image
-/// file. On messages from the host, `imageFileURL` points at the host's copy (read it, do
-/// not write it) and `image` reads that file.
+/// `image` takes a `UIImage` as on iOS (`layout.image = UIImage(named: "cone")`) or encoded
+/// image bytes (`Data`: PNG, JPEG, GIF); see `MSLayoutImage`. Or set `imageFileURL` to an
+/// image file. On messages from the host, `imageFileURL` points at the host's copy (read it,
+/// do not write it) and `image` reads that file: a `UIImage` when its header is a PNG, JPEG
+/// or GIF, else its bytes as `Data`.
 open class MSMessageTemplateLayout: MSMessageLayout {
     open var caption: String?
     open var subcaption: String?
@@ -26,16 +27,26 @@ open class MSMessageTemplateLayout: MSMessageLayout {
     /// An image file to use when `image` was not set (read when the message is inserted or sent).
     open var imageFileURL: URL?
 
-    private var imageData: Data?
+    private var imageValue: (any MSLayoutImage)?
 
-    /// The bubble's image as encoded bytes; when only `imageFileURL` is set, that file's bytes.
-    open var image: Data? {
-        get { self.imageData ?? self.imageFileURL.flatMap { try? Data(contentsOf: $0) } }
-        set { self.imageData = newValue }
+    /// The bubble's image, as it was set; when only `imageFileURL` is set, that file read.
+    open var image: (any MSLayoutImage)? {
+        get {
+            if let value = self.imageValue { return value }
+            guard let data = self.imageFileURL.flatMap({ try? Data(contentsOf: $0) }) else { return nil }
+            if let image = UIImage(data: data) { return image }
+            return data
+        }
+        set { self.imageValue = newValue }
+    }
+
+    /// The encoded bytes that are sent: the image's, or `imageFileURL`'s file (nil if unreadable).
+    var imageBytes: Data? {
+        self.imageValue?.encodedImageData ?? self.imageFileURL.flatMap { try? Data(contentsOf: $0) }
     }
 
     /// True when an image was given, as bytes or as a file.
-    var hasImage: Bool { self.imageData != nil || self.imageFileURL != nil }
+    var hasImage: Bool { self.imageValue != nil || self.imageFileURL != nil }
 
     public override init() { super.init() }
 
@@ -49,7 +60,7 @@ open class MSMessageTemplateLayout: MSMessageLayout {
         copy.imageSubtitle = self.imageSubtitle
         copy.mediaFileURL = self.mediaFileURL
         copy.imageFileURL = self.imageFileURL
-        copy.imageData = self.imageData
+        copy.imageValue = self.imageValue
         return copy
     }
 }

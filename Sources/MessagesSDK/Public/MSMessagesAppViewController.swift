@@ -23,6 +23,8 @@ open class MSMessagesAppViewController {
     /// The host's name for this instance, and the connection its requests go through.
     var instance = ""
     var connection: HostConnection?
+    /// A sticker browser added with `addChild(_:)`: its stickers' buttons are its touches.
+    var stickerBrowser: MSStickerBrowserViewController?
 
     public init() {}
 

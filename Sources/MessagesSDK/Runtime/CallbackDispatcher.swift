@@ -70,7 +70,10 @@ final class CallbackDispatcher {
         case .viewDidAppear: controller.viewDidAppear(true)
         case .viewWillDisappear: controller.viewWillDisappear(true)
         case .viewDidDisappear: controller.viewDidDisappear(true)
-        case .touch: controller.didReceiveTouch(MSTouch(payload: body.payload ?? .null, button: body.button, fields: body.fields ?? [:]))
+        case .touch:
+            let touch = MSTouch(payload: body.payload ?? .null, button: body.button, fields: body.fields ?? [:])
+            // A sticker browser's button inserts its sticker; every other touch is the app's.
+            if controller.stickerBrowser?.handle(touch) != true { controller.didReceiveTouch(touch) }
         case .willSelect:
             controller.willSelect(message(), conversation: conversation())
         case .didSelect, .didReceive, .didStartSending, .didCancelSending:

@@ -14,7 +14,7 @@ enum WireMapping {
                 trailingSubcaption: layout.trailingSubcaption, imageTitle: layout.imageTitle, imageSubtitle: layout.imageSubtitle,
                 mediaFileURL: layout.mediaFileURL?.absoluteString)
             if layout.hasImage {
-                guard let bytes = layout.image else {
+                guard let bytes = layout.imageBytes else {
                     let path = layout.imageFileURL?.path ?? "?"
                     let missing = !FileManager.default.fileExists(atPath: path)
                     throw NSError(messages: missing ? .fileNotFound : .fileUnreadable, "layout image file \(path) could not be read")
