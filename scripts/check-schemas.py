@@ -344,6 +344,7 @@ VALID = [
     ("didCancelSending", {**I, "message": {**HOST_MSG, "isPending": True}, "conversation": CONV}),
     ("contentSizeThatFits", {**I, "size": {"width": 320, "height": 240.5}}),
     ("terminate", {"reason": "idle", "graceMs": 2000}),
+    ("didReceiveMemoryWarning", {"residentBytes": 57671680, "warningBytes": 53687091, "limitBytes": 67108864}),
     # requests
     ("sendMessage", {**I, "message": MSG}),
     ("sendMessage", {**I, "message": {"url": "x" * 6000}, "futureField": 1}),  # length is a host-side error 8
@@ -558,6 +559,7 @@ INVALID = [
     ("didBecomeActive without presentationContext", "didBecomeActive", {**I, "conversation": CONV, "presentationStyle": "compact"}),
     ("viewDidAppear without instance", "viewDidAppear", {}),
     ("terminate with unknown reason", "terminate", {**I, "reason": "bored", "graceMs": 1}),
+    ("memory warning without its sample", "didReceiveMemoryWarning", {"warningBytes": 1}),
     ("header with 65-char id", "defs#/$defs/header", {"id": "x" * 65, "type": "hello", "time": 1}),
     ("header without time", "defs#/$defs/header", {"id": "1", "type": "hello"}),
     ("control.createConversation with one member", "control.createConversation", {"members": ["alice"]}),

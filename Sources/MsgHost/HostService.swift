@@ -94,7 +94,10 @@ public struct HostService: Service {
         let pidFile = ExtensionPIDFile(path: configuration.runtimeDirectory + "/extensions.pids")
         let leftovers = pidFile.killLeftovers()
         if leftovers > 0 { self.logger.warning("killed extension process groups left by an earlier daemon", metadata: ["groups": "\(leftovers)"]) }
-        let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger, pidFile: pidFile)
+        let containers = ExtensionContainers(stateDirectory: configuration.stateDirectory)
+        let swept = containers.sweep(keeping: Set(machine.world.installs.keys))
+        if swept > 0 { self.logger.info("removed the containers of installs that are gone", metadata: ["containers": "\(swept)"]) }
+        let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger, pidFile: pidFile, containers: containers)
         let notifier = SystemdNotifier()
         let loop = EventLoop(
             machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,

@@ -9,6 +9,7 @@
       "hang"              never acknowledge (the callback must time out)
       "stop"              SIGSTOP itself (a stopped process is unresponsive too)
       "grow", "mb": N     allocate N MiB, touch every page, then acknowledge
+      "free"              drop everything "grow" allocated (large blocks go back to the system)
       "ignoreTerminate"   from now on, acknowledge `terminate` but do not exit
 """
 import argparse
@@ -41,6 +42,8 @@ class Problem(Extension):
             for i in range(0, len(block), 4096):
                 block[i] = 1
             self.hoard.append(block)
+        if todo == "free":
+            self.hoard.clear()
         if todo == "ignoreTerminate":
             self.stay = True
 

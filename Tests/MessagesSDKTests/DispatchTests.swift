@@ -110,6 +110,15 @@ import Testing
         #expect(running.exits.value == 1)
     }
 
+    @Test func aMemoryWarningReachesEveryLiveControllerAndIsAnswered() throws {
+        let running = try Self.start()
+        defer { running.stop() }
+        try Self.call(running.host, .willBecomeActive, Self.activation())
+        try Self.call(running.host, .didReceiveMemoryWarning, MemoryWarningBody(residentBytes: 60 << 20, warningBytes: 48 << 20, limitBytes: 64 << 20))
+        #expect(running.recorder.calls.last == "didReceiveMemoryWarning i1")
+        #expect(running.exits.value == 0, "a warning is not the end")
+    }
+
     @Test func aRefusedHelloIsReported() throws {
         let host = try FakeHost()
         let environment = try host.environment

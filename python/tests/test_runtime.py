@@ -108,6 +108,9 @@ class Recorder(msghost.Extension):
     def will_terminate(self, reason: str) -> None:
         Recorder.calls.append(("will_terminate", self.instance_identifier, reason))
 
+    def did_receive_memory_warning(self) -> None:
+        Recorder.calls.append(("did_receive_memory_warning", self.instance_identifier))
+
 
 @pytest.fixture
 def host() -> Iterator[FakeHost]:
@@ -172,6 +175,18 @@ def test_one_object_per_instance_with_the_state_of_its_callbacks(host: FakeHost)
     assert ("will_transition", PresentationStyle.expanded, PresentationStyle.compact) in calls
     assert ("did_transition", PresentationStyle.expanded, PresentationStyle.expanded) in calls
     assert [c for c in calls if c[0] == "will_terminate"] == [("will_terminate", "i1", "idle"), ("will_terminate", "t1", "idle")]
+
+
+def test_a_memory_warning_reaches_every_active_object_and_is_acknowledged(host: FakeHost) -> None:
+    thread, outcome = start(host)
+    cold_start(host, "i1")
+    cold_start(host, "t1", "transcript")
+    ack = host.callback("didReceiveMemoryWarning", {"residentBytes": 60 << 20, "warningBytes": 48 << 20, "limitBytes": 64 << 20})
+    assert ack.body == {"status": "ok"}
+    assert thread.is_alive(), "a warning is not the end"
+    terminate(host, thread, outcome)
+    warned = [c for c in Recorder.calls if c[0] == "did_receive_memory_warning"]
+    assert sorted(warned) == [("did_receive_memory_warning", "i1"), ("did_receive_memory_warning", "t1")]
 
 
 def test_unknown_callbacks_are_acknowledged_and_unknown_fields_ignored(host: FakeHost) -> None:

@@ -71,6 +71,12 @@ open class MSMessagesAppViewController {
         self.didReceiveTouch(payload: touch.payload)
     }
 
+    /// The process's resident memory crossed the app's soft line (manifest `memoryWarningMB`,
+    /// else 4/5 of `memoryLimitMB`): free what can be rebuilt, as UIKit asks. Called on every
+    /// controller whose instance is live, once per crossing; above `memoryLimitMB` the host
+    /// kills the process.
+    open func didReceiveMemoryWarning() {}
+
     /// The process is about to end (the host's `terminate`, after the last instance resigned,
     /// or the daemon stopping); `reason` is `idle`, `daemonStopping`, `uninstalled`, … Override
     /// it in your subclass to save what must survive; the process exits with status 0 after it.

@@ -42,6 +42,11 @@ final class CallbackDispatcher {
             self.connection.shutdown()
             return self.exit()
         }
+        if type == .didReceiveMemoryWarning {
+            // About the whole process, as UIKit tells every loaded view controller.
+            for instance in self.controllers.keys.sorted() { self.controllers[instance]?.didReceiveMemoryWarning() }
+            return self.acknowledge(callback)
+        }
         let body = callback.body
         let instance = body.instance ?? ""
         let controller = self.controller(for: instance, conversation: body.conversation)
@@ -88,8 +93,8 @@ final class CallbackDispatcher {
             let wanted = controller.contentSizeThatFits(offered)
             let size = SizeValue(width: Double(min(wanted.width, offered.width)), height: Double(min(wanted.height, offered.height)))
             return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
-        case .terminate:
-            break
+        case .terminate, .didReceiveMemoryWarning:
+            break  // handled above: neither names an instance
         }
         self.acknowledge(callback)
     }

@@ -43,7 +43,7 @@ struct HostCallback: Sendable {
             return .failure(error)
         }
         var required: [(String, Bool)] = []
-        if type != .terminate { required.append(("instance", body.instance != nil)) }
+        if type != .terminate && type != .didReceiveMemoryWarning { required.append(("instance", body.instance != nil)) }
         switch type {
         case .willBecomeActive, .didBecomeActive, .willResignActive, .didResignActive:
             required.append(("conversation", body.conversation != nil))
@@ -53,7 +53,7 @@ struct HostCallback: Sendable {
             required.append(("presentationStyle", body.presentationStyle != nil))
         case .contentSizeThatFits:
             required.append(("size", body.size != nil))
-        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate:
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning:
             break
         }
         if let missing = required.first(where: { !$0.1 }) {

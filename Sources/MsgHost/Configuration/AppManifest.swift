@@ -13,6 +13,8 @@ import Yams
 /// workingDirectory: ../../examples/python-raw  # optional; relative to this file's folder
 /// contexts: [messages]                 # optional: messages (default) and/or media
 /// memoryLimitMB: 256                    # optional, 1…1048576: resident memory above it kills (reason memory)
+/// memoryWarningMB: 200                  # optional, 1…1048576, below memoryLimitMB: resident memory above it
+///                                       #   sends didReceiveMemoryWarning (once per crossing); default 4/5 of memoryLimitMB
 /// launchTimeoutMs: 10000                # optional, 1…86400000: overrides extensions.launchTimeoutMs
 /// responseTimeoutMs: 10000              # optional, 1…86400000: overrides extensions.responseTimeoutMs
 /// attachKey: "a long secret"            # optional: lets an extension started by hand attach
@@ -28,6 +30,7 @@ public struct AppManifest: Codable, Hashable, Sendable {
     public var workingDirectory: String?
     public var contexts: [PresentationContext]?
     public var memoryLimitMB: Int?
+    public var memoryWarningMB: Int?
     public var launchTimeoutMs: Int64?
     public var responseTimeoutMs: Int64?
     public var attachKey: String?
@@ -37,18 +40,19 @@ public struct AppManifest: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case bundleID, displayName, command, args, env, workingDirectory, contexts, memoryLimitMB, launchTimeoutMs, responseTimeoutMs, attachKey
+        case memoryWarningMB
     }
 
     /// The numeric fields, by key, for `NumericRanges.manifest`.
     private var numbers: KeyValuePairs<String, Int64?> {
-        ["memoryLimitMB": self.memoryLimitMB.map(Int64.init), "launchTimeoutMs": self.launchTimeoutMs, "responseTimeoutMs": self.responseTimeoutMs]
+        ["memoryLimitMB": self.memoryLimitMB.map(Int64.init), "memoryWarningMB": self.memoryWarningMB.map(Int64.init), "launchTimeoutMs": self.launchTimeoutMs, "responseTimeoutMs": self.responseTimeoutMs]
     }
 
     public var descriptor: AppDescriptor {
         AppDescriptor(
             bundleID: self.bundleID, displayName: self.displayName, contexts: self.contexts ?? [.messages],
             memoryLimitBytes: self.memoryLimitMB.map { $0 << 20 }, launchTimeoutMs: self.launchTimeoutMs,
-            responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey)
+            responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey, memoryWarningBytes: self.memoryWarningMB.map { $0 << 20 })
     }
 
     /// Reads every `*.yaml`/`*.yml` in `directory`. A missing directory means no apps; a bad
@@ -70,6 +74,9 @@ public struct AppManifest: Codable, Hashable, Sendable {
             }
             for (key, value) in manifest.numbers {
                 if let value { _ = try NumericRanges.check(value, key, in: NumericRanges.manifest, origin: path) }
+            }
+            if let warning = manifest.memoryWarningMB, let limit = manifest.memoryLimitMB, warning >= limit {
+                throw ConfigurationError("\(path): memoryWarningMB (\(warning)) must be below memoryLimitMB (\(limit)): the warning comes before the kill")
             }
             if let key = manifest.attachKey, key.count < 16 {
                 throw ConfigurationError("\(path): attachKey must be at least 16 characters (it is the HMAC key an attaching extension signs with)")

@@ -39,6 +39,7 @@ enum NumericRanges {
         "launchTimeoutMs": timeout,
         "responseTimeoutMs": timeout,
         "memoryLimitMB": Allowed(bounds: 1...1_048_576, unit: "MiB"),
+        "memoryWarningMB": Allowed(bounds: 1...1_048_576, unit: "MiB"),
     ]
 
     /// `value`, if `table` allows it for `key`; else an error naming the key, where the value

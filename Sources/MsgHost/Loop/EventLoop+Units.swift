@@ -65,6 +65,7 @@ extension EventLoop {
             switch action {
             case .persist:
                 self.unit?.dirty = true
+                self.unit?.deferred.append(action)  // run once committed (EventLoop.execute)
             case .inspectFiles, .advanceClock:
                 if self.unit?.dirty == true { self.unit?.deferred.append(action) } else { self.execute(action) }
             default:

@@ -80,7 +80,7 @@ final class EventLoop: @unchecked Sendable {
         self.manifests = manifests
         self.extensionEndpoint = extensionEndpoint
         self.logger = logger
-        self.memoryLimited = manifests.values.contains { $0.memoryLimitMB != nil }
+        self.memoryLimited = manifests.values.contains { $0.memoryLimitMB != nil || $0.memoryWarningMB != nil }
     }
 
     /// Runs until the state machine reports `.stopped`.
@@ -222,8 +222,10 @@ final class EventLoop: @unchecked Sendable {
     /// Runs one action's effect outside the machine.
     func execute(_ action: HostAction) {
         switch action {
-        case .persist:
-            break  // a unit's changes are committed when it closes
+        case .persist(let changes):
+            // The unit's changes are committed by now (`close`); what is left is what the
+            // shell keeps beside the store: the containers of removed installs.
+            for case .installRemoved(let installID) in changes { self.launcher.containers?.remove(installID: installID) }
         case .sendToExtension(let route, let frames):
             do {
                 try self.extensionSocket.send([route] + frames, dontWait: true)

@@ -44,12 +44,24 @@ final class ExtensionLauncher: Sendable {
     }
 
     private let pidFile: ExtensionPIDFile?
+    /// Each install's data directory, made before its process starts (`ExtensionContainers`).
+    let containers: ExtensionContainers?
+    /// The daemon user's Python user base (`$HOME/.local`), when containers move HOME and
+    /// the daemon's environment names none itself.
+    private let pythonUserBase: String?
     /// `setpriv`, when present: it gives each extension a parent-death signal (SIGKILL), so
     /// none outlives a daemon that was killed outright.
     private let setpriv: String?
 
-    init(inbox: Inbox, logger: Logger, pidFile: ExtensionPIDFile? = nil) {
+    init(inbox: Inbox, logger: Logger, pidFile: ExtensionPIDFile? = nil, containers: ExtensionContainers? = nil) {
         self.inbox = inbox
+        self.containers = containers
+        let environment = ProcessInfo.processInfo.environment
+        if containers != nil, environment["PYTHONUSERBASE"] == nil, let home = environment["HOME"], FileManager.default.fileExists(atPath: home + "/.local") {
+            self.pythonUserBase = home + "/.local"
+        } else {
+            self.pythonUserBase = nil
+        }
         self.logger = logger
         self.pidFile = pidFile
         self.setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -127,7 +139,22 @@ final class ExtensionLauncher: Sendable {
         // (an operator's shell) are never passed on.
         environment.updateValue(launch.curve?.serverKey, forKey: "MSGHOST_CURVE_SERVER_KEY")
         environment.updateValue(launch.curve?.secretKey, forKey: "MSGHOST_CURVE_SECRET_KEY")
+        // Python finds packages installed with `pip install --user` through HOME: keep finding
+        // the daemon user's, which a container's empty HOME would hide.
+        if let userBase = self.pythonUserBase { environment["PYTHONUSERBASE"] = userBase }
         for (key, value) in manifest.env ?? [:] { environment[Environment.Key(stringLiteral: key)] = value }
+        // After the manifest's env: the container's paths are what keeps installs apart, so
+        // no manifest can point two devices at one HOME.
+        if let containers = self.containers {
+            do {
+                for (key, value) in try containers.enter(installID: request.installID) { environment[Environment.Key(stringLiteral: key)] = value }
+            } catch {
+                logger.error("extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
+                self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }  // a signal asked for meanwhile
+                self.inbox.post(.processExited(launchID: request.launchID, status: "not started: \(error)"))
+                return
+            }
+        }
         var options = PlatformOptions()
         options.processGroupID = 0  // its own group, led by itself
         var executable: Executable = manifest.command.contains("/") ? .path(FilePath(manifest.command)) : .name(manifest.command)
@@ -189,6 +216,8 @@ final class ExtensionLauncher: Sendable {
         }
         if let leader { await self.endGroup(leader, logger: logger) }
         self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
+        // Before the exit is reported: an uninstalled install's container is gone by then.
+        self.containers?.leave(installID: request.installID)
         self.inbox.post(.processExited(launchID: request.launchID, status: status))
     }
 

@@ -24,6 +24,10 @@ struct ExtensionProcess: Sendable {
     var attached = false
     /// Resident memory at the last sample.
     var memoryBytes: Int?
+    /// Warned (`didReceiveMemoryWarning`) since it was last at or below the soft line.
+    var memoryWarned = false
+    /// The id of the last `didReceiveMemoryWarning` sent and not yet answered.
+    var memoryWarningID: String?
     /// Its end is imminent (signalled, or it acknowledged the terminate notice): `settle`
     /// waits for its exit.
     var exitExpected = false

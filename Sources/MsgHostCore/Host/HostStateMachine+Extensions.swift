@@ -157,6 +157,10 @@ extension HostStateMachine {
             self.processes[process.launchID]?.exitExpected = true
             return []
         }
+        if replyTo == process.memoryWarningID {
+            self.processes[process.launchID]?.memoryWarningID = nil
+            return [.observed(.callbackAcknowledged(id: replyTo, type: .didReceiveMemoryWarning))]
+        }
         if let actions = self.callbackAcknowledged(launchID: process.launchID, replyTo: replyTo, status: status, body: envelope.body, now: now) {
             return actions
         }

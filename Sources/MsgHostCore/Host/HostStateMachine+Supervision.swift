@@ -69,16 +69,40 @@ extension HostStateMachine {
 
     // MARK: Memory
 
-    /// The shell measured a process's resident memory.
+    /// The shell measured a process's resident memory: above the app's soft line it is warned
+    /// once per crossing, above its limit it is killed (`MemoryThresholds`).
     public mutating func memoryMeasured(launchID: String, bytes: Int, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID] else { return self.finish([], now: now) }
         self.processes[launchID]!.memoryBytes = bytes
-        guard let limit = self.apps[process.app]?.memoryLimitBytes, bytes > limit, !process.attached else { return self.finish([], now: now) }
+        guard let app = self.apps[process.app], !process.attached else { return self.finish([], now: now) }
         if case .terminating = process.state { return self.finish([], now: now) }
-        var actions = [self.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
-                                   detail: "\(bytes) bytes resident; the limit is \(limit)")]
-        actions += self.kill(launchID: launchID, reason: "memory", now: now)
-        return self.finish(actions, now: now)
+        let lines = MemoryThresholds(app)
+        switch lines.judge(bytes: bytes, warned: process.memoryWarned) {
+        case .none:
+            return self.finish([], now: now)
+        case .rearm:
+            self.processes[launchID]!.memoryWarned = false
+            return self.finish([], now: now)
+        case .warn:
+            // Only a process that said hello can hear it; a launching one is warned at the
+            // first sample after its hello.
+            guard let route = process.route, let warning = lines.warningBytes else { return self.finish([], now: now) }
+            self.processes[launchID]!.memoryWarned = true
+            let body = WireJSON.encode(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
+            let (id, send) = self.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: body, key: process.token, now: now)
+            self.processes[launchID]!.memoryWarningID = id
+            return self.finish([
+                self.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid,
+                            detail: "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"),
+                send, .observed(.callbackSent(id: id, type: .didReceiveMemoryWarning)),
+            ], now: now)
+        case .kill:
+            let limit = lines.limitBytes ?? 0
+            var actions = [self.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
+                                       detail: "\(bytes) bytes resident; the limit is \(limit)")]
+            actions += self.kill(launchID: launchID, reason: "memory", now: now)
+            return self.finish(actions, now: now)
+        }
     }
 
     // MARK: Control

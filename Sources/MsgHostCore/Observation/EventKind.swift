@@ -12,6 +12,8 @@ public enum EventKind: String, Sendable, CaseIterable {
     // Extension processes.
     case launching, launched, connected, attached, launchTimedOut, launchFailed, unresponsive, memoryExceeded
     case terminating, terminated, crashed, quarantined, quarantineLifted
+    /// Resident memory crossed the app's soft line: `didReceiveMemoryWarning` was sent.
+    case memoryWarning
     // The daemon.
     case stopping
     /// A person was added to or removed from a conversation (`addMember`, `removeMember`).

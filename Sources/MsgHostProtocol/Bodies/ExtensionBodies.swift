@@ -97,3 +97,16 @@ public struct TerminateBody: Codable, Hashable, Sendable {
         self.graceMs = graceMs
     }
 }
+
+/// `didReceiveMemoryWarning`: the sample that crossed the soft line, and the lines.
+public struct MemoryWarningBody: Codable, Hashable, Sendable {
+    public var residentBytes: Int
+    public var warningBytes: Int
+    /// The hard line; nil when the app has none.
+    public var limitBytes: Int?
+    public init(residentBytes: Int, warningBytes: Int, limitBytes: Int?) {
+        self.residentBytes = residentBytes
+        self.warningBytes = warningBytes
+        self.limitBytes = limitBytes
+    }
+}

@@ -9,6 +9,8 @@ public enum CallbackType: String, Codable, Hashable, Sendable, CaseIterable {
     case willTransition, didTransition
     case contentSizeThatFits
     case terminate
+    /// Resident memory crossed the app's soft line (PROTOCOL.md §4.7); about the whole process.
+    case didReceiveMemoryWarning
 }
 
 /// Requests: extension → host, each answered by a `reply` (PROTOCOL.md §4.4).

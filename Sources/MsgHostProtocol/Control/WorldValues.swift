@@ -43,6 +43,9 @@ public struct AppDescriptor: Codable, Hashable, Sendable {
     public var contexts: [PresentationContext]
     /// Resident memory above this kills the extension (reason `memory`); nil: no limit.
     public var memoryLimitBytes: Int?
+    /// Resident memory above this sends `didReceiveMemoryWarning` (once per crossing); nil:
+    /// four fifths of `memoryLimitBytes` (`MemoryThresholds`). Not sent to control clients.
+    public var memoryWarningBytes: Int?
     /// Overrides of the daemon's launch and response timeouts for this app.
     public var launchTimeoutMs: Int64?
     public var responseTimeoutMs: Int64?
@@ -52,8 +55,9 @@ public struct AppDescriptor: Codable, Hashable, Sendable {
 
     public init(
         bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages], memoryLimitBytes: Int? = nil,
-        launchTimeoutMs: Int64? = nil, responseTimeoutMs: Int64? = nil, attachKey: String? = nil
+        launchTimeoutMs: Int64? = nil, responseTimeoutMs: Int64? = nil, attachKey: String? = nil, memoryWarningBytes: Int? = nil
     ) {
+        self.memoryWarningBytes = memoryWarningBytes
         self.bundleID = bundleID
         self.displayName = displayName
         self.contexts = contexts

@@ -59,6 +59,7 @@ final class RecordingController: MSMessagesAppViewController {
         self.record("contentSizeThatFits \(Int(size.width))x\(Int(size.height))")
         return CGSize(width: size.width / 2, height: size.height * 2)
     }
+    override func didReceiveMemoryWarning() { self.record("didReceiveMemoryWarning \(self.instance)") }
     override func didReceiveTouch(payload: JSONValue) {
         self.record("touch")
         self.onTouch(self, payload)

@@ -40,12 +40,14 @@ struct HostHarness {
     private var nextControlID = 0
     private var nextExtensionID = 0
 
-    /// - Parameter memoryLimitMB: the main app's memory limit, if it has one.
-    init(settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil) throws {
+    /// - Parameters:
+    ///   - memoryLimitMB: the main app's memory limit, if it has one.
+    ///   - memoryWarningMB: its own soft line, if it has one.
+    init(settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil) throws {
         let ids = SequentialIDGenerator()
         self.ids = ids
         let apps = [
-            AppDescriptor(bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 }),
+            AppDescriptor(bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 }, memoryWarningBytes: memoryWarningMB.map { $0 << 20 }),
             AppDescriptor(bundleID: Self.mediaApp, displayName: "Media", contexts: [.media]),
         ]
         self.machine = HostStateMachine(world: World(), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)

@@ -83,6 +83,15 @@ import Testing
         #expect(error?.description.contains(field) == true, "\(error?.description ?? "")")
     }
 
+    @Test func theMemoryWarningLineLoadsAndMustBeBelowTheLimit() throws {
+        try self.directory.write("m.yaml", Self.minimal("com.example.m") + "memoryLimitMB: 64\nmemoryWarningMB: 48\n")
+        let manifest = try #require(try self.load().first)
+        #expect(manifest.descriptor.memoryWarningBytes == 48 << 20 && manifest.descriptor.memoryLimitBytes == 64 << 20)
+        let path = try self.directory.write("m.yaml", Self.minimal("com.example.m") + "memoryLimitMB: 64\nmemoryWarningMB: 64\n")
+        let error = self.error()
+        #expect(error?.description == "\(path): memoryWarningMB (64) must be below memoryLimitMB (64): the warning comes before the kill", "\(error?.description ?? "")")
+    }
+
     @Test func anEmptyBundleIDOrCommandIsAnError() throws {
         let path = try self.directory.write("empty.yaml", "bundleID: \"\"\ndisplayName: X\ncommand: /bin/true\n")
         #expect(self.error()?.description.contains(path) == true)

@@ -31,6 +31,7 @@ import Testing
         "launchTimeoutMs": { $0.launchTimeoutMs },
         "responseTimeoutMs": { $0.responseTimeoutMs },
         "memoryLimitMB": { $0.memoryLimitMB.map(Int64.init) },
+        "memoryWarningMB": { $0.memoryWarningMB.map(Int64.init) },
     ]
 
     /// The values just outside `bounds`, and the extremes a careless or hostile file may hold.

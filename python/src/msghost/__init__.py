@@ -10,9 +10,13 @@ daemon, and test them with pytest.
 - `msghost.testing` and the pytest fixture `msghost_daemon`: a real daemon per test;
 - `msghost.envelope`: the wire (frames, signatures, what to drop).
 - `msghost.curve`: CURVE keys for a tcp endpoint (`keypair()`, `CurveKeys`).
+- `PROTOCOL_VERSION`, `__version__`: the protocol this SDK speaks, and the package version
+  derived from it (its major number is the protocol's).
 
 The protocol is docs/PROTOCOL.md in the msghost repository.
 """
+from ._version import PROTOCOL_VERSION
+from ._version import __version__ as __version__
 from .errors import (
     CONTROL_ERROR_DOMAIN,
     HOST_ERROR_DOMAIN,
@@ -43,7 +47,6 @@ from .values import (
     TemplateLayout,
 )
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Extension",
@@ -78,4 +81,5 @@ __all__ = [
     "PROTOCOL_ERROR_DOMAIN",
     "CONTROL_ERROR_DOMAIN",
     "HOST_ERROR_DOMAIN",
+    "PROTOCOL_VERSION",
 ]

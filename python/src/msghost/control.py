@@ -270,7 +270,7 @@ class ControlClient:
         timeout: float = 30.0,
         server_key: Optional[str] = None,
         secret_key: Optional[str] = None,
-        context: Optional[zmq.Context] = None,  # type: ignore[type-arg]
+        context: Optional[zmq.Context[zmq.Socket[bytes]]] = None,
     ) -> None:
         """`server_key` and `secret_key` (default, for a tcp endpoint: `MSGHOST_CURVE_SERVER_KEY`,
         `MSGHOST_CURVE_SECRET_KEY`) are for a tcp endpoint, which is a CURVE server: the
@@ -486,7 +486,7 @@ class ControlClient:
         """Streams events as the daemon pushes them (after `after`, default: only new ones),
         until the iterator is closed or, with `timeout`, no event came for that long.
         The client must not make other requests while the iterator is in use."""
-        yield from self._stream("subscribe", {"after": after}, "event", timeout)  # type: ignore[misc]
+        yield from self._stream("subscribe", {"after": after}, "event", timeout)
 
     follow = subscribe
 
@@ -494,7 +494,7 @@ class ControlClient:
         """Streams every message between the daemon and its extensions as the daemon pushes
         it (`wireTap`, PROTOCOL.md §7.1), until the iterator is closed or, with `timeout`, no
         frame came for that long. The client must not make other requests meanwhile."""
-        yield from self._stream("wireTap", {}, "frame", timeout)  # type: ignore[misc]
+        yield from self._stream("wireTap", {}, "frame", timeout)
 
     def _stream(self, command: str, body: Mapping[str, Any], push_type: str, timeout: Optional[float]) -> Generator[Any, None, None]:
         request_id = self.post(command, body)

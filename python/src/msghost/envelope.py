@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set
 
+from ._version import PROTOCOL_VERSION
+
 __all__ = [
     "TAG",
     "MAX_FRAMES",
@@ -38,7 +40,7 @@ __all__ = [
 ]
 
 #: The version tag, frame 0 of every message.
-TAG = b"MSGHOST/1"
+TAG = f"MSGHOST/{PROTOCOL_VERSION}".encode("ascii")
 #: At most this many frames per message (PROTOCOL.md §2.4).
 MAX_FRAMES = 16
 #: The largest header (PROTOCOL.md §2.4).

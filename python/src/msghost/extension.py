@@ -26,10 +26,11 @@ import logging
 import os
 import sys
 import traceback
-from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Type, Union
+from typing import Any, Callable, Deque, Dict, FrozenSet, List, Mapping, Optional, Sequence, Type, TypedDict, Union
 
 import zmq
 
+from ._version import PROTOCOL_VERSION, __version__
 from .curve import CurveKeys
 from .envelope import Codec, Dropped, Envelope, decode
 from .errors import MessagesError
@@ -38,8 +39,7 @@ from .view import Element, view_to_wire
 
 __all__ = ["Extension", "Runtime", "HelloRefused", "run", "SDK_NAME"]
 
-SDK_NAME = "msghost-python/0.1"
-PROTOCOL_VERSION = 1
+SDK_NAME = f"msghost-python/{__version__}"
 
 log = logging.getLogger("msghost")
 
@@ -188,18 +188,31 @@ class Extension:
         passed only to one that names them (or takes `**kwargs`).
         A touch allows one direct `send` (PROTOCOL.md §4.5)."""
 
+    def did_receive_memory_warning(self) -> None:
+        """`didReceiveMemoryWarning()`: the process's resident memory crossed the app's soft
+        line (manifest `memoryWarningMB`, else 4/5 of `memoryLimitMB`); free what can be
+        rebuilt. Called once per crossing on each object whose instance is active (else on the
+        last object made, else a new one); above `memoryLimitMB` the daemon kills the process."""
+
     def will_terminate(self, reason: str) -> None:
         """The process is about to be ended: `idle`, `daemonStopping`, `uninstalled`,
         `unresponsive`, `launchFailed` or `memory`. Called once per process, on each object
         whose instance is still active, else on the last object made (else on a new one)."""
 
 
+class _TouchExtras(TypedDict, total=False):
+    """What a touch passes besides the payload, to a `touched` that names it."""
+    button: Optional[str]
+    fields: Optional[Dict[str, str]]
+
+
 @functools.lru_cache(maxsize=None)
-def _touch_parameters(cls: type) -> frozenset:
-    """Which of `button` and `fields` a class's `touched` takes: apps written before views
-    override `touched(self, payload)`, and keep working."""
+def _touch_parameters(touched: Callable[..., object]) -> FrozenSet[str]:
+    """Which of `button` and `fields` a class's `touched` (the function, so the cache keeps
+    one entry per override) takes: apps written before views override
+    `touched(self, payload)`, and keep working."""
     try:
-        parameters = inspect.signature(cls.touched).parameters.values()
+        parameters = inspect.signature(touched).parameters.values()
     except (TypeError, ValueError):
         return frozenset()
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
@@ -249,7 +262,7 @@ class Runtime:
         attach_device: Optional[str] = None,
         server_key: Optional[str] = None,
         secret_key: Optional[str] = None,
-        context: Optional[zmq.Context] = None,  # type: ignore[type-arg]
+        context: Optional[zmq.Context[zmq.Socket[bytes]]] = None,
     ) -> None:
         if not (isinstance(extension_class, type) and issubclass(extension_class, Extension)):
             raise TypeError(f"run() wants a subclass of msghost.Extension, not {extension_class!r}")
@@ -373,6 +386,9 @@ class Runtime:
         try:
             if kind == "terminate":
                 self._terminate(body)
+            elif kind == "didReceiveMemoryWarning":
+                for obj in self._process_targets():
+                    obj.did_receive_memory_warning()
             elif kind in _INSTANCE_CALLBACKS:
                 instance = body.get("instance")
                 if isinstance(instance, str) and instance:
@@ -451,8 +467,8 @@ class Runtime:
             wanted = obj.content_size_that_fits(offered)
             return {"size": Size.from_wire(wanted if wanted is not None else offered).to_wire()}
         if kind == "touch":
-            extra = {}
-            accepted = _touch_parameters(type(obj))
+            extra: _TouchExtras = {}
+            accepted = _touch_parameters(type(obj).touched)
             button, fields = body.get("button"), body.get("fields")
             if "button" in accepted:
                 extra["button"] = button if isinstance(button, str) else None
@@ -462,10 +478,14 @@ class Runtime:
             return None
         return None
 
+    def _process_targets(self) -> List[Extension]:
+        """Who hears a callback about the whole process: every active object, else the last
+        one made, else a new one."""
+        return list(self.instances.values()) or ([self.last_object] if self.last_object else [self._make(None)])
+
     def _terminate(self, body: Mapping[str, Any]) -> None:
         reason = str(body.get("reason", ""))
-        targets = list(self.instances.values()) or ([self.last_object] if self.last_object else [self._make(None)])
-        for obj in targets:
+        for obj in self._process_targets():
             try:
                 obj.will_terminate(reason)
             except Exception:
@@ -482,7 +502,13 @@ def _configure_logging() -> None:
             root.setLevel(logging.INFO)
 
 
-def _curve_arguments(server_key: Optional[str], secret_key: Optional[str], environment: Mapping[str, str]) -> Dict[str, str]:
+class _CurveArguments(TypedDict, total=False):
+    """`Runtime`'s CURVE keyword arguments, both or neither."""
+    server_key: str
+    secret_key: str
+
+
+def _curve_arguments(server_key: Optional[str], secret_key: Optional[str], environment: Mapping[str, str]) -> _CurveArguments:
     try:
         curve = CurveKeys.resolve(server_key, secret_key, environment)
     except ValueError as error:

@@ -19,7 +19,7 @@ repository's `.build/debug`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator, List, Mapping, Optional, Sequence, Union
+from typing import Any, Generator, Iterator, List, Mapping, Optional, Sequence, Union
 
 import pytest
 
@@ -81,10 +81,10 @@ def msghost_daemon(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[D
             daemon.close()
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    outcome = yield
-    report = outcome.get_result()  # type: ignore[attr-defined]
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
     if report.failed:
         for daemon in getattr(item, _DAEMONS_ATTRIBUTE, []):
             report.sections.append((f"msghostd log ({daemon.directory})", daemon.log or "(empty)"))
+    return report
