@@ -26,7 +26,8 @@ REQUEST_TYPES = ["hello", "sendMessage", "sendText", "sendSticker", "sendAttachm
 CONTROL = ["status", "world", "createPerson", "createDevice", "createConversation", "installApp", "uninstallApp",
            "participants", "open", "close", "touch", "tap", "chevron", "show", "typeText", "send", "cancel", "inputField",
            "delivery", "release", "contact", "keep", "transcript", "events", "subscribe", "settle", "advanceClock", "reset",
-           "view", "activate", "wireTap", "metrics", "file", "held"]
+           "view", "activate", "wireTap", "metrics", "file", "held",
+           "addMember", "removeMember"]
 
 
 def check_enums():

@@ -447,6 +447,12 @@ VALID = [
     ("control.reply#/$defs/held", {"status": "ok", "messages": [
         {"id": "m-1", "conversation": "c1", "sender": "alice@example.com", "sentAt": 5, "kind": "text", "text": "hi"},
         {"id": "m-2", "conversation": "c1", "sender": "alice@example.com", "sentAt": 6, "kind": "message"}]}),
+    # group changes (§7)
+    ("control.addMember", {"conversation": "c1", "person": "cleo@example.com"}),
+    ("control.removeMember", {"conversation": "c1", "person": "cleo@example.com"}),
+    ("control.reply#/$defs/addMember", {"status": "ok", "conversation": {"id": "c1", "members": ["a", "b", "c"]}}),
+    ("control.reply#/$defs/removeMember", {"status": "ok", "conversation": {"id": "c1", "members": ["a", "b"]}}),
+    ("control.event", {"seq": 21, "time": 0, "kind": "memberRemoved", "conversation": "c1", "detail": "cleo@example.com"}),
     # control replies
     ("control.reply", {"status": "ok"}),
     ("control.reply", {"status": "error", "error": {"domain": "msghost.control", "code": 2, "name": "notFound",
@@ -572,6 +578,8 @@ INVALID = [
     ("control.file without url", "control.file", {}),
     ("control.file with an empty url", "control.file", {"url": ""}),
     ("control.held without device", "control.held", {}),
+    ("control.addMember without person", "control.addMember", {"conversation": "c1"}),
+    ("control.removeMember with an empty conversation", "control.removeMember", {"conversation": "", "person": "cleo@example.com"}),
     ("control.frame without direction", "control.frame", {"seq": 1, "time": 0, "device": None, "app": None, "pid": None, "type": "reply",
                                                           "id": "x", "replyTo": None, "body": None, "binary": [], "error": None}),
     ("control.frame with direction sideways", "control.frame", {"seq": 1, "time": 0, "direction": "up", "device": None, "app": None,

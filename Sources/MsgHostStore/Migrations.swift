@@ -179,6 +179,17 @@ enum Migrations {
                 ALTER TABLE participant_v6 RENAME TO participant;
                 """)
         }
+        migrator.registerMigration("v7: former members") { db in
+            // Group changes: members join and leave (conversation_member holds who is in now);
+            // who left is kept, so that their devices still show what they had, read-only.
+            try db.execute(sql: """
+                CREATE TABLE conversation_former_member (
+                    conversation TEXT NOT NULL REFERENCES conversation(id),
+                    person TEXT NOT NULL REFERENCES person(handle),
+                    PRIMARY KEY (conversation, person)
+                );
+                """)
+        }
         return migrator
     }
 }

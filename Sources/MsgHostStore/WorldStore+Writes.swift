@@ -74,6 +74,15 @@ extension WorldStore {
                 arguments: [delivery.id, delivery.device, delivery.conversation, delivery.messageID, delivery.dueAt, delivery.held])
         case .deliveryDone(let id):
             try db.cachedStatement(sql: "DELETE FROM pending_delivery WHERE id = ?").execute(arguments: [id])
+        case .memberAdded(let conversation, let person):
+            try db.cachedStatement(sql: """
+                INSERT INTO conversation_member (conversation, person, position)
+                VALUES (?, ?, (SELECT coalesce(max(position), -1) + 1 FROM conversation_member WHERE conversation = ?))
+                """).execute(arguments: [conversation, person, conversation])
+            try db.cachedStatement(sql: "DELETE FROM conversation_former_member WHERE conversation = ? AND person = ?").execute(arguments: [conversation, person])
+        case .memberRemoved(let conversation, let person):
+            try db.cachedStatement(sql: "DELETE FROM conversation_member WHERE conversation = ? AND person = ?").execute(arguments: [conversation, person])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO conversation_former_member (conversation, person) VALUES (?, ?)").execute(arguments: [conversation, person])
         }
     }
 

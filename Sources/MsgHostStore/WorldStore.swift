@@ -156,6 +156,9 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
             for id in try String.fetchAll(db, sql: "SELECT id FROM conversation ORDER BY id") {
                 changes.append(.conversationCreated(Conversation(id: id, members: members[id] ?? [])))
             }
+            for row in try Row.fetchAll(db, sql: "SELECT conversation, person FROM conversation_former_member ORDER BY conversation, person") {
+                changes.append(.memberRemoved(conversation: row["conversation"], person: row["person"]))
+            }
             for row in try Row.fetchAll(db, sql: "SELECT id, device, app, installed_at FROM install ORDER BY id") {
                 changes.append(.installCreated(Install(id: row["id"], device: row["device"], app: row["app"], installedAt: row["installed_at"])))
             }

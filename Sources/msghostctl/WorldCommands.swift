@@ -82,7 +82,7 @@ struct DeviceCommand: ParsableCommand {
 }
 
 struct ConversationCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "conversation", abstract: "Create a conversation.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(commandName: "conversation", abstract: "Create a conversation; add or remove a member.", subcommands: [Create.self, AddMember.self, RemoveMember.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a conversation between two or more people.")

@@ -227,3 +227,45 @@ def test_metrics_parse_and_the_page_keeps_up_with_a_hundred_messages_a_second(si
         assert name in families, f"{name} missing from /metrics: {sorted(families)}"
     sends = sum(sample.value for sample in families["msghost_sends"].samples if sample.name == "msghost_sends_total")
     assert sends >= 300, sends
+
+
+def test_add_and_remove_a_member_from_the_conversation_screen(simulator, browser):
+    page = Page(browser, simulator, "members")
+    lee = "lee@example.com"
+    assert page.control("createPerson", {"handle": lee, "name": "Lee"})["status"] == "ok"
+    assert page.control("createDevice", {"id": "lee-iphone", "owner": lee})["status"] == "ok"
+    page.show_conversation(KATE)
+
+    def members(device: str) -> WebElement:
+        """The members control of a phone's conversation screen, opened."""
+        details = page.find("[data-testid=members]", page.phone(device))
+        if details.get_attribute("open") is None:
+            page.find("summary", details).click()
+        return details
+
+    # Kate adds Lee: every phone follows (Lee's phone appears, with the conversation in its list).
+    page.wait(lambda: members(KATE).find_element(By.CSS_SELECTOR, "[data-testid=add-member-person]"), "the person picker")
+    page.click("[data-testid=add-member]", lambda: members(KATE), "add")
+    page.wait(lambda: "Lee" in page.find(".screen-title", page.phone(KATE)).text, "Lee in the title of Kate's conversation")
+    page.wait(lambda: page.all('[data-device="lee-iphone"] .conversation'), "the conversation on Lee's phone")
+    assert page.events("memberAdded"), "the event log shows the change"
+    page.show_conversation("lee-iphone")
+    page.shot("lee-added")
+
+    # Kate writes: Lee's phone gets it (and nothing from before Lee joined).
+    compose = page.find("[data-testid=compose]", page.phone(KATE))
+    compose.send_keys("welcome Lee\n")
+    page.wait(lambda: len(page.entries("lee-iphone")) == 1, "Kate's text on Lee's phone")
+
+    # Kate removes Lee: Lee's phone keeps what it had and gets nothing more.
+    page.click(f'[data-testid="remove-member-{lee}"]', lambda: members(KATE), "remove Lee")
+    page.wait(lambda: "Lee" not in page.find(".screen-title", page.phone(KATE)).text, "Lee gone from Kate's title")
+    page.wait(lambda: page.events("memberRemoved"), "the removal in the event log")
+    before = len(page.entries(KATE))
+    compose = page.find("[data-testid=compose]", page.phone(KATE))
+    compose.send_keys("after Lee\n")
+    page.wait(lambda: len(page.entries(KATE)) == before + 1, "Kate's second text on her phone")
+    time.sleep(0.5)
+    assert len(page.entries("lee-iphone")) == 1, "a leaver gets nothing sent after they left"
+    page.wait(lambda: page.all("[data-testid=left]", page.phone("lee-iphone")), "Lee's phone saying Lee left, with no input field")
+    page.shot("lee-removed")

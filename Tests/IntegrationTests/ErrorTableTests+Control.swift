@@ -34,6 +34,12 @@ extension ErrorTableTests {
         ErrorRow(.control, .expect(.invalidState), "touch with no app open", mentions: [kateIPhone]) {
             try $0.controlRequest(.touch, TouchRequest(device: kateIPhone))
         },
+        ErrorRow(.control, .expect(.alreadyExists), "addMember of a member", mentions: [TestDaemon.john]) {
+            try $0.controlRequest(.addMember, MemberRequest(conversation: TestDaemon.conversation, person: TestDaemon.john))
+        },
+        ErrorRow(.control, .expect(.invalidState), "removeMember from a pair", mentions: [TestDaemon.conversation, "at least 2"]) {
+            try $0.controlRequest(.removeMember, MemberRequest(conversation: TestDaemon.conversation, person: TestDaemon.john))
+        },
         ErrorRow(.control, .expect(.launchFailed), "the command exits before hello", mentions: ["com.example.exits"], setup: .init(apps: [exits])) {
             try $0.controlRequest(.open, open(exits.bundleID))
         },

@@ -78,6 +78,25 @@ import Testing
         #expect(loaded.message("m2")?.message == world.message("m2")?.message)
     }
 
+    @Test func groupChangesAreKeptWithTheirOrderAndFormerMembers() throws {
+        var (world, batches) = try Self.makeWorld()
+        var changes: [WorldChange] = []
+        changes += try world.removeMember("ben", from: "group")
+        changes += try world.addMember("ben", to: "pair")
+        changes += try world.removeMember("cleo", from: "pair")
+        changes += try world.addMember("cleo", to: "pair")
+        changes += try world.removeMember("amber", from: "pair")
+        do {
+            let store = try WorldStore(path: self.path)
+            for batch in batches + [changes] { try store.apply(batch) }
+        }
+        let loaded = try WorldStore(path: self.path).loadWorld()
+        #expect(loaded == world)
+        #expect(loaded.conversations["group"]?.members == ["cleo", "amber"])
+        #expect(loaded.conversations["pair"]?.members == ["ben", "cleo"])
+        #expect(loaded.formerMembers == ["group": ["ben"], "pair": ["amber"]])
+    }
+
     @Test func anEmptyStoreLoadsAnEmptyWorldAndSaysItIsEmpty() throws {
         let store = try WorldStore(path: self.path)
         #expect(try store.isEmpty())
@@ -109,7 +128,7 @@ import Testing
             try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         }
         let before = try migrations()
-        #expect(before.count == 6, "v1 to v6")
+        #expect(before.count == 7, "v1 to v7")
 
         let reopened = try WorldStore(path: self.path)
         #expect(try migrations() == before)

@@ -105,7 +105,7 @@ extension HostStateMachine {
         case .show:
             let body = try envelope.decodeBody(ShowRequest.self)
             let device = try self.world.device(body.device)
-            if let conversation = body.conversation { _ = try self.memberConversation(conversation, of: device) }
+            if let conversation = body.conversation { _ = try self.memberConversation(conversation, of: device, readOnly: true) }
             let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
             return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
         case .typeText, .send, .cancel, .inputField:
@@ -144,6 +144,8 @@ extension HostStateMachine {
             return ok(try self.viewResult(try envelope.decodeBody(ViewRequest.self)))
         case .activate:
             return try self.activate(try envelope.decodeBody(ActivateRequest.self), client: client, requestID: requestID, now: now)
+        case .addMember, .removeMember:
+            return try self.memberCommand(command, try envelope.decodeBody(MemberRequest.self), client: client, requestID: requestID, now: now)
         case .wireTap, .metrics, .file, .held:
             return try self.observationCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
@@ -205,7 +207,7 @@ extension HostStateMachine {
     /// older than `before`, each with its `index` in the whole transcript.
     private func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> TranscriptResult {
         let device = try self.world.device(deviceID)
-        let conversation = try self.memberConversation(conversationID, of: device)
+        let conversation = try self.memberConversation(conversationID, of: device, readOnly: true)
         let page = self.world.transcriptPage(device: device.id, conversation: conversation.id, before: before, limit: limit)
         let entries = page.entries.enumerated().compactMap { offset, entry in self.entryValue(entry, index: page.olderCount + offset, device: device) }
         return TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount)

@@ -234,10 +234,15 @@ extension HostStateMachine {
             + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)
     }
 
-    /// The conversation, if `device`'s owner is a member of it.
-    func memberConversation(_ id: String, of device: Device) throws(WireError) -> Conversation {
+    /// The conversation, if `device`'s owner is a member of it (or, when `readOnly`, was one:
+    /// a former member's devices keep showing what they had, but do nothing in it).
+    func memberConversation(_ id: String, of device: Device, readOnly: Bool = false) throws(WireError) -> Conversation {
         let conversation = try self.world.conversation(id)
+        if readOnly, self.world.isFormerMember(device.owner, of: id) { return conversation }
         guard conversation.members.contains(device.owner) else {
+            if self.world.isFormerMember(device.owner, of: id) {
+                throw .control(.invalidState, "\(device.owner), who owns \(device.id), was removed from \(conversation.id): its transcript can be read, nothing done in it")
+            }
             throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
         }
         return conversation

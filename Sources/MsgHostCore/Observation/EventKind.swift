@@ -16,6 +16,8 @@ public enum EventKind: String, Sendable, CaseIterable {
     case memoryWarning
     // The daemon.
     case stopping
+    /// A person was added to or removed from a conversation (`addMember`, `removeMember`).
+    case memberAdded, memberRemoved
 
     /// Events every touch and send makes several of (and `viewChanged`, which an app with a
     /// view may make on every touch): the shell logs them at debug, so that a

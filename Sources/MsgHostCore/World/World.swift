@@ -19,6 +19,9 @@ public struct World: Sendable {
     /// contact name) for those, never the retired ones (found by HostPropertyTests). A few
     /// entries per reinstall, so this stays small however long the daemon runs.
     public private(set) var participants: [String: [String: String]] = [:]
+    /// conversation → the people who were removed from it and have not rejoined. Their devices
+    /// keep the transcript they had (read-only), and receive nothing sent after they left.
+    public private(set) var formerMembers: [String: Set<String>] = [:]
     /// Each device's input field in each conversation, when it is not empty.
     public internal(set) var inputFields: [TranscriptKey: InputField] = [:]
     /// device → person → the name that device's owner has for them.
@@ -79,6 +82,13 @@ public struct World: Sendable {
             self.nextSerial = max(self.nextSerial, delivery.id + 1)
         case .deliveryDone(let id):
             self.pendingDeliveries[id] = nil
+        case .memberAdded(let conversation, let person):
+            self.conversations[conversation]?.members.append(person)
+            self.formerMembers[conversation]?.remove(person)
+            if self.formerMembers[conversation]?.isEmpty == true { self.formerMembers[conversation] = nil }
+        case .memberRemoved(let conversation, let person):
+            self.conversations[conversation]?.members.removeAll { $0 == person }
+            self.formerMembers[conversation, default: []].insert(person)
         }
     }
 
@@ -243,6 +253,7 @@ extension World: Equatable {
     /// compared through `history`'s reads where it matters.
     public static func == (lhs: World, rhs: World) -> Bool {
         lhs.people == rhs.people && lhs.devices == rhs.devices && lhs.conversations == rhs.conversations
+            && lhs.formerMembers == rhs.formerMembers
             && lhs.installs == rhs.installs && lhs.participants == rhs.participants && lhs.inputFields == rhs.inputFields
             && lhs.contacts == rhs.contacts && lhs.deliveryRules == rhs.deliveryRules
             && lhs.pendingDeliveries == rhs.pendingDeliveries && lhs.nextSerial == rhs.nextSerial

@@ -23,6 +23,10 @@ public enum WorldChange: Hashable, Sendable {
     case deliveryRuleChanged(device: String, DeliveryRule)
     case deliveryPending(PendingDelivery)
     case deliveryDone(id: Int)
+    /// `person` joined the conversation (last among its members); a former member rejoins.
+    case memberAdded(conversation: String, person: String)
+    /// `person` left the conversation: a former member from now on (World.formerMembers).
+    case memberRemoved(conversation: String, person: String)
 }
 
 /// How messages reach one device (SPEC §5 delivery control): after a latency, or held until

@@ -12,4 +12,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case subscribe, settle, advanceClock, reset
     case view, activate
     case wireTap, metrics, file, held
+    case addMember, removeMember
 }

@@ -105,3 +105,13 @@ public struct TranscriptRequest: Codable, Hashable, Sendable {
         self.before = before
     }
 }
+
+/// Body of `addMember` and `removeMember`: a person (handle) and a conversation.
+public struct MemberRequest: Codable, Hashable, Sendable {
+    public var conversation: String
+    public var person: String
+    public init(conversation: String, person: String) {
+        self.conversation = conversation
+        self.person = person
+    }
+}

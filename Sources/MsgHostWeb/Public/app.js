@@ -130,6 +130,8 @@ class Page {
       }
     }
     if (!ROUTINE.has(event.kind)) this.refreshStatus();
+    // Who is in a conversation changed: every phone's list, title and members follow.
+    if (event.kind === 'memberAdded' || event.kind === 'memberRemoved') this.loadWorld();
   }
 
   onFrame(frame) {

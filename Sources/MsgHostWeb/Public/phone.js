@@ -38,7 +38,7 @@ export class Phone {
       reads.push(control('transcript', { device, conversation: this.conversation, limit: 50 })
         .then((r) => { this.data.transcript = r; }, (e) => this.fail(e)));
     }
-    if (parts.has('input') && this.conversation) {
+    if (parts.has('input') && this.conversation && this.isMember()) {
       reads.push(control('inputField', { device, conversation: this.conversation })
         .then((r) => { this.data.input = r; }, (e) => this.fail(e)));
     }
@@ -51,6 +51,12 @@ export class Phone {
     await Promise.all(reads);
     this.render();
     setTimeout(() => { this.busy = false; this.flush(); }, 100);
+  }
+
+  /** Whether the owner is in the shown conversation (a former member only reads it). */
+  isMember() {
+    const conversation = this.page.world.conversations.find((c) => c.id === this.conversation);
+    return !!conversation && conversation.members.includes(this.device.owner);
   }
 
   fail(error) { this.page.toast(`${this.device.id}: ${error.message}`, 'error'); }
@@ -135,11 +141,13 @@ export class Phone {
         mine.map((c) => el('button', { class: 'conversation', 'data-conversation': c.id, onclick: () => this.show(c.id) },
           el('strong', {}, this.conversationTitle(c)), el('small', {}, c.id))));
     }
-    const fresh = !this.screen || this.screen.conversation !== this.conversation;
+    const conversation = world.conversations.find((c) => c.id === this.conversation) || { id: this.conversation, members: [] };
+    const members = conversation.members.join(',');
+    const fresh = !this.screen || this.screen.conversation !== this.conversation || this.screen.members !== members;
     if (fresh) {
-      const conversation = world.conversations.find((c) => c.id === this.conversation) || { id: this.conversation, members: [] };
       this.screen = {
         conversation: this.conversation,
+        members,
         older: el('div', { class: 'older' }),
         list: el('div', { class: 'transcript', 'data-testid': 'transcript' }),
         entries: new Map(),  // entry id → { key, node }: a bubble is redrawn only when it changed
@@ -148,11 +156,36 @@ export class Phone {
       this.screen.node = el('section', { class: 'screen' },
         el('div', { class: 'screen-title' },
           el('button', { class: 'back', title: 'conversation list', onclick: () => this.show(null) }, '‹'),
-          el('strong', {}, this.conversationTitle(conversation))),
+          el('strong', {}, this.conversationTitle(conversation)),
+          this.renderMembers(world, conversation)),
         this.screen.list);
     }
     this.updateTranscript();
     return fresh ? this.screen.node : null;
+  }
+
+  /**
+   * Who is in the conversation, with add and remove (control `addMember`, `removeMember`);
+   * the page reads the world again on the events they make, so every phone follows.
+   */
+  renderMembers(world, conversation) {
+    const name = (handle) => (world.people.find((p) => p.handle === handle) || { name: handle }).name;
+    const others = world.people.filter((p) => !conversation.members.includes(p.handle));
+    const pick = el('select', { 'data-testid': 'add-member-person', 'aria-label': 'person to add' },
+      others.map((p) => el('option', { value: p.handle }, p.name)));
+    const change = async (command, person) => {
+      try {
+        await control(command, { conversation: conversation.id, person });
+      } catch (error) {
+        this.fail(error);
+      }
+    };
+    return el('details', { class: 'members', 'data-testid': 'members' },
+      el('summary', {}, `${conversation.members.length} people`),
+      el('ul', {}, conversation.members.map((m) => el('li', { 'data-member': m }, name(m), ' ',
+        el('button', { class: 'remove-member', 'data-testid': `remove-member-${m}`, title: `remove ${name(m)}`, onclick: () => change('removeMember', m) }, '−')))),
+      others.length ? el('div', { class: 'add-member' }, pick,
+        el('button', { 'data-testid': 'add-member', onclick: () => change('addMember', pick.value) }, 'add')) : null);
   }
 
   /**
@@ -224,6 +257,7 @@ export class Phone {
 
   renderInput() {
     if (!this.conversation) return el('section', { class: 'input-row hidden' });
+    if (!this.isMember()) return el('section', { class: 'input-row left', 'data-testid': 'left' }, 'You are no longer in this conversation.');
     const input = this.data.input || { text: '', staged: null };
     const field = el('input', { class: 'compose', 'data-testid': 'compose', placeholder: 'iMessage', value: input.text || '' });
     const pushText = () => (field.value !== (input.text || '') ? this.act('typeText', { conversation: this.conversation, text: field.value }, 'input') : Promise.resolve());

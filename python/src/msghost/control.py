@@ -357,6 +357,14 @@ class ControlClient:
     def create_conversation(self, members: Sequence[str], id: Optional[str] = None) -> ConversationRecord:
         return self.request("createConversation", {"members": list(members), "id": id})["conversation"]  # type: ignore[no-any-return]
 
+    def add_member(self, conversation: str, person: str) -> ConversationRecord:
+        """`person` joins: their devices get what is sent from now on."""
+        return self.request("addMember", {"conversation": conversation, "person": person})["conversation"]  # type: ignore[no-any-return]
+
+    def remove_member(self, conversation: str, person: str) -> ConversationRecord:
+        """`person` leaves: their devices keep what they had and get nothing more."""
+        return self.request("removeMember", {"conversation": conversation, "person": person})["conversation"]  # type: ignore[no-any-return]
+
     def install_app(self, device: str, app: str) -> Install:
         """A new install (new participant identifiers)."""
         return self.request("installApp", {"device": device, "app": app})["install"]  # type: ignore[no-any-return]

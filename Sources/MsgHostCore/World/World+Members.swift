@@ -1,0 +1,36 @@
+import MsgHostProtocol
+
+/// Group changes (issue 15): a person is added to or removed from a conversation. Delivery
+/// reads the members when a message is sent, so a newcomer's devices get only what is sent
+/// after they joined and a leaver's devices nothing sent after they left; identifiers need
+/// nothing new, since every install has one for every person in the world from the start.
+extension World {
+    /// The smallest group Messages keeps: removing someone from a pair is refused.
+    public static let minimumMembers = 2
+
+    public mutating func addMember(_ person: String, to conversationID: String) throws(WireError) -> [WorldChange] {
+        let conversation = try self.conversation(conversationID)
+        _ = try self.person(person)
+        guard !conversation.members.contains(person) else {
+            throw .control(.alreadyExists, "\(person) is already a member of \(conversationID)")
+        }
+        return self.applying([.memberAdded(conversation: conversationID, person: person)])
+    }
+
+    public mutating func removeMember(_ person: String, from conversationID: String) throws(WireError) -> [WorldChange] {
+        let conversation = try self.conversation(conversationID)
+        _ = try self.person(person)
+        guard conversation.members.contains(person) else {
+            throw .control(.notFound, "\(person) is not a member of \(conversationID)")
+        }
+        guard conversation.members.count > Self.minimumMembers else {
+            throw .control(.invalidState, "\(conversationID) has \(conversation.members.count) members; a conversation keeps at least \(Self.minimumMembers)")
+        }
+        return self.applying([.memberRemoved(conversation: conversationID, person: person)])
+    }
+
+    /// Whether `person` was removed from the conversation and has not rejoined.
+    public func isFormerMember(_ person: String, of conversationID: String) -> Bool {
+        self.formerMembers[conversationID]?.contains(person) == true
+    }
+}
