@@ -234,6 +234,9 @@ def test_add_and_remove_a_member_from_the_conversation_screen(simulator, browser
     lee = "lee@example.com"
     assert page.control("createPerson", {"handle": lee, "name": "Lee"})["status"] == "ok"
     assert page.control("createDevice", {"id": "lee-iphone", "owner": lee})["status"] == "ok"
+    # People and devices made through control leave no event: the page reads them on "reload world".
+    page.click("#reload-world")
+    page.wait(lambda: page.all('[data-device="lee-iphone"]'), "Lee's phone after the reload")
     page.show_conversation(KATE)
 
     def members(device: str) -> WebElement:
