@@ -27,7 +27,7 @@ CONTROL = ["status", "world", "createPerson", "createDevice", "createConversatio
            "participants", "open", "close", "touch", "tap", "chevron", "show", "typeText", "send", "cancel", "inputField",
            "delivery", "release", "contact", "keep", "transcript", "events", "subscribe", "settle", "advanceClock", "reset",
            "view", "activate", "wireTap", "metrics", "file", "held",
-           "addMember", "removeMember"]
+           "addMember", "removeMember", "stickers", "chooseSticker"]
 
 
 def check_enums():

@@ -63,6 +63,19 @@ class Page:
             return True
         self.wait(attempt, what or css)
 
+    def type_into(self, css: str, within: Callable[[], WebElement], text: str, clear: bool = False):
+        """Types into a field once it is shown and enabled: a phone's parts are redrawn as
+        events arrive, so a field found a moment ago may be gone or not yet laid out."""
+        def attempt():
+            field = self.find(css, within())
+            if not (field.is_displayed() and field.is_enabled()):
+                return False
+            if clear:
+                field.clear()
+            field.send_keys(text)
+            return True
+        self.wait(attempt, f"{css} to type into")
+
     def show_conversation(self, device: str):
         self.click(".conversation", lambda: self.phone(device), f"{device}'s conversation list")
         self.wait(lambda: self.all("[data-testid=compose]", self.phone(device)), f"{device}'s transcript")
@@ -145,8 +158,7 @@ def test_a_second_send_is_refused_and_deliveries_hold_and_release(simulator, bro
     page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-app") == PYTHON_RAW, "the raw app open on Kate's phone")
 
     # One touch, two sends: the first goes, the second is refused, by Apple's name.
-    payload = page.find(".payload", page.phone(KATE))
-    payload.send_keys('{"caption": "first", "sends": 2}')
+    page.type_into(".payload", lambda: page.phone(KATE), '{"caption": "first", "sends": 2}')
     page.click("[data-testid=touch]", lambda: page.phone(KATE))
     page.wait(lambda: any("first" in b.text for b in app_bubbles(page, JOHN)), "the first send on John's phone")
     refusals = page.wait(lambda: page.events("sendRefused"), "the refusal in the event stream")
@@ -159,9 +171,7 @@ def test_a_second_send_is_refused_and_deliveries_hold_and_release(simulator, bro
     page.click("[data-testid=hold]", lambda: page.phone(JOHN))
     page.click("[data-testid=apply-delivery]", lambda: page.phone(JOHN))
     before = len(app_bubbles(page, JOHN))
-    payload = page.find(".payload", page.phone(KATE))
-    payload.clear()
-    payload.send_keys('{"caption": "held one"}')
+    page.type_into(".payload", lambda: page.phone(KATE), '{"caption": "held one"}', clear=True)
     page.click("[data-testid=touch]", lambda: page.phone(KATE))
     page.wait(lambda: page.all("[data-testid=held] li", page.phone(JOHN)), "the held message listed on John's phone")
     assert len(app_bubbles(page, JOHN)) == before
@@ -256,8 +266,7 @@ def test_add_and_remove_a_member_from_the_conversation_screen(simulator, browser
     page.shot("lee-added")
 
     # Kate writes: Lee's phone gets it (and nothing from before Lee joined).
-    compose = page.find("[data-testid=compose]", page.phone(KATE))
-    compose.send_keys("welcome Lee\n")
+    page.type_into("[data-testid=compose]", lambda: page.phone(KATE), "welcome Lee\n")
     page.wait(lambda: len(page.entries("lee-iphone")) == 1, "Kate's text on Lee's phone")
 
     # Kate removes Lee: Lee's phone keeps what it had and gets nothing more.
@@ -265,8 +274,7 @@ def test_add_and_remove_a_member_from_the_conversation_screen(simulator, browser
     page.wait(lambda: "Lee" not in page.find(".screen-title", page.phone(KATE)).text, "Lee gone from Kate's title")
     page.wait(lambda: page.events("memberRemoved"), "the removal in the event log")
     before = len(page.entries(KATE))
-    compose = page.find("[data-testid=compose]", page.phone(KATE))
-    compose.send_keys("after Lee\n")
+    page.type_into("[data-testid=compose]", lambda: page.phone(KATE), "after Lee\n")
     page.wait(lambda: len(page.entries(KATE)) == before + 1, "Kate's second text on her phone")
     time.sleep(0.5)
     assert len(page.entries("lee-iphone")) == 1, "a leaver gets nothing sent after they left"

@@ -153,6 +153,32 @@ def test_text_stickers_and_attachments(setup: Setup, tmp_path: Path) -> None:
     assert setup.daemon.input_field("kate-iphone")["staged"]["text"] == "typed by the app"
 
 
+def test_the_sticker_drawer_asks_the_app_and_the_user_peels_one_onto_a_bubble(setup: Setup, tmp_path: Path) -> None:
+    cone = png(tmp_path / "cone.png")
+    setup.daemon.open("kate-iphone")
+    setup.touch("kate-iphone", {"op": "offer_stickers", "stickers": [
+        {"file": str(cone), "description": "A cone"}, {"file": str(tmp_path / "gone.png"), "description": "Gone"}]})
+    drawer = setup.daemon.stickers("kate-iphone")
+    assert "stickers" in setup.callbacks()
+    assert [(s["index"], s["localizedDescription"]) for s in drawer["stickers"]] == [(0, "A cone")]
+    assert Path(drawer["stickers"][0]["file"]["url"].removeprefix("file://")).read_bytes() == cone.read_bytes()
+    assert [(r["index"], r["error"]["domain"], r["error"]["code"]) for r in drawer["rejected"]] == [
+        (1, "com.apple.messages.stickers-error", 1)]
+    with pytest.raises(ControlError) as left_out:
+        setup.daemon.choose_sticker("kate-iphone", 1)
+    assert left_out.value.code is ControlErrorCode.invalid_state
+
+    setup.daemon.type_text("john-iphone", "ice cream?")
+    setup.daemon.send("john-iphone")
+    target = setup.daemon.last_entry("kate-iphone", "text")
+    message_id = setup.daemon.choose_sticker("kate-iphone", 0, onto=target["entry"])
+    assert message_id is not None
+    peeled = setup.daemon.last_entry("john-iphone", "sticker")
+    assert peeled["messageID"] == message_id and peeled["peeledOnto"] == target["messageID"] and peeled["text"] == "A cone"
+    assert setup.daemon.choose_sticker("kate-iphone", 0) is None
+    assert setup.daemon.input_field("kate-iphone")["staged"]["text"] == "A cone"
+
+
 def test_presentation_styles_and_dismiss(setup: Setup) -> None:
     first = setup.daemon.open("kate-iphone")
     setup.touch("kate-iphone", {"op": "request_presentation_style", "style": "expanded"})

@@ -96,6 +96,12 @@ final class CallbackDispatcher {
             let wanted = controller.contentSizeThatFits(offered)
             let size = SizeValue(width: Double(min(wanted.width, offered.width)), height: Double(min(wanted.height, offered.height)))
             return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
+        case .stickers:
+            // The user opened the sticker drawer: the browser's data source, asked afresh
+            // (the host's limit is 256); an app without a browser has no stickers to offer.
+            let stickers = controller.stickerBrowser.map { $0.stickerBrowserView.askDataSource(upTo: 256).stickers } ?? []
+            let values = stickers.map { StickerValue(url: $0.imageFileURL.absoluteString, localizedDescription: $0.localizedDescription) }
+            return self.acknowledge(callback, WireJSON.encode(OKReply(StickersResult(stickers: values))))
         case .terminate, .didReceiveMemoryWarning:
             break  // handled above: neither names an instance
         }

@@ -53,7 +53,7 @@ struct HostCallback: Sendable {
             required.append(("presentationStyle", body.presentationStyle != nil))
         case .contentSizeThatFits:
             required.append(("size", body.size != nil))
-        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning:
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning, .stickers:
             break
         }
         if let missing = required.first(where: { !$0.1 }) {

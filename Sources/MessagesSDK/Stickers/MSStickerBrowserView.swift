@@ -37,14 +37,22 @@ open class MSStickerBrowserView {
 
     /// Asks the data source again and redraws. A count below zero draws nothing.
     open func reloadData() {
-        let count = max(0, self.dataSource.map { $0.numberOfStickers(in: self) } ?? 0)
+        let (count, stickers) = self.askDataSource(upTo: Self.maximumStickers)
         if count > Self.maximumStickers {
             HostConnection.log("the sticker browser draws the first \(Self.maximumStickers) of \(count) stickers (the view's limit of 256 elements)")
         }
-        self.stickers = (0..<min(count, Self.maximumStickers)).compactMap { index in self.dataSource?.stickerBrowserView(self, stickerAt: index) }
+        self.stickers = stickers
         self.host?.setView(self.elements()) { error in
             if let error { HostConnection.log("the sticker browser could not be drawn: \(error)") }
         }
+    }
+
+    /// The data source's stickers, the first `limit` of them: `numberOfStickers(in:)`, then
+    /// `stickerBrowserView(_:stickerAt:)` for each index, as UIKit asks.
+    /// Also returns the count the data source gave (zero for a negative one).
+    func askDataSource(upTo limit: Int) -> (count: Int, stickers: [MSSticker]) {
+        let count = max(0, self.dataSource.map { $0.numberOfStickers(in: self) } ?? 0)
+        return (count, (0..<min(count, limit)).compactMap { index in self.dataSource?.stickerBrowserView(self, stickerAt: index) })
     }
 
     /// The grid: rows of `stickerSize.columns` cells, each an image above a button.

@@ -10,8 +10,10 @@ import Foundation
 /// sticker-2`), the sticker is inserted into the input field (`insertSticker`), as tapping
 /// a sticker in Messages does; the app's own `didReceiveTouch` does not see that touch.
 ///
-/// Not here: peeling a sticker onto a bubble (the host has no model of a sticker attached to
-/// a bubble yet), and the host asking for the stickers itself (sticker packs without code).
+/// When the user opens the sticker drawer (`msghostctl stickers DEVICE`, PROTOCOL.md §4.10),
+/// the host asks the browser's data source for its stickers; the user then taps one into the
+/// input field or peels it onto a bubble (`msghostctl sticker DEVICE INDEX --onto ENTRY`),
+/// which the host does itself, without telling the app, as Messages does.
 @MainActor
 open class MSStickerBrowserViewController: MSStickerBrowserViewDataSource {
     public let stickerSize: MSStickerSize

@@ -13,12 +13,29 @@ extension HostStateMachine {
     /// device, has been acknowledged (at once if it caused none). `instances` are the ones it
     /// acted on directly: losing one of them fails it.
     mutating func reply(to client: [UInt8], requestID: String, result: [UInt8], after instances: Set<String>, now: Instant) -> [HostAction] {
-        let waiter = Waiter(client: client, requestID: requestID, result: result, causes: self.sessions.activeCauses, instances: instances)
+        self.reply(to: client, requestID: requestID, answer: .result(result), after: instances, now: now)
+    }
+
+    mutating func reply(to client: [UInt8], requestID: String, answer: Waiter.Answer, after instances: Set<String>, now: Instant) -> [HostAction] {
+        let waiter = Waiter(client: client, requestID: requestID, answer: answer, causes: self.sessions.activeCauses, instances: instances)
         guard self.isOutstanding(waiter.causes) || !self.unreportedLaunches(of: instances).isEmpty else {
-            return [self.controlReply(to: client, requestID: requestID, body: result, now: now)]
+            return [self.answer(waiter, now: now)]
         }
         self.sessions.wait(waiter)
         return []
+    }
+
+    /// The reply to a waiter whose consequences are all acknowledged.
+    mutating func answer(_ waiter: Waiter, now: Instant) -> HostAction {
+        switch waiter.answer {
+        case .result(let result):
+            return self.controlReply(to: waiter.client, requestID: waiter.requestID, body: result, now: now)
+        case .stickerDrawer(let instanceID):
+            switch self.drawerResult(instanceID) {
+            case .success(let result): return self.controlReply(to: waiter.client, requestID: waiter.requestID, body: WireJSON.encode(OKReply(result)), now: now)
+            case .failure(let error): return self.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now)
+            }
+        }
     }
 
     /// Whether a callback or a parked request caused by any of `causes` is still under way.
@@ -44,6 +61,7 @@ extension HostStateMachine {
             for callback in instance.queue { causes.formUnion(callback.causes) }
         }
         for request in self.pendingRequests.values { causes.formUnion(request.causes) }
+        for drawer in self.pendingDrawers.values { causes.formUnion(drawer.causes) }
         return causes
     }
 
@@ -53,7 +71,9 @@ extension HostStateMachine {
         let outstanding = self.outstandingCauses()
         let unreported = self.unreportedLaunches(of: Set(self.sessions.waiters.flatMap(\.instances)))
         let done = self.sessions.takeWaiters { $0.causes.isDisjoint(with: outstanding) && $0.instances.isDisjoint(with: unreported) }
-        return done.map { self.controlReply(to: $0.client, requestID: $0.requestID, body: $0.result, now: now) }
+        var replies: [HostAction] = []
+        for waiter in done { replies.append(self.answer(waiter, now: now)) }
+        return replies
     }
 
     /// An instance is going away (its process is gone or being ended): the requests that acted
@@ -101,6 +121,9 @@ extension HostStateMachine {
         }
         if inFlight.type == .contentSizeThatFits, status.isOK {
             actions += self.liveSizeAnswered(instanceID: instanceID, body: body, now: now)
+        }
+        if inFlight.type == .stickers {
+            actions += self.stickersAnswered(instanceID: instanceID, failure: status.failure, body: body, now: now)
         }
         return actions + self.pump(instanceID, now: now)
     }

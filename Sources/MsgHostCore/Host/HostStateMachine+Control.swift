@@ -146,6 +146,8 @@ extension HostStateMachine {
             return try self.activate(try envelope.decodeBody(ActivateRequest.self), client: client, requestID: requestID, now: now)
         case .addMember, .removeMember:
             return try self.memberCommand(command, try envelope.decodeBody(MemberRequest.self), client: client, requestID: requestID, now: now)
+        case .stickers, .chooseSticker:
+            return try self.stickerCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .wireTap, .metrics, .file, .held:
             return try self.observationCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:

@@ -99,6 +99,9 @@ extension HostStateMachine {
 
     /// The shell looked at a request's files (one result per check, in order).
     mutating func handleFilesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
+        if let drawer = self.pendingDrawers.removeValue(forKey: token) {
+            return self.withCauses(drawer.causes) { machine in machine.drawerFilesChecked(drawer, token: token, results: results, now: now) }
+        }
         guard let request = self.pendingRequests.removeValue(forKey: token) else { return [] }
         return self.withCauses(request.causes) { machine in
             if case .view = request.content { return machine.viewFilesChecked(request, results: results, now: now) }
@@ -154,10 +157,7 @@ extension HostStateMachine {
                 return actions + self.enqueue([self.messageCallback(.didStartSending, stored, to: instance)], on: instance.id, now: now)
             }
         } else {
-            var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
-            field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content, stagedAt: now.milliseconds)
-            actions.append(.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)))
-            actions.append(self.record(.staged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName))
+            actions += self.stage(content, from: instance, now: now)
             if case .app = content {
                 let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
                                            senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
@@ -168,6 +168,15 @@ extension HostStateMachine {
         }
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
         return actions + [send]
+    }
+
+    /// Puts the app's content in the input field of the instance's conversation on its
+    /// device, replacing what was staged there (SPEC §4).
+    mutating func stage(_ content: MessageContent, from instance: Instance, now: Instant) -> [HostAction] {
+        var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
+        field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content, stagedAt: now.milliseconds)
+        return [.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)),
+                self.record(.staged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName)]
     }
 
     /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.

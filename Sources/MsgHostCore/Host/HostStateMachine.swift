@@ -26,6 +26,8 @@ public struct HostStateMachine: Sendable {
     var sessions = ControlSessions()
     /// Requests parked while the shell looks at their files, by token.
     var pendingRequests: [Int: PendingRequest] = [:]
+    /// Sticker drawers whose files the shell is looking at, by the same tokens.
+    var pendingDrawers: [Int: PendingDrawer] = [:]
     var nextRequestToken = 0
     var events: EventLog
     public internal(set) var counters: [String: Int] = [:]

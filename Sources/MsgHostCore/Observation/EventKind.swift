@@ -18,6 +18,8 @@ public enum EventKind: String, Sendable, CaseIterable {
     case stopping
     /// A person was added to or removed from a conversation (`addMember`, `removeMember`).
     case memberAdded, memberRemoved
+    /// A sticker drawer loaded (`stickers`): how many stickers it shows and leaves out.
+    case stickerDrawer
 
     /// Events every touch and send makes several of (and `viewChanged`, which an app with a
     /// view may make on every touch): the shell logs them at debug, so that a

@@ -16,6 +16,8 @@ public struct ControlRange: Sendable {
     /// `transcript.limit`: a page of entries. The cap bounds how large one reply (every entry
     /// rendered, its message included) can grow; older entries are a `before` away.
     public static let transcriptLimit = ControlRange(range: 1...1_000, unit: "entries")
+    /// `chooseSticker.sticker`: an index into a drawer, which holds at most 256 stickers.
+    public static let stickerIndex = ControlRange(range: 0...255, unit: "")
     /// Event sequence numbers (`events.after`, `subscribe.after`).
     public static let eventSequence = ControlRange(range: 0...Int64.max, unit: "")
 

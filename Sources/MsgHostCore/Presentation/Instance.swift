@@ -52,6 +52,8 @@ struct Instance: Sendable {
     /// looked at must not overwrite a later one that needed no look.
     var viewRequests = 0
     var viewApplied = 0
+    /// The sticker drawer the user opened over it (`stickers`), if any.
+    var drawer: StickerDrawer?
 
     var isIdle: Bool { self.queue.isEmpty && self.inFlight == nil }
 
@@ -71,9 +73,17 @@ struct Instance: Sendable {
 /// transition, a launch), transitively. Held or delayed deliveries, idle terminations and
 /// other timers are not carried: they happen later (PROTOCOL.md §7, "Settled").
 struct Waiter: Sendable {
+    /// What the reply says, once it may be sent.
+    enum Answer: Sendable {
+        /// Known when the request was handled.
+        case result([UInt8])
+        /// What the sticker drawer of this instance shows, known once the app answered.
+        case stickerDrawer(instance: String)
+    }
+
     var client: [UInt8]
     var requestID: String
-    var result: [UInt8]
+    var answer: Answer
     var causes: Set<Int>
     /// The instances the request acted on directly: if one of them goes away (its process
     /// died) with this request's callbacks undelivered, the request failed.

@@ -112,6 +112,11 @@ extension HostStateMachine {
             value.kind = "sticker"
             value.text = description
             value.file = self.fileValue(file)
+        case (_, .peeledSticker(let file, let description, let onto)):
+            value.kind = "sticker"
+            value.text = description
+            value.file = self.fileValue(file)
+            value.peeledOnto = onto
         case (_, .attachment(let file)):
             value.kind = "attachment"
             value.text = file.filename

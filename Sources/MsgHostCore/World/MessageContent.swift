@@ -7,6 +7,8 @@ public enum MessageContent: Codable, Hashable, Sendable {
     case app(MessageValue, image: StoredFile?, media: StoredFile?)
     case text(String)
     case sticker(StoredFile, description: String)
+    /// A sticker the user peeled onto the bubble of message `onto` (sent at once).
+    case peeledSticker(StoredFile, description: String, onto: String)
     case attachment(StoredFile)
 
     /// The `MSMessage`, for app messages.
@@ -20,7 +22,7 @@ public enum MessageContent: Codable, Hashable, Sendable {
         switch self {
         case .app: "message"
         case .text: "text"
-        case .sticker: "sticker"
+        case .sticker, .peeledSticker: "sticker"
         case .attachment: "attachment"
         }
     }

@@ -11,6 +11,8 @@ public enum CallbackType: String, Codable, Hashable, Sendable, CaseIterable {
     case terminate
     /// Resident memory crossed the app's soft line (PROTOCOL.md §4.7); about the whole process.
     case didReceiveMemoryWarning
+    /// The user opened the sticker drawer: the app's stickers, all at once (PROTOCOL.md §4.10).
+    case stickers
 }
 
 /// Requests: extension → host, each answered by a `reply` (PROTOCOL.md §4.4).

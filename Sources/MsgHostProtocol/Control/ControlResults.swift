@@ -104,6 +104,8 @@ public struct TranscriptEntryValue: Codable, Hashable, Sendable {
     public var sentAt: Int64
     public var expiring: Bool?
     public var kept: Bool?
+    /// For a sticker peeled onto a bubble: the `messageID` of that bubble's message.
+    public var peeledOnto: String?
 
     public init(
         index: Int, entry: Int, messageID: String, kind: String, sender: String, senderName: String, senderDevice: String,

@@ -93,7 +93,12 @@ export function bubble(entry, { mine, appName, onTap }) {
       wrap.append(el('div', { class: 'bubble text' }, entry.text || ''));
       break;
     case 'sticker':
-      wrap.append(el('img', { class: 'sticker', src: fileURL(entry.file && entry.file.url), alt: 'sticker' }));
+      wrap.append(el('img', { class: 'sticker', src: fileURL(entry.file && entry.file.url), alt: entry.text || 'sticker' }));
+      // Peeled onto a bubble (PROTOCOL.md §4.10): say which, as the page draws no overlay.
+      if (entry.peeledOnto) {
+        wrap.dataset.peeledOnto = entry.peeledOnto;
+        wrap.append(el('div', { class: 'peeled', 'data-testid': 'peeled' }, 'peeled onto an earlier bubble'));
+      }
       break;
     case 'attachment':
     case 'legacyImage':

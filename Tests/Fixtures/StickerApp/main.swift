@@ -5,6 +5,8 @@ import MessagesSDK
 /// name from there, for Tests/IntegrationTests/NamedImageTests.swift and StickerBrowserTests.swift.
 ///
 /// Activating a sticker's button (`sticker-0`, `sticker-1`) inserts it (the browser does).
+/// Touch `{"addSticker": "name.png"}` adds a sticker of that resource file (which need not
+/// exist) to the data source, for the sticker drawer's tests (StickerDrawerTests.swift).
 /// Touch `{"image": "cone"}` inserts a bubble whose layout image is `UIImage(named: "cone")`,
 /// captioned with the image's size in points ("320×300"), or "no image called cone".
 final class StickerBrowser: MSStickerBrowserViewController {
@@ -40,6 +42,11 @@ final class StickerAppViewController: MSMessagesAppViewController {
     }
 
     override func didReceiveTouch(payload: JSONValue) {
+        if case .object(let touch) = payload, case .string(let file) = touch["addSticker"] {
+            let url = UIImage.resourcesDirectory().appendingPathComponent(file)
+            if let sticker = try? MSSticker(contentsOfFileURL: url, localizedDescription: file) { self.browser.stickers.append(sticker) }
+            return
+        }
         guard case .object(let touch) = payload, case .string(let name) = touch["image"] else { return }
         let layout = MSMessageTemplateLayout()
         if let image = UIImage(named: name) {

@@ -5,7 +5,7 @@ import Testing
 /// answered together, followers capped with the oldest let go first, fresh causes.
 @Suite struct ControlSessionsTests {
     static func waiter(_ id: String, causes: Set<Int>) -> Waiter {
-        Waiter(client: [1], requestID: id, result: [], causes: causes, instances: [])
+        Waiter(client: [1], requestID: id, answer: .result([]), causes: causes, instances: [])
     }
 
     @Test func waitersAreTakenInOrderWhenDoneAndTheOthersKept() {

@@ -45,6 +45,7 @@ __all__ = [
     "OpenResult",
     "ViewResult",
     "TapResult",
+    "StickerDrawer",
     "InputFieldResult",
     "TranscriptEntry",
     "TranscriptPage",
@@ -123,6 +124,17 @@ class ViewResult(TypedDict):
     instance: Optional[str]
     presentationStyle: Optional[str]
     view: Optional[Dict[str, Any]]
+
+
+class StickerDrawer(TypedDict):
+    """`stickers`: what the sticker drawer of the open app shows (PROTOCOL.md §4.10). Each of
+    `stickers` is `{"index", "localizedDescription", "file"}` (the daemon's copy); each of
+    `rejected` is `{"index", "url", "error"}`, the error inserting it would have given."""
+
+    app: str
+    instance: str
+    stickers: List[Dict[str, Any]]
+    rejected: List[Dict[str, Any]]
 
 
 class TapResult(TypedDict, total=False):
@@ -411,6 +423,22 @@ class ControlClient:
         if fields is not None:
             body["fields"] = dict(fields)
         self.request("activate", body)
+
+    def stickers(self, device: str) -> StickerDrawer:
+        """Opens the sticker drawer over the app open on `device`: the daemon asks the app for
+        its stickers and replies once it has checked them."""
+        return self.request("stickers", {"device": device})  # type: ignore[return-value]
+
+    def choose_sticker(self, device: str, sticker: int, onto: Optional[int] = None) -> Optional[str]:
+        """Picks sticker `sticker` (an `index` from `stickers`): into the input field, or with
+        `onto` (an entry id from `transcript`) peeled onto that bubble, which sends it; then
+        the new message's id."""
+        body: Dict[str, Any] = {"device": device, "sticker": sticker}
+        if onto is not None:
+            body["onto"] = onto
+        result: Dict[str, Any] = self.request("chooseSticker", body)
+        message_id = result.get("messageID")
+        return message_id if isinstance(message_id, str) else None
 
     def tap(self, device: str, conversation: str, entry: int) -> TapResult:
         """Taps a bubble: `entry` is an entry id from `transcript` (its `entry` field)."""

@@ -34,7 +34,7 @@ from ._version import PROTOCOL_VERSION, __version__
 from .curve import CurveKeys
 from .envelope import Codec, Dropped, Envelope, decode
 from .errors import MessagesError
-from .values import Conversation, Message, PresentationContext, PresentationStyle, Size
+from .values import Conversation, Message, PresentationContext, PresentationStyle, Size, Sticker
 from .view import Element, view_to_wire
 
 __all__ = ["Extension", "Runtime", "HelloRefused", "run", "SDK_NAME"]
@@ -188,6 +188,14 @@ class Extension:
         passed only to one that names them (or takes `**kwargs`).
         A touch allows one direct `send` (PROTOCOL.md §4.5)."""
 
+    def stickers(self) -> Sequence[Sticker]:
+        """The user opened the sticker drawer over your app (`MSStickerBrowserViewDataSource`,
+        asked as a whole): the stickers to show, in order, at most 256. The daemon checks and
+        copies each file as `insert_sticker` would and leaves out those it refuses; the user
+        then taps one into the input field or peels it onto a bubble, and you are not told
+        (PROTOCOL.md §4.10). The default offers none."""
+        return []
+
     def did_receive_memory_warning(self) -> None:
         """`didReceiveMemoryWarning()`: the process's resident memory crossed the app's soft
         line (manifest `memoryWarningMB`, else 4/5 of `memoryLimitMB`); free what can be
@@ -241,7 +249,7 @@ _VIEW_CALLBACKS = {
     "viewDidDisappear": "view_did_disappear",
 }
 _INSTANCE_CALLBACKS = set(_MESSAGE_CALLBACKS) | set(_CONVERSATION_CALLBACKS) | set(_VIEW_CALLBACKS) | {
-    "willTransition", "didTransition", "contentSizeThatFits", "touch"}
+    "willTransition", "didTransition", "contentSizeThatFits", "touch", "stickers"}
 
 
 class Runtime:
@@ -466,6 +474,8 @@ class Runtime:
             offered = Size.from_wire(body.get("size"))
             wanted = obj.content_size_that_fits(offered)
             return {"size": Size.from_wire(wanted if wanted is not None else offered).to_wire()}
+        if kind == "stickers":
+            return {"stickers": [sticker.to_wire() for sticker in obj.stickers()]}
         if kind == "touch":
             extra: _TouchExtras = {}
             accepted = _touch_parameters(type(obj).touched)

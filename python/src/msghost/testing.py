@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, TapResult, TranscriptEntry, ViewResult
+from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, StickerDrawer, TapResult, TranscriptEntry, ViewResult
 from .curve import CurveKeys, keypair
 from .errors import TransportError
 
@@ -429,6 +429,14 @@ class Daemon:
     def activate(self, device: str, button: str, fields: Optional[Dict[str, str]] = None) -> None:
         """Activates a button of the open app's view (a user touch with its payload)."""
         self.control.activate(device, button, fields)
+
+    def stickers(self, device: str) -> StickerDrawer:
+        """Opens the sticker drawer over the app open on `device` (the app's `stickers()`)."""
+        return self.control.stickers(device)
+
+    def choose_sticker(self, device: str, sticker: int, onto: Optional[int] = None) -> Optional[str]:
+        """Taps sticker `sticker` into the input field, or peels it onto entry `onto` (sent)."""
+        return self.control.choose_sticker(device, sticker, onto)
 
     def close_app(self, device: str) -> None:
         """Closes the app open on `device`."""

@@ -21,6 +21,7 @@ def record(entry):
 class SDKApp(msghost.Extension):
     def __init__(self):
         self.calls = 0  # per object: one object per instance
+        self.offered = []  # the stickers its drawer offers (op offer_stickers)
 
     def note(self, callback, **fields):
         self.calls += 1
@@ -82,6 +83,10 @@ class SDKApp(msghost.Extension):
         self.note("content_size_that_fits", offered=[size.width, size.height])
         return Size(size.width, 100)
 
+    def stickers(self):
+        self.note("stickers", offered=len(self.offered))
+        return [Sticker(s["file"], s.get("description", "a sticker")) for s in self.offered]
+
     def will_terminate(self, reason):
         self.note("will_terminate", reason=reason)
 
@@ -117,6 +122,8 @@ class SDKApp(msghost.Extension):
                 conversation.send_sticker(Sticker(op["file"], op.get("description", "a sticker")))
             elif kind == "insert_sticker":
                 conversation.insert_sticker(Sticker(op["file"], op.get("description", "a sticker")))
+            elif kind == "offer_stickers":
+                self.offered = op["stickers"]
             elif kind == "send_attachment":
                 conversation.send_attachment(op["file"], op.get("name"))
             elif kind == "insert_attachment":
