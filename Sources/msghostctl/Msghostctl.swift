@@ -17,6 +17,7 @@ struct Msghostctl: ParsableCommand {
             Clock.self, Settle.self, Reset.self, Keygen.self,
             ViewCommand.self, Activate.self,
             Metrics.self, WireTapCommand.self, FileCommand.self, Held.self,
+            ParentApp.self, Compose.self,
         ])
 }
 

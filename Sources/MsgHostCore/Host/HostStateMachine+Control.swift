@@ -87,7 +87,9 @@ extension HostStateMachine {
             return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
         case .touch:
             let body = try envelope.decodeBody(TouchRequest.self)
-            let instance = try self.touchable(device: body.device, action: "touch")
+            var instance = try self.parentAppTouchable(device: body.device)
+            if instance == nil { instance = try self.touchable(device: body.device, action: "touch") }
+            guard let instance else { return [] }
             return self.userTouch(TouchBody(instance: instance.id, payload: body.payload ?? .null), on: instance, client: client, requestID: requestID, now: now)
         case .tap:
             let body = try envelope.decodeBody(TapRequest.self)
@@ -148,6 +150,8 @@ extension HostStateMachine {
             return try self.memberCommand(command, try envelope.decodeBody(MemberRequest.self), client: client, requestID: requestID, now: now)
         case .wireTap, .metrics, .file, .held:
             return try self.observationCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
+        case .openParentApp, .closeParentApp, .composeSheet, .compose:
+            return try self.parentAppCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }

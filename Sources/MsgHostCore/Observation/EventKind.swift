@@ -18,6 +18,10 @@ public enum EventKind: String, Sendable, CaseIterable {
     case stopping
     /// A person was added to or removed from a conversation (`addMember`, `removeMember`).
     case memberAdded, memberRemoved
+    /// A parent app came to or left the foreground of a device (`openParentApp`,
+    /// `closeParentApp`, its process ended); a compose sheet was presented, or finished
+    /// (`name`: `sent`, `cancelled`, `failed`).
+    case parentAppOpened, parentAppClosed, composePresented, composeFinished
 
     /// Events every touch and send makes several of (and `viewChanged`, which an app with a
     /// view may make on every touch): the shell logs them at debug, so that a

@@ -13,4 +13,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case view, activate
     case wireTap, metrics, file, held
     case addMember, removeMember
+    case openParentApp, closeParentApp, composeSheet, compose
 }

@@ -52,6 +52,9 @@ public struct AppDescriptor: Codable, Hashable, Sendable {
     /// When set, an extension started by hand may attach for debugging by signing its hello
     /// with this key. Never sent to control clients.
     public var attachKey: String?
+    /// Whether the manifest names a parent app (`parentApp`), which `openParentApp` starts
+    /// (PROTOCOL.md §4.10). Not sent to control clients.
+    public var hasParentApp = false
 
     public init(
         bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages], memoryLimitBytes: Int? = nil,

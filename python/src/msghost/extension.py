@@ -553,6 +553,11 @@ def run(
         attach_device=attach_device or environment.get("MSGHOST_ATTACH_DEVICE") or None,
         **_curve_arguments(server_key, secret_key, environment),
     )
+    return _hello_and_serve(runtime)
+
+
+def _hello_and_serve(runtime: Runtime) -> int:
+    """Says hello, then serves until `terminate`; a refused hello ends the process."""
     try:
         runtime.hello()
     except HelloRefused as refused:
