@@ -541,6 +541,9 @@ VALID = [
     ("applicationWillResignActive", I),
     ("messageComposeDidFinish", {**I, "result": "sent"}),
     ("messageComposeDidFinish", {**I, "result": "cancelled"}),
+    ("openURL", {**I, "url": "https://example.com/?order=42", "message": HOST_MSG}),
+    ("openURL", {**I, "url": None, "message": {}}),
+    ("control.reply#/$defs/tap", {"status": "ok", "action": "openedParentApp", "instance": "inst-3", "url": "https://example.com/?order=42"}),
     ("control.openParentApp", {"device": "alice-phone", "app": "com.example.python-raw"}),
     ("control.closeParentApp", {"device": "alice-phone"}),
     ("control.composeSheet", {"device": "alice-phone"}),
@@ -712,6 +715,7 @@ INVALID = [
     ("messageComposeDidFinish with a number", "messageComposeDidFinish", {**I, "result": 1}),
     ("compose with another action", "control.compose", {"device": "alice-phone", "action": "delete"}),
     ("openParentApp without app", "control.openParentApp", {"device": "alice-phone"}),
+    ("openURL without message", "openURL", {**I, "url": "https://example.com"}),
 ]
 
 covered = {t.partition("#")[0] for t, _ in VALID}

@@ -10,7 +10,9 @@ import Testing
 /// `compose`); then John's iPhone has the app's bubble under his install's identifier for Kate,
 /// his iPad without the app the alternate layout, and the parent app gets
 /// `messageComposeDidFinish` with `sent`. A cancelled sheet stores nothing; a second sheet is
-/// refused with `composeAlreadyPresented`, and closing the app cancels its sheet.
+/// refused with `composeAlreadyPresented`, and closing the app cancels its sheet. With the
+/// manifest's `parentApp.opensMessages`, John's tap on the bubble opens his parent app
+/// (`openURL`) instead of the extension.
 @Suite(.serialized) struct ParentAppComposeTests {
     static let app = "com.example.recorder"
     static let world = TestDaemon.World(members: [
@@ -29,6 +31,7 @@ import Testing
         let op: JSONValue = .object(["request": .string("presentMessageCompose"), "body": .object([
             "instance": .string("$instance"), "recipients": .array([.string(TestDaemon.john)]), "body": .string("Come along"),
             "message": .object([
+                "url": .string("https://example.com/?order=7"),
                 "summaryText": .string(summary),
                 "layout": .object(["type": .string("live"), "alternateLayout": .object(["type": .string("template"), "caption": .string(caption)])]),
             ]),
@@ -104,6 +107,29 @@ import Testing
             try daemon.eventually("the parent app's process ends") { try daemon.status().extensions.isEmpty }
             let none = #expect(throws: WireError.self) { try daemon.control(.compose, ComposeRequest(device: "kate-iphone", action: .send)) }
             #expect(none?.isControl(.invalidState) == true, "no sheet is up")
+        }
+    }
+
+    @Test func receivedMessagesOpenInTheParentAppWhenTheManifestSaysSo() throws {
+        var app = Self.recorder
+        app.manifest["parentApp"] = "{command: python3, args: [recorder.py], opensMessages: true}"
+        try TestDaemon.with(apps: [app], world: Self.world) { daemon in
+            try daemon.control(.openParentApp, ParentAppRequest(device: "kate-iphone", app: Self.app), as: ParentAppResult.self)
+            try daemon.touch("kate-iphone", payload: Self.present(caption: "Vanilla", summary: "for you"))
+            try daemon.control(.compose, ComposeRequest(device: "kate-iphone", action: .send), as: ComposeResult.self)
+            let entry = try #require(try daemon.transcript("john-iphone").first)
+            let tapped = try daemon.control(.tap, TapRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry.entry), as: TapResult.self)
+            #expect(tapped.action == "openedParentApp")
+            let instance = try #require(tapped.instance)
+            #expect(try daemon.callbacks(Self.app, instance: instance) == ["applicationDidBecomeActive", "openURL"])
+            let opened = try #require(try daemon.fixtureLog(Self.app).last { $0["callback"] == .string("openURL") }?["body"])
+            let body = try JSONDecoder().decode(OpenURLBody.self, from: JSONEncoder().encode(opened))
+            #expect(body.url == "https://example.com/?order=7")
+            let kateForJohn = try #require(try daemon.participants("john-iphone", app: Self.app).participants.first { $0.person == TestDaemon.kate }?.identifier)
+            #expect(body.message.senderParticipantIdentifier == kateForJohn)
+            #expect(try daemon.events(kind: "opened").isEmpty, "the extension did not open")
+            let sheet = try daemon.control(.composeSheet, DeviceRequest(device: "john-iphone"), as: ComposeSheetResult.self)
+            #expect(sheet.parentApp == Self.app && sheet.sheet == nil)
         }
     }
 }

@@ -17,6 +17,9 @@ import Testing
 
         override func applicationDidBecomeActive() { self.recorder.record("applicationDidBecomeActive") }
         override func applicationWillResignActive() { self.recorder.record("applicationWillResignActive") }
+        override func application(open url: URL?, message: MSMessage) {
+            self.recorder.record("open \(url?.absoluteString ?? "nil") \(message.summaryText ?? "")")
+        }
         override func didReceiveTouch(_ touch: MSTouch) {
             let compose = MFMessageComposeViewController()
             compose.recipients = ["ben@example.com"]
@@ -61,10 +64,14 @@ import Testing
         host.send(ReplyType.name, OKReply(Empty()), replyTo: request.header.id)
         try host.expectAck(of: touch)
         try host.expectAck(of: host.send(CallbackType.messageComposeDidFinish.rawValue, MessageComposeDidFinishBody(instance: "i7", result: .sent)))
+        let received = MessageValue(url: "https://example.com/?order=7", summaryText: "for you")
+        try host.expectAck(of: host.send(CallbackType.openURL.rawValue, OpenURLBody(instance: "i7", url: received.url, message: received)))
         try host.expectAck(of: host.send(CallbackType.applicationWillResignActive.rawValue, InstanceBody(instance: "i7")))
         try host.expectSilence(ms: 100)
         // The completion handler runs on its own queue, so its place among the callbacks is not fixed.
-        #expect(recorder.calls.filter { !$0.hasPrefix("presented") } == ["applicationDidBecomeActive", "didFinishWith 1", "applicationWillResignActive"])
+        #expect(recorder.calls.filter { !$0.hasPrefix("presented") } == [
+            "applicationDidBecomeActive", "didFinishWith 1", "open https://example.com/?order=7 for you", "applicationWillResignActive",
+        ])
         #expect(recorder.calls.contains("presented ok"))
     }
 }

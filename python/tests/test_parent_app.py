@@ -55,3 +55,19 @@ def test_the_parent_app_presents_and_the_user_sends_or_cancels(msghost_daemon: A
     with pytest.raises(ControlError) as refused:
         control.compose("kate-iphone", "send")
     assert refused.value.code == ControlErrorCode.invalid_state
+
+
+def test_a_tapped_bubble_opens_the_parent_app_when_the_manifest_says_so(msghost_daemon: Any, tmp_path: Path) -> None:
+    log = tmp_path / "shop"
+    app = App.python(APP, SHOP, env={"SHOP_LOG": str(log)},
+                     manifest={"parentApp": {"command": sys.executable, "args": [str(SHOP)], "opensMessages": True}})
+    daemon = msghost_daemon(apps=[app])
+    control = daemon.control
+    control.open_parent_app("kate-iphone", APP)
+    daemon.touch("kate-iphone", {"recipients": ["john@example.com"], "caption": "Vanilla"})
+    control.compose("kate-iphone", "send")
+    bubble = control.transcript("john-iphone", daemon.conversation)[0]
+    tapped = control.tap("john-iphone", daemon.conversation, bubble["entry"])
+    assert tapped["action"] == "openedParentApp"
+    opened = [r for r in records(log) if r.get("callback") == "openURL"]
+    assert [r["sender"] for r in opened] == [control.identifier("john-iphone", APP, "kate@example.com")]

@@ -22,6 +22,10 @@ open class MSParentAppViewController {
     /// The user touched the app (control `touch` while it is in the foreground).
     open func didReceiveTouch(_ touch: MSTouch) {}
     open func didReceiveMemoryWarning() {}
+    /// `application(_:open:options:)`: the user tapped a received bubble of the app, and its
+    /// manifest opens messages in the parent app (`parentApp.opensMessages`). `url` is the
+    /// message's URL (nil if it has none); `message` the message as this install sees it.
+    open func application(open url: URL?, message: MSMessage) {}
     /// The process is about to be ended (`terminate`); `reason` is the host's.
     open class func applicationWillTerminate(reason: String) {}
 
@@ -124,6 +128,7 @@ final class ParentAppDispatcher {
         case .touch: controller.didReceiveTouch(MSTouch(payload: callback.body.payload ?? .null, button: callback.body.button, fields: callback.body.fields ?? [:]))
         case .messageComposeDidFinish: controller.composeFinished(MessageComposeResult(callback.body.result!))
         case .didReceiveMemoryWarning: controller.didReceiveMemoryWarning()
+        case .openURL: controller.application(open: callback.body.url.flatMap(URL.init(string:)), message: WireMapping.message(from: callback.body.message!))
         default: break  // an extension's callback: never sent to a parent app
         }
     }

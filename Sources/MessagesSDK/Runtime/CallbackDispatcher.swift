@@ -93,7 +93,7 @@ final class CallbackDispatcher {
             return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
         case .terminate, .didReceiveMemoryWarning:
             break  // handled above: neither names an instance
-        case .applicationDidBecomeActive, .applicationWillResignActive, .messageComposeDidFinish:
+        case .applicationDidBecomeActive, .applicationWillResignActive, .messageComposeDidFinish, .openURL:
             break  // a parent app's (MSParentAppMain): never sent to an extension
         }
         self.acknowledge(callback)

@@ -27,6 +27,8 @@ struct HostCallback: Sendable {
         var reason: String?
         /// `messageComposeDidFinish` (a parent app's): how the sheet finished.
         var result: MsgHostProtocol.MessageComposeResult?
+        /// `openURL` (a parent app's): the tapped message's URL.
+        var url: String?
     }
 
     let id: String
@@ -70,6 +72,8 @@ struct HostCallback: Sendable {
             required.append(("size", body.size != nil))
         case .messageComposeDidFinish:
             required.append(("result", body.result != nil))
+        case .openURL:
+            required.append(("message", body.message != nil))
         case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning,
              .applicationDidBecomeActive, .applicationWillResignActive:
             break

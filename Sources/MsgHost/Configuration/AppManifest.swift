@@ -23,6 +23,7 @@ import Yams
 ///   args: [parent.py]                   #   optional
 ///   env: {EXAMPLE: "2"}                 #   optional, added after the manifest's env
 ///   workingDirectory: .                 #   optional; default the extension's
+///   opensMessages: false                #   optional: true makes a tapped bubble open the parent app (openURL)
 /// ```
 ///
 /// Any other key is an error, and so is a number outside its range (`NumericRanges.manifest`).
@@ -68,6 +69,7 @@ public struct AppManifest: Codable, Hashable, Sendable {
             memoryLimitBytes: self.memoryLimitMB.map { $0 << 20 }, launchTimeoutMs: self.launchTimeoutMs,
             responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey, memoryWarningBytes: self.memoryWarningMB.map { $0 << 20 })
         descriptor.hasParentApp = self.parentApp != nil
+        descriptor.opensMessagesInParentApp = self.parentApp?.opensMessages ?? false
         return descriptor
     }
 

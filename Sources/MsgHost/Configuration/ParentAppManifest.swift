@@ -11,9 +11,12 @@ public struct ParentAppManifest: Codable, Hashable, Sendable {
     public var env: [String: String]?
     /// Relative to the manifest's folder; default: the extension's working directory.
     public var workingDirectory: String?
+    /// (ours) Whether a tapped bubble of the app opens the parent app (`openURL`) instead of
+    /// the extension; default false: in the iMessage app, as the extension has always done.
+    public var opensMessages: Bool?
 
     /// The keys `parentApp` may hold, for `AppManifest.knownKeys`.
-    static let keys = ["command", "args", "env.*", "workingDirectory"]
+    static let keys = ["command", "args", "env.*", "workingDirectory", "opensMessages"]
 }
 
 extension AppManifest {

@@ -21,33 +21,55 @@ extension HostStateMachine {
         guard let install = self.world.install(device: device.id, app: request.app) else {
             throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
         }
-        try self.requireNotQuarantined(device: device.id, app: request.app, role: .parentApp)
-        let result = { (instance: String) in WireJSON.encode(OKReply(ParentAppResult(instance: instance))) }
-        if let current = self.parentApps.foreground[device.id], current.app == request.app {
-            return self.reply(to: client, requestID: requestID, result: result(current.instanceID), after: [current.instanceID], now: now)
-        }
+        let (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device.id, now: now)
+        let result = WireJSON.encode(OKReply(ParentAppResult(instance: instanceID)))
+        return outcome.actions + self.reply(to: client, requestID: requestID, result: result, after: outcome.instances, now: now)
+    }
+
+    /// The instance of `app`'s parent app if it is in the foreground of `device`.
+    func foregroundParentAppInstance(app: String, device: String) -> String? {
+        self.parentApps.foreground[device].flatMap { $0.app == app ? $0.instanceID : nil }
+    }
+
+    /// The parent app comes to the foreground: started if needed, `applicationDidBecomeActive`;
+    /// what was presented on the device resigns. Returns its instance and what to wait for.
+    mutating func foregroundParentApp(_ app: AppDescriptor, install: Install, device: String, now: Instant) throws(WireError) -> (String, Outcome) {
+        try self.requireNotQuarantined(device: device, app: app.bundleID, role: .parentApp)
+        if let current = self.foregroundParentAppInstance(app: app.bundleID, device: device) { return (current, ([], [current])) }
         var outcome: Outcome = ([], [])
-        if let presented = self.screens.presented[device.id] {
+        if let presented = self.screens.presented[device] {
             let resigned = self.resign(presented, now: now)
             outcome.actions += resigned.actions
             outcome.instances.formUnion(resigned.instances)
         }
-        let closed = self.closeParentApp(device: device.id, reason: "another parent app opened", now: now)
+        let closed = self.closeParentApp(device: device, reason: "another parent app opened", now: now)
         outcome.actions += closed.actions
         outcome.instances.formUnion(closed.instances)
-        let (launchID, launchActions) = self.processServing(device: device.id, app: app.bundleID, installID: install.id, role: .parentApp, now: now)
+        let (launchID, launchActions) = self.processServing(device: device, app: app.bundleID, installID: install.id, role: .parentApp, now: now)
         outcome.actions += launchActions
         let instanceID = self.makeInstanceID()
         // Not presented in Messages and in no conversation: only its own callbacks reach it.
-        self.screens.add(Instance(id: instanceID, launchID: launchID, device: device.id, conversation: "", app: app.bundleID,
+        self.screens.add(Instance(id: instanceID, launchID: launchID, device: device, conversation: "", app: app.bundleID,
                                   installID: install.id, context: .messages, style: .expanded))
         self.processes[launchID]?.instanceIDs.append(instanceID)
         self.processes[launchID]?.idleGeneration += 1
-        _ = self.parentApps.open(.init(app: app.bundleID, installID: install.id, launchID: launchID, instanceID: instanceID), on: device.id)
-        outcome.actions.append(self.record(.parentAppOpened, now: now, device: device.id, app: app.bundleID, instance: instanceID))
+        _ = self.parentApps.open(.init(app: app.bundleID, installID: install.id, launchID: launchID, instanceID: instanceID), on: device)
+        outcome.actions.append(self.record(.parentAppOpened, now: now, device: device, app: app.bundleID, instance: instanceID))
         outcome.actions += self.enqueue([(.applicationDidBecomeActive, WireJSON.encode(InstanceBody(instance: instanceID)))], on: instanceID, now: now)
         outcome.instances.insert(instanceID)
-        return outcome.actions + self.reply(to: client, requestID: requestID, result: result(instanceID), after: outcome.instances, now: now)
+        return (instanceID, outcome)
+    }
+
+    /// A received bubble tapped where the app's manifest chose the parent app
+    /// (`parentApp.opensMessages`): it comes to the foreground and gets `openURL` with the
+    /// message's URL and the message as its install sees it.
+    mutating func openInParentApp(_ stored: StoredMessage, app: AppDescriptor, install: Install, device: String, now: Instant) throws(WireError) -> (String, Outcome) {
+        var (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device, now: now)
+        let message = self.messageValue(stored, for: install.id)
+        outcome.actions.append(self.record(.openedURL, now: now, device: device, app: app.bundleID, conversation: stored.conversation, instance: instanceID, detail: "in the parent app: \(message.url ?? "no url")"))
+        outcome.actions += self.enqueue([(.openURL, WireJSON.encode(OpenURLBody(instance: instanceID, url: message.url, message: message)))], on: instanceID, now: now)
+        outcome.instances.insert(instanceID)
+        return (instanceID, outcome)
     }
 
     /// The parent app in the foreground of `device` leaves it: a sheet it had up is cancelled

@@ -45,6 +45,19 @@ public struct MessageComposeDidFinishBody: Codable, Hashable, Sendable {
     }
 }
 
+/// `openURL`: a received bubble of the app, tapped, opens the parent app with the message's
+/// `url` and the message as the parent app's install sees it.
+public struct OpenURLBody: Codable, Hashable, Sendable {
+    public var instance: String
+    public var url: String?
+    public var message: MessageValue
+    public init(instance: String, url: String?, message: MessageValue) {
+        self.instance = instance
+        self.url = url
+        self.message = message
+    }
+}
+
 /// Body of `openParentApp`.
 public struct ParentAppRequest: Codable, Hashable, Sendable {
     public var device: String

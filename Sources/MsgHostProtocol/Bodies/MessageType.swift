@@ -16,6 +16,9 @@ public enum CallbackType: String, Codable, Hashable, Sendable, CaseIterable {
     /// `messageComposeViewController(_:didFinishWith:)`.
     case applicationDidBecomeActive, applicationWillResignActive
     case messageComposeDidFinish
+    /// A tapped bubble opens the parent app (`application(_:open:options:)`), when its
+    /// manifest chose so (PROTOCOL.md §4.10).
+    case openURL
 }
 
 /// Requests: extension → host, each answered by a `reply` (PROTOCOL.md §4.4).

@@ -99,6 +99,27 @@ import Testing
         #expect(try actions.callbacks.first { $0.instance == instance }?.decodeBody(MessageComposeDidFinishBody.self).result == .failed)
     }
 
+    @Test func aTappedBubbleOpensTheParentAppWhenTheManifestSaysSo() throws {
+        var h = try HostHarness(parentApp: true, opensMessages: true)
+        let extensionInstance = try h.open(on: HostHarness.amberPhone)
+        _ = h.settle(h.dispatch(MessageValue(url: "https://example.com/?order=42", summaryText: "hi"), from: HostHarness.benPhone).1)
+        let entry = try #require(h.entryIDs(HostHarness.amberPhone).last)
+        let (result, actions) = try h.tap(entry, on: HostHarness.amberPhone)
+        #expect(result.action == "openedParentApp")
+        let instance = try #require(result.instance)
+        #expect(actions.launches.map(\.role) == [.parentApp])
+        #expect(actions.callbackTypes(of: instance) == ["applicationDidBecomeActive", "openURL"])
+        #expect(actions.callbackTypes(of: extensionInstance) == HostHarness.resign, "switching to the parent app resigns the extension")
+        let open = try #require(actions.callbacks.last { $0.instance == instance }).decodeBody(OpenURLBody.self)
+        #expect(open.url == "https://example.com/?order=42")
+        #expect(open.message.senderParticipantIdentifier == h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone), "as the parent app's install sees Ben")
+
+        // Tapped again with the parent app in the foreground: only openURL.
+        let (again, more) = try h.tap(entry, on: HostHarness.amberPhone)
+        #expect(again.instance == instance)
+        #expect(more.callbackTypes(of: instance) == ["openURL"])
+    }
+
     @Test func refusals() throws {
         var h = try HostHarness(parentApp: true)
         let extensionInstance = try h.open(on: HostHarness.benPhone)

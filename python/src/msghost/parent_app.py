@@ -95,6 +95,11 @@ class ParentApp:
     def did_receive_memory_warning(self) -> None:
         pass
 
+    def open_url(self, url: Optional[str], message: Message) -> None:
+        """`application(_:open:options:)`: the user tapped a received bubble of the app and its
+        manifest opens messages in the parent app (`parentApp.opensMessages`); `message` is as
+        this install sees it."""
+
     def will_terminate(self, reason: str) -> None:
         pass
 
@@ -147,6 +152,9 @@ class _ParentAppRuntime(Runtime):
                     log.warning("messageComposeDidFinish with an unknown result %r; acknowledged without calling the app", raw)
             elif kind == "didReceiveMemoryWarning":
                 self.parent.did_receive_memory_warning()
+            elif kind == "openURL":
+                url, message = body.get("url"), body.get("message")
+                self.parent.open_url(url if isinstance(url, str) else None, Message.from_wire(message if isinstance(message, Mapping) else {}))
             # Any other type: acknowledged (§6).
         except Exception:
             log.error("%s raised in %s:\n%s", type(self.parent).__name__, kind, traceback.format_exc().rstrip())

@@ -33,6 +33,9 @@ class Shop(msghost.ParentApp):
             except msghost.MessagesError as error:
                 record(op="present", status="error", domain=error.domain, code=int(error.code))
 
+    def open_url(self, url: object, message: msghost.Message) -> None:
+        record(callback="openURL", url=url, sender=message.sender_participant_identifier)
+
     def message_compose_did_finish(self, controller: msghost.MessageComposeViewController, result: msghost.MessageComposeResult) -> None:
         record(callback="messageComposeDidFinish", result=int(result), recipients=controller.recipients)
 
