@@ -550,6 +550,9 @@ VALID = [
     ("control.compose", {"device": "alice-phone", "action": "send"}),
     ("control.compose", {"device": "alice-phone", "action": "cancel"}),
     ("control.reply#/$defs/openParentApp", {"status": "ok", "instance": "inst-3"}),
+    ("control.reply#/$defs/status", {"status": "ok", "daemon": {"pid": 1, "protocol": 1, "startedAt": 0, "uptimeMs": 5},
+                                     "extensions": [{"device": "d", "app": "a", "pid": 3, "state": "running", "instances": ["inst-3"],
+                                                     "role": "parentApp"}], "counters": {}}),
     ("control.reply#/$defs/closeParentApp", {"status": "ok"}),
     ("control.reply#/$defs/composeSheet", {"status": "ok", "parentApp": None, "sheet": None}),
     ("control.reply#/$defs/composeSheet", {"status": "ok", "parentApp": "com.example.python-raw", "sheet": {

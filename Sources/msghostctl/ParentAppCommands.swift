@@ -2,7 +2,8 @@ import ArgumentParser
 import MsgHostProtocol
 
 /// The parent app and its compose sheet (PROTOCOL.md §4.10), as the user plays them:
-/// `msghostctl parent-app open kate-iphone com.example.app`, `msghostctl compose send kate-iphone`.
+/// `msghostctl parent-app open com.example.app --device kate-iphone`,
+/// `msghostctl compose send --device kate-iphone`.
 struct ParentApp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parent-app", abstract: "Open or close an app's parent app on a device (its containing app, which can present a compose sheet).",
@@ -10,8 +11,8 @@ struct ParentApp: ParsableCommand {
 
     struct OpenApp: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "open", abstract: "Bring the app's parent app to the foreground of a device (started if needed).")
-        @Argument(help: "The device id.") var device: String
         @Argument(help: "The app's bundle id.") var app: String
+        @Option(help: "The device.") var device: String
         @OptionGroup var connection: Connection
 
         func run() throws {
@@ -23,7 +24,7 @@ struct ParentApp: ParsableCommand {
 
     struct CloseApp: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "close", abstract: "Close the parent app in the foreground of a device (a sheet it had up is cancelled).")
-        @Argument(help: "The device id.") var device: String
+        @Option(help: "The device.") var device: String
         @OptionGroup var connection: Connection
 
         func run() throws {
@@ -37,7 +38,7 @@ struct Compose: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the compose sheet a parent app presented on a device (no action), or tap Send or Cancel on it.")
     @Argument(help: "show, send or cancel.") var action: String
-    @Argument(help: "The device id.") var device: String
+    @Option(help: "The device.") var device: String
     @OptionGroup var connection: Connection
 
     func validate() throws {

@@ -52,7 +52,7 @@ import Testing
         try TestDaemon.with(apps: [Self.recorder], world: Self.world) { daemon in
             let opened = try daemon.control(.openParentApp, ParentAppRequest(device: "kate-iphone", app: Self.app), as: ParentAppResult.self)
             #expect(try daemon.callbacks(Self.app, instance: opened.instance) == ["applicationDidBecomeActive"])
-            #expect(try daemon.status().extensions.filter { $0.app == Self.app && $0.device == "kate-iphone" }.count == 1, "its own process")
+            #expect(try daemon.status().extensions.filter { $0.app == Self.app && $0.device == "kate-iphone" }.map(\.role) == ["parentApp"], "its own process")
 
             // The app writes Kate's identifier, as its install sees her, into the summary.
             let kate = try #require(try daemon.participants("kate-iphone", app: Self.app).participants.first { $0.person == TestDaemon.kate }?.identifier)

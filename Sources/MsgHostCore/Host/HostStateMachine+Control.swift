@@ -172,7 +172,8 @@ extension HostStateMachine {
             .map {
                 StatusResult.ExtensionStatus(
                     device: $0.device, app: $0.app, pid: $0.pid, state: $0.stateName, instances: $0.instanceIDs,
-                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memoryBytes, attached: $0.attached ? true : nil)
+                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memoryBytes, attached: $0.attached ? true : nil,
+                    role: $0.role == .parentApp ? ProcessRole.parentApp.rawValue : nil)
             }
         return StatusResult(
             daemon: .init(pid: self.daemonPID, protocol: WireVersion.major, startedAt: self.startedAt.milliseconds,

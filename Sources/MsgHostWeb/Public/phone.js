@@ -115,7 +115,7 @@ export class Phone {
       header: () => el('header', { class: 'phone-header' },
         el('div', { class: 'device-name' }, this.owner.name),
         el('div', { class: 'device-id' }, `${this.device.id} · ${this.device.platform}`),
-        el('div', { class: 'processes' }, status.map((x) => el('span', { class: `process state-${x.state}`, title: `pid ${x.pid || '–'}` }, `${this.page.appName(x.app)}: ${x.state}`)))),
+        el('div', { class: 'processes' }, status.map((x) => el('span', { class: `process state-${x.state}`, title: `pid ${x.pid || '–'}` }, `${this.page.appName(x.app)}${x.role === 'parentApp' ? ' (app)' : ''}: ${x.state}`)))),
       screen: () => this.renderScreen(world),
       app: () => this.renderApp(),
       sheet: () => this.renderSheet(),
