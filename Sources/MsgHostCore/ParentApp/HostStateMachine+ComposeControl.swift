@@ -56,16 +56,16 @@ extension HostStateMachine {
             guard sheet.content != nil || !text.isEmpty else {
                 throw .control(.invalidState, "the compose sheet on \(device.id) is empty: nothing to send (cancel it)")
             }
-            _ = self.parentApps.finish(device: device.id)
             let unknown = sheet.recipients.filter { self.world.people[$0] == nil }
             guard unknown.isEmpty else {
+                _ = self.parentApps.finish(device: device.id)
                 let reason = "no iMessage account for \(unknown.joined(separator: ", ")): nothing was sent"
                 return answer(self.sheetFinished(sheet, .failed, reason: reason, now: now), ComposeResult(result: .failed, reason: reason))
             }
             let (conversation, changes) = try self.composeConversation(owner: device.owner, recipients: sheet.recipients)
+            _ = self.parentApps.finish(device: device.id)
             var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
             if let content = sheet.content {
-                self.count(.sendsAccepted)
                 actions += self.dispatch(content, app: sheet.app, install: sheet.installID, from: device.id, conversation: conversation, now: now).1
             }
             if !text.isEmpty {
