@@ -22,12 +22,13 @@ exec(source[start:end], examples)
 VALID = examples["VALID"]
 
 REQUEST_TYPES = ["hello", "sendMessage", "sendText", "sendSticker", "sendAttachment", "insertMessage", "insertText",
-                 "insertSticker", "insertAttachment", "requestPresentationStyle", "dismiss", "setView", "reply"]
+                 "insertSticker", "insertAttachment", "requestPresentationStyle", "dismiss", "setView", "presentMessageCompose", "reply"]
 CONTROL = ["status", "world", "createPerson", "createDevice", "createConversation", "installApp", "uninstallApp",
            "participants", "open", "close", "touch", "tap", "chevron", "show", "typeText", "send", "cancel", "inputField",
            "delivery", "release", "contact", "keep", "transcript", "events", "subscribe", "settle", "advanceClock", "reset",
            "view", "activate", "wireTap", "metrics", "file", "held",
-           "addMember", "removeMember", "stickers", "chooseSticker"]
+           "addMember", "removeMember", "stickers", "chooseSticker",
+           "openParentApp", "closeParentApp", "composeSheet", "compose"]
 
 
 def check_enums():

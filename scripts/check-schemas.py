@@ -453,7 +453,7 @@ VALID = [
     ("control.reply#/$defs/addMember", {"status": "ok", "conversation": {"id": "c1", "members": ["a", "b", "c"]}}),
     ("control.reply#/$defs/removeMember", {"status": "ok", "conversation": {"id": "c1", "members": ["a", "b"]}}),
     ("control.event", {"seq": 21, "time": 0, "kind": "memberRemoved", "conversation": "c1", "detail": "cleo@example.com"}),
-    # the sticker drawer (§4.10)
+    # the sticker drawer (§4.11)
     ("stickers", {**I}),
     ("reply#/$defs/stickersOk", {"status": "ok", "stickers": []}),
     ("reply#/$defs/stickersOk", {"status": "ok", "stickers": [{"url": "file:///app/cone.png", "localizedDescription": "A cone"}]}),
@@ -549,6 +549,38 @@ VALID = [
     ("control.reply#/$defs/settle", {"status": "ok", "now": 1763779200000}),
     ("control.reply#/$defs/advanceClock", {"status": "ok", "now": 1500}),
     ("control.reply#/$defs/reset", {"status": "ok"}),
+    # the parent app and its compose sheet (§4.10)
+    ("presentMessageCompose", {**I, "recipients": ["bob@example.com"], "body": "Join me", "message": MSG}),
+    ("presentMessageCompose", {**I, "recipients": ["bob@example.com", "cleo@example.com"], "message": LIVE}),
+    ("presentMessageCompose", {**I, "recipients": ["bob@example.com"], "body": "just text", "message": None}),
+    ("applicationDidBecomeActive", I),
+    ("applicationWillResignActive", I),
+    ("messageComposeDidFinish", {**I, "result": "sent"}),
+    ("messageComposeDidFinish", {**I, "result": "cancelled"}),
+    ("openURL", {**I, "url": "https://example.com/?order=42", "message": HOST_MSG}),
+    ("openURL", {**I, "url": None, "message": {}}),
+    ("control.reply#/$defs/tap", {"status": "ok", "action": "openedParentApp", "instance": "inst-3", "url": "https://example.com/?order=42"}),
+    ("control.openParentApp", {"device": "alice-phone", "app": "com.example.python-raw"}),
+    ("control.closeParentApp", {"device": "alice-phone"}),
+    ("control.composeSheet", {"device": "alice-phone"}),
+    ("control.compose", {"device": "alice-phone", "action": "send"}),
+    ("control.compose", {"device": "alice-phone", "action": "cancel"}),
+    ("control.reply#/$defs/openParentApp", {"status": "ok", "instance": "inst-3"}),
+    ("control.reply#/$defs/status", {"status": "ok", "daemon": {"pid": 1, "protocol": 1, "startedAt": 0, "uptimeMs": 5},
+                                     "extensions": [{"device": "d", "app": "a", "pid": 3, "state": "running", "instances": ["inst-3"],
+                                                     "role": "parentApp"}], "counters": {}}),
+    ("control.reply#/$defs/closeParentApp", {"status": "ok"}),
+    ("control.reply#/$defs/composeSheet", {"status": "ok", "parentApp": None, "sheet": None}),
+    ("control.reply#/$defs/composeSheet", {"status": "ok", "parentApp": "com.example.python-raw", "sheet": {
+        "app": "com.example.python-raw", "recipients": ["bob@example.com"], "body": "Join me", "presentedAt": 1763779200000,
+        "message": {**ENTRY, "entry": 0, "messageID": "staged", "message": {**HOST_MSG, "isPending": True}}}}),
+    ("control.reply#/$defs/compose", {"status": "ok", "result": "sent", "conversation": "c1"}),
+    ("control.reply#/$defs/compose", {"status": "ok", "result": "failed", "conversation": None,
+                                      "reason": "no iMessage account for zed@example.com: nothing was sent"}),
+    ("control.event", {"seq": 30, "time": 0, "kind": "composeFinished", "device": "alice-phone", "app": "com.example.python-raw",
+                       "instance": "inst-3", "name": "sent", "detail": "to c1"}),
+    ("reply", {"status": "error", "error": {"domain": "msghost.compose", "code": 1, "name": "composeAlreadyPresented",
+                                            "description": "a compose sheet is already up on alice-phone"}}),
 ]
 
 INVALID = [
@@ -705,6 +737,12 @@ INVALID = [
      {**ENTRY, "kind": "attachment", "file": {k: v for k, v in FILE.items() if k != "byteCount"}}),
     ("transcript entry with liveSize without height", "control.reply#/$defs/entry", {**ENTRY, "liveSize": {"width": 300}}),
     ("transcript entry with a string kept", "control.reply#/$defs/entry", {**ENTRY, "kept": "yes"}),
+    ("presentMessageCompose without recipients", "presentMessageCompose", {**I, "message": MSG}),
+    ("presentMessageCompose with no recipient", "presentMessageCompose", {**I, "recipients": []}),
+    ("messageComposeDidFinish with a number", "messageComposeDidFinish", {**I, "result": 1}),
+    ("compose with another action", "control.compose", {"device": "alice-phone", "action": "delete"}),
+    ("openParentApp without app", "control.openParentApp", {"device": "alice-phone"}),
+    ("openURL without message", "openURL", {**I, "url": "https://example.com"}),
 ]
 
 covered = {t.partition("#")[0] for t, _ in VALID}

@@ -18,6 +18,7 @@ struct Msghostctl: ParsableCommand {
             ViewCommand.self, Activate.self,
             Metrics.self, WireTapCommand.self, FileCommand.self, Held.self,
             Stickers.self, ChooseSticker.self,
+            ParentApp.self, Compose.self,
         ])
 }
 

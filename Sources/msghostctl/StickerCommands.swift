@@ -4,7 +4,7 @@ import MsgHostControl
 import MsgHostProtocol
 
 /// `msghostctl stickers DEVICE`: the user opens the sticker drawer over the app open on a
-/// device; the daemon asks the app for its stickers (PROTOCOL.md §4.10) and lists what it
+/// device; the daemon asks the app for its stickers (PROTOCOL.md §4.11) and lists what it
 /// shows, one a line, and what it left out and why.
 struct Stickers: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the sticker drawer of the app open on a device and list its stickers.")

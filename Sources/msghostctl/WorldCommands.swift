@@ -13,7 +13,7 @@ struct Status: ParsableCommand {
             for ext in status.extensions {
                 let memory = ext.memoryBytes.map { " \($0 >> 20) MiB," } ?? ""
                 let uptime = ext.uptimeMs.map { " up \($0) ms," } ?? ""
-                lines.append("  \(ext.app) on \(ext.device): \(ext.state)\(ext.attached == true ? " (attached)" : ""), pid \(ext.pid.map(String.init) ?? "-"),\(uptime)\(memory) instances \(ext.instances.joined(separator: " "))")
+                lines.append("  \(ext.app)\(ext.role == "parentApp" ? " (parent app)" : "") on \(ext.device): \(ext.state)\(ext.attached == true ? " (attached)" : ""), pid \(ext.pid.map(String.init) ?? "-"),\(uptime)\(memory) instances \(ext.instances.joined(separator: " "))")
             }
             for quarantined in status.quarantined { lines.append("  quarantined: \(quarantined)") }
             for (name, value) in status.counters.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }

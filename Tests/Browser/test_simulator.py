@@ -280,3 +280,23 @@ def test_add_and_remove_a_member_from_the_conversation_screen(simulator, browser
     assert len(page.entries("lee-iphone")) == 1, "a leaver gets nothing sent after they left"
     page.wait(lambda: page.all("[data-testid=left]", page.phone("lee-iphone")), "Lee's phone saying Lee left, with no input field")
     page.shot("lee-removed")
+
+
+def test_the_parent_app_presents_a_compose_sheet_that_the_user_sends(simulator, browser):
+    """Corrections' parent app (PROTOCOL.md §4.10): opened through control, touched on the page,
+    it presents a compose sheet; the page's Send puts the request on John's phone."""
+    page = Page(browser, simulator, "parent-app")
+    corrections = "com.example.corrections"
+    page.show_conversation(JOHN)
+    assert page.control("openParentApp", {"device": KATE, "app": corrections})["status"] == "ok"
+    page.click("[data-testid=parent-touch]", lambda: page.phone(KATE), "the parent app's touch button")
+    page.wait(lambda: "john@example.com" in page.find("[data-testid=compose-sheet]", page.phone(KATE)).text, "the compose sheet")
+    page.shot("sheet")
+    before = len(app_bubbles(page, JOHN))
+    page.click("[data-testid=compose-send]", lambda: page.phone(KATE), "the sheet's Send")
+    page.wait(lambda: len(app_bubbles(page, JOHN)) == before + 1, "the request on John's phone")
+    page.wait(lambda: not page.all("[data-testid=compose-sheet]", page.phone(KATE)), "the sheet gone from Kate's phone")
+    page.wait(lambda: page.events("composeFinished"), "composeFinished in the event log")
+    assert "Correction request" in app_bubbles(page, JOHN)[-1].text
+    page.click("[data-testid=close-parent-app]", lambda: page.phone(KATE), "close the parent app")
+    page.wait(lambda: not page.all("[data-testid=parent-touch]", page.phone(KATE)), "the parent app closed")

@@ -4,7 +4,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// The sticker drawer against a real daemon (PROTOCOL.md §4.10), with the iOS-style sticker app
+/// The sticker drawer against a real daemon (PROTOCOL.md §4.11), with the iOS-style sticker app
 /// of Tests/Fixtures/StickerApp: the host asks the browser's data source for its stickers,
 /// leaves out a sticker whose file is missing, and the user taps one into the input field or
 /// peels one onto a bubble, which every member's device shows on that bubble.

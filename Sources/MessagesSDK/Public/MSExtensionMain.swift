@@ -24,11 +24,19 @@ public enum MSExtensionMain {
     /// it by hand, in a debugger, for one device (attach mode, PROTOCOL.md §4.7).
     @MainActor
     public static func run<Controller: MSMessagesAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
+        self.serveForever { environment, context in
+            try self.start(environment: environment, context: context, makeController: viewController,
+                           willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+        }
+    }
+
+    /// Starts a process's connection from the launch environment with `start`, then serves the
+    /// main queue for ever; exits with status 1 if it cannot start (an extension's, a parent app's).
+    @MainActor
+    static func serveForever(_ start: (LaunchEnvironment, ZMQContext) throws -> HostConnection) -> Never {
         StandardOutput.lineBuffered()
         do {
-            let environment = try LaunchEnvironment(ProcessInfo.processInfo.environment)
-            _ = try self.start(environment: environment, context: ZMQContext(), makeController: viewController,
-                               willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+            _ = try start(try LaunchEnvironment(ProcessInfo.processInfo.environment), ZMQContext())
         } catch {
             HostConnection.log("\(error)")
             Foundation.exit(1)
@@ -42,10 +50,21 @@ public enum MSExtensionMain {
         environment: LaunchEnvironment, context: ZMQContext, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
         willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void, helloTimeout: Double = 60
     ) throws -> HostConnection {
+        try self.connect(environment: environment, context: context, helloTimeout: helloTimeout) { connection in
+            let dispatcher = CallbackDispatcher(connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
+            return { dispatcher.receive($0) }
+        }
+    }
+
+    /// Connects, starts serving callbacks with what `dispatcher` makes for the connection, and
+    /// says hello: an extension's start, and a parent app's (`MSParentAppMain`).
+    static func connect(
+        environment: LaunchEnvironment, context: ZMQContext, helloTimeout: Double,
+        dispatcher: (HostConnection) -> @Sendable (Envelope) -> Void
+    ) throws -> HostConnection {
         let curve = environment.curveServerKey.flatMap { server in environment.curveSecretKey.map { (serverKey: server, secretKey: $0) } }
         let connection = try HostConnection(context: context, endpoint: environment.endpoint, token: environment.token, curve: curve)
-        let dispatcher = CallbackDispatcher(connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
-        connection.start(onCallback: { dispatcher.receive($0) })
+        connection.start(onCallback: dispatcher(connection))
         let answered = DispatchSemaphore(value: 0)
         let outcome = Locked<Result<Envelope, WireError>?>(nil)
         let hello = HelloBody(app: environment.app, pid: Int(getpid()), sdk: Self.sdk, attachDevice: environment.attachDevice)

@@ -26,12 +26,7 @@ final class CallbackDispatcher {
     /// Called on the connection thread: checks the callback there, then queues it for the
     /// main thread (the main queue is FIFO, so the host's order is kept).
     nonisolated func receive(_ envelope: Envelope) {
-        switch HostCallback.parse(envelope) {
-        case .failure(let error):
-            HostConnection.log("dropped a malformed \(envelope.header.type) from the host: \(error.description)")
-        case .success(let callback):
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.run(callback) } }
-        }
+        HostCallback.deliverOnMain(envelope) { self.run($0) }
     }
 
     private func run(_ callback: HostCallback) {
@@ -104,6 +99,8 @@ final class CallbackDispatcher {
             return self.acknowledge(callback, WireJSON.encode(OKReply(StickersResult(stickers: values))))
         case .terminate, .didReceiveMemoryWarning:
             break  // handled above: neither names an instance
+        case .applicationDidBecomeActive, .applicationWillResignActive, .messageComposeDidFinish, .openURL:
+            break  // a parent app's (MSParentAppMain): never sent to an extension
         }
         self.acknowledge(callback)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import MsgHostProtocol
 
 /// A callback from the host, decoded and checked on the connection thread, before anything
@@ -24,11 +25,27 @@ struct HostCallback: Sendable {
         var fields: [String: String]?
         var size: SizeValue?
         var reason: String?
+        /// `messageComposeDidFinish` (a parent app's): how the sheet finished.
+        var result: MsgHostProtocol.MessageComposeResult?
+        /// `openURL` (a parent app's): the tapped message's URL.
+        var url: String?
     }
 
     let id: String
     let kind: Kind
     let body: Body
+
+    /// Checks a callback on the connection thread and queues `run` with it on the main thread
+    /// (the main queue is FIFO, so the host's order is kept); a malformed one is logged and
+    /// dropped (§4.8). Both dispatchers (an extension's, a parent app's) receive this way.
+    static func deliverOnMain(_ envelope: Envelope, _ run: @escaping @MainActor @Sendable (HostCallback) -> Void) {
+        switch Self.parse(envelope) {
+        case .failure(let error):
+            HostConnection.log("dropped a malformed \(envelope.header.type) from the host: \(error.description)")
+        case .success(let callback):
+            DispatchQueue.main.async { MainActor.assumeIsolated { run(callback) } }
+        }
+    }
 
     /// The callback, or why it is malformed.
     static func parse(_ envelope: Envelope) -> Result<HostCallback, WireError> {
@@ -53,7 +70,12 @@ struct HostCallback: Sendable {
             required.append(("presentationStyle", body.presentationStyle != nil))
         case .contentSizeThatFits:
             required.append(("size", body.size != nil))
-        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning, .stickers:
+        case .messageComposeDidFinish:
+            required.append(("result", body.result != nil))
+        case .openURL:
+            required.append(("message", body.message != nil))
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning,
+             .applicationDidBecomeActive, .applicationWillResignActive, .stickers:
             break
         }
         if let missing = required.first(where: { !$0.1 }) {

@@ -10,7 +10,7 @@ import Foundation
 /// sticker-2`), the sticker is inserted into the input field (`insertSticker`), as tapping
 /// a sticker in Messages does; the app's own `didReceiveTouch` does not see that touch.
 ///
-/// When the user opens the sticker drawer (`msghostctl stickers DEVICE`, PROTOCOL.md §4.10),
+/// When the user opens the sticker drawer (`msghostctl stickers DEVICE`, PROTOCOL.md §4.11),
 /// the host asks the browser's data source for its stickers; the user then taps one into the
 /// input field or peels it onto a bubble (`msghostctl sticker DEVICE INDEX --onto ENTRY`),
 /// which the host does itself, without telling the app, as Messages does.

@@ -18,6 +18,12 @@ import Yams
 /// launchTimeoutMs: 10000                # optional, 1…86400000: overrides extensions.launchTimeoutMs
 /// responseTimeoutMs: 10000              # optional, 1…86400000: overrides extensions.responseTimeoutMs
 /// attachKey: "a long secret"            # optional: lets an extension started by hand attach
+/// parentApp:                            # optional: the containing app (PROTOCOL.md §4.10)
+///   command: python3                    #   required: run by openParentApp, as the extension is
+///   args: [parent.py]                   #   optional
+///   env: {EXAMPLE: "2"}                 #   optional, added after the manifest's env
+///   workingDirectory: .                 #   optional; default the extension's
+///   opensMessages: false                #   optional: true makes a tapped bubble open the parent app (openURL)
 /// ```
 ///
 /// Any other key is an error, and so is a number outside its range (`NumericRanges.manifest`).
@@ -34,13 +40,22 @@ public struct AppManifest: Codable, Hashable, Sendable {
     public var launchTimeoutMs: Int64?
     public var responseTimeoutMs: Int64?
     public var attachKey: String?
+    /// How to run the app's parent app, if it has one (`openParentApp`).
+    public var parentApp: ParentAppManifest?
 
     /// Every key a manifest may hold; `env` takes any variable name.
-    static let knownKeys = KnownKeys(CodingKeys.allCases.map { $0 == .env ? "env.*" : $0.stringValue })
+    static let knownKeys = KnownKeys(CodingKeys.allCases.flatMap { key -> [String] in
+        switch key {
+        case .env: ["env.*"]
+        case .parentApp: ParentAppManifest.keys.map { "parentApp." + $0 }
+        default: [key.stringValue]
+        }
+    })
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case bundleID, displayName, command, args, env, workingDirectory, contexts, memoryLimitMB, launchTimeoutMs, responseTimeoutMs, attachKey
         case memoryWarningMB
+        case parentApp
     }
 
     /// The numeric fields, by key, for `NumericRanges.manifest`.
@@ -49,10 +64,13 @@ public struct AppManifest: Codable, Hashable, Sendable {
     }
 
     public var descriptor: AppDescriptor {
-        AppDescriptor(
+        var descriptor = AppDescriptor(
             bundleID: self.bundleID, displayName: self.displayName, contexts: self.contexts ?? [.messages],
             memoryLimitBytes: self.memoryLimitMB.map { $0 << 20 }, launchTimeoutMs: self.launchTimeoutMs,
             responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey, memoryWarningBytes: self.memoryWarningMB.map { $0 << 20 })
+        descriptor.hasParentApp = self.parentApp != nil
+        descriptor.opensMessagesInParentApp = self.parentApp?.opensMessages ?? false
+        return descriptor
     }
 
     /// Reads every `*.yaml`/`*.yml` in `directory`. A missing directory means no apps; a bad
@@ -84,9 +102,14 @@ public struct AppManifest: Codable, Hashable, Sendable {
             if let other = manifests.first(where: { $0.bundleID == manifest.bundleID }) {
                 throw ConfigurationError("\(path): bundleID \(manifest.bundleID) is also used by the manifest of \(other.displayName)")
             }
-            let base = directory
+            let base = URL(fileURLWithPath: directory + "/")
             let workingDirectory = manifest.workingDirectory ?? "."
-            manifest.workingDirectory = URL(fileURLWithPath: workingDirectory, relativeTo: URL(fileURLWithPath: base + "/")).standardizedFileURL.path
+            manifest.workingDirectory = URL(fileURLWithPath: workingDirectory, relativeTo: base).standardizedFileURL.path
+            if var parent = manifest.parentApp {
+                guard !parent.command.isEmpty else { throw ConfigurationError("\(path): parentApp.command must not be empty") }
+                parent.workingDirectory = URL(fileURLWithPath: parent.workingDirectory ?? workingDirectory, relativeTo: base).standardizedFileURL.path
+                manifest.parentApp = parent
+            }
             manifests.append(manifest)
         }
         return manifests

@@ -241,8 +241,8 @@ final class EventLoop: @unchecked Sendable {
         case .observed(let observation):
             self.metrics.observe(observation)
         case .launch(let request):
-            guard let manifest = self.manifests[request.app] else {
-                self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)"))
+            guard let manifest = self.manifests[request.app].flatMap({ request.role == .parentApp ? $0.forParentApp() : $0 }) else {
+                self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)\(request.role == .parentApp ? "'s parent app" : "")"))
                 return
             }
             var curve: ExtensionLauncher.CurveKeys?

@@ -40,6 +40,11 @@ struct ExtensionProcess: Sendable {
     var seenIDs = RecentIDs(capacity: 1024)
     /// The id of the `terminate` notice sent and not yet answered.
     var terminateNoticeID: String?
+    /// The extension, or the app's parent app (PROTOCOL.md §4.10).
+    var role: ProcessRole = .extension
+
+    /// What it serves: its (device, app) and role.
+    var key: ProcessKey { ProcessKey(device: self.device, app: self.app, role: self.role) }
 
     var route: [UInt8]? {
         switch self.state {

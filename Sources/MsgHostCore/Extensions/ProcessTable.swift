@@ -26,7 +26,7 @@ struct ProcessTable: Sendable {
     /// A new process, now the one that serves its (device, app).
     mutating func insert(_ process: ExtensionProcess) {
         self.byLaunch[process.launchID] = process
-        self.serving[ProcessKey(device: process.device, app: process.app)] = process.launchID
+        self.serving[process.key] = process.launchID
         if let route = process.route { self.routes[route] = process.launchID }
     }
 
@@ -64,7 +64,7 @@ struct ProcessTable: Sendable {
     mutating func ignore(route: [UInt8]) { self.ignoredRoutes.insert(route) }
 
     private mutating func stopServing(_ process: ExtensionProcess) {
-        let key = ProcessKey(device: process.device, app: process.app)
+        let key = process.key
         if self.serving[key] == process.launchID { self.serving[key] = nil }
     }
 

@@ -59,6 +59,8 @@ public struct LaunchRequest: Hashable, Sendable {
     public var app: String
     public var installID: String
     public var token: String
+    /// Which command of the manifest to run: the extension's, or the parent app's.
+    public var role: ProcessRole = .extension
 }
 
 public enum ProcessSignal: String, Hashable, Sendable {

@@ -87,7 +87,9 @@ extension HostStateMachine {
             return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
         case .touch:
             let body = try envelope.decodeBody(TouchRequest.self)
-            let instance = try self.touchable(device: body.device, action: "touch")
+            var instance = try self.parentAppTouchable(device: body.device)
+            if instance == nil { instance = try self.touchable(device: body.device, action: "touch") }
+            guard let instance else { return [] }
             return self.userTouch(TouchBody(instance: instance.id, payload: body.payload ?? .null), on: instance, client: client, requestID: requestID, now: now)
         case .tap:
             let body = try envelope.decodeBody(TapRequest.self)
@@ -150,6 +152,8 @@ extension HostStateMachine {
             return try self.stickerCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .wireTap, .metrics, .file, .held:
             return try self.observationCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
+        case .openParentApp, .closeParentApp, .composeSheet, .compose:
+            return try self.parentAppCommand(command, envelope: envelope, client: client, requestID: requestID, now: now)
         case .events:
             let body = try envelope.decodeBody(EventsRequest.self)
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
@@ -170,7 +174,8 @@ extension HostStateMachine {
             .map {
                 StatusResult.ExtensionStatus(
                     device: $0.device, app: $0.app, pid: $0.pid, state: $0.stateName, instances: $0.instanceIDs,
-                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memoryBytes, attached: $0.attached ? true : nil)
+                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memoryBytes, attached: $0.attached ? true : nil,
+                    role: $0.role == .parentApp ? ProcessRole.parentApp.rawValue : nil)
             }
         return StatusResult(
             daemon: .init(pid: self.daemonPID, protocol: WireVersion.major, startedAt: self.startedAt.milliseconds,

@@ -173,9 +173,14 @@ extension HostStateMachine {
     }
 
     private mutating func requestReceived(_ type: RequestType, envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
+        if process.role == .parentApp || type == .presentMessageCompose {
+            return try self.parentAppRequest(type, envelope: envelope, process: process, route: route, now: now)
+        }
         switch type {
         case .hello:
             throw .protocolError(.unknownType, "this connection already said hello")
+        case .presentMessageCompose:
+            preconditionFailure("a parent-app request is handled above")
         case .requestPresentationStyle:
             let actions = try self.presentationRequest(try envelope.decodeBody(PresentationStyleBody.self), process: process, now: now)
             return actions + [self.ok(envelope, process: process, route: route, now: now)]

@@ -57,7 +57,7 @@ extension HostStateMachine {
     }
 
     /// The staged item as the device shows it in its input field.
-    private func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
+    func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
         let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
                                    senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
         var value = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)

@@ -192,6 +192,10 @@ extension HostStateMachine {
         guard let install = self.world.install(device: device.id, app: appID), let app = self.apps[appID] else {
             return answer(TapResult(action: "none", reason: "\(appID) is not installed on \(device.id)"), shown)
         }
+        if app.opensMessagesInParentApp, app.hasParentApp {
+            let (instanceID, opened) = try self.openInParentApp(message, app: app, install: install, device: device.id, now: now)
+            return answer(TapResult(action: "openedParentApp", instance: instanceID, url: value.url), (shown.actions + opened.actions, shown.instances.union(opened.instances)))
+        }
         try self.requireNotQuarantined(device: device.id, app: appID)
         if let currentID = self.screens.presented[device.id], let current = self.screens[currentID], current.phase == .active,
            current.app == appID, current.conversation == conversation.id {

@@ -5,8 +5,8 @@ extension HostStateMachine {
 
     /// The process that serves `app` on `device`, launching one if none is running or the
     /// running one is on its way out.
-    mutating func processServing(device: String, app: String, installID: String, now: Instant) -> (String, [HostAction]) {
-        if let launchID = self.processes.serving(ProcessKey(device: device, app: app)), let process = self.processes[launchID] {
+    mutating func processServing(device: String, app: String, installID: String, role: ProcessRole = .extension, now: Instant) -> (String, [HostAction]) {
+        if let launchID = self.processes.serving(ProcessKey(device: device, app: app, role: role)), let process = self.processes[launchID] {
             switch process.state {
             case .launching, .connected: return (launchID, [])
             case .terminating: break
@@ -14,11 +14,13 @@ extension HostStateMachine {
         }
         let launchID = self.ids.makeUUID()
         let token = self.ids.makeToken()
-        self.processes.insert(ExtensionProcess(
-            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now))
+        var process = ExtensionProcess(
+            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now)
+        process.role = role
+        self.processes.insert(process)
         self.count(.launches)
         return (launchID, [
-            .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token)),
+            .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token, role: role)),
             .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.launchTimeout(app))),
             self.record(.launching, now: now, device: device, app: app),
         ])
@@ -52,6 +54,7 @@ extension HostStateMachine {
         for instanceID in process.instanceIDs {
             guard let instance = self.screens[instanceID] else { continue }
             actions += self.clearView(of: instance, now: now)
+            if process.role == .parentApp { actions += self.parentAppInstanceLost(instanceID, now: now) }
             self.screens.remove(instanceID)
             actions += self.instanceLost(instance, failure: error, now: now)
         }
@@ -109,8 +112,12 @@ extension HostStateMachine {
 
     /// Ends whatever serves `app` on `device` (after an uninstall).
     mutating func endProcess(forDevice device: String, app: String, reason: String, now: Instant) -> [HostAction] {
-        guard let launchID = self.processes.serving(ProcessKey(device: device, app: app)) else { return [] }
-        return self.beginTermination(launchID: launchID, reason: reason, now: now)
+        var actions = self.parentAppGone(device: device, app: app, now: now)
+        for role in [ProcessRole.extension, .parentApp] {
+            guard let launchID = self.processes.serving(ProcessKey(device: device, app: app, role: role)) else { continue }
+            actions += self.beginTermination(launchID: launchID, reason: reason, now: now)
+        }
+        return actions
     }
 
     /// Kills a process at once (it broke a rule that makes talking to it pointless).

@@ -19,6 +19,8 @@ struct PendingRequest: Sendable {
     var touch: Instant? = nil
     /// The control actions it is a consequence of: their replies wait for it.
     var causes: Set<Int> = []
+    /// For `presentMessageCompose`: the sheet's recipients and text, besides its message.
+    var compose: (recipients: [String], body: String?)? = nil
 }
 
 /// The extension's requests that put something in a conversation (SPEC §4): `send*` goes at
@@ -41,23 +43,8 @@ extension HostStateMachine {
         case .sendMessage, .insertMessage:
             let body = try envelope.decodeBody(MessageRequestBody.self)
             let instance = try check(body.instance)
-            let message = try MessageValidation.validate(body.message).get()
-            var checks: [FileCheck] = []
-            var imageCheck: Int?
-            var mediaCheck: Int?
-            if let image = message.layout?.template.image {
-                guard let frame = image.frame, envelope.buffers.indices.contains(frame) else {
-                    throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(envelope.buffers.count) binary frames")
-                }
-                imageCheck = checks.count
-                checks.append(FileCheck(source: .bytes(envelope.buffers[frame]), purpose: .layoutImage))
-            }
-            if let media = message.layout?.template.mediaFileURL {
-                mediaCheck = checks.count
-                checks.append(FileCheck(source: .url(media), purpose: .layoutMedia))
-            }
-            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type,
-                                         content: .message(message, imageCheck: imageCheck, mediaCheck: mediaCheck))
+            let (content, checks) = try Self.messageChecks(body.message, envelope: envelope)
+            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: content)
             return self.park(pending, checks: checks, alternateFilename: nil, now: now)
         case .sendText, .insertText:
             let body = try envelope.decodeBody(TextRequestBody.self)
@@ -77,9 +64,30 @@ extension HostStateMachine {
             let instance = try check(body.instance)
             let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: .attachment)
             return self.park(pending, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename, now: now)
-        case .hello, .requestPresentationStyle, .dismiss, .setView:
+        case .hello, .requestPresentationStyle, .dismiss, .setView, .presentMessageCompose:
             preconditionFailure("\(type) is not a content request")
         }
+    }
+
+    /// An `MSMessage` from an extension or a parent app, validated, with the looks at its
+    /// files (`layout.image` bytes, `layout.mediaFileURL`) it needs before it may be kept.
+    static func messageChecks(_ message: MessageValue, envelope: Envelope) throws(WireError) -> (PendingRequest.Content, [FileCheck]) {
+        let message = try MessageValidation.validate(message).get()
+        var checks: [FileCheck] = []
+        var imageCheck: Int?
+        var mediaCheck: Int?
+        if let image = message.layout?.template.image {
+            guard let frame = image.frame, envelope.buffers.indices.contains(frame) else {
+                throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(envelope.buffers.count) binary frames")
+            }
+            imageCheck = checks.count
+            checks.append(FileCheck(source: .bytes(envelope.buffers[frame]), purpose: .layoutImage))
+        }
+        if let media = message.layout?.template.mediaFileURL {
+            mediaCheck = checks.count
+            checks.append(FileCheck(source: .url(media), purpose: .layoutMedia))
+        }
+        return (.message(message, imageCheck: imageCheck, mediaCheck: mediaCheck), checks)
     }
 
     mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
@@ -109,7 +117,7 @@ extension HostStateMachine {
         }
     }
 
-    private mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
+    mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
         guard let process = self.processes[request.launchID], let route = process.route, let instance = self.screens[request.instanceID] else { return [] }
         var files: [StoredFile] = []
         for result in results {
@@ -135,6 +143,9 @@ extension HostStateMachine {
             content = .attachment(files[0])
         case .view:
             return []  // `viewFilesChecked` takes these
+        }
+        if let compose = request.compose {
+            return self.presentSheet(recipients: compose.recipients, body: compose.body, content: content, instance: instance, requestID: request.requestID, now: now)
         }
         return self.complete(request.type, content: content, instance: instance, requestID: request.requestID, now: now)
     }

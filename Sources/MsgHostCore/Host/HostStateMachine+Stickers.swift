@@ -1,6 +1,6 @@
 import MsgHostProtocol
 
-/// The sticker drawer (PROTOCOL.md §4.10): the user opens it over the app open on a device
+/// The sticker drawer (PROTOCOL.md §4.11): the user opens it over the app open on a device
 /// (`stickers`), the host asks the app for its stickers and checks them, and the user picks
 /// one (`chooseSticker`): tapped into the input field, or peeled onto a bubble, which sends it.
 extension HostStateMachine {

@@ -49,21 +49,24 @@ extension HostStateMachine {
     /// An exit while connected and needed is a crash; too many within the window quarantine
     /// the app on that device.
     mutating func crashed(_ process: ExtensionProcess, now: Instant) -> [HostAction] {
-        let key = ProcessKey(device: process.device, app: process.app)
+        let key = process.key
         let (recent, quarantinedNow) = self.processes.recordCrash(key, at: now, windowMs: self.settings.crashWindowMs, limit: self.settings.crashLimit)
         guard quarantinedNow else { return [] }
         return [self.record(.quarantined, now: now, device: process.device, app: process.app,
                             detail: "\(recent) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
     }
 
-    func requireNotQuarantined(device: String, app: String) throws(WireError) {
-        guard !self.processes.isQuarantined(ProcessKey(device: device, app: app)) else {
-            throw .control(.quarantined, "\(app) crashed too often on \(device) and is quarantined there; `reset` lifts it")
+    func requireNotQuarantined(device: String, app: String, role: ProcessRole = .extension) throws(WireError) {
+        guard !self.processes.isQuarantined(ProcessKey(device: device, app: app, role: role)) else {
+            let what = role == .parentApp ? "\(app)'s parent app" : app
+            throw .control(.quarantined, "\(what) crashed too often on \(device) and is quarantined there; `reset` lifts it")
         }
     }
 
     mutating func resetQuarantine(device: String, app: String, now: Instant) -> [HostAction] {
-        guard self.processes.lift(ProcessKey(device: device, app: app)) else { return [] }
+        // Both the extension's and the parent app's: `reset` names the app, not the process.
+        let liftedParent = self.processes.lift(ProcessKey(device: device, app: app, role: .parentApp))
+        guard self.processes.lift(ProcessKey(device: device, app: app)) || liftedParent else { return [] }
         return [self.record(.quarantineLifted, now: now, device: device, app: app)]
     }
 

@@ -24,6 +24,8 @@ public struct HostStateMachine: Sendable {
     var screens = Screens()
     /// Replies owed to control clients, `settle` requests, event followers, causes.
     var sessions = ControlSessions()
+    /// Parent apps in the foreground of devices, and their compose sheets.
+    var parentApps = ParentApps()
     /// Requests parked while the shell looks at their files, by token.
     var pendingRequests: [Int: PendingRequest] = [:]
     /// Sticker drawers whose files the shell is looking at, by the same tokens.

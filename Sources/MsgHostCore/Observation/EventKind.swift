@@ -20,6 +20,10 @@ public enum EventKind: String, Sendable, CaseIterable {
     case memberAdded, memberRemoved
     /// A sticker drawer loaded (`stickers`): how many stickers it shows and leaves out.
     case stickerDrawer
+    /// A parent app came to or left the foreground of a device (`openParentApp`,
+    /// `closeParentApp`, its process ended); a compose sheet was presented, or finished
+    /// (`name`: `sent`, `cancelled`, `failed`).
+    case parentAppOpened, parentAppClosed, composePresented, composeFinished
 
     /// Events every touch and send makes several of (and `viewChanged`, which an app with a
     /// view may make on every touch): the shell logs them at debug, so that a

@@ -1,6 +1,6 @@
 import MsgHostProtocol
 
-/// The sticker drawer of an open app (PROTOCOL.md §4.10): what the user saw when they opened
+/// The sticker drawer of an open app (PROTOCOL.md §4.11): what the user saw when they opened
 /// it, so that `chooseSticker` picks exactly that sticker even if the app's list changes.
 ///
 /// Messages asks a sticker app's data source for its stickers and checks each file as it

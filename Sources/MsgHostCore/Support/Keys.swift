@@ -5,13 +5,17 @@
 public struct ProcessKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var device: String
     public var app: String
-    public init(device: String, app: String) {
+    /// The extension, or the app's parent app: separate processes, crash counts, quarantines.
+    public var role: ProcessRole
+    public init(device: String, app: String, role: ProcessRole = .extension) {
         self.device = device
         self.app = app
+        self.role = role
     }
-    public static func < (a: ProcessKey, b: ProcessKey) -> Bool { (a.device, a.app) < (b.device, b.app) }
-    /// As `status` lists quarantined apps: "device app".
-    public var description: String { "\(self.device) \(self.app)" }
+    public static func < (a: ProcessKey, b: ProcessKey) -> Bool { (a.device, a.app, a.role) < (b.device, b.app, b.role) }
+    /// As `status` lists quarantined apps: "device app", and "device app parentApp" for a
+    /// parent app.
+    public var description: String { "\(self.device) \(self.app)" + (self.role == .parentApp ? " parentApp" : "") }
 }
 
 /// One device's view of one conversation: its transcript and its input field.

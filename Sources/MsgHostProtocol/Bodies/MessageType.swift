@@ -11,8 +11,16 @@ public enum CallbackType: String, Codable, Hashable, Sendable, CaseIterable {
     case terminate
     /// Resident memory crossed the app's soft line (PROTOCOL.md §4.7); about the whole process.
     case didReceiveMemoryWarning
-    /// The user opened the sticker drawer: the app's stickers, all at once (PROTOCOL.md §4.10).
+    /// The user opened the sticker drawer: the app's stickers, all at once (PROTOCOL.md §4.11).
     case stickers
+    /// The parent app (PROTOCOL.md §4.10): UIKit's `applicationDidBecomeActive(_:)` and
+    /// `applicationWillResignActive(_:)`, and MessageUI's
+    /// `messageComposeViewController(_:didFinishWith:)`.
+    case applicationDidBecomeActive, applicationWillResignActive
+    case messageComposeDidFinish
+    /// A tapped bubble opens the parent app (`application(_:open:options:)`), when its
+    /// manifest chose so (PROTOCOL.md §4.10).
+    case openURL
 }
 
 /// Requests: extension → host, each answered by a `reply` (PROTOCOL.md §4.4).
@@ -22,6 +30,8 @@ public enum RequestType: String, Codable, Hashable, Sendable, CaseIterable {
     case insertMessage, insertText, insertSticker, insertAttachment
     case requestPresentationStyle, dismiss
     case setView
+    /// The parent app presents an `MFMessageComposeViewController` (PROTOCOL.md §4.10).
+    case presentMessageCompose
 }
 
 /// The type every answer has.

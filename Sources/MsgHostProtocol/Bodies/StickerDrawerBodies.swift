@@ -1,4 +1,4 @@
-/// The sticker drawer (PROTOCOL.md §4.10): the host asks the open app for its stickers
+/// The sticker drawer (PROTOCOL.md §4.11): the host asks the open app for its stickers
 /// (`MSStickerBrowserViewDataSource`, all at once), and the user inserts one or peels it onto
 /// a bubble.
 

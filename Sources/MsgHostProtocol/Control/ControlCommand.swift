@@ -14,4 +14,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case wireTap, metrics, file, held
     case addMember, removeMember
     case stickers, chooseSticker
+    case openParentApp, closeParentApp, composeSheet, compose
 }

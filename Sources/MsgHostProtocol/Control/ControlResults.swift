@@ -254,7 +254,11 @@ public struct StatusResult: Codable, Hashable, Sendable {
         public var uptimeMs: Int64?
         public var memoryBytes: Int?
         public var attached: Bool?
-        public init(device: String, app: String, pid: Int?, state: String, instances: [String], uptimeMs: Int64? = nil, memoryBytes: Int? = nil, attached: Bool? = nil) {
+        /// `parentApp` for an app's parent app (PROTOCOL.md §4.10); absent for an extension.
+        public var role: String?
+        public init(device: String, app: String, pid: Int?, state: String, instances: [String], uptimeMs: Int64? = nil, memoryBytes: Int? = nil, attached: Bool? = nil,
+                    role: String? = nil) {
+            self.role = role
             self.device = device
             self.app = app
             self.pid = pid

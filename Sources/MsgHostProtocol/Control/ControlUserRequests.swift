@@ -18,7 +18,8 @@ public typealias KeepRequest = EntryRequest
 /// Reply of `tap`: what tapping did on that device.
 public struct TapResult: Codable, Hashable, Sendable {
     /// `selected` (the app got the message, expanded), `openedURL` (macOS opened it in a
-    /// browser), or `none` (nothing can open it here: `reason` says why).
+    /// browser), `openedParentApp` (the app's manifest opens messages in its parent app,
+    /// which got `openURL`), or `none` (nothing can open it here: `reason` says why).
     public var action: String
     public var instance: String?
     public var url: String?

@@ -52,6 +52,13 @@ public struct AppDescriptor: Codable, Hashable, Sendable {
     /// When set, an extension started by hand may attach for debugging by signing its hello
     /// with this key. Never sent to control clients.
     public var attachKey: String?
+    /// Whether the manifest names a parent app (`parentApp`), which `openParentApp` starts
+    /// (PROTOCOL.md §4.10). Not sent to control clients.
+    public var hasParentApp = false
+    /// (ours, manifest `parentApp.opensMessages`) Whether a tapped bubble of the app opens
+    /// its parent app (`openURL`) instead of its extension: WWDC 2017, "received messages
+    /// can open in iMessage app or parent app". Not sent to control clients.
+    public var opensMessagesInParentApp = false
 
     public init(
         bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages], memoryLimitBytes: Int? = nil,

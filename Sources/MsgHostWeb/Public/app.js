@@ -10,6 +10,7 @@ const DEVICE_PARTS = {
   sent: ['transcript', 'input'], arrived: ['transcript', 'held'], staged: ['input'], cancelled: ['input'],
   expired: ['transcript'], liveBubble: ['transcript'], opened: ['view', 'transcript'], closed: ['view'],
   transition: ['view'], viewChanged: ['view'], touch: [],
+  parentAppOpened: ['sheet', 'view'], parentAppClosed: ['sheet'], composePresented: ['sheet'], composeFinished: ['sheet', 'transcript'],
 };
 
 class Page {

@@ -10,8 +10,8 @@ export class Phone {
     this.device = device;
     this.page = page;
     this.conversation = null;
-    this.data = { transcript: null, input: null, view: null, held: null };
-    this.dirty = new Set(['transcript', 'input', 'view', 'held']);
+    this.data = { transcript: null, input: null, view: null, held: null, sheet: null };
+    this.dirty = new Set(['transcript', 'input', 'view', 'held', 'sheet']);
     this.busy = false;
     this.hasHeld = true;
     this.element = el('article', { class: 'phone', 'data-device': device.id, 'data-testid': `phone-${device.id}` });
@@ -45,6 +45,9 @@ export class Phone {
     if (parts.has('view')) {
       reads.push(control('view', { device }).then((r) => { this.data.view = r; }, (e) => this.fail(e)));
     }
+    if (parts.has('sheet')) {
+      reads.push(control('composeSheet', { device }).then((r) => { this.data.sheet = r; }, (e) => this.fail(e)));
+    }
     if (parts.has('held') && this.hasHeld) {
       reads.push(control('held', { device }).then((r) => { this.data.held = r.messages || []; }, () => { this.hasHeld = false; }));
     }
@@ -65,7 +68,7 @@ export class Phone {
   async act(command, body, ...parts) {
     try {
       const reply = await control(command, { device: this.device.id, ...body });
-      this.mark(...(parts.length ? parts : ['transcript', 'input', 'view', 'held']));
+      this.mark(...(parts.length ? parts : ['transcript', 'input', 'view', 'held', 'sheet']));
       return reply;
     } catch (error) {
       this.fail(error);
@@ -97,7 +100,7 @@ export class Phone {
   render() {
     if (!this.parts) {
       this.parts = {};
-      for (const name of ['header', 'screen', 'app', 'input', 'drawer', 'delivery']) {
+      for (const name of ['header', 'screen', 'app', 'sheet', 'input', 'drawer', 'delivery']) {
         const part = el('div', { class: `part part-${name}` });
         part.addEventListener('focusout', () => setTimeout(() => { if (this.stale && !part.contains(document.activeElement)) this.render(); }, 300));
         this.parts[name] = part;
@@ -112,9 +115,10 @@ export class Phone {
       header: () => el('header', { class: 'phone-header' },
         el('div', { class: 'device-name' }, this.owner.name),
         el('div', { class: 'device-id' }, `${this.device.id} · ${this.device.platform}`),
-        el('div', { class: 'processes' }, status.map((x) => el('span', { class: `process state-${x.state}`, title: `pid ${x.pid || '–'}` }, `${this.page.appName(x.app)}: ${x.state}`)))),
+        el('div', { class: 'processes' }, status.map((x) => el('span', { class: `process state-${x.state}`, title: `pid ${x.pid || '–'}` }, `${this.page.appName(x.app)}${x.role === 'parentApp' ? ' (app)' : ''}: ${x.state}`)))),
       screen: () => this.renderScreen(world),
       app: () => this.renderApp(),
+      sheet: () => this.renderSheet(),
       input: () => this.renderInput(),
       drawer: () => this.renderDrawer(world),
       delivery: () => this.renderDelivery(),
@@ -253,6 +257,29 @@ export class Phone {
             this.act('touch', body);
           },
         }, 'touch')));
+  }
+
+  /**
+   * The parent app in the foreground (PROTOCOL.md §4.10) and the compose sheet it presented:
+   * the user sends or cancels it here (control `compose`), never the app.
+   */
+  renderSheet() {
+    const read = this.data.sheet;
+    if (!read || !read.parentApp) return el('section', { class: 'parent-app closed', 'data-testid': 'parent-app' });
+    const sheet = read.sheet;
+    return el('section', { class: 'parent-app', 'data-testid': 'parent-app', 'data-app': read.parentApp },
+      el('div', { class: 'app-bar' },
+        el('strong', {}, `${this.page.appName(read.parentApp)} (app)`),
+        el('button', { 'data-testid': 'parent-touch', title: 'touch the app', onclick: () => this.act('touch', {}, 'sheet') }, 'touch'),
+        el('button', { class: 'close', 'data-testid': 'close-parent-app', title: 'close the app', onclick: () => this.act('closeParentApp', {}, 'sheet') }, '✕')),
+      sheet ? el('div', { class: 'compose-sheet', 'data-testid': 'compose-sheet' },
+        el('div', { class: 'sheet-to' }, `To: ${sheet.recipients.join(', ')}`),
+        sheet.message ? bubble(sheet.message, { mine: true, appName: this.page.appName(sheet.app), onTap: () => {} }) : null,
+        sheet.body ? el('div', { class: 'sheet-body' }, sheet.body) : null,
+        el('div', { class: 'sheet-buttons' },
+          el('button', { 'data-testid': 'compose-cancel', onclick: () => this.act('compose', { action: 'cancel' }, 'sheet') }, 'Cancel'),
+          el('button', { class: 'send', 'data-testid': 'compose-send', onclick: () => this.act('compose', { action: 'send' }, 'sheet', 'transcript') }, 'Send')))
+        : el('div', { class: 'no-view' }, 'no compose sheet'));
   }
 
   renderInput() {

@@ -94,7 +94,7 @@ export function bubble(entry, { mine, appName, onTap }) {
       break;
     case 'sticker':
       wrap.append(el('img', { class: 'sticker', src: fileURL(entry.file && entry.file.url), alt: entry.text || 'sticker' }));
-      // Peeled onto a bubble (PROTOCOL.md §4.10): say which, as the page draws no overlay.
+      // Peeled onto a bubble (PROTOCOL.md §4.11): say which, as the page draws no overlay.
       if (entry.peeledOnto) {
         wrap.dataset.peeledOnto = entry.peeledOnto;
         wrap.append(el('div', { class: 'peeled', 'data-testid': 'peeled' }, 'peeled onto an earlier bubble'));

@@ -2,7 +2,7 @@
 import MsgHostProtocol
 import Testing
 
-/// Pins down the sticker drawer (PROTOCOL.md §4.10): `stickers` asks the open app, its reply
+/// Pins down the sticker drawer (PROTOCOL.md §4.11): `stickers` asks the open app, its reply
 /// waits for the app's answer and the file checks; a bad sticker is left out, not fatal;
 /// `chooseSticker` stages one or peels it onto a bubble (sent at once, the app not told).
 @Suite struct HostStateMachineStickersTests {

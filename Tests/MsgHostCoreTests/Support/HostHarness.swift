@@ -43,13 +43,17 @@ struct HostHarness {
     /// - Parameters:
     ///   - memoryLimitMB: the main app's memory limit, if it has one.
     ///   - memoryWarningMB: its own soft line, if it has one.
-    init(settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil) throws {
+    ///   - parentApp: whether the main app's manifest names a parent app;
+    ///   - opensMessages: whether its tapped bubbles open that parent app.
+    init(settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil, parentApp: Bool = false, opensMessages: Bool = false) throws {
         let ids = SequentialIDGenerator()
         self.ids = ids
-        let apps = [
+        var apps = [
             AppDescriptor(bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 }, memoryWarningBytes: memoryWarningMB.map { $0 << 20 }),
             AppDescriptor(bundleID: Self.mediaApp, displayName: "Media", contexts: [.media]),
         ]
+        apps[0].hasParentApp = parentApp
+        apps[0].opensMessagesInParentApp = opensMessages
         self.machine = HostStateMachine(world: World(), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
         _ = try self.machine.applySeed(Self.seed, now: Self.start)
     }

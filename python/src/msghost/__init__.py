@@ -2,6 +2,8 @@
 daemon, and test them with pytest.
 
 - `Extension`, `run`: your app (`MSMessagesAppViewController` with Pythonic names);
+- `ParentApp`, `run_parent_app`, `MessageComposeViewController`, `MessageComposeResult`: its
+  containing app, which sends the app's balloons from a compose sheet (PROTOCOL.md §4.10);
 - `Text`, `Image`, `Button`, `TextField`, `Row`: what your app shows (`Extension.set_view`);
 - `Message`, `Session`, `TemplateLayout`, `LiveLayout`, `Sticker`, `Conversation`, `Size`,
   `PresentationStyle`, `PresentationContext`: Messages.framework's values;
@@ -34,6 +36,7 @@ from .errors import (
     WireError,
 )
 from .extension import Extension, HelloRefused, Runtime, run
+from .parent_app import MessageComposeResult, MessageComposeViewController, ParentApp, run_parent_app
 from .view import Button, Image, Row, Text, TextField
 from .values import (
     Conversation,
@@ -82,4 +85,8 @@ __all__ = [
     "CONTROL_ERROR_DOMAIN",
     "HOST_ERROR_DOMAIN",
     "PROTOCOL_VERSION",
+    "ParentApp",
+    "MessageComposeViewController",
+    "MessageComposeResult",
+    "run_parent_app",
 ]

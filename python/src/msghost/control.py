@@ -127,7 +127,7 @@ class ViewResult(TypedDict):
 
 
 class StickerDrawer(TypedDict):
-    """`stickers`: what the sticker drawer of the open app shows (PROTOCOL.md §4.10). Each of
+    """`stickers`: what the sticker drawer of the open app shows (PROTOCOL.md §4.11). Each of
     `stickers` is `{"index", "localizedDescription", "file"}` (the daemon's copy); each of
     `rejected` is `{"index", "url", "error"}`, the error inserting it would have given."""
 
@@ -559,3 +559,21 @@ class ControlClient:
     def reset(self, device: str, app: str) -> None:
         """Lifts the quarantine of `app` on `device`."""
         self.request("reset", {"device": device, "app": app})
+
+    # -- the parent app and its compose sheet (PROTOCOL.md §4.10) ---------------------------
+    def open_parent_app(self, device: str, app: str) -> str:
+        """Brings `app`'s parent app to the foreground of `device`; returns its instance."""
+        return str(self.request("openParentApp", {"device": device, "app": app})["instance"])
+
+    def close_parent_app(self, device: str) -> None:
+        """Closes the parent app in the foreground of `device` (a sheet it had up is cancelled)."""
+        self.request("closeParentApp", {"device": device})
+
+    def compose_sheet(self, device: str) -> Dict[str, Any]:
+        """The parent app in the foreground of `device` and its compose sheet (`parentApp`, `sheet`)."""
+        return self.request("composeSheet", {"device": device})
+
+    def compose(self, device: str, action: str) -> Dict[str, Any]:
+        """Taps Send (`action` "send") or Cancel ("cancel") on the sheet; returns `result`
+        ("sent", "cancelled", "failed"), `conversation` and `reason`."""
+        return self.request("compose", {"device": device, "action": action})

@@ -16,6 +16,8 @@ __all__ = [
     "PROTOCOL_ERROR_DOMAIN",
     "CONTROL_ERROR_DOMAIN",
     "HOST_ERROR_DOMAIN",
+    "COMPOSE_ERROR_DOMAIN",
+    "ComposeErrorCode",
     "MessageErrorCode",
     "StickersErrorCode",
     "ProtocolErrorCode",
@@ -38,6 +40,8 @@ PROTOCOL_ERROR_DOMAIN = "msghost.protocol"
 CONTROL_ERROR_DOMAIN = "msghost.control"
 #: The host itself could not carry out a valid request (PROTOCOL.md §3.5).
 HOST_ERROR_DOMAIN = "msghost.host"
+#: A parent app's compose sheet that the host does not present (PROTOCOL.md §3.6).
+COMPOSE_ERROR_DOMAIN = "msghost.compose"
 
 
 class MessageErrorCode(enum.IntEnum):
@@ -102,12 +106,20 @@ class HostErrorCode(enum.IntEnum):
     storage_unavailable = 1
 
 
+class ComposeErrorCode(enum.IntEnum):
+    """`msghost.compose`: `present` refused (PROTOCOL.md §3.6)."""
+
+    compose_already_presented = 1
+    not_in_foreground = 2
+
+
 _CODES: Mapping[str, type[enum.IntEnum]] = {
     MESSAGES_ERROR_DOMAIN: MessageErrorCode,
     STICKERS_ERROR_DOMAIN: StickersErrorCode,
     PROTOCOL_ERROR_DOMAIN: ProtocolErrorCode,
     CONTROL_ERROR_DOMAIN: ControlErrorCode,
     HOST_ERROR_DOMAIN: HostErrorCode,
+    COMPOSE_ERROR_DOMAIN: ComposeErrorCode,
 }
 
 

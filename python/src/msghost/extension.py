@@ -193,7 +193,7 @@ class Extension:
         asked as a whole): the stickers to show, in order, at most 256. The daemon checks and
         copies each file as `insert_sticker` would and leaves out those it refuses; the user
         then taps one into the input field or peels it onto a bubble, and you are not told
-        (PROTOCOL.md §4.10). The default offers none."""
+        (PROTOCOL.md §4.11). The default offers none."""
         return []
 
     def did_receive_memory_warning(self) -> None:
@@ -563,6 +563,11 @@ def run(
         attach_device=attach_device or environment.get("MSGHOST_ATTACH_DEVICE") or None,
         **_curve_arguments(server_key, secret_key, environment),
     )
+    return _hello_and_serve(runtime)
+
+
+def _hello_and_serve(runtime: Runtime) -> int:
+    """Says hello, then serves until `terminate`; a refused hello ends the process."""
     try:
         runtime.hello()
     except HelloRefused as refused:
