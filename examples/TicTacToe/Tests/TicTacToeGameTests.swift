@@ -65,6 +65,31 @@ import Testing
         }
     }
 
+    /// With an interaction window of 0 ms no touch allows a direct send: the game's send is
+    /// refused (`sendWithoutRecentInteraction`, 9) and it stages the same move instead, which
+    /// leaves when Kate taps Send (guide §8).
+    @Test func aRefusedSendFallsBackToTheInputField() throws {
+        try TestDaemon.with(apps: [TicTacToe.app], settings: ["interaction.windowMs": "0"]) { daemon in
+            try daemon.open(TicTacToe.bundleID, on: "kate-iphone")
+            try daemon.activate("kate-iphone", button: "cell-4")
+            let request = InputFieldRequest(device: "kate-iphone", conversation: daemon.conversation)
+            // The insert follows the refusal's completion handler, after the touch's reply.
+            try daemon.eventually("the move is staged") {
+                try daemon.control(.inputField, request, as: InputFieldResult.self).staged != nil
+            }
+            #expect(try daemon.events(kind: "sendRefused").map(\.name) == ["sendWithoutRecentInteraction"])
+            #expect(try daemon.transcript("john-iphone").isEmpty)
+            let staged = try #require(try daemon.control(.inputField, request, as: InputFieldResult.self).staged)
+            #expect(staged.rendered?.caption == "John Appleseed's turn")
+            #expect(try daemon.view("kate-iphone").app == TicTacToe.bundleID)
+
+            // Kate taps Send: the move leaves, and the app, told so, closes.
+            try daemon.control(.send, request)
+            #expect(try daemon.lastBubble("john-iphone").rendered?.summaryText == "Kate Bell played X in the centre")
+            #expect(try daemon.view("kate-iphone").app == nil)
+        }
+    }
+
     /// Kate and John with two more devices of John's: an iPad without the app, and a Mac,
     /// which cannot run live layouts.
     static let withIPadAndMac = TestDaemon.World(members: [
