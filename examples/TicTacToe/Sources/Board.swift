@@ -59,10 +59,11 @@ struct Board: Equatable, Sendable {
     }
 
     /// The game's order of boards (guide §9): more moves is newer; with as many, the smaller
-    /// last move id. Every device computes the same answer from the two URLs alone.
+    /// last move id (and, should two random ids ever be equal, the smaller URL). Every device
+    /// computes the same answer from the two URLs alone.
     func isNewer(than other: Board) -> Bool {
         if self.moves.count != other.moves.count { return self.moves.count > other.moves.count }
-        return (self.moveIDs.last ?? "") < (other.moveIDs.last ?? "")
+        return (self.moveIDs.last ?? "", self.url.absoluteString) < (other.moveIDs.last ?? "", other.url.absoluteString)
     }
 
     /// True when this board was built on `other` (or is it): `other`'s moves are its first ones.

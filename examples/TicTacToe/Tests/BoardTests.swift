@@ -48,6 +48,8 @@ import Testing
         #expect(ben.isNewer(than: opening) && !opening.isNewer(than: ben))
         #expect(chris.isNewer(than: ben) && !ben.isNewer(than: chris), "the same number of moves: the smaller id")
         #expect(!ben.isNewer(than: ben))
+        let sameID = Self.board([4, 2], ids: ["a", "17"])
+        #expect(ben.isNewer(than: sameID) && !sameID.isNewer(than: ben), "equal ids: the smaller URL (moves=4,0)")
         // Built on: the ids, not the cells, say so (two replies may play the same cell).
         #expect(ben.contains(opening) && !ben.contains(chris))
         #expect(!Self.board([4, 0], ids: ["a", "99"]).contains(ben))
