@@ -34,6 +34,7 @@ final class TicTacToeViewController: MSMessagesAppViewController {
         let newest = GameStore.remember(received)
         if self.game?.board.game == newest.board.game {
             self.game = newest
+            self.note = BoardView.lostRace(sent: GameStore.sent(newest.board.game), kept: newest.board)
             self.redraw()
         }
     }

@@ -24,14 +24,17 @@ import Testing
             // Chris joins first, though Ben is before him in the conversation: Chris is O.
             try daemon.move("chris-iphone", cell: 0)
             #expect(try Self.captions(daemon) == Array(repeating: "Who plays △ against Amber and Chris?", count: 3))
-            // Chris cannot take the next seat too; Ben can.
+            // Chris cannot take the next seat too; Ben can. Chris keeps the app open meanwhile.
             try daemon.tapLastBubble("chris-iphone")
             #expect(try daemon.texts("chris-iphone")[1] == "Waiting for someone to play △")
-            try daemon.close("chris-iphone")
             try daemon.tapLastBubble("ben-iphone")
             #expect(try daemon.texts("ben-iphone")[1] == "Your turn: play △ to join")
             try daemon.activate("ben-iphone", button: "cell-8")
             #expect(try daemon.lastBubble("amber-iphone").rendered?.subcaption == "X Amber · O Chris · △ Ben")
+            // Ben's move reached Chris's open app (didReceive), which now shows it.
+            #expect(try daemon.cells("chris-iphone")[8] == "△")
+            #expect(try daemon.texts("chris-iphone")[1] == "Waiting for X")
+            try daemon.close("chris-iphone")
 
             // From now on, round the seats: Amber, Chris, Ben, Amber …
             #expect(try Self.captions(daemon) == Array(repeating: "Amber's turn", count: 3))
