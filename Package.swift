@@ -137,6 +137,8 @@ let package = Package(
         .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
         .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
+        // Tic-Tac-Toe, the worked example of docs/porting-from-ios.md (examples/TicTacToe).
+        .executableTarget(name: "TicTacToeExtension", dependencies: ["MessagesSDK"], path: "examples/TicTacToe/Sources", swiftSettings: swiftSettings),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
         // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
         .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
@@ -178,6 +180,13 @@ let package = Package(
             name: "IceCreamTests",
             dependencies: ["IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
             path: "examples/IceCream/Tests",
+            swiftSettings: swiftSettings
+        ),
+        // Its Swift tests, and the Python ones (examples/TicTacToe/tests) they run with pytest.
+        .testTarget(
+            name: "TicTacToeTests",
+            dependencies: ["TicTacToeExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            path: "examples/TicTacToe/Tests",
             swiftSettings: swiftSettings
         ),
     ]

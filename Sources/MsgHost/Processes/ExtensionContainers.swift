@@ -8,6 +8,9 @@ import Synchronization
 /// app writes under `$HOME`. A container is `<state>/containers/<install id>`, with `home`,
 /// `tmp` and the XDG directories inside it; the launch environment points `HOME`, `TMPDIR`
 /// and `XDG_*_HOME` there, so `UserDefaults`, Python's usual paths and plain files land in it.
+/// `CFFIXED_USER_HOME` too, as the iOS Simulator sets it for an app: Swift's Foundation takes
+/// `NSHomeDirectory()`, `homeDirectoryForCurrentUser` and the Documents directory from it, not
+/// from `HOME` (without it they are the daemon user's home, shared by every install).
 ///
 /// It belongs to the install, not the process: it outlives terminations and daemon restarts,
 /// and is deleted once the install is gone (after the uninstall is committed, and only when
@@ -20,6 +23,7 @@ final class ExtensionContainers: Sendable {
     static let layout: [(variable: String, directory: String)] = [
         ("HOME", "home"), ("TMPDIR", "tmp"), ("XDG_DATA_HOME", "home/.local/share"),
         ("XDG_CONFIG_HOME", "home/.config"), ("XDG_CACHE_HOME", "home/.cache"), ("XDG_STATE_HOME", "home/.local/state"),
+        ("CFFIXED_USER_HOME", "home"),
     ]
 
     private struct State {

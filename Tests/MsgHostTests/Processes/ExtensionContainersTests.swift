@@ -18,6 +18,7 @@ import Testing
         let environment = try self.containers.enter(installID: "install-1")
         let container = self.directory.path + "/containers/install-1"
         #expect(environment["MSGHOST_CONTAINER"] == container && environment["HOME"] == container + "/home" && environment["TMPDIR"] == container + "/tmp")
+        #expect(environment["CFFIXED_USER_HOME"] == container + "/home", "Swift's NSHomeDirectory() reads it, not HOME")
         #expect(Set(environment.keys) == Set(["MSGHOST_CONTAINER"] + ExtensionContainers.layout.map(\.variable)))
         for path in environment.values {
             let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
