@@ -70,6 +70,7 @@ struct BenchRun {
         }
         let floor = FloorSuite(programs: self.programs, directory: self.directory)
         let throughput = ThroughputSuite(daemon: send, senders: sendSuites)
+        let cycleFloor = CycleFloorSuite(programs: self.programs, directory: self.directory, users: sendSuites.count)
         let startup = StartupSuite(binary: self.binary, directory: self.directory, world: BenchWorld(pairs: 1, apps: self.apps("start")))
 
         var figures: [String: [Double]] = [:]
@@ -87,6 +88,7 @@ struct BenchRun {
             ("transcript, 1k stored", { latencies("page1k", try small.pages.run(warmup: 2, count: self.sizes.pages, budget: self.sizes.pageSeconds)) }),
             ("transcript, large store", { latencies("pageLarge", try large.pages.run(warmup: 2, count: self.sizes.pages, budget: self.sizes.pageSeconds)) }),
             ("throughput", { record("throughput", try throughput.run(seconds: self.sizes.throughputSeconds)) }),
+            ("cycle floor", { record("cycleFloor", try cycleFloor.run(seconds: self.sizes.throughputSeconds)) }),
             ("start", { record("ready", Stats.median(try startup.run(self.sizes.starts).ready)) }),
         ]
         for (launch, name) in zip(launches, ["c", "python"]) {
@@ -139,7 +141,9 @@ struct BenchRun {
         report.add("direct send round trip p99 (µs)", across("send.p99"))
         report.add("direct send p50 ÷ floor p50", pairedRatios(across("send.p50"), across("floor.p50")), digits: 2, target: target(.atMost(1.5)))
         report.add("direct send p99 ÷ floor p99", pairedRatios(across("send.p99"), across("floor.p99")), digits: 2, target: target(.atMost(2)))
-        report.add("acknowledged direct sends per second, \(senders) extensions", across("throughput"), digits: 0, target: target(.atLeast(25_000)))
+        report.add("floor: bare libzmq user cycles (8 messages) per second, \(senders) users", across("cycleFloor"), digits: 0)
+        report.add("acknowledged direct sends per second, \(senders) extensions", across("throughput"), digits: 0)
+        report.add("sends per second ÷ cycle floor", pairedRatios(across("throughput"), across("cycleFloor")), digits: 2, target: target(.atLeast(0.5)))
         report.add("daemon start → READY, fresh state (ms)", across("ready"), digits: 2, target: target(.atMost(15)))
         for (name, label) in [("c", "C"), ("python", "Python")] {
             report.add("\(label) extension: bare spawn → hello (ms)", across("bare.\(name)"), digits: 2)

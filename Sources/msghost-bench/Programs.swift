@@ -5,6 +5,8 @@ import Foundation
 struct Programs {
     /// `floor server|client …`: the bare libzmq round trip (benchmarks/c/floor.c).
     var floor: String
+    /// `cycle hub|users …`: bare libzmq moving a user's eight-message cycle (benchmarks/c/cycle.c).
+    var cycle: String
     /// A real extension in C (benchmarks/c/ext.c).
     var cExtension: String
     /// The Python interpreter itself (not a shim), and the extension script written with the
@@ -31,11 +33,13 @@ struct Programs {
 
     static func build(repository: String, into directory: String) throws -> Programs {
         let sources = repository + "/benchmarks"
-        for file in ["c/floor.c", "c/ext.c", "python/bench_ext.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
+        for file in ["c/floor.c", "c/cycle.c", "c/ext.c", "python/bench_ext.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
             throw Processes.SpawnError(description: "\(sources)/\(file) not found: run from the repository's root, or pass --repository")
         }
         let floor = directory + "/floor"
         _ = try Processes.capture(Self.cc, Self.cFlags + ["-o", floor, sources + "/c/floor.c", "-lzmq"])
+        let cycle = directory + "/cycle"
+        _ = try Processes.capture(Self.cc, Self.cFlags + ["-o", cycle, sources + "/c/cycle.c", "-lzmq", "-lpthread"])
         let ext = try Self.buildCExtension(repository: repository, into: directory)
         let swiftIdle = directory + "/idle-swift"
         _ = try Processes.capture("/usr/bin/env", ["swiftc", "-O", "-o", swiftIdle, sources + "/swift/idle.swift"])
@@ -44,7 +48,7 @@ struct Programs {
         let python = try Processes.capture("/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return Programs(
-            floor: floor, cExtension: ext, python: python, pythonExtension: sources + "/python/bench_ext.py",
+            floor: floor, cycle: cycle, cExtension: ext, python: python, pythonExtension: sources + "/python/bench_ext.py",
             pythonPath: repository + "/python/src", swiftIdle: swiftIdle)
     }
 }

@@ -13,7 +13,7 @@ import Testing
         #expect(run.status == 0, "msghost-bench --smoke failed:\n\(run.stdout)\n\(run.stderr)")
         for figure in [
             "floor: bare libzmq ipc round trip p50", "direct send round trip p99", "direct send p50 ÷ floor p50",
-            "acknowledged direct sends per second", "daemon start → READY", "C extension: bare spawn → hello",
+            "acknowledged direct sends per second", "sends per second ÷ cycle floor", "floor: bare libzmq user cycles", "daemon start → READY", "C extension: bare spawn → hello",
             "Python cold launch ÷ bare spawn → hello", "daemon RSS idle", "stored messages (MB)", "send p50 at",
             "stored ÷ idle", "stored ÷ fresh state", "control transcript, newest 50",
         ] {
