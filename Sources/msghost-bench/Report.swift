@@ -18,7 +18,7 @@ struct Report {
         var text: String {
             switch self {
             case .atMost(let limit): "≤ \(Across.format(limit, limit < 10 ? 2 : 0))"
-            case .atLeast(let limit): "≥ \(Across.format(limit, 0))"
+            case .atLeast(let limit): "≥ \(Across.format(limit, limit < 10 ? 2 : 0))"
             }
         }
 

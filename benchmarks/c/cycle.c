@@ -11,7 +11,9 @@
  *   cycle hub CONTROL_ENDPOINT EXTENSION_ENDPOINT
  *       Binds both ROUTERs and relays the cycle for every user until a control message whose
  *       first payload frame is empty arrives; then exits 0. User N's sockets have the routing
- *       ids "c<N>" (control) and "u<N>" (extension), so the hub needs no hello.
+ *       ids "c<N>" (control) and "u<N>" (extension). An extension says `hello` once connected
+ *       (as a real one does); a touch that comes first waits for it, since a ROUTER drops what
+ *       it cannot route yet.
  *
  *   cycle users CONTROL_ENDPOINT EXTENSION_ENDPOINT USERS SECONDS OUTFILE
  *       Runs USERS users, each a control thread (touch, wait for the reply, again, until
@@ -63,6 +65,8 @@ static const char SEND_REPLY_BODY[] =
     "\"mediaFileURL\":null}}}";
 static const char EXT_REPLY_HEADER[] = "{\"id\":\"00000000-0000-4000-8000-000000000002\",\"type\":\"reply\",\"replyTo\":\"h-000001\",\"time\":1763779200000}";
 static const char OK_BODY[] = "{\"status\":\"ok\"}";
+static const char HELLO_HEADER[] = "{\"id\":\"00000000-0000-4000-8000-000000000000\",\"type\":\"hello\",\"time\":1763779200000}";
+static const char HELLO_BODY[] = "{\"app\":\"com.example.bench-c\",\"protocol\":1,\"pid\":4242,\"sdk\":\"cycle/1\"}";
 static const char STARTED_HEADER[] = "{\"id\":\"h-000003\",\"type\":\"didStartSending\",\"time\":1763779200000}";
 static const char STARTED_BODY[] =
     "{\"instance\":\"i1\",\"conversation\":{\"localParticipantIdentifier\":\"7C1D2E3F-4A5B-4C6D-8E7F-90A1B2C3D4E5\","
@@ -146,8 +150,9 @@ static int hub(const char *control_endpoint, const char *extension_endpoint) {
     zmq_setsockopt(extensions, ZMQ_LINGER, &linger, sizeof linger);
     if (zmq_bind(control, control_endpoint) != 0 || zmq_bind(extensions, extension_endpoint) != 0) die("zmq_bind");
 
-    /* Per user: 0 waiting for a touch, 1 waiting for the touch's reply, 2 for didStartSending's. */
-    int state[MAX_USERS] = {0};
+    /* Per user: 0 waiting for a touch, 1 waiting for the touch's reply, 2 for didStartSending's;
+     * whether its extension said hello, and whether a touch waits for that. */
+    int state[MAX_USERS] = {0}, ready[MAX_USERS] = {0}, waiting[MAX_USERS] = {0};
     zmq_msg_t frames[MAX_FRAMES];
     for (int i = 0; i < MAX_FRAMES; i++) zmq_msg_init(&frames[i]);
     zmq_pollitem_t items[] = {{control, 0, ZMQ_POLLIN, 0}, {extensions, 0, ZMQ_POLLIN, 0}};
@@ -164,7 +169,8 @@ static int hub(const char *control_endpoint, const char *extension_endpoint) {
             if (user >= 0 && state[user] == 0 && has_type(&frames[3], "touch")) {
                 state[user] = 1;
                 snprintf(id, sizeof id, "u%d", user);
-                send_envelope(extensions, id, 1, TOUCH_HEADER, TOUCH_BODY);
+                if (ready[user]) send_envelope(extensions, id, 1, TOUCH_HEADER, TOUCH_BODY);
+                else waiting[user] = 1;
             }
         }
         if (items[1].revents & ZMQ_POLLIN) {
@@ -172,7 +178,14 @@ static int hub(const char *control_endpoint, const char *extension_endpoint) {
             int user = n == 5 ? user_index(&frames[0]) : -1;
             if (user < 0) continue;
             snprintf(id, sizeof id, "u%d", user);
-            if (has_type(&frames[3], "sendMessage")) {
+            if (has_type(&frames[3], "hello")) {
+                ready[user] = 1;
+                send_envelope(extensions, id, 1, REPLY_HEADER, OK_BODY);
+                if (waiting[user]) {
+                    waiting[user] = 0;
+                    send_envelope(extensions, id, 1, TOUCH_HEADER, TOUCH_BODY);
+                }
+            } else if (has_type(&frames[3], "sendMessage")) {
                 send_envelope(extensions, id, 1, REPLY_HEADER, SEND_REPLY_BODY);
             } else if (state[user] == 1) {
                 state[user] = 2;
@@ -213,9 +226,10 @@ static void *extension_thread(void *argument) {
     if (zmq_connect(sock, user->endpoint) != 0) die("zmq_connect");
     zmq_msg_t frames[MAX_FRAMES];
     for (int i = 0; i < MAX_FRAMES; i++) zmq_msg_init(&frames[i]);
+    send_envelope(sock, NULL, 1, HELLO_HEADER, HELLO_BODY);
     while (!atomic_load(&stopping)) {
         int n = receive(sock, frames);
-        if (n != 4) continue;
+        if (n != 4 || has_type(&frames[2], "reply")) continue; /* the hello's reply */
         if (has_type(&frames[2], "touch")) {
             /* As bench-ext: the send inside the touch handler, then the touch's reply. */
             send_envelope(sock, NULL, 1, SEND_HEADER, SEND_BODY);
@@ -256,8 +270,6 @@ static int users(const char *control_endpoint, const char *extension_endpoint, i
         extension[i] = (struct user){ctx, extension_endpoint, i, 0, 0};
         if (pthread_create(&extension_threads[i], NULL, extension_thread, &extension[i]) != 0) die("pthread_create");
     }
-    struct timespec settle = {0, 100 * 1000 * 1000}; /* let the extensions connect first */
-    nanosleep(&settle, NULL);
     uint64_t start = now_ns();
     uint64_t deadline = start + (uint64_t)(seconds * 1e9);
     for (int i = 0; i < count; i++) {
