@@ -142,6 +142,12 @@ seeds = [(ROOT / "config/world.yaml").read_bytes(), b"{}\n", b"people: []\n",
          b"devices:\n  - id: d\n    owner: nobody\n    color: red\n"]
 write("seed", seeds)
 
+# The codec target reads any bytes as every hot message: the example bodies themselves, and the
+# golden headers.
+codec = sorted({body(value) for _, value in VALID} | {body({"id": "x1", "time": 1763779200000, "type": "hello"}),
+                                                      body({"id": "2", "replyTo": "1", "time": 0, "type": "reply"})})
+write("codec", codec)
+
 
 # Dictionaries: the wire's and the files' names, from the schemas and the Swift key lists.
 def dictionary(target, words):
@@ -183,6 +189,8 @@ dictionary("config", [part + ":" for key in config_keys for part in key.split(".
 dictionary("manifest", [k + ":" for k in ["bundleID", "displayName", "command", "args", "env", "workingDirectory", "contexts",
                                           "memoryLimitMB", "launchTimeoutMs", "responseTimeoutMs", "attachKey"]]
            + ["messages", "media", "[", "]", "{", "}", "\\x0a", "- ", "~", "!!str", "&a", "*a", "<<: "])
+dictionary("codec", ["null", "true", "false", "\\u0000", "\\ud83d", "\\\"", "1e2", "1.0", "-0", "9223372036854775808"]
+           + quoted(schema_words(REQUEST_TYPES + ["touch", "didStartSending", "willBecomeActive"]) | defs))
 dictionary("seed", [k + ":" for k in ["people", "handle", "name", "devices", "id", "owner", "platform", "conversations",
                                       "members", "installs", "device", "app"]]
            + ["ios17", "ios11", "ios10", "macos", "watchos", "legacy", "com.example.python-raw", "com.example.media",

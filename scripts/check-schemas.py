@@ -18,7 +18,10 @@ Relative "$ref"s ("defs.schema.json#/$defs/…") resolve through a referencing.R
 - with --bodies FILE, every body captured from a real daemon in FILE (JSON lines of
   {"type", "body"}) validates against its type's schema.
 
-Usage: scripts/check-schemas.py [--bodies FILE]   (exit 0 and "N passed, 0 failed" on success)
+- Tests/MsgHostProtocolTests/Codec/schema-examples.json holds every example above, for the
+  codec's differential tests (--write-examples rewrites it).
+
+Usage: scripts/check-schemas.py [--bodies FILE] [--write-examples]   (exit 0 and "N passed, 0 failed" on success)
 """
 import json
 import re
@@ -768,6 +771,21 @@ for label, target, body in INVALID:
         fail(f"invalid example '{label}' was accepted by {target}")
     else:
         ok(label)
+
+# Every example, valid and invalid, as the Swift codec's differential tests read them
+# (Tests/MsgHostProtocolTests/Codec/FastCodingTests.swift): the hand-written codec and
+# Foundation must agree on each. `--write-examples` rewrites the file; without it, a stale
+# file is a failure.
+EXAMPLES = ROOT / "Tests" / "MsgHostProtocolTests" / "Codec" / "schema-examples.json"
+examples = json.dumps([{"schema": t, "body": b} for t, b in VALID] + [{"schema": t, "label": l, "body": b} for l, t, b in INVALID],
+                      indent=1, sort_keys=True) + "\n"
+if "--write-examples" in sys.argv:
+    EXAMPLES.parent.mkdir(parents=True, exist_ok=True)
+    EXAMPLES.write_text(examples)
+if EXAMPLES.exists() and EXAMPLES.read_text() == examples:
+    ok("schema-examples.json")
+else:
+    fail(f"{EXAMPLES.relative_to(ROOT)} is not the examples of this script: run scripts/check-schemas.py --write-examples")
 
 # Bodies captured from a real daemon (one JSON object a line: {"type": …, "body": …}), given
 # with --bodies FILE: each must validate against its type's schema.

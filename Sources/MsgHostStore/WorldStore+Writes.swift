@@ -24,7 +24,7 @@ extension WorldStore {
             try db.cachedStatement(sql: "INSERT INTO participant (install, person, identifier) VALUES (?, ?, ?)").execute(arguments: [installID, person, identifier])
         case .messageStored(let message):
             try db.cachedStatement(sql: "INSERT INTO message (id, conversation, app, sender, sender_device, sender_install, sent_at, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").execute(
-                arguments: [message.id, message.conversation, message.app, message.sender, message.senderDevice, message.senderInstall, message.sentAt, try self.json(message.content)])
+                arguments: [message.id, message.conversation, message.app, message.sender, message.senderDevice, message.senderInstall, message.sentAt, self.json(message.content)])
             self.cache.insert(message)
         case .transcriptEntryAdded(let device, let conversation, let entry):
             // What the rules look entries up by, fixed when the entry is made.

@@ -187,4 +187,12 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     func json(_ value: some Encodable) throws -> String {
         String(decoding: try self.encoder.encode(value), as: UTF8.self)
     }
+
+    /// What every send stores, written by hand: the same bytes as `encoder` writes.
+    func json(_ value: some FastEncodable) -> String {
+        var writer = JSONWriter(escapesSlashes: true)
+        value.write(to: &writer)
+        guard !writer.failed else { return String(decoding: (try? self.encoder.encode(value)) ?? Data(), as: UTF8.self) }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
 }

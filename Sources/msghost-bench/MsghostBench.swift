@@ -25,6 +25,9 @@ struct MsghostBench: ParsableCommand {
     @Option(help: "Stored messages for the large-store figures.")
     var storedMessages: Int?
 
+    @Option(help: "Only these figures' blocks, comma-separated (e.g. \"floor,direct send,throughput,cycle floor\"), and no memory figures: for profiling one path. The table is not a real run.")
+    var only: String?
+
     @Option(help: "Also write the table to this file.")
     var output: String?
 
@@ -69,7 +72,8 @@ struct MsghostBench: ParsableCommand {
             binary: binary, directory: self.workDirectory,
             programs: try Programs.build(repository: self.repository, into: self.workDirectory),
             sizes: sizes, repetitions: self.repetitions ?? sizes.repetitions, storedMessages: self.storedMessages ?? sizes.storedMessages,
-            judged: !self.smoke)
+            judged: !self.smoke && self.only == nil,
+            only: self.only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) })
         let report = try run.measure()
         print(report.markdown)
         if let output { try report.markdown.write(toFile: output, atomically: true, encoding: .utf8) }

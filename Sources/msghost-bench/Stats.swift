@@ -21,7 +21,8 @@ struct Across: Sendable, Codable {
 
     init(_ values: [Double]) { self.values = values }
 
-    var median: Double { Stats.median(self.values) }
+    /// NaN when nothing was measured (a figure `--only` left out).
+    var median: Double { self.values.isEmpty ? .nan : Stats.median(self.values) }
     var min: Double { self.values.min() ?? .nan }
     var max: Double { self.values.max() ?? .nan }
 

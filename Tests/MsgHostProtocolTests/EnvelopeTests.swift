@@ -37,6 +37,20 @@ import Testing
         #expect(String(decoding: frames[1], as: UTF8.self) == GoldenSignature.hello)
     }
 
+    /// A prepared key (its HMAC key schedule done once) signs every message alike, as a fresh
+    /// key would: signing must not disturb the shared state.
+    @Test func preparedKeySignsLikeAFreshKeyEveryTime() throws {
+        let frames = Self.frames(#"{"id":"x1","time":1763779200000,"type":"hello"}"#, #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#)
+        let key = SigningKey(Self.key)
+        let signed = [frames[0]] + frames[2...]
+        for _ in 0..<3 { #expect(String(decoding: key.sign(signed), as: UTF8.self) == GoldenSignature.hello) }
+        #expect(key.sign([[1], [2]]) == Signature.sign([[1], [2]], key: Self.key))
+        let received = try ReceivedFrames(frames)
+        #expect(received.verify(key: key) && !received.verify(key: SigningKey(Array("token-2".utf8))))
+        #expect(Envelope(header: Header(id: "x1", type: "hello", time: 1), body: Array("{}".utf8)).frames(preparedKey: key)
+            == Envelope(header: Header(id: "x1", type: "hello", time: 1), body: Array("{}".utf8)).frames(signingWith: Self.key))
+    }
+
     @Test func receivedFramesVerifyOnlyWithTheRightKey() throws {
         let frames = Self.frames(#"{"id":"x1","time":1,"type":"hello"}"#, #"{"app":"a","protocol":1}"#)
         let received = try ReceivedFrames(frames)

@@ -226,7 +226,10 @@ final class EventLoop: @unchecked Sendable {
             // The unit's changes are committed by now (`close`); what is left is what the
             // shell keeps beside the store: the containers of removed installs.
             for case .installRemoved(let installID) in changes { self.launcher.containers?.remove(installID: installID) }
-        case .sendToExtension(let route, let frames):
+        case .sendToExtension(let route, let message):
+            // The codec: the message's JSON is written and signed here, as it leaves, in the
+            // order of the actions (a send's reply before the callbacks it leads to).
+            let frames = message.frames()
             do {
                 try self.extensionSocket.send([route] + frames, dontWait: true)
                 if self.wireTap.isActive { self.tap(frames, route: route, inbound: false, refusal: nil) }

@@ -1,3 +1,4 @@
+import MsgHostProtocol
 /// One extension process: it serves one install on one device.
 ///
 /// Can transition: launching → connected → terminating → (removed on exit);
@@ -16,7 +17,8 @@ struct ExtensionProcess: Sendable {
     let device: String
     let app: String
     let installID: String
-    let token: [UInt8]
+    /// The launch token (or attach key) it signs with, its HMAC key schedule prepared.
+    let token: SigningKey
     var state: State
     var pid: Int?
     let launchedAt: Instant

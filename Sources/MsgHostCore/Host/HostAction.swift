@@ -5,8 +5,10 @@ public enum HostAction: Hashable, Sendable {
     /// Write these changes durably, in one transaction, before running the next action
     /// (which may be a reply acknowledging them).
     case persist([WorldChange])
-    /// Send a multipart message to the extension connection with this routing id.
-    case sendToExtension(route: [UInt8], frames: [[UInt8]])
+    /// Send a message to the extension connection with this routing id: the shell writes its
+    /// JSON and signs it (`OutboundMessage.frames()`) as it runs the action, in order, so
+    /// what comes before it (a send's reply) leaves before what comes after is written.
+    case sendToExtension(route: [UInt8], OutboundMessage)
     /// Send a multipart message to the control client with this routing id.
     case sendToControl(client: [UInt8], frames: [[UInt8]])
     /// Start an extension process; report `processStarted`/`processExited` for `launchID`.

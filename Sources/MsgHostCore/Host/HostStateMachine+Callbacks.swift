@@ -2,7 +2,7 @@ import MsgHostProtocol
 
 extension HostStateMachine {
     /// Queues callbacks for an instance, in order, and sends the first if nothing is in flight.
-    mutating func enqueue(_ callbacks: [(CallbackType, [UInt8])], on instanceID: String, now: Instant) -> [HostAction] {
+    mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on instanceID: String, now: Instant) -> [HostAction] {
         guard self.screens[instanceID] != nil else { return [] }
         let causes = self.sessions.activeCauses
         self.screens[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1, causes: causes) }

@@ -50,7 +50,7 @@ extension HostStateMachine {
     private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
         self.count(.protocolErrors)
         self.lastRefusal = error
-        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
+        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
         return [send, self.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
     }
 
@@ -61,7 +61,7 @@ extension HostStateMachine {
             self.processes.ignore(route: route)
             self.count(.refusedConnections)
             self.lastRefusal = error
-            let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: nil, now: now)
+            let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
             return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
         }
         let received: ReceivedFrames
@@ -105,7 +105,7 @@ extension HostStateMachine {
         // A launched process's pid is the one the shell spawned (`processStarted`), never the
         // one its hello claims: that is informative only, and a wrong one would make `status`
         // name another process — for a tool that signals what `status` says, a dangerous one.
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
         var actions: [HostAction] = [reply, self.record(.connected, now: now, device: process.device, app: process.app, pid: self.processes[process.launchID]!.pid, detail: hello.sdk)]
         for instanceID in process.instanceIDs { actions += self.pump(instanceID, now: now) }
         actions += self.goIdleIfUnneeded(launchID: process.launchID, now: now)
@@ -130,12 +130,12 @@ extension HostStateMachine {
         }
         let launchID = self.ids.makeUUID()
         var process = ExtensionProcess(
-            launchID: launchID, device: device, app: hello.app, installID: install.id, token: Array(key.utf8), state: .connected(route: route), launchedAt: now)
+            launchID: launchID, device: device, app: hello.app, installID: install.id, token: SigningKey(Array(key.utf8)), state: .connected(route: route), launchedAt: now)
         process.attached = true
         process.pid = hello.pid
         _ = process.seenIDs.insert(received.header.id)
         self.processes.insert(process)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: received.header.id, body: WireJSON.encode(OKReply(HelloResult())), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: received.header.id, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
         return [reply, self.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
     }
 
@@ -201,6 +201,6 @@ extension HostStateMachine {
     }
 
     private mutating func ok(_ envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) -> HostAction {
-        self.extensionMessage(to: route, type: ReplyType.name, replyTo: envelope.header.id, body: WireJSON.encode(OKReply(Empty())), key: process.token, now: now).action
+        self.extensionMessage(to: route, type: ReplyType.name, replyTo: envelope.header.id, body: .ok, key: process.token, now: now).action
     }
 }

@@ -40,19 +40,18 @@ extension HostStateMachine {
     private mutating func coldStart(_ instanceID: String, now: Instant) -> [HostAction] {
         guard let instance = self.screens[instanceID] else { return [] }
         let activation = self.activationBody(instance)
-        let plain = WireJSON.encode(InstanceBody(instance: instanceID))
-        var callbacks: [(CallbackType, [UInt8])] = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, plain), (.viewDidAppear, plain)]
+        let plain = OutboundBody.instance(InstanceBody(instance: instanceID))
+        var callbacks: [(CallbackType, OutboundBody)] = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, plain), (.viewDidAppear, plain)]
         if instance.style == .transcript {
             let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
-            callbacks.append((.contentSizeThatFits, WireJSON.encode(ContentSizeBody(instance: instanceID, size: offered))))
+            callbacks.append((.contentSizeThatFits, OutboundBody.encoding(ContentSizeBody(instance: instanceID, size: offered))))
         }
         return self.enqueue(callbacks, on: instanceID, now: now)
     }
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
-    func activationBody(_ instance: Instance) -> [UInt8] {
-        let body = ActivationBody(instance: instance.id, conversation: self.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context)
-        return WireJSON.encode(body)
+    func activationBody(_ instance: Instance) -> OutboundBody {
+        .activation(ActivationBody(instance: instance.id, conversation: self.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context))
     }
 
     // MARK: Resigning
@@ -66,7 +65,7 @@ extension HostStateMachine {
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
         let activation = self.activationBody(instance)
-        let plain = WireJSON.encode(InstanceBody(instance: instanceID))
+        let plain = OutboundBody.instance(InstanceBody(instance: instanceID))
         var actions: [HostAction] = [self.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
         actions += self.clearView(of: instance, now: now)
         actions += self.enqueue(
@@ -218,8 +217,8 @@ extension HostStateMachine {
         instance.selectedEntry = entry
         instance.style = .expanded
         self.screens[instanceID] = instance
-        var callbacks: [(CallbackType, [UInt8])] = []
-        let style = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
+        var callbacks: [(CallbackType, OutboundBody)] = []
+        let style = OutboundBody.encoding(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
         if wasCompact { callbacks.append((.willTransition, style)) }
         if changed, let stored = self.world.message(self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? "") {
             callbacks += [self.messageCallback(.willSelect, stored, to: instance), self.messageCallback(.didSelect, stored, to: instance)]
@@ -233,7 +232,7 @@ extension HostStateMachine {
         guard var instance = self.screens[instanceID], instance.phase == .active, instance.style != style, style != .transcript else { return [] }
         instance.style = style
         self.screens[instanceID] = instance
-        let body = WireJSON.encode(PresentationStyleBody(instance: instanceID, presentationStyle: style))
+        let body = OutboundBody.encoding(PresentationStyleBody(instance: instanceID, presentationStyle: style))
         return [self.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
             + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)
     }

@@ -15,7 +15,7 @@ extension HostStateMachine {
         let launchID = self.ids.makeUUID()
         let token = self.ids.makeToken()
         var process = ExtensionProcess(
-            launchID: launchID, device: device, app: app, installID: installID, token: Array(token.utf8), state: .launching(since: now), launchedAt: now)
+            launchID: launchID, device: device, app: app, installID: installID, token: SigningKey(Array(token.utf8)), state: .launching(since: now), launchedAt: now)
         process.role = role
         self.processes.insert(process)
         self.count(.launches)
@@ -96,7 +96,7 @@ extension HostStateMachine {
         }
         actions += self.dropInstances(of: process, failingWith: failure, now: now)
         if let route {
-            let body = WireJSON.encode(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
+            let body = OutboundBody.encoding(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
             self.processes[launchID]!.terminateNoticeID = id
             actions.append(send)

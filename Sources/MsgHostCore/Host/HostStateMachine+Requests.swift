@@ -151,34 +151,40 @@ extension HostStateMachine {
     }
 
     /// Sends or stages accepted content, replies, and (for a sent message) `didStartSending`.
+    ///
+    /// Reply first (issue 16): the reply follows the change it acknowledges (`.persist`) and
+    /// comes before everything else the send leads to — its arrival on other devices, their
+    /// callbacks, `didStartSending` — so the shell writes and sends it before it writes those.
     private mutating func complete(_ type: RequestType, content: MessageContent, instance: Instance, requestID: String, now: Instant) -> [HostAction] {
         guard let process = self.processes[instance.launchID], let route = process.route else { return [] }
         let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
-        var actions: [HostAction] = []
-        var reply: [UInt8] = WireJSON.encode(OKReply(Empty()))
+        var effects: [HostAction] = []
+        var reply = OutboundBody.ok
+        var sent: StoredMessage?
         if isSend {
             self.screens[instance.id]?.touchedAt = nil
             self.count(.sendsAccepted)
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
-            actions += dispatched
+            effects = dispatched
             if case .app = content {
-                reply = WireJSON.encode(OKReply(SendMessageResult(message: self.messageValue(stored, for: instance.installID))))
-                let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
-                actions.append(send)
-                return actions + self.enqueue([self.messageCallback(.didStartSending, stored, to: instance)], on: instance.id, now: now)
+                reply = .sent(self.messageValue(stored, for: instance.installID))
+                sent = stored
             }
         } else {
-            actions += self.stage(content, from: instance, now: now)
+            effects = self.stage(content, from: instance, now: now)
             if case .app = content {
                 let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
                                            senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
                 var message = self.messageValue(stored, for: instance.installID)
                 message.isPending = true
-                reply = WireJSON.encode(OKReply(SendMessageResult(message: message)))
+                reply = .sent(message)
             }
         }
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
-        return actions + [send]
+        let stored = effects.prefix { if case .persist = $0 { true } else { false } }
+        var actions = Array(stored) + [send] + effects.dropFirst(stored.count)
+        if let sent { actions += self.enqueue([self.messageCallback(.didStartSending, sent, to: instance)], on: instance.id, now: now) }
+        return actions
     }
 
     /// Puts the app's content in the input field of the instance's conversation on its
@@ -194,7 +200,7 @@ extension HostStateMachine {
     mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
         let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
         self.count(isSend ? .sendsRefused : .requestsRefused)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
         return [reply, self.record(
             isSend ? .sendRefused : .requestRefused, now: now, device: instance?.device ?? process.device, app: process.app,
             conversation: instance?.conversation, instance: instance?.id, code: error.code, name: error.name, detail: "\(type.rawValue): \(error.description)")]

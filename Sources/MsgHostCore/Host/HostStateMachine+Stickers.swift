@@ -13,7 +13,7 @@ extension HostStateMachine {
                 throw .control(.invalidState, "the sticker drawer of \(instance.app) on \(body.device) is still loading")
             }
             self.screens[instance.id]?.drawer = StickerDrawer()
-            return self.enqueue([(.stickers, WireJSON.encode(InstanceBody(instance: instance.id)))], on: instance.id, now: now)
+            return self.enqueue([(.stickers, OutboundBody.instance(InstanceBody(instance: instance.id)))], on: instance.id, now: now)
                 + self.reply(to: client, requestID: requestID, answer: .stickerDrawer(instance: instance.id), after: [instance.id], now: now)
         case .chooseSticker:
             let body = try envelope.decodeBody(ChooseStickerRequest.self)

@@ -54,7 +54,7 @@ extension HostStateMachine {
         let error = Self.notStored(reason)
         self.count(.requestsRefused)
         let (_, reply) = self.extensionMessage(
-            to: route, type: ReplyType.name, replyTo: received.header.id, body: WireJSON.encode(ErrorReply(error)), key: process.token, now: now)
+            to: route, type: ReplyType.name, replyTo: received.header.id, body: .error(error), key: process.token, now: now)
         let event = self.record(.requestRefused, now: now, device: process.device, app: process.app, code: error.code, name: error.name,
                                 detail: "\(type.rawValue): \(error.description)")
         return self.finish([reply, event], now: now)

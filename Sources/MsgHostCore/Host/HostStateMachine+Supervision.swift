@@ -91,7 +91,7 @@ extension HostStateMachine {
             // first sample after its hello.
             guard let route = process.route, let warning = lines.warningBytes else { return self.finish([], now: now) }
             self.processes[launchID]!.memoryWarned = true
-            let body = WireJSON.encode(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
+            let body = OutboundBody.encoding(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: body, key: process.token, now: now)
             self.processes[launchID]!.memoryWarningID = id
             return self.finish([

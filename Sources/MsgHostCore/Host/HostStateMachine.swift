@@ -161,11 +161,12 @@ public struct HostStateMachine: Sendable {
         return self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(ErrorReply(error)), now: now)
     }
 
-    /// A message to an extension, signed with its token when `key` is given.
-    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: [UInt8], key: [UInt8]?, now: Instant) -> (id: String, action: HostAction) {
+    /// A message to an extension, to be signed with its token when `key` is given. The shell
+    /// writes and signs it (`OutboundMessage.frames`) when it runs the action.
+    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: OutboundBody, key: SigningKey?, now: Instant) -> (id: String, action: HostAction) {
         let id = self.makeHostMessageID()
         let header = Header(id: id, type: type, replyTo: replyTo, time: now.milliseconds)
-        return (id, .sendToExtension(route: route, frames: Envelope(header: header, body: body).frames(signingWith: key)))
+        return (id, .sendToExtension(route: route, OutboundMessage(header: header, body: body, key: key)))
     }
 
     // MARK: Observation

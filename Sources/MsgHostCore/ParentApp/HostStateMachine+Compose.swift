@@ -63,7 +63,7 @@ extension HostStateMachine {
         }
         let event = self.record(.composePresented, now: now, device: instance.device, app: instance.app, instance: instance.id,
                                 detail: "to \(recipients.joined(separator: ", "))" + (content == nil ? "" : " with a message"))
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(Empty())), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
         return [event, reply]
     }
 
@@ -79,7 +79,7 @@ extension HostStateMachine {
     /// The sheet is finished: an event, and `messageComposeDidFinish` to the app.
     mutating func sheetFinished(_ sheet: ParentApps.Sheet, _ result: MessageComposeResult, reason: String, now: Instant) -> [HostAction] {
         let event = self.record(.composeFinished, now: now, device: sheet.device, app: sheet.app, instance: sheet.instanceID, name: result.rawValue, detail: reason)
-        let body = WireJSON.encode(MessageComposeDidFinishBody(instance: sheet.instanceID, result: result))
+        let body = OutboundBody.encoding(MessageComposeDidFinishBody(instance: sheet.instanceID, result: result))
         return [event] + self.enqueue([(.messageComposeDidFinish, body)], on: sheet.instanceID, now: now)
     }
 }

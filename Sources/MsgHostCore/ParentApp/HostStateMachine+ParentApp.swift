@@ -55,7 +55,7 @@ extension HostStateMachine {
         self.processes[launchID]?.idleGeneration += 1
         _ = self.parentApps.open(.init(app: app.bundleID, installID: install.id, launchID: launchID, instanceID: instanceID), on: device)
         outcome.actions.append(self.record(.parentAppOpened, now: now, device: device, app: app.bundleID, instance: instanceID))
-        outcome.actions += self.enqueue([(.applicationDidBecomeActive, WireJSON.encode(InstanceBody(instance: instanceID)))], on: instanceID, now: now)
+        outcome.actions += self.enqueue([(.applicationDidBecomeActive, OutboundBody.instance(InstanceBody(instance: instanceID)))], on: instanceID, now: now)
         outcome.instances.insert(instanceID)
         return (instanceID, outcome)
     }
@@ -67,7 +67,7 @@ extension HostStateMachine {
         var (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device, now: now)
         let message = self.messageValue(stored, for: install.id)
         outcome.actions.append(self.record(.openedURL, now: now, device: device, app: app.bundleID, conversation: stored.conversation, instance: instanceID, detail: "in the parent app: \(message.url ?? "no url")"))
-        outcome.actions += self.enqueue([(.openURL, WireJSON.encode(OpenURLBody(instance: instanceID, url: message.url, message: message)))], on: instanceID, now: now)
+        outcome.actions += self.enqueue([(.openURL, OutboundBody.encoding(OpenURLBody(instance: instanceID, url: message.url, message: message)))], on: instanceID, now: now)
         outcome.instances.insert(instanceID)
         return (instanceID, outcome)
     }
@@ -83,7 +83,7 @@ extension HostStateMachine {
         actions.append(self.record(.parentAppClosed, now: now, device: device, app: app.app, instance: app.instanceID, detail: reason))
         // Resigning: once its last callback is acknowledged it is resigned and the process idle.
         self.screens[app.instanceID]?.phase = .resigning
-        actions += self.enqueue([(.applicationWillResignActive, WireJSON.encode(InstanceBody(instance: app.instanceID)))], on: app.instanceID, now: now)
+        actions += self.enqueue([(.applicationWillResignActive, OutboundBody.instance(InstanceBody(instance: app.instanceID)))], on: app.instanceID, now: now)
         return (actions, [app.instanceID])
     }
 

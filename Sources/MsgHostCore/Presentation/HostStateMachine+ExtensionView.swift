@@ -69,7 +69,7 @@ extension HostStateMachine {
             actions.append(self.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
                                        instance: instanceID, elements: view.flattened().count))
         }
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: WireJSON.encode(OKReply(Empty())), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
         return actions + [reply]
     }
 
@@ -142,7 +142,7 @@ extension HostStateMachine {
     /// (see `pump`); the reply waits until it is acknowledged.
     mutating func userTouch(_ touch: TouchBody, on instance: Instance, client: [UInt8], requestID: String, now: Instant) -> [HostAction] {
         [self.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: touch.button.map { "button \($0)" })]
-            + self.enqueue([(.touch, WireJSON.encode(touch))], on: instance.id, now: now)
+            + self.enqueue([(.touch, .touch(touch))], on: instance.id, now: now)
             + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: [instance.id], now: now)
     }
 }

@@ -16,7 +16,7 @@ struct Instance: Sendable {
 
     struct QueuedCallback: Sendable {
         var type: CallbackType
-        var body: [UInt8]
+        var body: OutboundBody
         /// The control actions this callback is a consequence of (see `Waiter`).
         var causes: Set<Int> = []
     }

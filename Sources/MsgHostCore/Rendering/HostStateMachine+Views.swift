@@ -40,11 +40,11 @@ extension HostStateMachine {
     /// The one way a message callback is made (`didReceive`, `didStartSending`,
     /// `didCancelSending`, `willSelect`/`didSelect`): the message and the conversation as the
     /// instance's install sees them.
-    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false) -> (CallbackType, [UInt8]) {
+    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false) -> (CallbackType, OutboundBody) {
         var message = self.messageValue(stored, for: instance.installID)
         if pending { message.isPending = true }
         let body = MessageCallbackBody(instance: instance.id, message: message, conversation: self.conversationValue(for: instance))
-        return (type, WireJSON.encode(body))
+        return (type, .message(body))
     }
 
     func fileURL(_ file: StoredFile) -> String { "file://" + self.settings.filesDirectory + "/" + file.storedName }

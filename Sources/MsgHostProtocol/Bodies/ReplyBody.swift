@@ -37,3 +37,5 @@ public struct ErrorReply: Codable, Hashable, Sendable {
     public var error: WireError
     public init(_ error: WireError) { self.error = error }
 }
+
+extension OKReply: Sendable where Result: Sendable {}

@@ -20,11 +20,26 @@ public struct Envelope: Sendable, Hashable {
         self.init(header: header, body: WireJSON.encode(body), buffers: buffers)
     }
 
+    /// Builds an envelope with `body` written by hand (`FastEncodable`).
+    public init(header: Header, encoding body: some FastEncodable, buffers: [[UInt8]] = []) {
+        self.init(header: header, body: WireJSON.encode(body), buffers: buffers)
+    }
+
+    /// Decodes the body as `T`, read by hand where it can be (`FastDecodable`).
+    public func decodeBody<T: FastDecodable>(_ type: T.Type) throws(WireError) -> T {
+        try Self.namingTheBody { () throws(WireError) in try WireJSON.decode(type, from: self.body) }
+    }
+
     /// Decodes the body as `T`, turning decoding failures into an `invalidBody` error that
     /// names the offending field.
     public func decodeBody<T: Decodable>(_ type: T.Type) throws(WireError) -> T {
+        try Self.namingTheBody { () throws(WireError) in try WireJSON.decode(type, from: self.body) }
+    }
+
+    /// A body that is not JSON at all is a malformed frame 3.
+    private static func namingTheBody<T>(_ decode: () throws(WireError) -> T) throws(WireError) -> T {
         do {
-            return try WireJSON.decode(type, from: self.body)
+            return try decode()
         } catch where error.code == ProtocolErrorCode.malformedFrame.rawValue && error.domain == ProtocolErrorCode.domain {
             throw .protocolError(.malformedFrame, "body (frame 3): \(error.description)")
         }
@@ -32,9 +47,25 @@ public struct Envelope: Sendable, Hashable {
 
     /// The frames to send: tag, signature (empty without a key), header, body, buffers.
     public func frames(signingWith key: [UInt8]?) -> [[UInt8]] {
-        let signed = [WireVersion.tagBytes, WireJSON.encode(self.header), self.body] + self.buffers
-        let signature = key.map { Signature.sign(signed, key: $0) } ?? []
-        return [signed[0], signature] + signed.dropFirst()
+        self.frames(preparedKey: key.map(SigningKey.init))
+    }
+
+    /// The frames to send, signed with a prepared key (`SigningKey`).
+    public func frames(preparedKey key: SigningKey?) -> [[UInt8]] {
+        let header = WireJSON.encode(self.header)
+        var frames: [[UInt8]] = []
+        frames.reserveCapacity(4 + self.buffers.count)
+        frames.append(WireVersion.tagBytes)
+        frames.append([])
+        frames.append(header)
+        frames.append(self.body)
+        frames.append(contentsOf: self.buffers)
+        if let key {
+            var signed = frames
+            signed.remove(at: 1)
+            frames[1] = key.sign(signed)
+        }
+        return frames
     }
 }
 
@@ -99,6 +130,10 @@ public struct ReceivedFrames: Sendable {
 
     public func verify(key: [UInt8]) -> Bool {
         Signature.verify(self.signature, frames: self.signedFrames, key: key)
+    }
+
+    public func verify(key: SigningKey) -> Bool {
+        key.verify(self.signature, frames: self.signedFrames)
     }
 
     public var envelope: Envelope {

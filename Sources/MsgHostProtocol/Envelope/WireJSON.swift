@@ -3,20 +3,50 @@ import Foundation
 /// The one JSON configuration of the wire: sorted keys (so golden frames are stable),
 /// no escaped slashes (URLs stay readable).
 public enum WireJSON {
-    public static func encode(_ value: some Encodable) -> [UInt8] {
+    /// One encoder and decoder for the daemon's life: making them is not free, and their
+    /// options never change (both are safe to share across threads).
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    private static let decoder = JSONDecoder()
+
+    /// The hot messages: written by hand (`FastEncodable`), the same bytes as Foundation's.
+    public static func encode<T: FastEncodable>(_ value: T) -> [UInt8] {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        return writer.failed ? self.foundationEncode(value) : writer.bytes
+    }
+
+    /// Read by hand when `JSONTree` and the type are sure of the bytes; otherwise Foundation
+    /// reads them (and names what is wrong).
+    public static func decode<T: FastDecodable>(_ type: T.Type, from bytes: [UInt8]) throws(WireError) -> T {
+        if let tree = JSONTree.parse(bytes), let value = T(json: tree) { return value }
+        return try self.foundationDecode(type, from: bytes)
+    }
+
+    public static func encode(_ value: some Encodable) -> [UInt8] {
+        self.foundationEncode(value)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(WireError) -> T {
+        try self.foundationDecode(type, from: bytes)
+    }
+
+    /// Foundation's `Codable` path, always (the differential tests compare against it).
+    public static func foundationEncode(_ value: some Encodable) -> [UInt8] {
         do {
-            return Array(try encoder.encode(value))
+            return Array(try self.encoder.encode(value))
         } catch {
             // Only non-finite floats can fail here, and no wire type holds a float.
             preconditionFailure("wire value failed to encode: \(error)")
         }
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(WireError) -> T {
+    public static func foundationDecode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(WireError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try self.decoder.decode(type, from: Data(bytes))
         } catch let error as DecodingError {
             // Not JSON at all is an unparsable frame (PROTOCOL.md §3.3 `malformedFrame`); JSON
             // of the wrong shape is a field's fault (`invalidBody`).

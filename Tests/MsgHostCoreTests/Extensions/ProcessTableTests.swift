@@ -1,4 +1,5 @@
 @testable import MsgHostCore
+import MsgHostProtocol
 import Testing
 
 /// The process table keeps its ways to a process true: by launch, by the (device, app) it

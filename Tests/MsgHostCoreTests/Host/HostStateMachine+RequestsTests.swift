@@ -197,4 +197,31 @@ import Testing
         #expect(replies.compactMap(\.error).map(\.code) == [9])
         #expect(h.machine.world.storedMessages.count == 1)
     }
+
+    /// Reply first (issue 16): a send's reply is the first message out after the change it
+    /// acknowledges, before the message's arrival on another device showing the app
+    /// (`didReceive` there) and `didStartSending`; all of them typed, for the shell to write.
+    @Test func aSendIsAnsweredBeforeAnythingItCauses() throws {
+        var h = try HostHarness()
+        let amber = try h.open(on: HostHarness.amberPhone)
+        let ben = try h.open(on: HostHarness.benPhone)
+        try h.userTouch(on: HostHarness.amberPhone)
+        let actions = h.request(.sendMessage, MessageRequestBody(instance: amber, message: MessageValue(summaryText: "hi")), from: amber)
+
+        let outbound = actions.compactMap { if case .sendToExtension(_, let message) = $0 { message } else { nil } }
+        #expect(outbound.map(\.header.type) == ["reply", "didReceive", "didStartSending"])
+        guard case .sent(let message)? = outbound.first?.body else {
+            Issue.record("the reply should be typed .sent, got \(String(describing: outbound.first?.body))")
+            return
+        }
+        #expect(message.summaryText == "hi")
+        guard case .message(let received)? = outbound.dropFirst().first?.body else {
+            Issue.record("didReceive should be typed .message")
+            return
+        }
+        #expect(received.instance == ben)
+        let firstPersist = try #require(actions.firstIndex { if case .persist = $0 { true } else { false } })
+        let reply = try #require(actions.firstIndex { if case .sendToExtension = $0 { true } else { false } })
+        #expect(firstPersist < reply)
+    }
 }

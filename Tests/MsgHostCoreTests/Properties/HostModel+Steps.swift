@@ -129,7 +129,7 @@ extension HostModel {
     }
 
     private static func replyStatus(_ action: HostAction) -> ReplyStatus? {
-        guard case .sendToExtension(_, let frames) = action, let envelope = try? ReceivedFrames(frames).envelope,
+        guard case .sendToExtension(_, let message) = action, let envelope = try? ReceivedFrames(message.frames()).envelope,
               envelope.header.type == ReplyType.name else { return nil }
         return try? envelope.decodeBody(ReplyStatus.self)
     }

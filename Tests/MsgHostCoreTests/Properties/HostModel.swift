@@ -173,8 +173,8 @@ struct HostModel {
                 self.nextPID += 1
                 self.tally["launches", default: 0] += 1
                 self.processes[request.launchID] = Process(launch: request, route: Array("ext-\(request.launchID)".utf8), pid: self.nextPID)
-            case .sendToExtension(let route, let frames):
-                self.watch(frames, to: route)
+            case .sendToExtension(let route, let message):
+                self.watch(message.frames(), to: route)
             case .sendToControl(_, let frames):
                 if let envelope = try? ReceivedFrames(frames).envelope, let replyTo = envelope.header.replyTo,
                    let command = self.unanswered.removeValue(forKey: replyTo) {

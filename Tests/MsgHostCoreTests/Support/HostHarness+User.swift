@@ -179,7 +179,7 @@ extension [HostAction] {
     /// Callbacks the host sent, with the route each went to.
     var callbackSends: [([UInt8], Envelope)] {
         self.compactMap { action in
-            guard case .sendToExtension(let route, let frames) = action, let envelope = try? ReceivedFrames(frames).envelope,
+            guard case .sendToExtension(let route, let message) = action, let envelope = try? ReceivedFrames(message.frames()).envelope,
                   envelope.header.type != ReplyType.name else { return nil }
             return (route, envelope)
         }

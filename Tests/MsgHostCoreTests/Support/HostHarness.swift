@@ -194,7 +194,7 @@ extension [HostAction] {
 
     /// Frames sent to extensions, undecoded (to check signatures).
     var extensionFrames: [[[UInt8]]] {
-        self.compactMap { if case .sendToExtension(_, let frames) = $0 { frames } else { nil } }
+        self.compactMap { if case .sendToExtension(_, let message) = $0 { message.frames() } else { nil } }
     }
 
     /// Everything sent to extensions, decoded: replies and callbacks.

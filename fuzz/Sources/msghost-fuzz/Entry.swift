@@ -16,7 +16,7 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-/// libFuzzer's entry point. One binary holds every target (one link instead of six); the
+/// libFuzzer's entry point. One binary holds every target (one link instead of seven); the
 /// target is chosen by `MSGHOST_FUZZ_TARGET`, which `scripts/fuzz` sets.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -39,6 +39,8 @@ enum FuzzTarget: String, CaseIterable {
     case manifest
     /// A world seed (config/world.yaml), loaded and applied.
     case seed
+    /// Any bytes as every hot message: the hand-written codec must agree with Foundation.
+    case codec
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MSGHOST_FUZZ_TARGET"] ?? ""
@@ -58,6 +60,7 @@ enum FuzzTarget: String, CaseIterable {
         case .config: FileTargets.config(input)
         case .manifest: FileTargets.manifest(input)
         case .seed: FileTargets.seed(input)
+        case .codec: CodecTarget.run(input)
         }
     }
 }

@@ -141,8 +141,8 @@ struct FuzzHost: Sendable {
                 guard self.spend() else { return }
                 self.run(self.machine.processStarted(launchID: launch.launchID, pid: 7_000, now: self.now))
                 if self.autoConnect { self.connect(launch) } else { self.waiting.append(launch) }
-            case .sendToExtension(let route, let frames):
-                self.answerCallback(route: route, frames: frames)
+            case .sendToExtension(let route, let message):
+                self.answerCallback(route: route, frames: message.frames())
             case .signal(let launchID, _):
                 guard self.spend() else { return }
                 self.run(self.machine.processExited(launchID: launchID, status: "signal", now: self.now))
