@@ -97,7 +97,8 @@ enum ChildProcess {
         }
     }
 
-    private static func spawn(_ command: Command) -> Result<cspawn_process, SpawnError> {
+    /// The spawn alone, on the calling thread (which the child's parent-death signal is tied to).
+    static func spawn(_ command: Command) -> Result<cspawn_process, SpawnError> {
         let arguments = CStringArray([command.command] + command.arguments)
         let environment = CStringArray(command.environment.map { "\($0.key)=\($0.value)" })
         var process = cspawn_process()

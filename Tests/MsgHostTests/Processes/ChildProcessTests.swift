@@ -128,12 +128,4 @@ import Testing
         else { return nil }
         return pid_t(line.dropFirst("PPid:".count).trimmingCharacters(in: .whitespaces))
     }
-
-    @Test func aLineLongerThanTheLimitIsLoggedInPieces() {
-        var buffer = LineBuffer(fd: -1, stream: .stdout)
-        var lines: [Int] = []
-        let long = [UInt8](repeating: UInt8(ascii: "x"), count: LineBuffer.longest + 10) + [UInt8(ascii: "\n")]
-        long.withUnsafeBytes { buffer.append($0) { lines.append($0.count) } }
-        #expect(lines == [LineBuffer.longest, 10])
-    }
 }
