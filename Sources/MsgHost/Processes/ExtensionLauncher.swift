@@ -6,14 +6,14 @@ import Synchronization
 
 /// Starts extension processes and signals them; reports starts and exits to the loop.
 ///
-/// Each process runs in a child task of the host service's task group (structured: the
-/// service does not return while a process task runs). A process gets its own process group,
-/// so SIGTERM/SIGKILL reach whatever it started too, and once it has exited, for any reason,
-/// what is left of its group is killed before its exit is reported: nothing it started
-/// outlives it (unless it left the group with `setsid`). Its stdout and stderr are read line
-/// by line into the daemon's log, labelled with the app and device. It is started by our own
-/// spawn (`ChildProcess`), which also gives it a parent-death signal (SIGKILL), so none
-/// outlives a daemon that was killed outright.
+/// Each process has a child task of the host service's task group (structured: the service
+/// does not return while a process task runs), which waits, without holding a thread, for the
+/// process's own thread (`ChildProcess`) to report its exit. A process gets its own process
+/// group, so SIGTERM/SIGKILL reach whatever it started too, and once it has exited, for any
+/// reason, what is left of its group is killed before its exit is reported: nothing it
+/// started outlives it (unless it left the group with `setsid`). It also gets a parent-death
+/// signal (SIGKILL), so none outlives a daemon that was killed outright. Its stdout and stderr
+/// are read line by line into the daemon's log, labelled with the app and device.
 final class ExtensionLauncher: Sendable {
     struct Launch: Sendable {
         var request: LaunchRequest
