@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Settings every target shares: Swift 6 mode plus the upcoming features our models
-/// (Hummingbird, swift-subprocess) build with.
+/// (Hummingbird, swift-service-lifecycle) build with.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -33,7 +33,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: ["YAML"]),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
@@ -46,6 +45,8 @@ let package = Package(
             name: "CZeroMQ",
             providers: [.apt(["libzmq3-dev"]), .brew(["zeromq"])]
         ),
+        // Our spawn of extension processes (fork-exec with a parent-death signal; see cspawn.h).
+        .target(name: "CSpawn"),
         // A small typed wrapper over libzmq: contexts, sockets, multipart messages, poll.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: swiftSettings),
         // Wire protocol v1: envelope, signing, message bodies, error codes. No I/O.
@@ -70,11 +71,10 @@ let package = Package(
         .target(
             name: "MsgHost",
             dependencies: [
-                "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostProtocol",
+                "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostProtocol", "CSpawn",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -139,9 +139,11 @@ let package = Package(
         .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
         // Tic-Tac-Toe, the worked example of docs/porting-from-ios.md (examples/TicTacToe).
         .executableTarget(name: "TicTacToeExtension", dependencies: ["MessagesSDK"], path: "examples/TicTacToe/Sources", swiftSettings: swiftSettings),
-        // The Swift SDK's client for the conformance kit (conformance/README.md).
         // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
         .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
+        // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).
+        .executableTarget(name: "SpawnProbe", dependencies: ["CSpawn"], path: "Tests/Fixtures/SpawnProbe"),
+        // The Swift SDK's client for the conformance kit (conformance/README.md).
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
@@ -154,7 +156,8 @@ let package = Package(
         .testTarget(
             name: "MsgHostTests",
             dependencies: [
-                "MsgHost", "MsgHostTesting", "ZeroMQ", .product(name: "Configuration", package: "swift-configuration"),
+                // SpawnProbe: building the tests builds the probe they run.
+                "MsgHost", "MsgHostTesting", "ZeroMQ", "CSpawn", "SpawnProbe", .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings

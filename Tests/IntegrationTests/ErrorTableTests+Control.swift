@@ -10,6 +10,8 @@ extension ErrorTableTests {
     static let probeApp = ErrorScene.probeApp
     /// An app whose command exits before it could say hello.
     static let exits = TestDaemon.App(bundleID: "com.example.exits", command: "/bin/sh", args: ["-c", "exit 3"], workingDirectory: "/")
+    /// An app whose command is not there: the spawn reports the exec's errno.
+    static let missing = TestDaemon.App(bundleID: "com.example.missing", command: "/nonexistent/msghost-extension", args: [], workingDirectory: "/")
 
     static func open(_ app: String, on device: String = kateIPhone) -> OpenRequest {
         OpenRequest(device: device, conversation: TestDaemon.conversation, app: app)
@@ -42,6 +44,11 @@ extension ErrorTableTests {
         },
         ErrorRow(.control, .expect(.launchFailed), "the command exits before hello", mentions: ["com.example.exits"], setup: .init(apps: [exits])) {
             try $0.controlRequest(.open, open(exits.bundleID))
+        },
+        ErrorRow(.control, .expect(.launchFailed), "the command cannot be run",
+                 mentions: ["com.example.missing", "could not run /nonexistent/msghost-extension: No such file or directory (errno 2)"],
+                 setup: .init(apps: [missing])) {
+            try $0.controlRequest(.open, open(missing.bundleID))
         },
         ErrorRow(.control, .expect(.launchFailed), "no hello within the manifest's launchTimeoutMs", mentions: [probeApp],
                  setup: .init(probeManifest: ["launchTimeoutMs": "1000"])) { scene in

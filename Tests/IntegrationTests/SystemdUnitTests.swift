@@ -43,8 +43,9 @@ import Testing
 
     /// The unit's `SystemCallFilter=` (loaded with libseccomp by scripts/unit-syscall-filter.py,
     /// every other call failing with EPERM as under systemd) lets the daemon start, launch a
-    /// Python extension (the raw example, through setpriv) and a Swift one, deliver a message,
-    /// and stop cleanly. Without `SystemCallFilter=capset`, setpriv failed every launch.
+    /// Python extension (the raw example) and a Swift one through its own spawn (clone,
+    /// prctl, pidfd_open, close_range: all in `@system-service`), deliver a message, and stop
+    /// cleanly. (When launches went through setpriv, they needed `capset` as well.)
     @Test(.enabled(if: analyze != nil && seccomp, "needs systemd-analyze (to expand the filter) and libseccomp"))
     func theDaemonAndItsExtensionsRunInsideTheUnitsSystemCallFilter() throws {
         let iceCream = TestDaemon.App(

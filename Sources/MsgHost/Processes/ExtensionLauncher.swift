@@ -2,18 +2,18 @@ import Foundation
 import Logging
 import MsgHostCore
 import MsgHostProtocol
-import Subprocess
-import SystemPackage
 import Synchronization
 
 /// Starts extension processes and signals them; reports starts and exits to the loop.
 ///
-/// Each process runs in a child task of the host service's task group (structured: the
-/// service does not return while a process task runs). A process gets its own process group,
-/// so SIGTERM/SIGKILL reach whatever it started too, and once it has exited, for any reason,
-/// what is left of its group is killed before its exit is reported: nothing it started
-/// outlives it (unless it left the group with `setsid`). Its stdout and stderr are read line
-/// by line into the daemon's log, labelled with the app and device.
+/// Each process has a child task of the host service's task group (structured: the service
+/// does not return while a process task runs), which waits, without holding a thread, for the
+/// process's own thread (`ChildProcess`) to report its exit. A process gets its own process
+/// group, so SIGTERM/SIGKILL reach whatever it started too, and once it has exited, for any
+/// reason, what is left of its group is killed before its exit is reported: nothing it
+/// started outlives it (unless it left the group with `setsid`). It also gets a parent-death
+/// signal (SIGKILL), so none outlives a daemon that was killed outright. Its stdout and stderr
+/// are read line by line into the daemon's log, labelled with the app and device.
 final class ExtensionLauncher: Sendable {
     struct Launch: Sendable {
         var request: LaunchRequest
@@ -49,9 +49,6 @@ final class ExtensionLauncher: Sendable {
     /// The daemon user's Python user base (`$HOME/.local`), when containers move HOME and
     /// the daemon's environment names none itself.
     private let pythonUserBase: String?
-    /// `setpriv`, when present: it gives each extension a parent-death signal (SIGKILL), so
-    /// none outlives a daemon that was killed outright.
-    private let setpriv: String?
 
     init(inbox: Inbox, logger: Logger, pidFile: ExtensionPIDFile? = nil, containers: ExtensionContainers? = nil) {
         self.inbox = inbox
@@ -64,7 +61,6 @@ final class ExtensionLauncher: Sendable {
         }
         self.logger = logger
         self.pidFile = pidFile
-        self.setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
         (self.requests, self.continuation) = AsyncStream.makeStream(of: Launch.self)
     }
 
@@ -129,25 +125,25 @@ final class ExtensionLauncher: Sendable {
         labelled[metadataKey: "app"] = "\(request.app)"
         labelled[metadataKey: "device"] = "\(request.device)"
         let logger = labelled
-        var environment: [Environment.Key: String?] = [
-            "MSGHOST_ENDPOINT": launch.endpoint,
-            "MSGHOST_TOKEN": request.token,
-            "MSGHOST_APP": request.app,
-            "MSGHOST_PROTOCOL": String(WireVersion.major),
-        ]
+        // The daemon's own environment, with these set over it.
+        var environment = ProcessInfo.processInfo.environment
+        environment["MSGHOST_ENDPOINT"] = launch.endpoint
+        environment["MSGHOST_TOKEN"] = request.token
+        environment["MSGHOST_APP"] = request.app
+        environment["MSGHOST_PROTOCOL"] = String(WireVersion.major)
         // Set for a tcp endpoint, and removed otherwise: keys in the daemon's own environment
         // (an operator's shell) are never passed on.
-        environment.updateValue(launch.curve?.serverKey, forKey: "MSGHOST_CURVE_SERVER_KEY")
-        environment.updateValue(launch.curve?.secretKey, forKey: "MSGHOST_CURVE_SECRET_KEY")
+        environment["MSGHOST_CURVE_SERVER_KEY"] = launch.curve?.serverKey
+        environment["MSGHOST_CURVE_SECRET_KEY"] = launch.curve?.secretKey
         // Python finds packages installed with `pip install --user` through HOME: keep finding
         // the daemon user's, which a container's empty HOME would hide.
         if let userBase = self.pythonUserBase { environment["PYTHONUSERBASE"] = userBase }
-        for (key, value) in manifest.env ?? [:] { environment[Environment.Key(stringLiteral: key)] = value }
+        for (key, value) in manifest.env ?? [:] { environment[key] = value }
         // After the manifest's env: the container's paths are what keeps installs apart, so
         // no manifest can point two devices at one HOME.
         if let containers = self.containers {
             do {
-                for (key, value) in try containers.enter(installID: request.installID) { environment[Environment.Key(stringLiteral: key)] = value }
+                for (key, value) in try containers.enter(installID: request.installID) { environment[key] = value }
             } catch {
                 logger.error("extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
                 self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }  // a signal asked for meanwhile
@@ -155,57 +151,22 @@ final class ExtensionLauncher: Sendable {
                 return
             }
         }
-        var options = PlatformOptions()
-        options.processGroupID = 0  // its own group, led by itself
-        var executable: Executable = manifest.command.contains("/") ? .path(FilePath(manifest.command)) : .name(manifest.command)
-        var arguments = manifest.args ?? []
-        if let setpriv = self.setpriv {
-            arguments = ["--pdeathsig", "KILL", "--", manifest.command] + arguments
-            executable = .path(FilePath(setpriv))
+        let command = ChildProcess.Command(
+            command: manifest.command,
+            arguments: manifest.args ?? [],
+            environment: environment,
+            workingDirectory: manifest.workingDirectory
+        )
+        let result = await ChildProcess.run(command) { pid in
+            self.started(request.launchID, pid: pid)
+        } line: { stream, line in
+            logger.info("\(line)", metadata: ["stream": "\(stream.rawValue)"])
         }
         let status: String
-        do {
-            let result = try await Subprocess.run(
-                executable,
-                arguments: Arguments(arguments),
-                environment: .inherit.updating(environment),
-                workingDirectory: manifest.workingDirectory.map { FilePath($0) },
-                platformOptions: options,
-                input: .none,
-                output: .sequence,
-                error: .sequence
-            ) { execution in
-                let pid = execution.processIdentifier.value
-                let pending: Int32? = self.processes.withLock { processes in
-                    defer { processes[request.launchID] = .running(pid: pid) }
-                    if case .pendingSignal(let signal) = processes[request.launchID] { return signal }
-                    return nil
-                }
-                if let pending {
-                    kill(-pid, pending)
-                    kill(pid, pending)
-                }
-                self.pidFile?.record(pid)
-                self.inbox.post(.processStarted(launchID: request.launchID, pid: pid))
-                await withDiscardingTaskGroup { streams in
-                    streams.addTask {
-                        do {
-                            for try await line in execution.standardOutput.strings() { logger.info("\(line)", metadata: ["stream": "stdout"]) }
-                        } catch {
-                            logger.debug("stdout ended", metadata: ["error": "\(error)"])
-                        }
-                    }
-                    streams.addTask {
-                        do {
-                            for try await line in execution.standardError.strings() { logger.info("\(line)", metadata: ["stream": "stderr"]) }
-                        } catch {
-                            logger.debug("stderr ended", metadata: ["error": "\(error)"])
-                        }
-                    }
-                }
-            }
-            status = "\(result.terminationStatus)"
-        } catch {
+        switch result {
+        case .success(let termination):
+            status = "\(termination)"
+        case .failure(let error):
             logger.error("extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
             status = "not started: \(error)"
         }
@@ -219,6 +180,22 @@ final class ExtensionLauncher: Sendable {
         // Before the exit is reported: an uninstalled install's container is gone by then.
         self.containers?.leave(installID: request.installID)
         self.inbox.post(.processExited(launchID: request.launchID, status: status))
+    }
+
+    /// The process runs (called on its thread, before it can be reaped): a signal asked for
+    /// while it was spawning is sent now, and the group is recorded before the loop hears of it.
+    private func started(_ launchID: String, pid: pid_t) {
+        let pending: Int32? = self.processes.withLock { processes in
+            defer { processes[launchID] = .running(pid: pid) }
+            if case .pendingSignal(let signal) = processes[launchID] { return signal }
+            return nil
+        }
+        if let pending {
+            kill(-pid, pending)
+            kill(pid, pending)
+        }
+        self.pidFile?.record(pid)
+        self.inbox.post(.processStarted(launchID: launchID, pid: pid))
     }
 
     /// After a leader has exited, however it did: SIGKILL to what is left of its group (an
