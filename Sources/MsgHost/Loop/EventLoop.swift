@@ -302,6 +302,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func log(_ record: EventRecord) {
+        // Routine events (every send has several) are debug lines: build their metadata only
+        // when the log will take them.
+        let level: Logger.Level = EventKind(rawValue: record.kind)?.isRoutine == true ? .debug : .info
+        guard self.logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = ["event.seq": "\(record.seq)"]
         if let device = record.device { metadata["device"] = "\(device)" }
         if let app = record.app { metadata["app"] = "\(app)" }
@@ -311,7 +315,7 @@ final class EventLoop: @unchecked Sendable {
         if let name = record.name { metadata["name"] = "\(name)" }
         if let pid = record.pid { metadata["pid"] = "\(pid)" }
         if let detail = record.detail { metadata["detail"] = "\(detail)" }
-        self.logger.log(level: EventKind(rawValue: record.kind)?.isRoutine == true ? .debug : .info, "\(record.kind)", metadata: metadata)
+        self.logger.log(level: level, "\(record.kind)", metadata: metadata)
     }
 
 }

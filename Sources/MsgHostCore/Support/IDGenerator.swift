@@ -11,22 +11,49 @@ public protocol IDGenerator: Sendable {
 public struct RandomIDGenerator: IDGenerator {
     public init() {}
 
+    /// Two 64-bit draws from the CSPRNG (one `getrandom` each), not one per byte: a UUID is
+    /// made for every message sent.
     public func makeUUID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var bytes = Self.randomBytes(16)
         bytes[6] = (bytes[6] & 0x0f) | 0x40  // version 4
         bytes[8] = (bytes[8] & 0x3f) | 0x80  // RFC 4122 variant
         return Self.uuidString(bytes)
     }
 
     public func makeToken() -> String {
+        String(decoding: Self.hex(Self.randomBytes(32), digits: Self.lowerDigits), as: UTF8.self)
+    }
+
+    static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(2) }.joined()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count {
+            var word = generator.next()
+            for _ in 0..<min(8, count - bytes.count) {
+                bytes.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        return bytes
+    }
+
+    private static let upperDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowerDigits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ bytes: some Sequence<UInt8>, digits: [UInt8]) -> [UInt8] {
+        bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] }
     }
 
     static func uuidString(_ bytes: [UInt8]) -> String {
-        let hex = bytes.map { String($0, radix: 16, uppercase: true).leftPadded(2) }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(Self.upperDigits[Int(byte >> 4)])
+            text.append(Self.upperDigits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

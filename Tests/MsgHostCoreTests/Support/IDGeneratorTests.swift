@@ -1,0 +1,27 @@
+@testable import MsgHostCore
+import Testing
+
+/// Production identifiers: RFC 4122 version-4 UUIDs in Apple's uppercase form, and 256-bit
+/// tokens in lowercase hex, all different.
+@Suite struct IDGeneratorTests {
+    @Test func uuidsAreVersion4InApplesFormAndUnique() {
+        let generator = RandomIDGenerator()
+        let uuids = (0..<2_000).map { _ in generator.makeUUID() }
+        #expect(Set(uuids).count == uuids.count)
+        for uuid in uuids {
+            let groups = uuid.split(separator: "-", omittingEmptySubsequences: false)
+            #expect(groups.map(\.count) == [8, 4, 4, 4, 12], "\(uuid)")
+            #expect(uuid.allSatisfy { "0123456789ABCDEF-".contains($0) }, "\(uuid)")
+            #expect(groups[2].first == "4" && "89AB".contains(groups[3].first!), "\(uuid)")
+        }
+        // Every hex digit shows up in the random positions: the bytes are not stuck.
+        #expect(Set(uuids.joined().filter { $0 != "-" }).count == 16)
+    }
+
+    @Test func tokensAre256BitsOfLowercaseHex() {
+        let generator = RandomIDGenerator()
+        let tokens = (0..<200).map { _ in generator.makeToken() }
+        #expect(Set(tokens).count == tokens.count)
+        #expect(tokens.allSatisfy { $0.count == 64 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+    }
+}
