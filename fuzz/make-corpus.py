@@ -189,7 +189,7 @@ dictionary("config", [part + ":" for key in config_keys for part in key.split(".
 dictionary("manifest", [k + ":" for k in ["bundleID", "displayName", "command", "args", "env", "workingDirectory", "contexts",
                                           "memoryLimitMB", "launchTimeoutMs", "responseTimeoutMs", "attachKey"]]
            + ["messages", "media", "[", "]", "{", "}", "\\x0a", "- ", "~", "!!str", "&a", "*a", "<<: "])
-dictionary("codec", ["null", "true", "false", "\\u0000", "\\ud83d", "\\\"", "1e2", "1.0", "-0", "9223372036854775808"]
+dictionary("codec", ["null", "true", "false", r"\\u0000", r"\\ud83d", r"\\\"", "1e2", "1.0", "-0", "9223372036854775808"]
            + quoted(schema_words(REQUEST_TYPES + ["touch", "didStartSending", "willBecomeActive"]) | defs))
 dictionary("seed", [k + ":" for k in ["people", "handle", "name", "devices", "id", "owner", "platform", "conversations",
                                       "members", "installs", "device", "app"]]
