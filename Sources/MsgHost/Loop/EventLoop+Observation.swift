@@ -8,7 +8,7 @@ extension EventLoop {
     /// The machine's answer to a message drained from a socket, shown on the wire tap when it
     /// came from an extension. Called only while someone taps (`wireTap.isActive`).
     func callTapped(_ source: EventSource) -> [HostAction] {
-        guard case .extensionFrames(let route, let frames) = source else { return self.call(source) }
+        guard case .extensionMessage(let route, let frames, _) = source else { return self.call(source) }
         _ = self.machine.takeRefusal()  // one left by a retried message, which is not shown again
         let actions = self.call(source)
         // After the call, so that a hello's sender is known and a refusal is named.

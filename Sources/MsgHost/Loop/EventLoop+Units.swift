@@ -1,12 +1,15 @@
 import Foundation
 import Logging
 import MsgHostCore
+import MsgHostProtocol
 import MsgHostStore
 
 /// Where an event came from: what the loop runs again, answers, or retries when what it
 /// changed cannot be stored.
 enum EventSource {
-    case extensionFrames(route: [UInt8], frames: [[UInt8]])
+    /// Frames from an extension connection, as the codec read them when they were drained
+    /// (read once: a second reading would find its header id already seen).
+    case extensionMessage(route: [UInt8], frames: [[UInt8]], ExtensionInbound)
     case controlFrames(client: [UInt8], frames: [[UInt8]])
     case timer(TimerID)
     case filesInspected(token: Int, results: [FileCheckResult])
@@ -108,8 +111,8 @@ extension EventLoop {
         var retry = unit.timers.map { EventSource.timer($0) }
         if let first = unit.sources.first {
             switch first {
-            case .extensionFrames(let route, let frames):
-                self.perform(self.machine.extensionRequestNotStored(route: route, frames: frames, reason: reason, now: now))
+            case .extensionMessage(let route, _, let inbound):
+                self.perform(self.machine.extensionRequestNotStored(route: route, inbound, reason: reason, now: now))
             case .controlFrames(let client, let frames):
                 self.perform(self.machine.controlRequestNotStored(client: client, frames: frames, reason: reason, now: now))
             case .filesInspected(let token, _):

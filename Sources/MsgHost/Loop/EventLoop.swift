@@ -12,6 +12,8 @@ import ZeroMQ
 /// needs no lock). Other threads reach the loop only through the `Inbox`.
 final class EventLoop: @unchecked Sendable {
     var machine: HostStateMachine
+    /// Framing, signatures, replay windows and JSON of the extension wire (`ExtensionCodec`).
+    var codec: ExtensionCodec
     let store: WorldStore
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
@@ -69,6 +71,7 @@ final class EventLoop: @unchecked Sendable {
         self.zap = zap
         self.extensionServerKey = extensionServerKey
         self.machine = machine
+        self.codec = ExtensionCodec(maxFrameBytes: machine.settings.maxFrameBytes)
         self.store = store
         self.extensionSocket = extensionSocket
         self.controlSocket = controlSocket
@@ -122,7 +125,9 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             if readable.contains(0) {
-                self.drain(self.extensionSocket) { .extensionFrames(route: $0, frames: $1) }
+                self.drain(self.extensionSocket) { route, frames in
+                    .extensionMessage(route: route, frames: frames, self.codec.decode(route: route, frames: frames, keys: self.machine))
+                }
                 if self.memoryLimited { self.sampleMemory() }
             }
             if Date() >= self.nextMemorySample {
@@ -203,7 +208,7 @@ final class EventLoop: @unchecked Sendable {
     func call(_ source: EventSource) -> [HostAction] {
         let now = self.clock.now()
         switch source {
-        case .extensionFrames(let route, let frames): return self.machine.extensionFramesReceived(route: route, frames: frames, now: now)
+        case .extensionMessage(let route, _, let inbound): return self.machine.extensionMessageReceived(route: route, inbound, now: now)
         case .controlFrames(let client, let frames): return self.machine.controlFramesReceived(client: client, frames: frames, now: now)
         case .timer(let timer): return self.machine.timerFired(timer, now: now)
         case .filesInspected(let token, let results): return self.machine.filesInspected(token: token, results: results, now: now)

@@ -38,8 +38,6 @@ struct ExtensionProcess: Sendable {
     var retiredInstanceIDs: Set<String> = []
     /// Bumped whenever the process becomes busy again, so a stale idle timer does nothing.
     var idleGeneration = 0
-    /// Header ids already seen on this connection, against replays.
-    var seenIDs = RecentIDs(capacity: 1024)
     /// The id of the `terminate` notice sent and not yet answered.
     var terminateNoticeID: String?
     /// The extension, or the app's parent app (PROTOCOL.md §4.10).
@@ -62,29 +60,5 @@ struct ExtensionProcess: Sendable {
         case .connected: "running"
         case .terminating: "terminating"
         }
-    }
-}
-
-/// A bounded set of recently seen ids; the oldest is forgotten first.
-struct RecentIDs: Sendable {
-    private var set: Set<String> = []
-    private var order: [String] = []
-    private var head = 0
-    let capacity: Int
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Records `id`; false if it was already there.
-    mutating func insert(_ id: String) -> Bool {
-        guard !self.set.contains(id) else { return false }
-        self.set.insert(id)
-        if self.order.count < self.capacity {
-            self.order.append(id)
-        } else {
-            self.set.remove(self.order[self.head])
-            self.order[self.head] = id
-            self.head = (self.head + 1) % self.capacity
-        }
-        return true
     }
 }

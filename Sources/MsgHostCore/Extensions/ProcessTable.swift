@@ -90,20 +90,3 @@ struct ProcessTable: Sendable {
         return self.quarantined.remove(key) != nil
     }
 }
-
-extension ProcessTable {
-    /// A copy without the windows of seen header ids (a checkpoint's: it must not share them,
-    /// or every message would copy its process's window — see `HostStateMachine.Checkpoint`).
-    func withoutSeenIDs() -> ProcessTable {
-        var copy = self
-        for launchID in copy.byLaunch.keys { copy.byLaunch[launchID]?.seenIDs = RecentIDs(capacity: 0) }
-        return copy
-    }
-
-    /// Takes the seen-id windows of `current`'s processes (ids stay used once answered).
-    mutating func adoptSeenIDs(from current: ProcessTable) {
-        for launchID in self.byLaunch.keys {
-            if let seen = current.byLaunch[launchID]?.seenIDs { self.byLaunch[launchID]?.seenIDs = seen }
-        }
-    }
-}

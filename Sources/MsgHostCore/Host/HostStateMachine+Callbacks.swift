@@ -106,7 +106,8 @@ extension HostStateMachine {
 
     /// The extension acknowledged a callback (a `reply` whose `replyTo` is in flight).
     /// Returns nil if no instance of this process has that callback in flight.
-    mutating func callbackAcknowledged(launchID: String, replyTo: String, status: ReplyStatus, body: [UInt8], now: Instant) -> [HostAction]? {
+    mutating func callbackAcknowledged(launchID: String, _ reply: InboundReply, now: Instant) -> [HostAction]? {
+        let (replyTo, status) = (reply.replyTo, reply.status)
         guard let process = self.processes[launchID],
               let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.inFlight?.id == replyTo }),
               let inFlight = self.screens[instanceID]?.inFlight
@@ -120,10 +121,10 @@ extension HostStateMachine {
                 code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
         }
         if inFlight.type == .contentSizeThatFits, status.isOK {
-            actions += self.liveSizeAnswered(instanceID: instanceID, body: body, now: now)
+            actions += self.liveSizeAnswered(instanceID: instanceID, reply.size, now: now)
         }
         if inFlight.type == .stickers {
-            actions += self.stickersAnswered(instanceID: instanceID, failure: status.failure, body: body, now: now)
+            actions += self.stickersAnswered(instanceID: instanceID, failure: status.failure, reply.stickers, now: now)
         }
         return actions + self.pump(instanceID, now: now)
     }

@@ -1,48 +1,37 @@
 import MsgHostProtocol
 
 extension HostStateMachine {
-    /// An extension connection sent a message. Protocol errors get an error reply (or are
-    /// dropped and counted when the sender cannot be told); they never affect anyone else.
-    mutating func handleExtensionFrames(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        if self.processes.ignoredRoutes.contains(route) {
+    /// A message from an extension connection, as the codec read it. Protocol errors get an
+    /// error reply (or are dropped and counted when the sender cannot be told); they never
+    /// affect anyone else.
+    mutating func handleExtensionInbound(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
+        switch inbound {
+        case .dropped:
             self.count(.droppedFrames)
             self.lastRefusal = .protocolError(.helloRequired, "dropped: this connection's hello was refused, so nothing more from it is read")
             return []
-        }
-        guard let launchID = self.processes.launchID(route: route) else {
-            return self.helloReceived(route: route, frames: frames, now: now)
-        }
-        let received: ReceivedFrames
-        do {
-            received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
-        } catch {
+        case .helloRefused(let requestID, let error):
+            return self.refuseAndIgnore(route: route, requestID, error, now: now)
+        case .hello(let hello):
+            return self.helloReceived(route: route, hello, now: now)
+        case .malformed(let requestID, let error):
+            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
             if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count(.droppedFrames) }
-            return self.refuse(route: route, process: self.processes[launchID]!, requestID: ReceivedFrames.readableID(in: frames), error, now: now)
-        }
-        guard received.verify(key: self.processes[launchID]!.token) else {
-            self.count(.badSignatures)
-            return self.refuse(route: route, process: self.processes[launchID]!, requestID: received.header.id,
-                               .protocolError(.badSignature, "signature does not verify with this connection's launch token"), now: now)
-        }
-        // Inserted in place before any copy of the process is taken: with a copy alive, the
-        // insert would copy the recent-ids window on every message.
-        guard self.processes[launchID]!.seenIDs.insert(received.header.id) else {
-            return self.refuse(route: route, process: self.processes[launchID]!, requestID: received.header.id,
-                               .protocolError(.replayedMessage, "header id \"\(received.header.id)\" was already used on this connection"), now: now)
-        }
-        let process = self.processes[launchID]!
-        let envelope = received.envelope
-        if envelope.header.type == ReplyType.name {
-            return self.replyReceived(envelope, process: process, now: now)
-        }
-        guard let type = RequestType(rawValue: envelope.header.type) else {
-            return self.refuse(route: route, process: process, requestID: envelope.header.id,
-                               .protocolError(.unknownType, "\"\(envelope.header.type)\" is not a request an extension may send"), now: now)
-        }
-        do {
-            return try self.requestReceived(type, envelope: envelope, process: process, route: route, now: now)
-        } catch {
-            return self.refuse(route: route, process: process, requestID: envelope.header.id, error, now: now)
+            return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
+        case .refused(let requestID, let error):
+            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
+            if error.code == ProtocolErrorCode.badSignature.rawValue { self.count(.badSignatures) }
+            return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
+        case .reply(let reply):
+            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
+            return self.replyReceived(reply, process: process, now: now)
+        case .request(let request):
+            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
+            do {
+                return try self.requestReceived(request, process: process, route: route, now: now)
+            } catch {
+                return self.refuse(route: route, process: process, requestID: request.id, error, now: now)
+            }
         }
     }
 
@@ -54,54 +43,37 @@ extension HostStateMachine {
         return [send, self.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
     }
 
+    /// Refuses a new connection's first message; nothing more from it is read.
+    private mutating func refuseAndIgnore(route: [UInt8], _ requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
+        self.processes.ignore(route: route)
+        self.count(.refusedConnections)
+        self.lastRefusal = error
+        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
+        return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
+    }
+
     /// The first message on a new connection: it must be a hello signed with the token of a
-    /// launch of that app that is still waiting for one.
-    private mutating func helloReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
-        func refuseAndIgnore(_ requestID: String?, _ error: WireError) -> [HostAction] {
-            self.processes.ignore(route: route)
-            self.count(.refusedConnections)
-            self.lastRefusal = error
-            let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
-            return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
-        }
-        let received: ReceivedFrames
-        do {
-            received = try ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes)
-        } catch {
-            return refuseAndIgnore(ReceivedFrames.readableID(in: frames), error)
-        }
-        let requestID = received.header.id
-        guard received.header.type == RequestType.hello.rawValue else {
-            return refuseAndIgnore(requestID, .protocolError(.helloRequired, "the first message must be hello, not \(received.header.type)"))
-        }
-        let hello: HelloBody
-        do {
-            hello = try received.envelope.decodeBody(HelloBody.self)
-        } catch {
-            return refuseAndIgnore(requestID, error)
-        }
+    /// launch of that app that is still waiting for one (the codec says which signed it).
+    private mutating func helloReceived(route: [UInt8], _ inbound: InboundHello, now: Instant) -> [HostAction] {
+        let (requestID, hello) = (inbound.id, inbound.body)
         if let pid = hello.pid, !(1...Int(Int32.max)).contains(pid) {
-            return refuseAndIgnore(requestID, .protocolError(.invalidBody, "pid must be from 1 to \(Int32.max); got \(pid)"))
+            return self.refuseAndIgnore(route: route, requestID, .protocolError(.invalidBody, "pid must be from 1 to \(Int32.max); got \(pid)"), now: now)
         }
         guard hello.protocol == WireVersion.major else {
-            return refuseAndIgnore(requestID, .protocolError(.unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)"))
+            return self.refuseAndIgnore(route: route, requestID, .protocolError(.unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)"), now: now)
         }
         if let device = hello.attachDevice {
             do {
-                return try self.attach(route: route, hello: hello, device: device, received: received, now: now)
+                return try self.attach(route: route, inbound, device: device, now: now)
             } catch {
-                return refuseAndIgnore(requestID, error)
+                return self.refuseAndIgnore(route: route, requestID, error, now: now)
             }
         }
-        let candidates = self.processes.all
-            .filter { if case .launching = $0.state { $0.app == hello.app } else { false } }
-            .sorted { $0.launchID < $1.launchID }
-        guard let process = candidates.first(where: { received.verify(key: $0.token) }) else {
+        guard let launchID = inbound.launchID, let process = self.processes[launchID], case .launching = process.state, process.app == hello.app else {
             self.count(.badTokens)
-            return refuseAndIgnore(requestID, .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token"))
+            return self.refuseAndIgnore(route: route, requestID, .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token"), now: now)
         }
         self.processes.connect(process.launchID, route: route)
-        _ = self.processes[process.launchID]!.seenIDs.insert(requestID)
         // A launched process's pid is the one the shell spawned (`processStarted`), never the
         // one its hello claims: that is informative only, and a wrong one would make `status`
         // name another process — for a tool that signals what `status` says, a dangerous one.
@@ -114,11 +86,12 @@ extension HostStateMachine {
 
     /// Attach mode (SPEC §6): an extension started by hand, for a debugger, signs its hello
     /// with the app's attach key and names the device it serves.
-    private mutating func attach(route: [UInt8], hello: HelloBody, device: String, received: ReceivedFrames, now: Instant) throws(WireError) -> [HostAction] {
+    private mutating func attach(route: [UInt8], _ inbound: InboundHello, device: String, now: Instant) throws(WireError) -> [HostAction] {
+        let hello = inbound.body
         guard let app = self.apps[hello.app], let key = app.attachKey else {
             throw .protocolError(.badToken, "\(hello.app) does not allow attaching (no attach key in its manifest)")
         }
-        guard received.verify(key: Array(key.utf8)) else {
+        guard inbound.signedWithAttachKey else {
             self.count(.badTokens)
             throw .protocolError(.badToken, "the hello is not signed with \(hello.app)'s attach key")
         }
@@ -133,23 +106,13 @@ extension HostStateMachine {
             launchID: launchID, device: device, app: hello.app, installID: install.id, token: SigningKey(Array(key.utf8)), state: .connected(route: route), launchedAt: now)
         process.attached = true
         process.pid = hello.pid
-        _ = process.seenIDs.insert(received.header.id)
         self.processes.insert(process)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: received.header.id, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: inbound.id, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
         return [reply, self.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
     }
 
-    private mutating func replyReceived(_ envelope: Envelope, process: ExtensionProcess, now: Instant) -> [HostAction] {
-        let status: ReplyStatus
-        do {
-            status = try envelope.decodeBody(ReplyStatus.self)
-        } catch {
-            return self.refuse(route: process.route!, process: process, requestID: envelope.header.id, error, now: now)
-        }
-        guard let replyTo = envelope.header.replyTo else {
-            return self.refuse(route: process.route!, process: process, requestID: envelope.header.id,
-                               .protocolError(.malformedFrame, "a reply needs header.replyTo"), now: now)
-        }
+    private mutating func replyReceived(_ reply: InboundReply, process: ExtensionProcess, now: Instant) -> [HostAction] {
+        let replyTo = reply.replyTo
         if replyTo == process.terminateNoticeID {
             // It said goodbye: a launched process exits now; an attached one is let go of.
             self.processes[process.launchID]?.terminateNoticeID = nil
@@ -161,7 +124,7 @@ extension HostStateMachine {
             self.processes[process.launchID]?.memoryWarningID = nil
             return [.observed(.callbackAcknowledged(id: replyTo, type: .didReceiveMemoryWarning))]
         }
-        if let actions = self.callbackAcknowledged(launchID: process.launchID, replyTo: replyTo, status: status, body: envelope.body, now: now) {
+        if let actions = self.callbackAcknowledged(launchID: process.launchID, reply, now: now) {
             return actions
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.
@@ -172,9 +135,10 @@ extension HostStateMachine {
                             detail: "reply to \"\(replyTo)\", which is no callback in flight")]
     }
 
-    private mutating func requestReceived(_ type: RequestType, envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
+    private mutating func requestReceived(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
+        let type = request.type
         if process.role == .parentApp || type == .presentMessageCompose {
-            return try self.parentAppRequest(type, envelope: envelope, process: process, route: route, now: now)
+            return try self.parentAppRequest(request, process: process, route: route, now: now)
         }
         switch type {
         case .hello:
@@ -182,25 +146,25 @@ extension HostStateMachine {
         case .presentMessageCompose:
             preconditionFailure("a parent-app request is handled above")
         case .requestPresentationStyle:
-            let actions = try self.presentationRequest(try envelope.decodeBody(PresentationStyleBody.self), process: process, now: now)
-            return actions + [self.ok(envelope, process: process, route: route, now: now)]
+            let actions = try self.presentationRequest(try request.decoded(PresentationStyleBody.self), process: process, now: now)
+            return actions + [self.ok(request, process: process, route: route, now: now)]
         case .dismiss:
-            let actions = try self.dismissRequest(try envelope.decodeBody(InstanceBody.self), process: process, now: now)
-            return actions + [self.ok(envelope, process: process, route: route, now: now)]
+            let actions = try self.dismissRequest(try request.decoded(InstanceBody.self), process: process, now: now)
+            return actions + [self.ok(request, process: process, route: route, now: now)]
         case .sendMessage, .sendText, .sendSticker, .sendAttachment, .insertMessage, .insertText, .insertSticker, .insertAttachment, .setView:
             do {
-                if type == .setView { return try self.setViewRequest(envelope, process: process, route: route, now: now) }
-                return try self.contentRequest(type, envelope: envelope, process: process, now: now)
+                if type == .setView { return try self.setViewRequest(request, process: process, route: route, now: now) }
+                return try self.contentRequest(request, process: process, now: now)
             } catch where error.domain != ProtocolErrorCode.domain {
                 // Messages' own refusals (1–11, stickers) are recorded as such; protocol
                 // errors go the common way.
-                let instance = (try? envelope.decodeBody(InstanceBody.self)).flatMap { self.screens[$0.instance] }
-                return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: envelope.header.id, now: now)
+                let instance = request.instance.flatMap { self.screens[$0] }
+                return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
             }
         }
     }
 
-    private mutating func ok(_ envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) -> HostAction {
-        self.extensionMessage(to: route, type: ReplyType.name, replyTo: envelope.header.id, body: .ok, key: process.token, now: now).action
+    private mutating func ok(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) -> HostAction {
+        self.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .ok, key: process.token, now: now).action
     }
 }

@@ -148,10 +148,10 @@ extension HostStateMachine {
     }
 
     /// The extension answered `contentSizeThatFits`: keep its size, clamped to the offer.
-    mutating func liveSizeAnswered(instanceID: String, body: [UInt8], now: Instant) -> [HostAction] {
+    mutating func liveSizeAnswered(instanceID: String, _ answer: ContentSizeResult?, now: Instant) -> [HostAction] {
         guard let instance = self.screens[instanceID], let entry = instance.liveEntry else { return [] }
         let offered = self.settings.liveBubbleSize
-        guard let answer = try? WireJSON.decode(ContentSizeResult.self, from: body) else {
+        guard let answer else {
             return [self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                                 name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
         }

@@ -26,7 +26,8 @@ struct PendingRequest: Sendable {
 /// The extension's requests that put something in a conversation (SPEC §4): `send*` goes at
 /// once if Messages allows it, `insert*` stages it in the input field.
 extension HostStateMachine {
-    mutating func contentRequest(_ type: RequestType, envelope: Envelope, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func contentRequest(_ request: InboundRequest, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
+        let type = request.type
         let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
         func check(_ instanceID: String) throws(WireError) -> Instance {
             let instance = try self.instance(instanceID, of: process)
@@ -38,20 +39,20 @@ extension HostStateMachine {
             }
             return instance
         }
-        let requestID = envelope.header.id
+        let requestID = request.id
         switch type {
         case .sendMessage, .insertMessage:
-            let body = try envelope.decodeBody(MessageRequestBody.self)
+            let body = try request.decoded(MessageRequestBody.self)
             let instance = try check(body.instance)
-            let (content, checks) = try Self.messageChecks(body.message, envelope: envelope)
+            let (content, checks) = try Self.messageChecks(body.message, buffers: request.buffers)
             let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: content)
             return self.park(pending, checks: checks, alternateFilename: nil, now: now)
         case .sendText, .insertText:
-            let body = try envelope.decodeBody(TextRequestBody.self)
+            let body = try request.decoded(TextRequestBody.self)
             let instance = try check(body.instance)
             return self.complete(type, content: .text(body.text), instance: instance, requestID: requestID, now: now)
         case .sendSticker, .insertSticker:
-            let body = try envelope.decodeBody(StickerRequestBody.self)
+            let body = try request.decoded(StickerRequestBody.self)
             let instance = try check(body.instance)
             guard body.sticker.localizedDescription.count <= 150 else {
                 throw .messages(.unknown, "sticker.localizedDescription is \(body.sticker.localizedDescription.count) characters; at most 150")
@@ -60,7 +61,7 @@ extension HostStateMachine {
                                          content: .sticker(description: body.sticker.localizedDescription))
             return self.park(pending, checks: [FileCheck(source: .url(body.sticker.url), purpose: .sticker)], alternateFilename: nil, now: now)
         case .sendAttachment, .insertAttachment:
-            let body = try envelope.decodeBody(AttachmentRequestBody.self)
+            let body = try request.decoded(AttachmentRequestBody.self)
             let instance = try check(body.instance)
             let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: .attachment)
             return self.park(pending, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename, now: now)
@@ -71,17 +72,17 @@ extension HostStateMachine {
 
     /// An `MSMessage` from an extension or a parent app, validated, with the looks at its
     /// files (`layout.image` bytes, `layout.mediaFileURL`) it needs before it may be kept.
-    static func messageChecks(_ message: MessageValue, envelope: Envelope) throws(WireError) -> (PendingRequest.Content, [FileCheck]) {
+    static func messageChecks(_ message: MessageValue, buffers: [[UInt8]]) throws(WireError) -> (PendingRequest.Content, [FileCheck]) {
         let message = try MessageValidation.validate(message).get()
         var checks: [FileCheck] = []
         var imageCheck: Int?
         var mediaCheck: Int?
         if let image = message.layout?.template.image {
-            guard let frame = image.frame, envelope.buffers.indices.contains(frame) else {
-                throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(envelope.buffers.count) binary frames")
+            guard let frame = image.frame, buffers.indices.contains(frame) else {
+                throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(buffers.count) binary frames")
             }
             imageCheck = checks.count
-            checks.append(FileCheck(source: .bytes(envelope.buffers[frame]), purpose: .layoutImage))
+            checks.append(FileCheck(source: .bytes(buffers[frame]), purpose: .layoutImage))
         }
         if let media = message.layout?.template.mediaFileURL {
             mediaCheck = checks.count

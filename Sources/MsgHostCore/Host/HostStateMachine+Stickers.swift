@@ -24,14 +24,14 @@ extension HostStateMachine {
     }
 
     /// The app answered `stickers`: check the files of those it offered (or record why not).
-    mutating func stickersAnswered(instanceID: String, failure: WireError?, body: [UInt8], now: Instant) -> [HostAction] {
+    mutating func stickersAnswered(instanceID: String, failure: WireError?, _ answer: StickersResult?, now: Instant) -> [HostAction] {
         guard let instance = self.screens[instanceID], instance.drawer != nil else { return [] }
         func fail(_ error: WireError) -> [HostAction] {
             self.screens[instanceID]?.drawer?.state = .failed(error)
             return []
         }
         if let failure { return fail(.control(.extensionFailed, "\(instance.app) could not list its stickers: \(failure.description)")) }
-        guard let answer = try? WireJSON.decode(StickersResult.self, from: body) else {
+        guard let answer else {
             return fail(.control(.extensionFailed, "\(instance.app) answered `stickers` without {\"stickers\": [{url, localizedDescription}…]}"))
         }
         guard answer.stickers.count <= StickerDrawer.maximumStickers else {

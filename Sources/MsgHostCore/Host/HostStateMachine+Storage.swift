@@ -16,9 +16,10 @@ import MsgHostProtocol
 /// reload would put back the directory only, and keep the instances, callbacks in flight,
 /// launches and control waiters the lost event made, pointing at messages that do not exist.
 /// The machine is a value, so a checkpoint is a copy that shares its storage until one side
-/// changes; it costs nothing until a failure, except the parts every message changes (the
-/// event log, the windows of seen header ids), which the checkpoint leaves out and `restore`
-/// takes from the current machine.
+/// changes; it costs nothing until a failure, except the part every message changes (the
+/// event log), which the checkpoint leaves out and `restore` takes from the current machine.
+/// (The windows of seen header ids are the codec's, outside the machine: an id seen stays
+/// seen, since each request was answered, if only with `storageUnavailable`.)
 extension HostStateMachine {
     /// The machine as it was before an event, for the shell to `restore` if the event's
     /// changes cannot be stored.
@@ -30,16 +31,13 @@ extension HostStateMachine {
     public func checkpoint() -> Checkpoint {
         var copy = self
         copy.events = EventLog(capacity: 1)
-        copy.processes = self.processes.withoutSeenIDs()
         return Checkpoint(machine: copy, nextEventSeq: self.events.nextSeq)
     }
 
-    /// Puts the machine back as it was at `checkpoint`. Header ids seen since stay seen (each
-    /// request was answered, if only with `storageUnavailable`); events recorded since are
-    /// forgotten (they were never logged or pushed: what they tell did not happen).
+    /// Puts the machine back as it was at `checkpoint`. Events recorded since are forgotten
+    /// (they were never logged or pushed: what they tell did not happen).
     public mutating func restore(_ checkpoint: Checkpoint) {
         var restored = checkpoint.machine
-        restored.processes.adoptSeenIDs(from: self.processes)
         restored.events = self.events
         restored.events.rollBack(to: checkpoint.nextEventSeq)
         self = restored
@@ -47,16 +45,13 @@ extension HostStateMachine {
 
     /// Answers an extension's request whose change could not be stored. Nothing for a
     /// message that is not a request on a known connection (a hello, a reply).
-    public mutating func extensionRequestNotStored(route: [UInt8], frames: [[UInt8]], reason: String, now: Instant) -> [HostAction] {
-        guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID],
-              let received = try? ReceivedFrames(frames, maxFrameBytes: self.settings.maxFrameBytes),
-              let type = RequestType(rawValue: received.header.type) else { return [] }
+    public mutating func extensionRequestNotStored(route: [UInt8], _ inbound: ExtensionInbound, reason: String, now: Instant) -> [HostAction] {
+        guard case .request(let request) = inbound, let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
         let error = Self.notStored(reason)
         self.count(.requestsRefused)
-        let (_, reply) = self.extensionMessage(
-            to: route, type: ReplyType.name, replyTo: received.header.id, body: .error(error), key: process.token, now: now)
+        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .error(error), key: process.token, now: now)
         let event = self.record(.requestRefused, now: now, device: process.device, app: process.app, code: error.code, name: error.name,
-                                detail: "\(type.rawValue): \(error.description)")
+                                detail: "\(request.type.rawValue): \(error.description)")
         return self.finish([reply, event], now: now)
     }
 

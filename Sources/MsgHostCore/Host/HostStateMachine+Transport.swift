@@ -1,3 +1,5 @@
+import MsgHostProtocol
+
 /// What the transport reports before any message: a CURVE handshake the daemon's ZAP handler
 /// refused (docs/SECURITY.md). The connection never reaches the machine, but the refusal is
 /// an event like a refused hello, so an operator sees who knocked.
@@ -10,5 +12,26 @@ extension HostStateMachine {
     public mutating func clientKeyRefused(socket: String, key: String, address: String, now: Instant) -> [HostAction] {
         self.count(.refusedConnections)
         return [self.record(.connectionRefused, now: now, name: Self.unknownClientKey, detail: "\(socket) endpoint refused CURVE client key \(key) from \(address)")]
+    }
+}
+
+/// What the codec asks before it reads a message (`ConnectionKeys`): the machine owns the
+/// launches and their tokens; the codec owns framing, signatures and the replay windows.
+extension HostStateMachine: ConnectionKeys {
+    public func connectionKey(route: [UInt8]) -> SigningKey? {
+        self.processes.launchID(route: route).flatMap { self.processes[$0]?.token }
+    }
+
+    public func isIgnored(route: [UInt8]) -> Bool { self.processes.ignoredRoutes.contains(route) }
+
+    public func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] {
+        self.processes.all
+            .filter { if case .launching = $0.state { $0.app == app } else { false } }
+            .sorted { $0.launchID < $1.launchID }
+            .map { ($0.launchID, $0.token) }
+    }
+
+    public func attachKey(app: String) -> SigningKey? {
+        self.apps[app]?.attachKey.map { SigningKey(Array($0.utf8)) }
     }
 }

@@ -69,11 +69,12 @@ public struct HostStateMachine: Sendable {
         return self.finish(actions, now: now)
     }
 
-    /// An extension connection sent a message. What it asks for is a consequence of the
-    /// callbacks its handlers are running (those in flight to it).
-    public mutating func extensionFramesReceived(route: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
+    /// An extension connection sent a message, read and verified by the shell's codec
+    /// (`ExtensionCodec`, asking this machine for the connection's keys). What it asks for is a
+    /// consequence of the callbacks its handlers are running (those in flight to it).
+    public mutating func extensionMessageReceived(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
         let causes = self.processes.launchID(route: route).map(self.causesInFlight(launchID:)) ?? []
-        let actions = self.withCauses(causes) { machine in machine.handleExtensionFrames(route: route, frames: frames, now: now) }
+        let actions = self.withCauses(causes) { machine in machine.handleExtensionInbound(route: route, inbound, now: now) }
         return self.finish(actions, now: now)
     }
 

@@ -11,7 +11,8 @@ extension HostStateMachine {
     static let maxComposeRecipients = 32
 
     /// A request from a parent app's connection, or a parent app's request from an extension's.
-    mutating func parentAppRequest(_ type: RequestType, envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
+    mutating func parentAppRequest(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
+        let type = request.type
         guard process.role == .parentApp else {
             throw .protocolError(.unknownType, "presentMessageCompose is a parent app's request (PROTOCOL.md §4.10); an extension stages a message with insertMessage")
         }
@@ -19,17 +20,17 @@ extension HostStateMachine {
             throw .protocolError(.unknownType, "\(type.rawValue) is not a request a parent app may send: it may send presentMessageCompose (PROTOCOL.md §4.10)")
         }
         do {
-            return try self.presentMessageCompose(envelope, process: process, now: now)
+            return try self.presentMessageCompose(request, process: process, now: now)
         } catch where error.domain != ProtocolErrorCode.domain {
-            let instance = (try? envelope.decodeBody(InstanceBody.self)).flatMap { self.screens[$0.instance] }
-            return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: envelope.header.id, now: now)
+            let instance = request.instance.flatMap { self.screens[$0] }
+            return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
         }
     }
 
     /// `presentMessageCompose`: checked as the app's extension's `insertMessage` would be
     /// (the message, its files), and the sheet goes up once its files are in the store.
-    private mutating func presentMessageCompose(_ envelope: Envelope, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
-        let body = try envelope.decodeBody(PresentMessageComposeBody.self)
+    private mutating func presentMessageCompose(_ request: InboundRequest, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
+        let body = try request.decoded(PresentMessageComposeBody.self)
         let instance = try self.instance(body.instance, of: process)
         let owner = self.world.devices[instance.device]?.owner
         guard (1...Self.maxComposeRecipients).contains(body.recipients.count) else {
@@ -43,10 +44,10 @@ extension HostStateMachine {
             throw Self.composeError(refusal, instance)
         }
         guard let message = body.message else {
-            return self.presentSheet(recipients: body.recipients, body: body.body, content: nil, instance: instance, requestID: envelope.header.id, now: now)
+            return self.presentSheet(recipients: body.recipients, body: body.body, content: nil, instance: instance, requestID: request.id, now: now)
         }
-        let (content, checks) = try Self.messageChecks(message, envelope: envelope)
-        var pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: envelope.header.id, type: .presentMessageCompose, content: content)
+        let (content, checks) = try Self.messageChecks(message, buffers: request.buffers)
+        var pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: .presentMessageCompose, content: content)
         pending.compose = (body.recipients, body.body)
         return self.park(pending, checks: checks, alternateFilename: nil, now: now)
     }

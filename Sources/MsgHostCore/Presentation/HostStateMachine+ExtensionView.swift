@@ -8,18 +8,18 @@ extension HostStateMachine {
 
     /// `setView`: only the presented main instance may set one; its images are checked and
     /// stored like a layout image before the view replaces the old one.
-    mutating func setViewRequest(_ envelope: Envelope, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
-        let body = try envelope.decodeBody(SetViewBody.self)
+    mutating func setViewRequest(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
+        let body = try request.decoded(SetViewBody.self)
         let instance = try self.instance(body.instance, of: process)
         try self.requireViewOwner(instance)
-        let images = try ViewValidation.validate(body.view, frameCount: envelope.buffers.count)
+        let images = try ViewValidation.validate(body.view, frameCount: request.buffers.count)
         self.screens[instance.id]!.viewRequests += 1
         let serial = self.screens[instance.id]!.viewRequests
         guard !images.isEmpty else {
-            return self.applyView(body.view, serial: serial, to: instance.id, process: process, route: route, requestID: envelope.header.id, now: now)
+            return self.applyView(body.view, serial: serial, to: instance.id, process: process, route: route, requestID: request.id, now: now)
         }
-        let checks = images.map { FileCheck(source: .bytes(envelope.buffers[$0.frame]), purpose: .viewImage) }
-        let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: envelope.header.id, type: .setView,
+        let checks = images.map { FileCheck(source: .bytes(request.buffers[$0.frame]), purpose: .viewImage) }
+        let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: .setView,
                                      content: .view(body.view, serial: serial, imagePaths: images.map(\.path)))
         return self.park(pending, checks: checks, alternateFilename: nil, now: now)
     }

@@ -3,6 +3,11 @@ public struct ReplyStatus: Codable, Hashable, Sendable {
     public var status: String
     public var error: WireError?
 
+    public init(status: String, error: WireError? = nil) {
+        self.status = status
+        self.error = error
+    }
+
     public var isOK: Bool { self.status == "ok" }
 
     /// The error if the reply is one, or nil on ok. A malformed status is itself an error.

@@ -27,12 +27,13 @@ import Testing
         let checkpoint = h.machine.checkpoint()
         let header = Header(id: "lost-send", type: RequestType.sendMessage.rawValue, time: h.now.milliseconds)
         let frames = Envelope(header: header, encoding: MessageRequestBody(instance: instance, message: MessageValue(summaryText: "hi"))).frames(signingWith: h.token)
-        let sent = h.extensionFrames(frames)
+        let inbound = h.codec.decode(route: h.route, frames: frames, keys: h.machine)
+        let sent = h.observe(h.machine.extensionMessageReceived(route: h.route, inbound, now: h.now))
         #expect(!sent.persisted.isEmpty)
 
         h.machine.restore(checkpoint)
         #expect(h.machine.events.nextSeq == events, "the lost send's events are forgotten")
-        let answer = h.machine.extensionRequestNotStored(route: h.route, frames: frames, reason: "disk I/O error", now: h.now)
+        let answer = h.machine.extensionRequestNotStored(route: h.route, inbound, reason: "disk I/O error", now: h.now)
         let reply = try #require(answer.extensionReplies.first)
         #expect(reply.header.replyTo == "lost-send")
         let error = try #require(reply.error)
@@ -58,7 +59,10 @@ import Testing
 
     @Test func aReplyOrAnUnknownConnectionGetsNoAnswer() throws {
         var h = try HostHarness()
-        let frames = Envelope(header: Header(id: "r1", type: ReplyType.name, replyTo: "h1", time: 0), encoding: ["status": "ok"]).frames(signingWith: [])
-        #expect(h.machine.extensionRequestNotStored(route: Array("nobody".utf8), frames: frames, reason: "full", now: h.now).isEmpty)
+        let instance = try h.openConnected()
+        let reply = ExtensionInbound.reply(InboundReply(id: "r1", replyTo: "h1", status: ReplyStatus(status: "ok")))
+        #expect(h.machine.extensionRequestNotStored(route: h.route, reply, reason: "full", now: h.now).isEmpty)
+        let request = ExtensionInbound.request(InboundRequest(id: "x9", type: .dismiss, body: .success(.dismiss(InstanceBody(instance: instance)))))
+        #expect(h.machine.extensionRequestNotStored(route: Array("nobody".utf8), request, reason: "full", now: h.now).isEmpty)
     }
 }

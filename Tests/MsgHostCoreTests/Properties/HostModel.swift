@@ -46,6 +46,8 @@ struct HostModel {
     }
 
     var machine: HostStateMachine
+    /// The shell's side of the extension wire: frames → typed, verified messages.
+    var codec = ExtensionCodec()
     var now = HostModel.start
     var rng: SeededGenerator
     let seed: UInt64
@@ -112,7 +114,7 @@ struct HostModel {
         guard let process = self.processes[launchID] else { return [] }
         let header = Header(id: self.makeID("x"), type: type, replyTo: replyTo, time: self.now.milliseconds)
         let frames = Envelope(header: header, encoding: body).frames(signingWith: Array(process.launch.token.utf8))
-        let actions = self.machine.extensionFramesReceived(route: process.route, frames: frames, now: self.now)
+        let actions = self.machine.extensionMessageReceived(route: process.route, self.codec.decode(route: process.route, frames: frames, keys: self.machine), now: self.now)
         self.absorb(actions)
         return actions
     }

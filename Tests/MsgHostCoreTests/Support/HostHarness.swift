@@ -28,6 +28,9 @@ struct HostHarness {
 
     let ids: SequentialIDGenerator
     var machine: HostStateMachine
+    /// The shell's side of the extension wire (framing, signatures, replay windows, JSON), as
+    /// `EventLoop` runs it: raw frames go through it to the machine.
+    var codec: ExtensionCodec
     var now = HostHarness.start
     let client: [UInt8] = Array("control-client".utf8)
     /// The routing id the scripted extension connects from.
@@ -55,6 +58,7 @@ struct HostHarness {
         apps[0].hasParentApp = parentApp
         apps[0].opensMessagesInParentApp = opensMessages
         self.machine = HostStateMachine(world: World(), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        self.codec = ExtensionCodec(maxFrameBytes: settings.maxFrameBytes)
         _ = try self.machine.applySeed(Self.seed, now: Self.start)
     }
 
@@ -108,7 +112,8 @@ struct HostHarness {
 
     /// Raw frames from the extension's route.
     mutating func extensionFrames(_ frames: [[UInt8]], route: [UInt8]? = nil) -> [HostAction] {
-        self.observe(self.machine.extensionFramesReceived(route: route ?? self.route, frames: frames, now: self.now))
+        let route = route ?? self.route
+        return self.observe(self.machine.extensionMessageReceived(route: route, self.codec.decode(route: route, frames: frames, keys: self.machine), now: self.now))
     }
 
     /// A message from the extension, signed with `key` (the launch token unless given).

@@ -36,6 +36,8 @@ struct FuzzHost: Sendable {
     static let eventBudget = 4_000
 
     var machine: HostStateMachine
+    /// The shell's side of the extension wire, as `EventLoop` runs it.
+    var codec = ExtensionCodec()
     private var ids: FuzzIDs
     var now = FuzzHost.start
     let client = Array("fuzz-control".utf8)
@@ -111,7 +113,8 @@ struct FuzzHost: Sendable {
 
     mutating func extensionFrames(route: [UInt8], _ frames: [[UInt8]]) {
         guard self.spend() else { return }
-        self.run(self.machine.extensionFramesReceived(route: route, frames: frames, now: self.now))
+        let inbound = self.codec.decode(route: route, frames: frames, keys: self.machine)
+        self.run(self.machine.extensionMessageReceived(route: route, inbound, now: self.now))
     }
 
     /// The route a launch says hello from.
