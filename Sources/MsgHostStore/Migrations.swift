@@ -3,6 +3,37 @@ import GRDB
 /// The store's schema, as GRDB migrations. Every version from the first is kept, in order,
 /// so that a state directory written by any earlier msghostd opens in a later one.
 enum Migrations {
+    /// Brings the store at `queue` to the newest schema. A store with nothing in it (a new
+    /// state directory) gets `Schema.sql` in one transaction, and the migrations it stands
+    /// for are recorded in `grdb_migrations` exactly as `DatabaseMigrator` records them, so
+    /// that the migrator then runs only the later ones, if any. Any other store is migrated
+    /// one migration after another, as it always was. (`migrator` is only for tests: the
+    /// store's own, with a migration added after `Schema.migratedThrough`.)
+    static func migrate(_ queue: DatabaseQueue, migrator: DatabaseMigrator = Self.migrator) throws {
+        try queue.barrierWriteWithoutTransaction { db in
+            // Asked first outside a transaction: a store opened read-only takes no write lock.
+            guard try Self.isEmpty(db) else { return }
+            try db.inTransaction(.immediate) {
+                guard try Self.isEmpty(db) else { return .commit }
+                try db.execute(sql: Schema.sql)
+                try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                guard let last = migrator.migrations.firstIndex(of: Schema.migratedThrough) else {
+                    preconditionFailure("Schema.migratedThrough names no migration: \(Schema.migratedThrough)")
+                }
+                for identifier in migrator.migrations[...last] {
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [identifier])
+                }
+                return .commit
+            }
+        }
+        try migrator.migrate(queue)
+    }
+
+    /// No table, index or anything else: a file SQLite has just made.
+    private static func isEmpty(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: world, installs, participants, messages, transcripts") { db in

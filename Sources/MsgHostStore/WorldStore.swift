@@ -47,7 +47,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
         try self.queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
         }
-        try Migrations.migrator.migrate(self.queue)
+        try Migrations.migrate(self.queue)
         self.isReadOnly = Self.isReadOnly(self.queue)
     }
 
@@ -63,7 +63,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     }
 
     private static func isReadOnly(_ queue: DatabaseQueue) -> Bool {
-        (try? queue.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }) ?? true
+        queue.inDatabase { db in sqlite3_db_readonly(db.sqliteConnection, "main") == 1 }
     }
 
     /// Opens the store again if it can be written now (see `isReadOnly`). The read-only

@@ -46,6 +46,7 @@ struct BenchRun {
         let send = try BenchDaemon(binary: self.binary, directory: self.directory + "/send", world: BenchWorld(pairs: senders, apps: self.apps("send")))
         defer { send.stop() }
         try send.start()
+        let build = Self.build(of: send)
         let sendSuites = (1...senders).map { i in
             DirectSendSuite(
                 daemon: send, device: BenchWorld.senderDevice(i), conversation: BenchWorld.conversation(i), app: Self.cApp,
@@ -138,6 +139,7 @@ struct BenchRun {
         let megabytes = { (bytes: Int?) in Across(bytes.map { [Double($0) / 1_048_576] } ?? []) }
 
         var report = Report(title: "msghost-bench \(self.judged ? "" : "(smoke: tiny counts, targets not judged) ")on \(Self.machine())", notes: [
+            build,
             "\(self.repetitions) repetitions, interleaved; each cell is the median across repetitions (min–max).",
             "Round trips: \(warmup) warm-up + \(count) measured per repetition; throughput \(self.sizes.throughputSeconds) s from \(senders) extensions; "
                 + "\(self.sizes.launches) cold launches and \(self.sizes.starts) daemon starts per repetition and kind.",
@@ -202,6 +204,15 @@ struct BenchRun {
         try sends.open()
         let pages = TranscriptPageSuite(daemon: daemon, device: device, conversation: conversation, limit: Self.pageLimit)
         return (daemon, sends, pages, ready)
+    }
+
+    /// Which msghostd was measured: its path, and whether its Swift runtime is linked in
+    /// (`scripts/bench` builds it with `--static-swift-stdlib`) or loaded from shared objects,
+    /// as read from the running daemon's mappings.
+    static func build(of daemon: BenchDaemon) -> String {
+        guard daemon.pid > 0, let objects = Processes.sharedObjects(daemon.pid), !objects.isEmpty else { return "msghostd: \(daemon.binary)" }
+        let runtime = objects.contains("libswiftCore.so") ? "the Swift runtime and Foundation as shared objects" : "the Swift runtime and Foundation linked in (--static-swift-stdlib)"
+        return "msghostd: \(daemon.binary), with \(runtime); \(objects.count) shared objects mapped."
     }
 
     /// "Linux 6.1 x86_64, 2 CPUs, libzmq 4.3.4, 2026-11-22".

@@ -51,6 +51,23 @@ enum Processes {
         }
     }
 
+    /// The file names of the shared objects mapped into `pid` (/proc/PID/maps). Read to its
+    /// end through a file handle: `String(contentsOfFile:)` stops after the first 4 KB of a
+    /// /proc file, which reports its size as 0.
+    static func sharedObjects(_ pid: pid_t) -> Set<String>? {
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"),
+              let data = try? file.readToEnd() else { return nil }
+        try? file.close()
+        let maps = String(decoding: data, as: UTF8.self)
+        return Set(maps.split(separator: "\n").compactMap { line in
+            // address, permissions, offset, device, inode, then the path (which may hold spaces)
+            guard let field = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).dropFirst(5).first else { return nil }
+            let path = field.drop { $0 == " " }
+            guard path.hasPrefix("/"), path.contains(".so") else { return nil }
+            return path.split(separator: "/").last.map(String.init)
+        })
+    }
+
     /// Resident set size in bytes (`VmRSS` in /proc/PID/status).
     static func residentBytes(_ pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }

@@ -1,15 +1,16 @@
 import Configuration
 import Foundation
-import SystemPackage
 
 extension DaemonConfiguration {
     /// msghostd's configuration from its three sources: `flags` (dotted keys) win over
     /// `environment` (`MSGHOSTD_` variables), which win over the YAML file at `path`. The file
-    /// is read only if it exists or `allowMissing` is false, and its keys are checked first,
-    /// so a misspelled key stops the daemon instead of leaving a setting at its default.
+    /// is read only if it exists or `allowMissing` is false, and read once: its keys are
+    /// checked first, so a misspelled key stops the daemon instead of leaving a setting at its
+    /// default, and the same bytes are then swift-configuration's (`ReadFileProvider`).
     public static func load(
         path: String, allowMissing: Bool, environment: [String: String], flags: [String: String?]
     ) async throws(ConfigurationError) -> DaemonConfiguration {
+        var file: ReadFileProvider?
         if FileManager.default.fileExists(atPath: path) || !allowMissing {
             let text: String
             do {
@@ -18,6 +19,11 @@ extension DaemonConfiguration {
                 throw ConfigurationError("cannot read \(path): \(error.localizedDescription)")
             }
             try Self.knownKeys.check(yaml: text, file: path)
+            do {
+                file = try ReadFileProvider(yaml: Data(text.utf8))
+            } catch {
+                throw ConfigurationError("\(path): \(error)")
+            }
         }
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         for case let (key, value?) in flags {
@@ -27,17 +33,12 @@ extension DaemonConfiguration {
         for (name, value) in environment where name.hasPrefix(Self.prefix) {
             variables[String(name.dropFirst(Self.prefix.count))] = value
         }
-        let file: FileProvider<YAMLSnapshot>
-        do {
-            file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: allowMissing)
-        } catch {
-            throw ConfigurationError("\(path): \(error)")
-        }
-        let reader = ConfigReader(providers: [
+        var providers: [any ConfigProvider] = [
             InMemoryProvider(name: "flags", values: values),
             EnvironmentVariablesProvider(environmentVariables: variables),
-            file,
-        ])
+        ]
+        if let file { providers.append(file) }
+        let reader = ConfigReader(providers: providers)
         let directory = (path as NSString).deletingLastPathComponent
         return try DaemonConfiguration(config: reader, configDirectory: directory) { key in
             Self.origin(of: key, flags: values, variables: variables, file: path)
