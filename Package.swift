@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // libzmq, from the system (Debian: libzmq3-dev). See Sources/CZeroMQ/shim.h.
@@ -78,6 +79,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
