@@ -32,7 +32,11 @@ public struct HostStateMachine: Sendable {
     var pendingDrawers: [Int: PendingDrawer] = [:]
     var nextRequestToken = 0
     var events: EventLog
-    public internal(set) var counters: [String: Int] = [:]
+    /// By `Counter`, in its order: counted on every message, so an array, not a dictionary
+    /// of names (whose hashing, and whose copy after each checkpoint, showed in profiles).
+    private var counts = [Int](repeating: 0, count: Counter.allCases.count)
+    /// Whether each counter was ever counted (`status` names only those).
+    private var counted = [Bool](repeating: false, count: Counter.allCases.count)
     var isStopping = false
     /// Why the last refused or dropped extension message was (`takeRefusal`, the wire tap).
     var lastRefusal: WireError?
@@ -172,8 +176,17 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Observation
 
+    /// The counters counted so far, by name (`status` `counters`).
+    public var counters: [String: Int] {
+        var byName: [String: Int] = [:]
+        for (index, counter) in Counter.allCases.enumerated() where self.counted[index] { byName[counter.rawValue] = self.counts[index] }
+        return byName
+    }
+
     mutating func count(_ counter: Counter, by amount: Int = 1) {
-        self.counters[counter.rawValue, default: 0] += amount
+        let index = Counter.index(counter)
+        self.counts[index] += amount
+        self.counted[index] = true
     }
 
     /// Records an event and returns the action that reports it to the shell.

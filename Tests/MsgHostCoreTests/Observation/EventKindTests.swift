@@ -29,3 +29,10 @@ import Testing
         #expect(ProcessExit(connected, needed: true).detail(status: "exit 0") == "idle; exit 0")
     }
 }
+
+/// `Counter.index` is each counter's place in `allCases` (the machine counts into an array).
+@Suite struct CounterTests {
+    @Test func everyCounterHasItsOwnPlace() {
+        #expect(Counter.allCases.map(Counter.index) == Array(Counter.allCases.indices))
+    }
+}
