@@ -10,6 +10,7 @@ extension WorldStore {
         case .personCreated(let person):
             try db.cachedStatement(sql: "INSERT INTO person (handle, name) VALUES (?, ?)").execute(arguments: [person.handle, person.name])
         case .deviceCreated(let device):
+            self.owners[device.id] = device.owner
             try db.cachedStatement(sql: "INSERT INTO device (id, owner, platform) VALUES (?, ?, ?)").execute(arguments: [device.id, device.owner, device.platform.rawValue])
         case .conversationCreated(let conversation):
             try db.cachedStatement(sql: "INSERT INTO conversation (id) VALUES (?)").execute(arguments: [conversation.id])
@@ -31,7 +32,7 @@ extension WorldStore {
             let message = try self.message(entry.messageID, db)
             let session = entry.kind == .bubble ? message?.sessionKey : nil
             // Only others' messages expire on a device (see `HistoryStore.unseenExpiring`).
-            let owner = try String.fetchOne(db.cachedStatement(sql: "SELECT owner FROM device WHERE id = ?"), arguments: [device])
+            let owner = try self.owner(of: device, db)
             let expiring = message?.isExpiring == true && message?.sender != owner
             try db.cachedStatement(sql: """
                 INSERT INTO transcript_entry (seq, device, conversation, message, kind, seen_at, kept, app, session, live, expiring)
@@ -92,5 +93,16 @@ extension WorldStore {
             INSERT INTO transcript_size (device, conversation, entries) VALUES (?, ?, ?)
             ON CONFLICT (device, conversation) DO UPDATE SET entries = entries + excluded.entries
             """).execute(arguments: [device, conversation, delta])
+    }
+}
+
+extension WorldStore {
+    /// A device's owner: every transcript entry written asks (its expiring flag), two per
+    /// send, so owners are kept once read (a device's owner never changes).
+    func owner(of device: String, _ db: Database) throws -> String? {
+        if let owner = self.owners[device] { return owner }
+        let owner = try String.fetchOne(db.cachedStatement(sql: "SELECT owner FROM device WHERE id = ?"), arguments: [device])
+        if let owner { self.owners[device] = owner }
+        return owner
     }
 }

@@ -25,6 +25,8 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     public private(set) var isReadOnly: Bool
     /// Recently stored or read messages, decoded: a send reads its message once per device.
     let cache: MessageCache
+    /// Device → owner, as read or written (`owner(of:)`).
+    var owners: [String: String] = [:]
     /// The first write of the open batch that failed: the batch is rolled back at `commit`.
     private var failure: (any Error)?
     /// Whether something was recorded and not committed yet (kept here, so that the loop can

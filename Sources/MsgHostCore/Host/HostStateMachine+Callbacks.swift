@@ -40,7 +40,7 @@ extension HostStateMachine {
 
     /// Whether a callback or a parked request caused by any of `causes` is still under way.
     func isOutstanding(_ causes: Set<Int>) -> Bool {
-        !causes.isEmpty && !causes.isDisjoint(with: self.outstandingCauses())
+        !self.outstandingCauses(among: causes).isEmpty
     }
 
     /// The instances among `ids` whose process was launched and said hello before the shell
@@ -53,22 +53,28 @@ extension HostStateMachine {
         }
     }
 
-    /// Every cause that a queued or in-flight callback, or a parked request, still carries.
-    func outstandingCauses() -> Set<Int> {
+    /// The causes among `wanted` that a queued or in-flight callback, or a parked request,
+    /// still carries. Only the waiters' causes are ever asked about, and this runs as every
+    /// event finishes while someone waits: it looks at `wanted`, not at every cause there is.
+    func outstandingCauses(among wanted: Set<Int>) -> Set<Int> {
         var causes: Set<Int> = []
-        for instance in self.screens.all {
-            if let inFlight = instance.inFlight { causes.formUnion(inFlight.causes) }
-            for callback in instance.queue { causes.formUnion(callback.causes) }
+        guard !wanted.isEmpty else { return causes }
+        func note(_ carried: Set<Int>) {
+            if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
         }
-        for request in self.pendingRequests.values { causes.formUnion(request.causes) }
-        for drawer in self.pendingDrawers.values { causes.formUnion(drawer.causes) }
+        for instance in self.screens.all where !instance.isIdle {
+            if let inFlight = instance.inFlight { note(inFlight.causes) }
+            for callback in instance.queue { note(callback.causes) }
+        }
+        for request in self.pendingRequests.values { note(request.causes) }
+        for drawer in self.pendingDrawers.values { note(drawer.causes) }
         return causes
     }
 
     /// Answers every waiter whose consequences are all acknowledged (called as each event
     /// finishes).
     mutating func answerWaiters(now: Instant) -> [HostAction] {
-        let outstanding = self.outstandingCauses()
+        let outstanding = self.outstandingCauses(among: self.sessions.waiters.reduce(into: Set<Int>()) { $0.formUnion($1.causes) })
         let unreported = self.unreportedLaunches(of: Set(self.sessions.waiters.flatMap(\.instances)))
         let done = self.sessions.takeWaiters { $0.causes.isDisjoint(with: outstanding) && $0.instances.isDisjoint(with: unreported) }
         var replies: [HostAction] = []
