@@ -14,24 +14,28 @@ extension HostStateMachine {
             return self.refuseAndIgnore(route: route, requestID, error, now: now)
         case .hello(let hello):
             return self.helloReceived(route: route, hello, now: now)
+        case .malformed, .refused, .reply, .request:
+            break
+        }
+        // The codec reads these only from a connection that said hello.
+        guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
+        switch inbound {
         case .malformed(let requestID, let error):
-            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
             if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count(.droppedFrames) }
             return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
         case .refused(let requestID, let error):
-            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
             if error.code == ProtocolErrorCode.badSignature.rawValue { self.count(.badSignatures) }
             return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
         case .reply(let reply):
-            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
             return self.replyReceived(reply, process: process, now: now)
         case .request(let request):
-            guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
             do {
                 return try self.requestReceived(request, process: process, route: route, now: now)
             } catch {
                 return self.refuse(route: route, process: process, requestID: request.id, error, now: now)
             }
+        case .dropped, .helloRefused, .hello:
+            preconditionFailure("answered above")
         }
     }
 

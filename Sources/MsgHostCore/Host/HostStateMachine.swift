@@ -35,8 +35,6 @@ public struct HostStateMachine: Sendable {
     /// By `Counter`, in its order: counted on every message, so an array, not a dictionary
     /// of names (whose hashing, and whose copy after each checkpoint, showed in profiles).
     private var counts = [Int](repeating: 0, count: Counter.allCases.count)
-    /// Whether each counter was ever counted (`status` names only those).
-    private var counted = [Bool](repeating: false, count: Counter.allCases.count)
     var isStopping = false
     /// Why the last refused or dropped extension message was (`takeRefusal`, the wire tap).
     var lastRefusal: WireError?
@@ -176,17 +174,17 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Observation
 
-    /// The counters counted so far, by name (`status` `counters`).
+    /// The counters counted so far, by name (`status` `counters`; a counter never counted is
+    /// left out).
     public var counters: [String: Int] {
         var byName: [String: Int] = [:]
-        for (index, counter) in Counter.allCases.enumerated() where self.counted[index] { byName[counter.rawValue] = self.counts[index] }
+        for (index, counter) in Counter.allCases.enumerated() where self.counts[index] > 0 { byName[counter.rawValue] = self.counts[index] }
         return byName
     }
 
     mutating func count(_ counter: Counter, by amount: Int = 1) {
         let index = Counter.index(counter)
         self.counts[index] += amount
-        self.counted[index] = true
     }
 
     /// Records an event and returns the action that reports it to the shell.

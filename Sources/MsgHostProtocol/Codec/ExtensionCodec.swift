@@ -92,14 +92,11 @@ public struct ExtensionCodec: Sendable {
             return .refused(requestID: id, .protocolError(.malformedFrame, "a reply needs header.replyTo"))
         }
         var reply = InboundReply(id: id, replyTo: replyTo, status: status)
-        // Only `contentSizeThatFits` and `stickers` replies carry more; look before reading.
-        if case .object(let object)? = JSONTree.parse(envelope.body) {
-            if object["size"] != nil { reply.size = try? WireJSON.decode(ContentSizeResult.self, from: envelope.body) }
-            if object["stickers"] != nil { reply.stickers = try? WireJSON.decode(StickersResult.self, from: envelope.body) }
-        } else {
-            reply.size = try? WireJSON.decode(ContentSizeResult.self, from: envelope.body)
-            reply.stickers = try? WireJSON.decode(StickersResult.self, from: envelope.body)
-        }
+        // Only `contentSizeThatFits` and `stickers` replies carry more: look before reading (a
+        // body the parse tree leaves to Foundation is read both ways).
+        let object = JSONTree.parse(envelope.body)?.objectValue
+        if object == nil || object?["size"] != nil { reply.size = try? WireJSON.decode(ContentSizeResult.self, from: envelope.body) }
+        if object == nil || object?["stickers"] != nil { reply.stickers = try? WireJSON.decode(StickersResult.self, from: envelope.body) }
         return .reply(reply)
     }
 

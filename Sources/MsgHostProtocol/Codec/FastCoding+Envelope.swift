@@ -20,16 +20,12 @@ extension Header: FastEncodable, FastDecodable {
 extension ReplyStatus: FastDecodable {
     /// `{"status": …}` without an error object; a reply that carries one is Foundation's to read.
     public init?(json: JSONTree) {
-        guard let object = json.objectValue, let status = object.required("status"), case .some(nil) = object.optional("error", as: NeverDecoded.self)
-        else { return nil }
-        self.init(status: status, error: nil)
+        guard let object = json.objectValue, let status = object.required("status") else { return nil }
+        switch object["error"] {
+        case nil, .null?: self.init(status: status, error: nil)
+        default: return nil
+        }
     }
-}
-
-/// Decodes nothing: `optional(_:as:)` with it is `.some(nil)` only when the field is absent or null.
-private struct NeverDecoded: FastDecodable {
-    init?(json: JSONTree) { nil }
-    init(from decoder: any Decoder) throws { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "never decoded")) }
 }
 
 extension OKReply: FastEncodable where Result: FastEncodable {

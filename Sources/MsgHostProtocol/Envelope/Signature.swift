@@ -12,10 +12,6 @@ public enum Signature {
         SigningKey(key).verify(signature, frames: frames)
     }
 
-    static func hexString(_ bytes: some Sequence<UInt8>) -> String {
-        String(decoding: hexBytes(bytes), as: UTF8.self)
-    }
-
     static func hexBytes(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
