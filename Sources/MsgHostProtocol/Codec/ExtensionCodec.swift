@@ -6,8 +6,8 @@
 ///
 /// It keeps one thing of its own, each connection's window of recent header ids, and asks the
 /// machine (`ConnectionKeys`) for the rest: which key a connection signs with, which launches
-/// wait for a hello. The order of its checks is the order of PROTOCOL.md §2.4: frames, then the
-/// signature, then the header id, then the body — and each refusal names what was wrong.
+/// wait for a hello. Its checks go frames, then the signature, then the header id, then the
+/// type and body (PROTOCOL.md §2.4 states this order), and each refusal names what was wrong.
 public struct ExtensionCodec: Sendable {
     /// Header ids remembered per connection (PROTOCOL.md §2.2: a repeated id is refused).
     public static let windowCapacity = 1024
