@@ -19,4 +19,17 @@ import Testing
         let manifest = try String(contentsOfFile: TestPaths.repository + "/Package.swift", encoding: .utf8)
         #expect(manifest.contains(#".target(name: "MsgHostCore", dependencies: ["MsgHostProtocol"]"#))
     }
+
+    /// A slip in the core fails a request or does not compile; it never stops the daemon: no
+    /// trap stands in for a case the compiler could have checked.
+    @Test func coreHasNoTraps() throws {
+        let root = TestPaths.repository + "/Sources/MsgHostCore"
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for trap in ["preconditionFailure(", "fatalError("] {
+                #expect(!source.contains(trap), "\(file) calls \(trap)…)")
+            }
+        }
+    }
 }

@@ -24,6 +24,14 @@ extension ErrorTableTests {
         ErrorRow(.control, .expect(.invalidRequest), "advanceClock by Int64.max", mentions: ["milliseconds"]) {
             try $0.controlRequest(.advanceClock, AdvanceClockRequest(milliseconds: .max))
         },
+        // A JSON object with a number that is no integer is the field's fault, not a frame
+        // that is not JSON (issue 23: both were `malformedFrame` "not valid JSON").
+        ErrorRow(.control, .expect(.invalidRequest), "transcript with limit 2.5", mentions: ["limit", "integer"]) {
+            try $0.controlRequest(.transcript, ["device": .string(kateIPhone), "conversation": .string(TestDaemon.conversation), "limit": .number(2.5)] as [String: JSONValue])
+        },
+        ErrorRow(.control, .expect(.invalidRequest), "advanceClock by 1e20 milliseconds", mentions: ["milliseconds", "integer"]) {
+            try $0.controlRequest(.advanceClock, ["milliseconds": .number(1e20)] as [String: JSONValue])
+        },
         ErrorRow(.control, .expect(.notFound), "open on an unknown device", mentions: ["nokia-3310"]) {
             try $0.controlRequest(.open, open(probeApp, on: "nokia-3310"))
         },

@@ -41,6 +41,16 @@ extension ErrorTableTests {
         ErrorRow(.protocolErrors, .expect(.invalidBody), "sendMessage without instance", mentions: ["instance"]) {
             try $0.request("sendMessage", ["message": MessageValue()])
         },
+        ErrorRow(.protocolErrors, .expect(.invalidBody), "setView with an image 1.5 points wide", mentions: ["view.elements[0].width", "integer"]) { scene in
+            let image: JSONValue = .object(["type": .string("image"), "image": .object(["frame": .number(0)]), "width": .number(1.5)])
+            return try scene.request("setView", ["instance": .string(try scene.instance), "view": .object(["elements": .array([image])])] as [String: JSONValue])
+        },
+        // PROTOCOL.md §4.9: elements nest at most 4 deep, so a row at depth 4 must be empty.
+        ErrorRow(.protocolErrors, .expect(.invalidBody), "setView with text in a fourth nested row", mentions: ["view.elements[0].elements[0].elements[0].elements[0].elements", "at most 4 deep"]) { scene in
+            var element: JSONValue = .object(["type": .string("text"), "text": .string("deep")])
+            for _ in 0..<4 { element = .object(["type": .string("row"), "elements": .array([element])]) }
+            return try scene.request("setView", ["instance": .string(try scene.instance), "view": .object(["elements": .array([element])])] as [String: JSONValue])
+        },
         ErrorRow(.protocolErrors, .expect(.unknownInstance), "an instance id that was never this extension's", mentions: ["no-such-instance"]) {
             try $0.request("sendText", TextRequestBody(instance: "no-such-instance", text: "hi"))
         },

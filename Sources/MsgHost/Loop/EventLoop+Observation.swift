@@ -38,26 +38,26 @@ extension EventLoop {
         case .wireTap:
             _ = self.machine.takeRefusal()  // from before anyone tapped
             self.wireTap.subscribe(.init(client: client, requestID: requestID))
-            self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())))
+            self.replyControl(client: client, requestID: requestID, .ok(.empty))
         case .metrics:
             let text = self.metrics.render(depths: self.machine.queueDepths() + [
                 ("wiretap_subscribers", self.wireTap.subscribers.count), ("retries", self.retries.count),
             ])
-            self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(OKReply(MetricsResult(text: text))))
+            self.replyControl(client: client, requestID: requestID, .ok(.metrics(MetricsResult(text: text))))
         case .file(let url):
             do {
                 let file = try self.attachments.serve(url: url)
                 let result = FileResult(mimeType: file.mimeType, size: file.bytes.count, data: Data(file.bytes).base64EncodedString())
-                self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(OKReply(result)))
+                self.replyControl(client: client, requestID: requestID, .ok(.file(result)))
             } catch {
-                self.replyControl(client: client, requestID: requestID, body: WireJSON.encode(ErrorReply(error)))
+                self.replyControl(client: client, requestID: requestID, .error(error))
             }
         }
     }
 
-    private func replyControl(client: [UInt8], requestID: String, body: [UInt8]) {
+    private func replyControl(client: [UInt8], requestID: String, _ body: ControlMessage.Body) {
         let header = Header(id: self.makeShellMessageID(), type: ReplyType.name, replyTo: requestID, time: self.clock.now().milliseconds)
-        self.sendControl([client] + Envelope(header: header, body: body).frames(signingWith: nil), tapFrame: false)
+        self.sendControl([client] + ControlCodec.frames(ControlMessage(header: header, body: body)), tapFrame: false)
     }
 
     /// A header id for a message the shell makes: `w<n>`, apart from the machine's `h<n>`, so

@@ -10,7 +10,8 @@ enum EventSource {
     /// Frames from an extension connection, as the codec read them when they were drained
     /// (read once: a second reading would find its header id already seen).
     case extensionMessage(route: [UInt8], frames: [[UInt8]], ExtensionInbound)
-    case controlFrames(client: [UInt8], frames: [[UInt8]])
+    /// A control client's message, as the control codec read it.
+    case controlMessage(client: [UInt8], ControlInbound)
     case timer(TimerID)
     case filesInspected(token: Int, results: [FileCheckResult])
     case processStarted(launchID: String, pid: Int)
@@ -113,8 +114,8 @@ extension EventLoop {
             switch first {
             case .extensionMessage(let route, _, let inbound):
                 self.perform(self.machine.extensionRequestNotStored(route: route, inbound, reason: reason, now: now))
-            case .controlFrames(let client, let frames):
-                self.perform(self.machine.controlRequestNotStored(client: client, frames: frames, reason: reason, now: now))
+            case .controlMessage(let client, let inbound):
+                self.perform(self.machine.controlRequestNotStored(client: client, requestID: inbound.requestID, reason: reason, now: now))
             case .filesInspected(let token, _):
                 self.perform(self.machine.filesNotStored(token: token, reason: reason, now: now))
             case .memoryMeasured:

@@ -14,6 +14,8 @@ final class EventLoop: @unchecked Sendable {
     var machine: HostStateMachine
     /// Framing, signatures, replay windows and JSON of the extension wire (`ExtensionCodec`).
     var codec: ExtensionCodec
+    /// The control endpoint's edge: frames to typed requests, typed replies to frames.
+    let controlCodec: ControlCodec
     let store: WorldStore
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
@@ -72,6 +74,7 @@ final class EventLoop: @unchecked Sendable {
         self.extensionServerKey = extensionServerKey
         self.machine = machine
         self.codec = ExtensionCodec(maxFrameBytes: machine.settings.maxFrameBytes)
+        self.controlCodec = ControlCodec(maxFrameBytes: machine.settings.maxFrameBytes)
         self.store = store
         self.extensionSocket = extensionSocket
         self.controlSocket = controlSocket
@@ -135,7 +138,7 @@ final class EventLoop: @unchecked Sendable {
                 self.nextMemorySample = Date().addingTimeInterval(Double(Self.memorySampleMs) / 1000)
             }
             if readable.contains(1) {
-                self.drain(self.controlSocket) { .controlFrames(client: $0, frames: $1) }
+                self.drain(self.controlSocket) { .controlMessage(client: $0, self.controlCodec.decode($1)) }
             }
             for event in self.inbox.drain() {
                 switch event {
@@ -209,7 +212,7 @@ final class EventLoop: @unchecked Sendable {
         let now = self.clock.now()
         switch source {
         case .extensionMessage(let route, _, let inbound): return self.machine.extensionMessageReceived(route: route, inbound, now: now)
-        case .controlFrames(let client, let frames): return self.machine.controlFramesReceived(client: client, frames: frames, now: now)
+        case .controlMessage(let client, let inbound): return self.machine.controlMessageReceived(client: client, inbound, now: now)
         case .timer(let timer): return self.machine.timerFired(timer, now: now)
         case .filesInspected(let token, let results): return self.machine.filesInspected(token: token, results: results, now: now)
         case .processStarted(let launchID, let pid): return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
@@ -242,8 +245,8 @@ final class EventLoop: @unchecked Sendable {
                 let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
                 self.undeliverable[route, default: (0, reason)].count += 1
             }
-        case .sendToControl(let client, let frames):
-            self.sendControl([client] + frames, tapFrame: false)
+        case .sendToControl(let client, let message):
+            self.sendControl([client] + ControlCodec.frames(message), tapFrame: false)
         case .serveControl(let client, let requestID, let request):
             self.serve(request, client: client, requestID: requestID)
         case .observed(let observation):

@@ -9,8 +9,9 @@ public enum HostAction: Hashable, Sendable {
     /// JSON and signs it (`OutboundMessage.frames()`) as it runs the action, in order, so
     /// what comes before it (a send's reply) leaves before what comes after is written.
     case sendToExtension(route: [UInt8], OutboundMessage)
-    /// Send a multipart message to the control client with this routing id.
-    case sendToControl(client: [UInt8], frames: [[UInt8]])
+    /// Send a reply or an event to the control client with this routing id: the shell writes
+    /// it (`ControlCodec.frames`) as it runs the action.
+    case sendToControl(client: [UInt8], ControlMessage)
     /// Start an extension process; report `processStarted`/`processExited` for `launchID`.
     case launch(LaunchRequest)
     /// Signal the extension process (and its process group) started for `launchID`.

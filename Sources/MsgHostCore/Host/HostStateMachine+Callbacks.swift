@@ -12,7 +12,7 @@ extension HostStateMachine {
     /// Answers the control request being handled once every callback it caused, on any
     /// device, has been acknowledged (at once if it caused none). `instances` are the ones it
     /// acted on directly: losing one of them fails it.
-    mutating func reply(to client: [UInt8], requestID: String, result: [UInt8], after instances: Set<String>, now: Instant) -> [HostAction] {
+    mutating func reply(to client: [UInt8], requestID: String, result: ControlResult, after instances: Set<String>, now: Instant) -> [HostAction] {
         self.reply(to: client, requestID: requestID, answer: .result(result), after: instances, now: now)
     }
 
@@ -29,10 +29,10 @@ extension HostStateMachine {
     mutating func answer(_ waiter: Waiter, now: Instant) -> HostAction {
         switch waiter.answer {
         case .result(let result):
-            return self.controlReply(to: waiter.client, requestID: waiter.requestID, body: result, now: now)
+            return self.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(result), now: now)
         case .stickerDrawer(let instanceID):
             switch self.drawerResult(instanceID) {
-            case .success(let result): return self.controlReply(to: waiter.client, requestID: waiter.requestID, body: WireJSON.encode(OKReply(result)), now: now)
+            case .success(let result): return self.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.stickerDrawer(result)), now: now)
             case .failure(let error): return self.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now)
             }
         }
@@ -104,7 +104,7 @@ extension HostStateMachine {
         instance.inFlight = .init(id: id, type: callback.type, sentAt: now, causes: callback.causes)
         // A touch allows a send from the moment it reaches the view (PROTOCOL.md §4.5): touches
         // queued behind a busy handler each arm one send when their turn comes.
-        if callback.type == .touch { instance.touchedAt = now }
+        if callback.type == .touch { instance.touch.arm(at: now) }
         self.screens[instanceID] = instance
         return [send, .observed(.callbackSent(id: id, type: callback.type)),
                 .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]

@@ -116,3 +116,24 @@ extension HostStateMachine {
         return actions
     }
 }
+
+extension HostStateMachine {
+    /// `delivery`, `release` and `held`: the user's control over how messages reach a device.
+    mutating func deliveryCommand(_ request: DeliveryControlRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+        switch request {
+        case .delivery(let body):
+            _ = try self.world.device(body.device)
+            var rule = self.world.deliveryRules[body.device] ?? DeliveryRule()
+            if let latency = body.latencyMs { rule.latencyMs = try ControlRange.latencyMs.check(latency, "latencyMs") }
+            if let hold = body.hold { rule.hold = hold }
+            return self.ok(.empty, persisting: self.world.applying([.deliveryRuleChanged(device: body.device, rule)]), to: to, now: now)
+        case .release(let body):
+            let (released, actions) = try self.release(body, now: now)
+            let affected = Set(self.waitingInstances())
+            return actions + self.reply(to: to.client, requestID: to.requestID, result: .released(ReleaseResult(released: released)), after: affected, now: now)
+        case .held(let body):
+            _ = try self.world.device(body.device)
+            return self.ok(.held(HeldResult(messages: self.heldMessages(device: body.device))), to: to, now: now)
+        }
+    }
+}

@@ -14,29 +14,31 @@ extension HostStateMachine {
             return self.refuseAndIgnore(route: route, requestID, error, now: now)
         case .hello(let hello):
             return self.helloReceived(route: route, hello, now: now)
-        case .malformed, .refused, .reply, .request:
-            break
-        }
-        // The codec reads these only from a connection that said hello.
-        guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
-        switch inbound {
         case .malformed(let requestID, let error):
+            guard let process = self.connectedProcess(route: route) else { return [] }
             if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count(.droppedFrames) }
             return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
         case .refused(let requestID, let error):
+            guard let process = self.connectedProcess(route: route) else { return [] }
             if error.code == ProtocolErrorCode.badSignature.rawValue { self.count(.badSignatures) }
             return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
         case .reply(let reply):
+            guard let process = self.connectedProcess(route: route) else { return [] }
             return self.replyReceived(reply, process: process, now: now)
         case .request(let request):
+            guard let process = self.connectedProcess(route: route) else { return [] }
             do {
                 return try self.requestReceived(request, process: process, route: route, now: now)
             } catch {
                 return self.refuse(route: route, process: process, requestID: request.id, error, now: now)
             }
-        case .dropped, .helloRefused, .hello:
-            preconditionFailure("answered above")
         }
+    }
+
+    /// The process connected on `route`. The codec reads anything but a hello only from a
+    /// connection that said hello, so a message without one was for a process now gone.
+    private func connectedProcess(route: [UInt8]) -> ExtensionProcess? {
+        self.processes.launchID(route: route).flatMap { self.processes[$0] }
     }
 
     /// Answers a bad message with an error reply signed for the connection.
@@ -148,7 +150,7 @@ extension HostStateMachine {
         case .hello:
             throw .protocolError(.unknownType, "this connection already said hello")
         case .presentMessageCompose:
-            preconditionFailure("a parent-app request is handled above")
+            return try self.parentAppRequest(request, process: process, route: route, now: now)
         case .requestPresentationStyle:
             let actions = try self.presentationRequest(try request.decoded(PresentationStyleBody.self), process: process, now: now)
             return actions + [self.ok(request, process: process, route: route, now: now)]

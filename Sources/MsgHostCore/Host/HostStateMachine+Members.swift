@@ -4,8 +4,7 @@ import MsgHostProtocol
 /// callback when a conversation's members change: an active instance learns of it from the
 /// `conversation` of its next callback, whose identifiers are read when it is made.
 extension HostStateMachine {
-    mutating func memberCommand(_ command: ControlCommand, _ request: MemberRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
-        let adding = command == .addMember
+    mutating func changeMembers(adding: Bool, _ request: MemberRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let changes = adding
             ? try self.world.addMember(request.person, to: request.conversation)
             : try self.world.removeMember(request.person, from: request.conversation)
@@ -22,7 +21,7 @@ extension HostStateMachine {
                 waitOn.formUnion(resigned.instances)
             }
         }
-        let result = WireJSON.encode(OKReply(ConversationResult(conversation: try self.world.conversation(request.conversation))))
-        return actions + self.reply(to: client, requestID: requestID, result: result, after: waitOn, now: now)
+        let result = ControlResult.conversation(ConversationResult(conversation: try self.world.conversation(request.conversation)))
+        return actions + self.reply(to: to.client, requestID: to.requestID, result: result, after: waitOn, now: now)
     }
 }

@@ -61,7 +61,7 @@ extension HostStateMachine {
     mutating func resign(_ instanceID: String, now: Instant) -> Outcome {
         guard var instance = self.screens[instanceID], instance.phase == .active else { return ([], [instanceID]) }
         instance.phase = .resigning
-        instance.touchedAt = nil
+        instance.touch.clear()
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
         let activation = self.activationBody(instance)
@@ -170,7 +170,7 @@ extension HostStateMachine {
             throw .control(.notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
         }
         func answer(_ result: TapResult, _ outcome: Outcome) -> [HostAction] {
-            outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(result)), after: outcome.instances, now: now)
+            outcome.actions + self.reply(to: client, requestID: requestID, result: .tapped(result), after: outcome.instances, now: now)
         }
         var shown = self.show(device: device.id, conversation: conversation.id, now: now)
         guard entry.kind == .bubble, let message = self.world.message(entry.messageID), let appID = message.app, let value = message.message else {

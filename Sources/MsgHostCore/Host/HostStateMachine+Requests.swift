@@ -16,7 +16,7 @@ struct PendingRequest: Sendable {
     var type: RequestType
     var content: Content
     /// For a send: the touch it took while its files are looked at, given back if they fail.
-    var touch: Instant? = nil
+    var touch: UserTouch.Taken? = nil
     /// The control actions it is a consequence of: their replies wait for it.
     var causes: Set<Int> = []
     /// For `presentMessageCompose`: the sheet's recipients and text, besides its message.
@@ -28,12 +28,13 @@ struct PendingRequest: Sendable {
 extension HostStateMachine {
     mutating func contentRequest(_ request: InboundRequest, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
         let type = request.type
-        let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
+        let isSend = type.isDirectSend
         func check(_ instanceID: String) throws(WireError) -> Instance {
             let instance = try self.instance(instanceID, of: process)
             if isSend {
-                let facts = SendPolicy.Facts(context: instance.context, isVisible: self.isVisible(instance), touchedAt: instance.touchedAt)
-                if let code = SendPolicy.refusal(for: facts, now: now, interactionWindowMs: self.settings.interactionWindowMs) { throw .messages(code) }
+                if let code = instance.touch.refusal(context: instance.context, isVisible: self.isVisible(instance), now: now, windowMs: self.settings.interactionWindowMs) {
+                    throw .messages(code)
+                }
             } else if instance.context == .media, type == .insertMessage || type == .insertText {
                 throw .messages(.apiUnavailableInPresentationContext)
             }
@@ -66,7 +67,8 @@ extension HostStateMachine {
             let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: .attachment)
             return self.park(pending, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename, now: now)
         case .hello, .requestPresentationStyle, .dismiss, .setView, .presentMessageCompose:
-            preconditionFailure("\(type) is not a content request")
+            // Routed elsewhere (`requestReceived`); refused, never trapped, if that changes.
+            throw .protocolError(.unknownType, "\(type.rawValue) is not a request that puts something in a conversation")
         }
     }
 
@@ -95,11 +97,10 @@ extension HostStateMachine {
         if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
         var request = request
         request.causes = self.sessions.activeCauses
-        if [.sendMessage, .sendSticker, .sendAttachment].contains(request.type) {
+        if request.type.isDirectSend {
             // One touch, one send: the touch is taken now, so a second send cannot pass the
             // policy while this one's files are being looked at.
-            request.touch = self.screens[request.instanceID]?.touchedAt
-            self.screens[request.instanceID]?.touchedAt = nil
+            request.touch = self.screens[request.instanceID]?.touch.take()
         }
         self.nextRequestToken += 1
         self.pendingRequests[self.nextRequestToken] = request
@@ -126,7 +127,7 @@ extension HostStateMachine {
             case .accepted(let file): files.append(file)
             case .refused(let error):
                 // A failed send consumes nothing: give the touch back unless there is a newer one.
-                if self.screens[request.instanceID]?.touchedAt == nil { self.screens[request.instanceID]?.touchedAt = request.touch }
+                if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
                 return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
             }
         }
@@ -158,12 +159,12 @@ extension HostStateMachine {
     /// callbacks, `didStartSending` — so the shell writes and sends it before it writes those.
     private mutating func complete(_ type: RequestType, content: MessageContent, instance: Instance, requestID: String, now: Instant) -> [HostAction] {
         guard let process = self.processes[instance.launchID], let route = process.route else { return [] }
-        let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
+        let isSend = type.isDirectSend
         var effects: [HostAction] = []
         var reply = OutboundBody.ok
         var sent: StoredMessage?
         if isSend {
-            self.screens[instance.id]?.touchedAt = nil
+            self.screens[instance.id]?.touch.consume()
             self.count(.sendsAccepted)
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             effects = dispatched
@@ -199,7 +200,7 @@ extension HostStateMachine {
 
     /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.
     mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
-        let isSend = [.sendMessage, .sendText, .sendSticker, .sendAttachment].contains(type)
+        let isSend = type.isDirectSend
         self.count(isSend ? .sendsRefused : .requestsRefused)
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
         return [reply, self.record(

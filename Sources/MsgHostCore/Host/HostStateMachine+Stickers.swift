@@ -4,22 +4,18 @@ import MsgHostProtocol
 /// (`stickers`), the host asks the app for its stickers and checks them, and the user picks
 /// one (`chooseSticker`): tapped into the input field, or peeled onto a bubble, which sends it.
 extension HostStateMachine {
-    mutating func stickerCommand(_ command: ControlCommand, envelope: Envelope, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
-        switch command {
-        case .stickers:
-            let body = try envelope.decodeBody(StickersRequest.self)
+    mutating func stickerCommand(_ request: StickerControlRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+        switch request {
+        case .stickers(let body):
             let instance = try self.touchable(device: body.device, action: "show stickers of")
             if let drawer = instance.drawer, drawer.isLoading {
                 throw .control(.invalidState, "the sticker drawer of \(instance.app) on \(body.device) is still loading")
             }
             self.screens[instance.id]?.drawer = StickerDrawer()
             return self.enqueue([(.stickers, OutboundBody.instance(InstanceBody(instance: instance.id)))], on: instance.id, now: now)
-                + self.reply(to: client, requestID: requestID, answer: .stickerDrawer(instance: instance.id), after: [instance.id], now: now)
-        case .chooseSticker:
-            let body = try envelope.decodeBody(ChooseStickerRequest.self)
-            return try self.chooseSticker(body, client: client, requestID: requestID, now: now)
-        default:
-            preconditionFailure("\(command) is not a sticker command")
+                + self.reply(to: to.client, requestID: to.requestID, answer: .stickerDrawer(instance: instance.id), after: [instance.id], now: now)
+        case .choose(let body):
+            return try self.chooseSticker(body, client: to.client, requestID: to.requestID, now: now)
         }
     }
 
@@ -96,13 +92,13 @@ extension HostStateMachine {
         }
         guard let onto = request.onto else {
             let actions = self.stage(.sticker(sticker.file, description: sticker.localizedDescription), from: instance, now: now)
-            return actions + [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(ChooseStickerResult(messageID: nil))), now: now)]
+            return actions + [self.controlReply(to: client, requestID: requestID, .ok(.chosenSticker(ChooseStickerResult(messageID: nil))), now: now)]
         }
         guard let entry = self.world.entry(onto, device: instance.device, conversation: instance.conversation) else {
             throw .control(.notFound, "no entry \(onto) in \(instance.conversation) on \(instance.device) to peel the sticker onto (see `transcript`)")
         }
         let content = MessageContent.peeledSticker(sticker.file, description: sticker.localizedDescription, onto: entry.messageID)
         let (stored, actions) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
-        return actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(ChooseStickerResult(messageID: stored.id))), after: [], now: now)
+        return actions + self.reply(to: client, requestID: requestID, result: .chosenSticker(ChooseStickerResult(messageID: stored.id)), after: [], now: now)
     }
 }

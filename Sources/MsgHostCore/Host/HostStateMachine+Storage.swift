@@ -56,9 +56,8 @@ extension HostStateMachine {
     }
 
     /// Answers a control request whose change could not be stored.
-    public mutating func controlRequestNotStored(client: [UInt8], frames: [[UInt8]], reason: String, now: Instant) -> [HostAction] {
-        let requestID = ReceivedFrames.readableID(in: frames)
-        return self.finish([self.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
+    public mutating func controlRequestNotStored(client: [UInt8], requestID: String?, reason: String, now: Instant) -> [HostAction] {
+        self.finish([self.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
     }
 
     /// Answers a send whose files were looked at but whose message could not be stored; it
@@ -66,7 +65,7 @@ extension HostStateMachine {
     public mutating func filesNotStored(token: Int, reason: String, now: Instant) -> [HostAction] {
         guard let request = self.pendingRequests.removeValue(forKey: token), let process = self.processes[request.launchID],
               let route = process.route else { return [] }
-        if self.screens[request.instanceID]?.touchedAt == nil { self.screens[request.instanceID]?.touchedAt = request.touch }
+        if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
         let actions = self.withCauses(request.causes) { machine in
             machine.refuseRequest(request.type, Self.notStored(reason), process: process, route: route,
                                   instance: machine.screens[request.instanceID], requestID: request.requestID, now: now)

@@ -17,7 +17,7 @@ extension HostStateMachine {
         }
         if !self.sessions.settleWaiters.isEmpty && self.isSettled(now: now) {
             for waiter in self.sessions.takeSettleWaiters() {
-                actions.append(self.controlReply(to: waiter.client, requestID: waiter.requestID, body: WireJSON.encode(OKReply(ClockResult(now: now.milliseconds))), now: now))
+                actions.append(self.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.clock(ClockResult(now: now.milliseconds))), now: now))
             }
         }
         return actions
@@ -25,7 +25,7 @@ extension HostStateMachine {
 
     private mutating func controlPush(to client: [UInt8], replyTo: String, record: EventRecord, now: Instant) -> HostAction {
         let header = Header(id: self.makeHostMessageID(), type: "event", replyTo: replyTo, time: now.milliseconds)
-        return .sendToControl(client: client, frames: Envelope(header: header, encoding: record).frames(signingWith: nil))
+        return .sendToControl(client: client, ControlMessage(header: header, body: .event(record)))
     }
 
     /// Nothing in flight (PROTOCOL.md §7, "Settled"): no callback unacknowledged or queued,
@@ -110,35 +110,27 @@ extension HostStateMachine {
 
     // MARK: Control
 
-    mutating func supervisionCommand(_ command: ControlCommand, envelope: Envelope, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
-        switch command {
+    mutating func supervise(_ request: SupervisionRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+        switch request {
         case .settle:
-            self.sessions.waitForSettle(ControlRequestRef(client: client, requestID: requestID))
+            self.sessions.waitForSettle(to)
             return []  // answered by finish() once settled (perhaps at once)
-        case .advanceClock:
-            let body = try envelope.decodeBody(AdvanceClockRequest.self)
+        case .advanceClock(let body):
             guard self.settings.manualClock else {
                 throw .control(.unavailable, "the daemon runs on the system clock; start it with --clock manual to advance time")
             }
             _ = try ControlRange.advanceClockMs.check(body.milliseconds, "milliseconds")
             let later = now.adding(milliseconds: body.milliseconds)
-            return [.advanceClock(milliseconds: body.milliseconds),
-                    self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(ClockResult(now: later.milliseconds))), now: later)]
-        case .reset:
-            let body = try envelope.decodeBody(DeviceAppRequest.self)
+            return [.advanceClock(milliseconds: body.milliseconds)] + self.ok(.clock(ClockResult(now: later.milliseconds)), to: to, now: later)
+        case .reset(let body):
             _ = try self.world.device(body.device)
             try self.requireApp(body.app)
-            return self.resetQuarantine(device: body.device, app: body.app, now: now)
-                + [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())), now: now)]
-        case .subscribe:
-            let body = try envelope.decodeBody(SubscribeRequest.self)
+            return self.resetQuarantine(device: body.device, app: body.app, now: now) + self.ok(.empty, to: to, now: now)
+        case .subscribe(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
-            self.sessions.subscribe(ControlRequestRef(client: client, requestID: requestID))
+            self.sessions.subscribe(to)
             let backlog = body.after.map { self.events.after($0) } ?? []
-            return [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(Empty())), now: now)]
-                + backlog.map { self.controlPush(to: client, replyTo: requestID, record: $0, now: now) }
-        default:
-            preconditionFailure("\(command) is not a supervision command")
+            return self.ok(.empty, to: to, now: now) + backlog.map { self.controlPush(to: to.client, replyTo: to.requestID, record: $0, now: now) }
         }
     }
 }

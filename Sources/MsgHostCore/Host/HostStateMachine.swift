@@ -6,7 +6,7 @@ import MsgHostProtocol
 /// Each event is a `mutating func` named for what happened, given the time it happened, and
 /// returns the actions the shell must run, in order. Identifiers and tokens come from the
 /// injected `IDGenerator`. The machine is split by concern:
-/// - `+Control`: requests from control clients (the emulated user and the world's admin);
+/// - `+Control`: requests from control clients, typed by `ControlCodec`, routed by area;
 /// - `+Extensions`: frames from extension processes (hello, requests, replies);
 /// - `+Callbacks`: the per-instance, one-at-a-time callback queues;
 /// - `+Processes`: launches, exits, timers and shutdown.
@@ -64,10 +64,11 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Events (each ends in `finish`: event pushes and settle replies)
 
-    /// A control client sent a message: a new cause, which everything it leads to carries.
-    public mutating func controlFramesReceived(client: [UInt8], frames: [[UInt8]], now: Instant) -> [HostAction] {
+    /// A control client sent a message, read by the shell's codec (`ControlCodec`): a new
+    /// cause, which everything it leads to carries.
+    public mutating func controlMessageReceived(client: [UInt8], _ inbound: ControlInbound, now: Instant) -> [HostAction] {
         let cause = self.sessions.newCause()
-        let actions = self.withCauses([cause]) { machine in machine.handleControlFrames(client: client, frames: frames, now: now) }
+        let actions = self.withCauses([cause]) { machine in machine.handleControl(client: client, inbound, now: now) }
         return self.finish(actions, now: now)
     }
 
@@ -153,15 +154,15 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Building messages
 
-    /// A reply to a control request (unsigned: the control endpoint is not keyed).
-    mutating func controlReply(to client: [UInt8], requestID: String?, body: [UInt8], now: Instant) -> HostAction {
+    /// A reply to a control request: the shell's codec writes it (`ControlCodec.frames`).
+    mutating func controlReply(to client: [UInt8], requestID: String?, _ body: ControlMessage.Body, now: Instant) -> HostAction {
         let header = Header(id: self.makeHostMessageID(), type: ReplyType.name, replyTo: requestID, time: now.milliseconds)
-        return .sendToControl(client: client, frames: Envelope(header: header, body: body).frames(signingWith: nil))
+        return .sendToControl(client: client, ControlMessage(header: header, body: body))
     }
 
     mutating func controlError(to client: [UInt8], requestID: String?, _ error: WireError, now: Instant) -> HostAction {
         self.count(.controlErrors)
-        return self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(ErrorReply(error)), now: now)
+        return self.controlReply(to: client, requestID: requestID, .error(error), now: now)
     }
 
     /// A message to an extension, to be signed with its token when `key` is given. The shell

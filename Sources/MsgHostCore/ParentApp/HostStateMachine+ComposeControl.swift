@@ -4,19 +4,16 @@ import MsgHostProtocol
 /// `openParentApp`, `closeParentApp`, `composeSheet` (what the sheet shows) and `compose`
 /// (Send or Cancel). No request of the app itself can finish a sheet.
 extension HostStateMachine {
-    mutating func parentAppCommand(_ command: ControlCommand, envelope: Envelope, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
-        switch command {
-        case .openParentApp:
-            return try self.openParentApp(try envelope.decodeBody(ParentAppRequest.self), client: client, requestID: requestID, now: now)
-        case .closeParentApp:
-            return try self.closeParentAppCommand(try envelope.decodeBody(DeviceRequest.self), client: client, requestID: requestID, now: now)
-        case .composeSheet:
-            let result = try self.composeSheet(device: try envelope.decodeBody(DeviceRequest.self).device)
-            return [self.controlReply(to: client, requestID: requestID, body: WireJSON.encode(OKReply(result)), now: now)]
-        case .compose:
-            return try self.compose(try envelope.decodeBody(ComposeRequest.self), client: client, requestID: requestID, now: now)
-        default:
-            preconditionFailure("\(command) is not a parent-app command")
+    mutating func parentAppCommand(_ request: ParentAppControlRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+        switch request {
+        case .open(let body):
+            return try self.openParentApp(body, client: to.client, requestID: to.requestID, now: now)
+        case .close(let body):
+            return try self.closeParentAppCommand(body, client: to.client, requestID: to.requestID, now: now)
+        case .composeSheet(let body):
+            return self.ok(.composeSheet(try self.composeSheet(device: body.device)), to: to, now: now)
+        case .compose(let body):
+            return try self.compose(body, client: to.client, requestID: to.requestID, now: now)
         }
     }
 
@@ -45,7 +42,7 @@ extension HostStateMachine {
             throw .control(.invalidState, "no compose sheet is up on \(device.id)")
         }
         func answer(_ actions: [HostAction], _ result: ComposeResult, waitingAlso: [String] = []) -> [HostAction] {
-            actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(result)), after: Set([sheet.instanceID] + waitingAlso), now: now)
+            actions + self.reply(to: client, requestID: requestID, result: .compose(result), after: Set([sheet.instanceID] + waitingAlso), now: now)
         }
         switch request.action {
         case .cancel:

@@ -22,7 +22,7 @@ extension HostStateMachine {
             throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
         }
         let (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device.id, now: now)
-        let result = WireJSON.encode(OKReply(ParentAppResult(instance: instanceID)))
+        let result = ControlResult.parentApp(ParentAppResult(instance: instanceID))
         return outcome.actions + self.reply(to: client, requestID: requestID, result: result, after: outcome.instances, now: now)
     }
 
@@ -94,7 +94,7 @@ extension HostStateMachine {
             throw .control(.invalidState, "no parent app is in the foreground of \(request.device)")
         }
         let outcome = self.closeParentApp(device: request.device, reason: "closed by the user", now: now)
-        return outcome.actions + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: outcome.instances, now: now)
+        return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
     }
 
     /// The instance a control `touch` on `device` reaches when a parent app is in the

@@ -33,8 +33,10 @@ public enum ViewValidation {
         init(frameCount: Int) { self.frameCount = frameCount }
 
         mutating func visit(_ elements: [ViewElement], path: String, depth: Int) throws(WireError) {
+            // `depth` is the depth of `elements` (a top-level element is at 1): past the limit
+            // only an empty row's nothing may sit, so rows hold rows at most 3 deep.
             guard depth <= ViewValidation.maxDepth || elements.isEmpty else {
-                throw .protocolError(.invalidBody, "\(path): rows nest \(depth) deep; at most \(ViewValidation.maxDepth)")
+                throw .protocolError(.invalidBody, "\(path): elements here would be \(depth) deep; elements nest at most \(ViewValidation.maxDepth) deep (a top-level element is at depth 1, so rows in rows at most \(ViewValidation.maxDepth - 1))")
             }
             for (index, element) in elements.enumerated() {
                 let here = "\(path)[\(index)]"

@@ -143,6 +143,6 @@ extension HostStateMachine {
     mutating func userTouch(_ touch: TouchBody, on instance: Instance, client: [UInt8], requestID: String, now: Instant) -> [HostAction] {
         [self.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: touch.button.map { "button \($0)" })]
             + self.enqueue([(.touch, .touch(touch))], on: instance.id, now: now)
-            + self.reply(to: client, requestID: requestID, result: WireJSON.encode(OKReply(Empty())), after: [instance.id], now: now)
+            + self.reply(to: client, requestID: requestID, result: .empty, after: [instance.id], now: now)
     }
 }

@@ -37,8 +37,8 @@ struct Instance: Sendable {
     let context: PresentationContext
     var style: PresentationStyle
     var phase: Phase = .active
-    /// The user's last touch, until a successful send consumes it.
-    var touchedAt: Instant?
+    /// The user's last touch, until a successful send consumes it (`UserTouch` owns the rule).
+    var touch = UserTouch()
     /// The transcript entry of the message the user tapped (`selectedMessage`).
     var selectedEntry: Int?
     /// For a transcript-style instance: the live bubble it draws.
@@ -76,7 +76,7 @@ struct Waiter: Sendable {
     /// What the reply says, once it may be sent.
     enum Answer: Sendable {
         /// Known when the request was handled.
-        case result([UInt8])
+        case result(ControlResult)
         /// What the sticker drawer of this instance shows, known once the app answered.
         case stickerDrawer(instance: String)
     }

@@ -34,6 +34,16 @@ public enum RequestType: String, Codable, Hashable, Sendable, CaseIterable {
     case presentMessageCompose
 }
 
+extension RequestType {
+    /// A direct send (SPEC §4): allowed once per user touch, only while visible.
+    public var isDirectSend: Bool {
+        switch self {
+        case .sendMessage, .sendText, .sendSticker, .sendAttachment: true
+        case .hello, .insertMessage, .insertText, .insertSticker, .insertAttachment, .requestPresentationStyle, .dismiss, .setView, .presentMessageCompose: false
+        }
+    }
+}
+
 /// The type every answer has.
 public enum ReplyType {
     public static let name = "reply"

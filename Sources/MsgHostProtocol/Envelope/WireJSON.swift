@@ -51,6 +51,10 @@ public enum WireJSON {
             // Not JSON at all is an unparsable frame (PROTOCOL.md §3.3 `malformedFrame`); JSON
             // of the wrong shape is a field's fault (`invalidBody`).
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                // Foundation says "not valid JSON" with no path both for bytes that are not
+                // JSON and for a number that does not fit the integer field it is read into
+                // (2.5, 1e20): the second is the field's fault, and is named.
+                if let field = NumberFit.misfit(in: bytes) { throw .protocolError(.invalidBody, field) }
                 throw .protocolError(.malformedFrame, "not valid JSON")
             }
             throw .protocolError(.invalidBody, Self.describe(error))

@@ -1,11 +1,12 @@
 @testable import MsgHostCore
+import MsgHostProtocol
 import Testing
 
 /// What the host owes control clients: waiters taken in order when done, `settle` requests
 /// answered together, followers capped with the oldest let go first, fresh causes.
 @Suite struct ControlSessionsTests {
     static func waiter(_ id: String, causes: Set<Int>) -> Waiter {
-        Waiter(client: [1], requestID: id, answer: .result([]), causes: causes, instances: [])
+        Waiter(client: [1], requestID: id, answer: .result(.empty), causes: causes, instances: [])
     }
 
     @Test func waitersAreTakenInOrderWhenDoneAndTheOthersKept() {

@@ -13,7 +13,7 @@ import Testing
 
     @Test func helloWithTheLaunchTokenIsAnsweredOkSignedThenTheFirstCallbackOnly() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control("open", OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let (openID, _) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let actions = h.hello(id: "hello-1")
 
         let replyFrames = try #require(actions.extensionFrames.first)
@@ -34,7 +34,7 @@ import Testing
 
     @Test func coldStartCallbacksGoOneAtATimeAndOpenIsAnsweredAfterTheLastAck() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control("open", OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let (openID, _) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         _ = h.processStarted()
         var pending = h.hello().callbacks
         var seen: [String] = []
@@ -47,7 +47,7 @@ import Testing
                 #expect(openReplies.isEmpty, "open answered after only \(seen)")
             } else {
                 let reply = try #require(openReplies.first)
-                let result = try reply.decodeBody(OpenResult.self)
+                let result = try reply.result(OpenResult.self)
                 #expect(result.instance == callback.instance)
                 #expect(result.presentationStyle == .compact)
             }
@@ -58,7 +58,7 @@ import Testing
 
     @Test func activationCallbacksCarryTheInstallScopedConversation() throws {
         var h = try HostHarness()
-        _ = h.control("open", OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()
         let first = try #require(hello.callbacks.first)
         let body = try first.decodeBody(ActivationBody.self)
@@ -73,7 +73,7 @@ import Testing
 
     @Test func aSecondCallbackWaitsWhileOneIsUnacknowledged() throws {
         var h = try HostHarness()
-        _ = h.control("open", OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()
         let first = try #require(hello.callbacks.first)
         // A request in between is answered, but sends no further callback.
@@ -86,11 +86,11 @@ import Testing
     @Test func closeSendsTheResignSequenceInOrderAndAnswersAfterTheLastAck() throws {
         var h = try HostHarness()
         _ = try h.openConnected()
-        let (closeID, closing) = h.control("close", DeviceRequest(device: HostHarness.amberPhone))
+        let (closeID, closing) = h.control(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         #expect(closing.controlReplies.isEmpty)
         var pending = closing.callbacks
         var seen: [String] = []
-        var closeReplies: [Envelope] = []
+        var closeReplies: [ControlMessage] = []
         while let callback = pending.first {
             #expect(pending.count == 1)
             #expect(closeReplies.isEmpty, "close answered before \(callback.header.type)")
@@ -115,7 +115,7 @@ import Testing
 
     @Test func anErrorReplyToACallbackIsRecordedAndTheQueueMovesOn() throws {
         var h = try HostHarness()
-        _ = h.control("open", OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()
         let first = try #require(hello.callbacks.first)
         let failure = ErrorReply(.messages(.unknown, "handler threw"))

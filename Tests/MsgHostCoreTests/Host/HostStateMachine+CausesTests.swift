@@ -9,7 +9,7 @@ import Testing
     @Test func aTouchWaitsForTheCallbacksOfTheSendItsHandlerMade() throws {
         var h = try HostHarness()
         let instance = try h.openConnected()
-        let (id, touched) = h.control(ControlCommand.touch.rawValue, TouchRequest(device: HostHarness.amberPhone))
+        let (id, touched) = h.control(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
         let touch = try #require(touched.callbacks.first)
         #expect(touched.controlReplies.isEmpty)
         // The handler sends before it returns: the send's `didStartSending` is queued behind
@@ -27,18 +27,18 @@ import Testing
     @Test func aReplyDoesNotWaitForCallbacksItDidNotCause() throws {
         var h = try HostHarness()
         _ = try h.openConnected()
-        let (_, first) = h.control(ControlCommand.touch.rawValue, TouchRequest(device: HostHarness.amberPhone))
+        let (_, first) = h.control(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
         #expect(first.callbacks.count == 1, "the first touch is in flight, unacknowledged")
         // `transcript` causes no callback: it is answered at once, busy extension or not.
-        let reply = try h.controlReply(ControlCommand.transcript.rawValue, TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation))
+        let reply = try h.controlReply(.observation(.transcript(TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation))))
         #expect(reply.isOK)
     }
 
     @Test func touchesQueuedBehindABusyHandlerEachArmOneSend() throws {
         var h = try HostHarness()
         let instance = try h.openConnected()
-        let (_, first) = h.control(ControlCommand.touch.rawValue, TouchRequest(device: HostHarness.amberPhone))
-        let (_, second) = h.control(ControlCommand.touch.rawValue, TouchRequest(device: HostHarness.amberPhone))
+        let (_, first) = h.control(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
+        let (_, second) = h.control(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
         #expect(second.callbacks.isEmpty, "queued behind the first")
         #expect(h.send(instance: instance).extensionReplies.first?.isOK == true)
         #expect(h.send(instance: instance).extensionReplies.first?.error?.isMessages(.sendWithoutRecentInteraction) == true,
@@ -54,7 +54,7 @@ import Testing
         settings.idleGraceMs = 10
         var h = try HostHarness(settings: settings)
         let instance = try h.openConnected()
-        let (_, closed) = h.control(ControlCommand.close.rawValue, DeviceRequest(device: HostHarness.amberPhone))
+        let (_, closed) = h.control(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         let resigned = h.ackAll(from: closed).actions
         let idle = try #require(resigned.timers.first { if case .idle = $0.0 { true } else { false } })
         let terminating = h.fire(idle.0, at: idle.1)
@@ -70,11 +70,11 @@ import Testing
         settings.manualClock = true
         var h = try HostHarness(settings: settings)
         for value in [Int64.max, -1, ControlRange.advanceClockMs.range.upperBound + 1] {
-            let reply = try h.controlReply(ControlCommand.advanceClock.rawValue, AdvanceClockRequest(milliseconds: value))
+            let reply = try h.controlReply(.supervision(.advanceClock(AdvanceClockRequest(milliseconds: value))))
             #expect(reply.error?.isControl(.invalidRequest) == true)
             #expect(reply.error?.description.contains("milliseconds") == true)
         }
-        let ok = try h.controlReply(ControlCommand.advanceClock.rawValue, AdvanceClockRequest(milliseconds: ControlRange.advanceClockMs.range.upperBound))
+        let ok = try h.controlReply(.supervision(.advanceClock(AdvanceClockRequest(milliseconds: ControlRange.advanceClockMs.range.upperBound))))
         #expect(ok.isOK)
     }
 
@@ -83,14 +83,14 @@ import Testing
     /// right after it names the process the daemon started.
     @Test func openWaitsForTheSpawnReportAndStatusNeverShowsTheHellosPid() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control(ControlCommand.open.rawValue, OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let (openID, _) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()  // claims pid 777
         let acked = h.ackAll(from: hello).actions
         #expect(!acked.controlReplies.contains { $0.header.replyTo == openID }, "the spawn is not reported yet")
-        let status = try h.controlReply(ControlCommand.status.rawValue).decodeBody(StatusResult.self)
+        let status = try h.controlReply(.observation(.status)).result(StatusResult.self)
         #expect(status.extensions.first?.pid == nil, "not the pid the hello claimed")
         let started = h.processStarted(pid: 4_321)
         #expect(started.controlReplies.contains { $0.header.replyTo == openID && $0.isOK })
-        #expect(try h.controlReply(ControlCommand.status.rawValue).decodeBody(StatusResult.self).extensions.first?.pid == 4_321)
+        #expect(try h.controlReply(.observation(.status)).result(StatusResult.self).extensions.first?.pid == 4_321)
     }
 }

@@ -11,36 +11,23 @@ import Testing
 @Suite struct HostStateMachineControlTests {
     static let open = OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
 
-    @Test func anUnknownCommandIsUnknownTypeNamingIt() throws {
+    @Test func whatTheCodecRefusedIsAnsweredWithItsError() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply("teleport")
-        let error = try #require(reply.error)
-        #expect(error.isProtocol(.unknownType))
-        #expect(error.description.contains("teleport"))
-        #expect(reply.header.replyTo != nil)
+        let refusal = WireError.protocolError(.unknownType, "unknown control command \"teleport\"")
+        let actions = h.machine.controlMessageReceived(client: h.client, .refused(id: "c-teleport", command: nil, refusal), now: h.now)
+        let reply = try #require(actions.controlReplies.first)
+        #expect(reply.error == refusal)
+        #expect(reply.error?.description.contains("teleport") == true)
+        #expect(reply.header.replyTo == "c-teleport")
     }
 
-    @Test func controlRepliesAreUnsigned() throws {
+    @Test(arguments: [
+        ControlRequest.user(.close(DeviceRequest(device: "nokia-3310"))),
+        ControlRequest.user(.touch(TouchRequest(device: "nokia-3310"))),
+    ])
+    func anUnknownDeviceIsNotFound(request: ControlRequest) throws {
         var h = try HostHarness()
-        let (_, actions) = h.control("status")
-        let frames = try #require(actions.compactMap { if case .sendToControl(_, let frames) = $0 { frames } else { nil } }.first)
-        #expect(frames[1].isEmpty)
-    }
-
-    @Test func aMissingFieldIsInvalidRequestNamingTheField() throws {
-        var h = try HostHarness()
-        let reply = try h.controlReply("createPerson", ["handle": "dan@example.com"])
-        let error = try #require(reply.error)
-        #expect(error.isControl(.invalidRequest))
-        #expect(error.domain == "msghost.control")
-        #expect(error.description.contains("name"))
-        #expect(h.machine.world.people["dan@example.com"] == nil)
-    }
-
-    @Test(arguments: ["close", "touch"])
-    func anUnknownDeviceIsNotFound(command: String) throws {
-        var h = try HostHarness()
-        let reply = try h.controlReply(command, DeviceRequest(device: "nokia-3310"))
+        let reply = try h.controlReply(request)
         let error = try #require(reply.error)
         #expect(error.isControl(.notFound))
         #expect(error.description.contains("nokia-3310"))
@@ -48,26 +35,26 @@ import Testing
 
     @Test func openingOnAnUnknownDeviceIsNotFoundAndLaunchesNothing() throws {
         var h = try HostHarness()
-        let (_, actions) = h.control("open", OpenRequest(device: "nokia-3310", conversation: HostHarness.conversation, app: HostHarness.app))
+        let (_, actions) = h.control(.user(.open(OpenRequest(device: "nokia-3310", conversation: HostHarness.conversation, app: HostHarness.app))))
         #expect(actions.controlReplies.first?.error?.isControl(.notFound) == true)
         #expect(actions.launches.isEmpty)
     }
 
     @Test func openingAnAppThatIsNotInstalledThereIsNotFound() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply("open", OpenRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, app: HostHarness.mediaApp))
+        let reply = try h.controlReply(.user(.open(OpenRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, app: HostHarness.mediaApp))))
         #expect(reply.error?.isControl(.notFound) == true)
     }
 
     @Test func touchWithNothingOpenIsInvalidState() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply("touch", TouchRequest(device: HostHarness.amberPhone))
+        let reply = try h.controlReply(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
         #expect(reply.error?.isControl(.invalidState) == true)
     }
 
     @Test func createPersonPersistsBeforeItReplies() throws {
         var h = try HostHarness()
-        let (_, actions) = h.control("createPerson", CreatePersonRequest(handle: "dan@example.com", name: "Dan"))
+        let (_, actions) = h.control(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan"))))
         let persist = try #require(actions.firstIndex { if case .persist = $0 { true } else { false } })
         let reply = try #require(actions.firstIndex { if case .sendToControl = $0 { true } else { false } })
         #expect(persist < reply)
@@ -75,12 +62,12 @@ import Testing
         // Every install gets Dan's identifier now, so that no view ever has to make one.
         let assigned = actions.persisted.dropFirst().compactMap { if case .participantAssigned(let install, "dan@example.com", _) = $0 { install } else { nil } }
         #expect(Set(assigned) == Set(h.machine.world.installs.keys))
-        #expect(try actions.controlReplies[0].decodeBody(PersonResult.self).person.name == "Dan")
+        #expect(try actions.controlReplies[0].result(PersonResult.self).person.name == "Dan")
     }
 
     @Test func openLaunchesTheExtensionWithALaunchTimerAndDoesNotAnswerYet() throws {
         var h = try HostHarness()
-        let (_, actions) = h.control("open", Self.open)
+        let (_, actions) = h.control(.user(.open(Self.open)))
         let launch = try #require(actions.launches.first)
         #expect(actions.launches.count == 1)
         #expect(launch.device == HostHarness.amberPhone)
@@ -98,7 +85,7 @@ import Testing
         var h = try HostHarness()
         _ = try h.openConnected()
         h.advance(milliseconds: 1_234)
-        let status = try h.controlReply("status").decodeBody(StatusResult.self)
+        let status = try h.controlReply(.observation(.status)).result(StatusResult.self)
         #expect(status.daemon.pid == 4242)
         #expect(status.daemon.protocol == 1)
         #expect(status.daemon.uptimeMs == h.now.milliseconds(since: HostHarness.start))
@@ -111,25 +98,25 @@ import Testing
         var h = try HostHarness()
         let amberRequest = DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)
         let benRequest = DeviceAppRequest(device: HostHarness.benPhone, app: HostHarness.app)
-        let before = try h.controlReply("participants", amberRequest).decodeBody(ParticipantsResult.self)
-        let ben = try h.controlReply("participants", benRequest).decodeBody(ParticipantsResult.self)
+        let before = try h.controlReply(.observation(.participants(amberRequest))).result(ParticipantsResult.self)
+        let ben = try h.controlReply(.observation(.participants(benRequest))).result(ParticipantsResult.self)
         #expect(Set(before.participants.map(\.identifier)).isDisjoint(with: ben.participants.map(\.identifier)))
 
-        let uninstalled = try h.controlReply("uninstallApp", amberRequest)
+        let uninstalled = try h.controlReply(.admin(.uninstallApp(amberRequest)))
         #expect(uninstalled.isOK == true)
-        let installed = try h.controlReply("installApp", amberRequest).decodeBody(InstallResult.self)
+        let installed = try h.controlReply(.admin(.installApp(amberRequest))).result(InstallResult.self)
         #expect(installed.install.id != before.install.id)
-        let after = try h.controlReply("participants", amberRequest).decodeBody(ParticipantsResult.self)
+        let after = try h.controlReply(.observation(.participants(amberRequest))).result(ParticipantsResult.self)
         #expect(after.install.id == installed.install.id)
         #expect(after.participants.map(\.person) == before.participants.map(\.person))
         #expect(Set(after.participants.map(\.identifier)).isDisjoint(with: before.participants.map(\.identifier)))
-        let benAfter = try h.controlReply("participants", benRequest).decodeBody(ParticipantsResult.self)
+        let benAfter = try h.controlReply(.observation(.participants(benRequest))).result(ParticipantsResult.self)
         #expect(benAfter == ben)
     }
 
     @Test func installingAnAppWithoutAManifestIsNotFound() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply("installApp", DeviceAppRequest(device: HostHarness.benPhone, app: "com.example.ghost"))
+        let reply = try h.controlReply(.admin(.installApp(DeviceAppRequest(device: HostHarness.benPhone, app: "com.example.ghost"))))
         #expect(reply.error?.isControl(.notFound) == true)
         #expect(reply.error?.description.contains("com.example.ghost") == true)
     }
@@ -174,7 +161,7 @@ import Testing
     func aTranscriptPageOutOfRangeIsInvalidRequestNamingTheFieldAndRange(limit: Int?, before: Int?, message: String) throws {
         var h = try HostHarness()
         let request = TranscriptRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, limit: limit, before: before)
-        let error = try #require(try h.controlReply("transcript", request).error)
+        let error = try #require(try h.controlReply(.observation(.transcript(request))).error)
         #expect(error.isControl(.invalidRequest))
         #expect(error.description.contains(message), "\(error.description)")
     }
@@ -190,7 +177,7 @@ import Testing
     @Test func afterShutdownControlRequestsAreShuttingDown() throws {
         var h = try HostHarness()
         _ = h.machine.shutdownRequested(now: h.now)
-        let reply = try h.controlReply("status")
+        let reply = try h.controlReply(.observation(.status))
         #expect(reply.error?.isControl(.shuttingDown) == true)
     }
 }

@@ -13,11 +13,11 @@ import Testing
     }
 
     static func rule(_ h: inout HostHarness, _ device: String, latencyMs: Int64? = nil, hold: Bool? = nil) throws {
-        #expect(try h.controlReply("delivery", DeliveryRequest(device: device, latencyMs: latencyMs, hold: hold)).isOK)
+        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: device, latencyMs: latencyMs, hold: hold)))).isOK)
     }
 
-    static func release(_ h: inout HostHarness, order: String? = nil, messages: [String]? = nil) throws -> (reply: Envelope, actions: [HostAction]) {
-        try h.user(.release, ReleaseRequest(device: HostHarness.benPhone, order: order, messages: messages))
+    static func release(_ h: inout HostHarness, order: String? = nil, messages: [String]? = nil) throws -> (reply: ControlMessage, actions: [HostAction]) {
+        try h.user(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone, order: order, messages: messages))))
     }
 
     /// Amber sends three messages, 10 ms apart, while Ben's phone holds them.
@@ -94,23 +94,23 @@ import Testing
         let sent = try Self.threeHeld(&h)
         let (reply, _) = try Self.release(&h, order: release.order, messages: release.named?.map { sent[$0] })
         let expected = release.expected.map { sent[$0] }
-        #expect(try reply.decodeBody(ReleaseResult.self).released == expected)
+        #expect(try reply.result(ReleaseResult.self).released == expected)
         #expect(Self.ids(h, HostHarness.benPhone) == expected)
         #expect(h.machine.world.pendingDeliveries.isEmpty)
-        #expect(try Self.release(&h).reply.decodeBody(ReleaseResult.self).released == [], "nothing is left to release")
+        #expect(try Self.release(&h).reply.result(ReleaseResult.self).released == [], "nothing is left to release")
     }
 
     @Test func releasingAnUnknownMessageIsNotFoundAndABadOrderInvalidRequest() throws {
         var h = try HostHarness()
         let sent = try Self.threeHeld(&h)
-        let unknown = try h.controlReply("release", ReleaseRequest(device: HostHarness.benPhone, messages: [sent[0], "no-such-message"]))
+        let unknown = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone, messages: [sent[0], "no-such-message"]))))
         #expect(unknown.error?.isControl(.notFound) == true)
         #expect(unknown.error?.description.contains("no-such-message") == true)
-        let badOrder = try h.controlReply("release", ReleaseRequest(device: HostHarness.benPhone, order: "sideways"))
+        let badOrder = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone, order: "sideways"))))
         #expect(badOrder.error?.isControl(.invalidRequest) == true)
-        let otherDevice = try h.controlReply("release", ReleaseRequest(device: HostHarness.amberPhone, messages: [sent[0]]))
+        let otherDevice = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.amberPhone, messages: [sent[0]]))))
         #expect(otherDevice.error?.isControl(.notFound) == true, "held for Ben, not for Amber")
-        #expect(try h.controlReply("release", ReleaseRequest(device: "nokia")).error?.isControl(.notFound) == true)
+        #expect(try h.controlReply(.delivery(.release(ReleaseRequest(device: "nokia")))).error?.isControl(.notFound) == true)
         #expect(Self.ids(h, HostHarness.benPhone).isEmpty)
         #expect(h.machine.world.pendingDeliveries.count == 3, "a refused release releases nothing")
     }
@@ -124,7 +124,7 @@ import Testing
         h.advance(milliseconds: 10)
         let (second, _) = h.dispatch(MessageValue(summaryText: "second"))
         let (reply, _) = try Self.release(&h, order: "sent")
-        #expect(try reply.decodeBody(ReleaseResult.self).released == [first.id, second.id])
+        #expect(try reply.result(ReleaseResult.self).released == [first.id, second.id])
     }
 
     @Test(arguments: ["sent", "reverse"])
@@ -188,7 +188,7 @@ import Testing
     @Test func noDidReceiveOnceTheAppIsClosed() throws {
         var h = try HostHarness()
         _ = try h.open(on: HostHarness.benPhone)
-        #expect(try h.user(.close, DeviceRequest(device: HostHarness.benPhone)).reply.isOK)
+        #expect(try h.user(.user(.close(DeviceRequest(device: HostHarness.benPhone)))).reply.isOK)
         #expect(h.dispatch(MessageValue(summaryText: "late")).1.callbacks.isEmpty)
     }
 
@@ -238,11 +238,11 @@ import Testing
         let timer = try #require(arrived.timers.first)
         #expect(timer.0 == .expiry(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: entry.id))
         let keep = KeepRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: entry.id)
-        #expect(try h.controlReply("keep", keep).isOK)
+        #expect(try h.controlReply(.user(.keep(keep))).isOK)
         #expect(h.fire(timer.0, at: timer.1).isEmpty)
         #expect(try h.transcript(HostHarness.benPhone).map(\.kept) == [true])
         let unknown = KeepRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: 999)
-        #expect(try h.controlReply("keep", unknown).error?.isControl(.notFound) == true)
+        #expect(try h.controlReply(.user(.keep(unknown))).error?.isControl(.notFound) == true)
     }
 
     // MARK: Restart
@@ -262,7 +262,7 @@ import Testing
         _ = h.dispatch(MessageValue(summaryText: "plain"), from: "ben-ipad")
         let onAmbers = Dictionary(uniqueKeysWithValues: Self.entries(h, HostHarness.amberPhone).map { ($0.messageID, $0) })
         let keptEntry = try #require(onAmbers[kept.id])
-        #expect(try h.controlReply("keep", KeepRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: keptEntry.id)).isOK)
+        #expect(try h.controlReply(.user(.keep(KeepRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: keptEntry.id)))).isOK)
         let due = try #require(h.machine.world.pendingDeliveries.values.first { $0.device == HostHarness.benPhone })
         #expect(h.machine.world.pendingDeliveries.values.contains { $0.device == "ben-ipad" && $0.held })
 

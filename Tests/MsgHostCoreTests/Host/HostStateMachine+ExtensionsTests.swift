@@ -14,7 +14,7 @@ import Testing
 
     @Test func helloWithAWrongTokenIsBadTokenUnsignedAndTheRouteIsIgnoredAfter() throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         let actions = h.hello(key: Array("not-the-token".utf8), id: "hello-1")
         let frames = try #require(actions.extensionFrames.first)
         #expect(frames[1].isEmpty, "a refused hello is answered with an empty signature frame")
@@ -32,7 +32,7 @@ import Testing
     @Test(arguments: [0, -1, Int.min, Int(Int32.max) + 1, Int.max])
     func aHelloWithAPidOutOfRangeIsInvalidBody(pid: Int) throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         let hello = h.fromExtension(RequestType.hello.rawValue, HelloBody(app: HostHarness.app, pid: pid, sdk: "tests/1"), id: "hello-pid")
         let reply = try #require(hello.extensionReplies.first)
         #expect(reply.header.replyTo == "hello-pid")
@@ -41,7 +41,7 @@ import Testing
 
     @Test func theRightTokenStillWorksFromAnotherRouteAfterABadOne() throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         _ = h.hello(key: Array("not-the-token".utf8))
         h.route = Array("extension-2".utf8)
         let retry = h.hello()
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aFirstMessageOtherThanHelloIsHelloRequiredAndTheRouteIsIgnored() throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         let actions = h.fromExtension("sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()), id: "first")
         let frames = try #require(actions.extensionFrames.first)
         #expect(frames[1].isEmpty)
@@ -64,7 +64,7 @@ import Testing
 
     @Test func aTokenIsGoodForOneHello() throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         _ = h.hello()
         h.route = Array("extension-2".utf8)
         let second = h.hello()
@@ -98,7 +98,7 @@ import Testing
 
     @Test func theHelloIDCannotBeReused() throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         _ = h.hello(id: "hello-1")
         let again = h.fromExtension("dismiss", InstanceBody(instance: "i1"), id: "hello-1")
         #expect(again.extensionReplies.first?.error?.isProtocol(.replayedMessage) == true)
@@ -231,7 +231,7 @@ import Testing
         var h = try HostHarness()
         let instance = try h.openConnected()
         _ = h.touch()
-        let (_, closing) = h.control("close", DeviceRequest(device: HostHarness.amberPhone))
+        let (_, closing) = h.control(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         #expect(closing.callbacks.first?.header.type == "viewWillDisappear")
         let actions = h.send(instance: instance)
         let error = try #require(actions.extensionReplies.first?.error)

@@ -19,7 +19,7 @@ import Testing
     }
 
     static func type(_ text: String, _ h: inout HostHarness) throws {
-        let reply = try h.controlReply("typeText", TypeTextRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, text: text))
+        let reply = try h.controlReply(.user(.typeText(TypeTextRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, text: text))))
         #expect(reply.isOK)
     }
 
@@ -36,7 +36,7 @@ import Testing
         try Self.type("hello", &h)
         #expect(Self.field(h).text == "hello")
         #expect(h.machine.world.storedMessages.isEmpty, "typing sends nothing")
-        let (reply, actions) = try h.user(.send, Self.view)
+        let (reply, actions) = try h.user(.user(.send(Self.view)))
         #expect(reply.isOK)
         #expect(Self.stored(actions).map(\.content) == [.text("hello")])
         #expect(Self.stored(actions).first?.app == nil)
@@ -48,10 +48,10 @@ import Testing
 
     @Test func sendingAnEmptyFieldIsInvalidStateAndSendsNothing() throws {
         var h = try HostHarness()
-        let (_, empty) = h.control("send", Self.view)
+        let (_, empty) = h.control(.user(.send(Self.view)))
         #expect(empty.controlReplies.first?.error?.isControl(.invalidState) == true)
         try Self.type("", &h)
-        let (_, stillEmpty) = h.control("send", Self.view)
+        let (_, stillEmpty) = h.control(.user(.send(Self.view)))
         #expect(stillEmpty.controlReplies.first?.error?.isControl(.invalidState) == true)
         #expect(stillEmpty.persisted.isEmpty)
         #expect(h.machine.world.storedMessages.isEmpty)
@@ -60,7 +60,7 @@ import Testing
     @Test func cancellingWithNothingStagedIsInvalidState() throws {
         var h = try HostHarness()
         try Self.type("just text", &h)
-        #expect(try h.controlReply("cancel", Self.view).error?.isControl(.invalidState) == true)
+        #expect(try h.controlReply(.user(.cancel(Self.view))).error?.isControl(.invalidState) == true)
         #expect(Self.field(h).text == "just text")
     }
 
@@ -68,7 +68,7 @@ import Testing
         var h = try HostHarness()
         let instance = try Self.staged(&h)
         try Self.type("and hi", &h)
-        let (id, raw) = h.control("send", Self.view)
+        let (id, raw) = h.control(.user(.send(Self.view)))
         #expect(raw.controlReplies.isEmpty, "send is answered once didStartSending is acknowledged")
         let actions = h.settle(raw)
         #expect(actions.controlReplies.first { $0.header.replyTo == id }?.isOK == true)
@@ -88,7 +88,7 @@ import Testing
         var h = try HostHarness()
         try Self.type("keep me", &h)
         let instance = try Self.staged(&h)
-        let (reply, actions) = try h.user(.cancel, Self.view)
+        let (reply, actions) = try h.user(.user(.cancel(Self.view)))
         #expect(reply.isOK)
         #expect(actions.callbackTypes(of: instance) == ["didCancelSending"])
         let cancelled = try #require(actions.callbacks.first).decodeBody(MessageCallbackBody.self)
@@ -103,12 +103,12 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = h.request(.insertText, TextRequestBody(instance: instance, text: "staged"), from: instance)
-        let (_, sent) = try h.user(.send, Self.view)
+        let (_, sent) = try h.user(.user(.send(Self.view)))
         #expect(Self.stored(sent).map(\.content) == [.text("staged")])
         #expect(sent.callbacks.isEmpty, "didStartSending is for MSMessages only")
         let parked = h.request(.insertSticker, StickerRequestBody(instance: instance, sticker: StickerValue(url: "file:///s.png", localizedDescription: "s")), from: instance)
         _ = try h.answerFiles(in: parked, [.accepted(HostHarness.storedFile("s"))])
-        let (_, cancelled) = try h.user(.cancel, Self.view)
+        let (_, cancelled) = try h.user(.user(.cancel(Self.view)))
         #expect(cancelled.callbacks.isEmpty)
         #expect(Self.field(h).staged == nil)
     }
@@ -116,8 +116,8 @@ import Testing
     @Test func aMessageStagedByAnAppThatHasSinceClosedIsStillSentWithoutCallbacks() throws {
         var h = try HostHarness()
         _ = try Self.staged(&h)
-        #expect(try h.user(.close, DeviceRequest(device: HostHarness.amberPhone)).reply.isOK)
-        let (reply, actions) = try h.user(.send, Self.view)
+        #expect(try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone)))).reply.isOK)
+        let (reply, actions) = try h.user(.user(.send(Self.view)))
         #expect(reply.isOK)
         #expect(Self.stored(actions).map(\.content.kindName) == ["message"])
         #expect(actions.callbacks.isEmpty)
@@ -128,7 +128,7 @@ import Testing
         let stagedAt = h.now
         _ = try Self.staged(&h)
         h.advance(milliseconds: 500)
-        let result = try h.controlReply("inputField", Self.view).decodeBody(InputFieldResult.self)
+        let result = try h.controlReply(.user(.inputField(Self.view))).result(InputFieldResult.self)
         let staged = try #require(result.staged)
         #expect(result.text == "")
         #expect(staged.kind == "message" && staged.message?.isPending == true)

@@ -8,8 +8,9 @@ import Testing
 /// get nothing more, keep their transcript (readable, nothing done in it), and the app open
 /// there is dismissed; both are persisted before the reply and make an event.
 @Suite struct HostStateMachineMembersTests {
-    static func member(_ h: inout HostHarness, _ command: ControlCommand, _ person: String, in conversation: String = HostHarness.conversation) throws -> (reply: Envelope, actions: [HostAction]) {
-        try h.user(command, MemberRequest(conversation: conversation, person: person))
+    static func member(_ h: inout HostHarness, _ command: ControlCommand, _ person: String, in conversation: String = HostHarness.conversation) throws -> (reply: ControlMessage, actions: [HostAction]) {
+        let body = MemberRequest(conversation: conversation, person: person)
+        return try h.user(command == .addMember ? .admin(.addMember(body)) : .admin(.removeMember(body)))
     }
 
     @Test func anActiveInstanceSeesANewcomerFirstInItsNextCallback() throws {
@@ -18,7 +19,7 @@ import Testing
         let instance = try h.open(on: HostHarness.amberPhone)
         let (reply, actions) = try Self.member(&h, .addMember, HostHarness.cleo)
         #expect(reply.isOK)
-        #expect(try reply.decodeBody(ConversationResult.self).conversation.members == [HostHarness.amber, HostHarness.ben, HostHarness.cleo])
+        #expect(try reply.result(ConversationResult.self).conversation.members == [HostHarness.amber, HostHarness.ben, HostHarness.cleo])
         #expect(actions.callbacks.isEmpty, "Messages has no callback for a membership change")
         #expect(actions.contains { if case .persist(let changes) = $0 { changes == [.memberAdded(conversation: HostHarness.conversation, person: HostHarness.cleo)] } else { false } })
         #expect(actions.events.map(\.kind) == ["memberAdded"])
@@ -54,22 +55,22 @@ import Testing
         #expect(h.machine.world.entries(device: HostHarness.cleoPhone, conversation: HostHarness.group).count == 1, "what Cleo had stays; nothing more")
 
         // Readable, but nothing is done in it.
-        let transcript = try h.controlReply("transcript", TranscriptRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group))
-        #expect(try transcript.decodeBody(TranscriptResult.self).entries.count == 1)
-        let open = try h.controlReply("open", OpenRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group, app: HostHarness.app))
+        let transcript = try h.controlReply(.observation(.transcript(TranscriptRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group))))
+        #expect(try transcript.result(TranscriptResult.self).entries.count == 1)
+        let open = try h.controlReply(.user(.open(OpenRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group, app: HostHarness.app))))
         #expect(open.error == .control(.invalidState, ""))
         #expect(open.error?.description.contains("was removed from") == true)
-        let typed = try h.controlReply("typeText", TypeTextRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group, text: "hi"))
+        let typed = try h.controlReply(.user(.typeText(TypeTextRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group, text: "hi"))))
         #expect(typed.error == .control(.invalidState, ""))
     }
 
     @Test func refusalsAreControlErrors() throws {
         var h = try HostHarness()
-        let pair = try h.controlReply("removeMember", MemberRequest(conversation: HostHarness.conversation, person: HostHarness.ben))
+        let pair = try h.controlReply(.admin(.removeMember(MemberRequest(conversation: HostHarness.conversation, person: HostHarness.ben))))
         #expect(pair.error == .control(.invalidState, ""))
-        let member = try h.controlReply("addMember", MemberRequest(conversation: HostHarness.conversation, person: HostHarness.ben))
+        let member = try h.controlReply(.admin(.addMember(MemberRequest(conversation: HostHarness.conversation, person: HostHarness.ben))))
         #expect(member.error == .control(.alreadyExists, ""))
-        let missing = try h.controlReply("addMember", ["conversation": HostHarness.conversation])
+        let missing = try h.controlThroughCodec("addMember", #"{"conversation":"\#(HostHarness.conversation)"}"#)
         #expect(missing.error == .control(.invalidRequest, ""))
         #expect(missing.error?.description.contains("person") == true)
     }

@@ -7,27 +7,27 @@ import Testing
 @Suite struct HostStateMachineObservationTests {
     @Test func wireTapMetricsAndFileAreHandedToTheShellAfterTheirBodiesAreChecked() throws {
         var h = try HostHarness()
-        let (tapID, tap) = h.control("wireTap")
+        let (tapID, tap) = h.control(.observation(.wireTap))
         #expect(tap == [.serveControl(client: h.client, requestID: tapID, .wireTap)])
-        let (metricsID, metrics) = h.control("metrics")
+        let (metricsID, metrics) = h.control(.observation(.metrics))
         #expect(metrics == [.serveControl(client: h.client, requestID: metricsID, .metrics)])
         let url = "file:///var/lib/msghost/files/\(String(repeating: "a", count: 64)).png"
-        let (fileID, file) = h.control("file", FileRequest(url: url))
+        let (fileID, file) = h.control(.observation(.file(FileRequest(url: url))))
         #expect(file == [.serveControl(client: h.client, requestID: fileID, .file(url: url))])
 
-        let missing = try h.controlReply("file", Empty())
+        let missing = try h.controlThroughCodec("file", "{}")
         #expect(missing.error?.isControl(.invalidRequest) == true && missing.error?.description.contains("url") == true)
-        let long = try h.controlReply("file", FileRequest(url: "file:///" + String(repeating: "x", count: 4096)))
+        let long = try h.controlReply(.observation(.file(FileRequest(url: "file:///" + String(repeating: "x", count: 4096)))))
         #expect(long.error?.isControl(.invalidRequest) == true && long.error?.description.contains("4,096") == true)
     }
 
     @Test func heldListsWhatReleaseWouldDeliverInArrivalOrder() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply("delivery", DeliveryRequest(device: HostHarness.benPhone, hold: true)).isOK)
+        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
         let (first, _) = h.dispatch(MessageValue(summaryText: "one"))
         h.advance(milliseconds: 10)
         let (second, _) = h.dispatch(.text("two"), app: nil)
-        let held = try h.controlReply("held", DeviceRequest(device: HostHarness.benPhone)).decodeBody(HeldResult.self)
+        let held = try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(HeldResult.self)
         #expect(held.messages.map(\.id) == [first.id, second.id])
         #expect(held.messages.map(\.kind) == ["message", "text"])
         #expect(held.messages[1].text == "two" && held.messages[0].text == nil)
@@ -35,16 +35,16 @@ import Testing
         #expect(held.messages[1].sentAt == held.messages[0].sentAt + 10)
 
         // Nothing is held for the sender's own phone; an unknown device is notFound.
-        #expect(try h.controlReply("held", DeviceRequest(device: HostHarness.amberPhone)).decodeBody(HeldResult.self).messages.isEmpty)
-        #expect(try h.controlReply("held", DeviceRequest(device: "nokia")).error?.isControl(.notFound) == true)
+        #expect(try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.amberPhone)))).result(HeldResult.self).messages.isEmpty)
+        #expect(try h.controlReply(.delivery(.held(DeviceRequest(device: "nokia")))).error?.isControl(.notFound) == true)
         // Released, they are no longer held.
-        _ = try h.user(.release, ReleaseRequest(device: HostHarness.benPhone))
-        #expect(try h.controlReply("held", DeviceRequest(device: HostHarness.benPhone)).decodeBody(HeldResult.self).messages.isEmpty)
+        _ = try h.user(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone))))
+        #expect(try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(HeldResult.self).messages.isEmpty)
     }
 
     @Test func callbacksAreObservedWhenSentAndWhenAcknowledged() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control(ControlCommand.open.rawValue, OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let (_, opened) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         #expect(!opened.launches.isEmpty)
         _ = h.processStarted()
         let hello = h.hello()
@@ -76,7 +76,7 @@ import Testing
 
     @Test func queueDepthsCountHeldDeliveriesAndWaitingCallbacks() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply("delivery", DeliveryRequest(device: HostHarness.benPhone, hold: true)).isOK)
+        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
         _ = h.dispatch(MessageValue(summaryText: "one"))
         let depths = Dictionary(uniqueKeysWithValues: h.machine.queueDepths().map { ($0.queue, $0.depth) })
         #expect(depths["held_deliveries"] == 1 && depths["delayed_deliveries"] == 0)

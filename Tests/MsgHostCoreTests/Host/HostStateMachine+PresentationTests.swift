@@ -72,24 +72,24 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         for style in [PresentationStyle.expanded, .compact, .expanded] {
-            let (reply, actions) = try h.user(.chevron, DeviceRequest(device: HostHarness.amberPhone))
-            #expect(try reply.decodeBody(OpenResult.self) == OpenResult(instance: instance, presentationStyle: style))
+            let (reply, actions) = try h.user(.user(.chevron(DeviceRequest(device: HostHarness.amberPhone))))
+            #expect(try reply.result(OpenResult.self) == OpenResult(instance: instance, presentationStyle: style))
             #expect(actions.callbackTypes(of: instance) == ["willTransition", "didTransition"])
             #expect(try actions.callbacks.map { try $0.decodeBody(PresentationStyleBody.self).presentationStyle } == [style, style])
         }
-        let (closed, _) = try h.user(.close, DeviceRequest(device: HostHarness.amberPhone))
+        let (closed, _) = try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         #expect(closed.isOK)
-        #expect(try h.controlReply("chevron", DeviceRequest(device: HostHarness.amberPhone)).error?.isControl(.invalidState) == true)
+        #expect(try h.controlReply(.user(.chevron(DeviceRequest(device: HostHarness.amberPhone)))).error?.isControl(.invalidState) == true)
     }
 
     @Test func showingAnotherConversationResignsTheAppAndShowingTheSameOneDoesNot() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply("createConversation", CreateConversationRequest(members: [HostHarness.amber, HostHarness.cleo], id: "amber-cleo")).isOK)
+        #expect(try h.controlReply(.admin(.createConversation(CreateConversationRequest(members: [HostHarness.amber, HostHarness.cleo], id: "amber-cleo")))).isOK)
         let instance = try h.open(on: HostHarness.amberPhone)
         #expect(try h.show(HostHarness.conversation, on: HostHarness.amberPhone).callbacks.isEmpty)
         let left = try h.show("amber-cleo", on: HostHarness.amberPhone)
         #expect(left.callbackTypes(of: instance) == HostHarness.resign)
-        #expect(try h.controlReply("touch", TouchRequest(device: HostHarness.amberPhone)).error?.isControl(.invalidState) == true)
+        #expect(try h.controlReply(.user(.touch(TouchRequest(device: HostHarness.amberPhone)))).error?.isControl(.invalidState) == true)
     }
 
     struct TapCase: Sendable, CustomTestStringConvertible {
@@ -142,7 +142,7 @@ import Testing
 
     @Test func tappingAnUnknownEntryIsNotFound() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply("tap", TapRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: 999))
+        let reply = try h.controlReply(.user(.tap(TapRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: 999))))
         #expect(reply.error?.isControl(.notFound) == true)
     }
 

@@ -17,7 +17,7 @@ import Testing
     /// Opens, connects, closes and acknowledges everything: returns the actions of the last ack.
     static func closed(_ h: inout HostHarness) throws -> [HostAction] {
         _ = try h.openConnected()
-        let (_, closing) = h.control("close", DeviceRequest(device: HostHarness.amberPhone))
+        let (_, closing) = h.control(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         return h.ackAll(from: closing).actions
     }
 
@@ -31,7 +31,7 @@ import Testing
 
     @Test func anOpenAppGetsNoIdleTimer() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control("open", Self.open)
+        let (_, opened) = h.control(.user(.open(Self.open)))
         _ = h.processStarted()
         let hello = h.hello()
         let all = opened + hello + h.ackAll(from: hello).actions
@@ -85,7 +85,7 @@ import Testing
         _ = h.fire(idle.0, at: idle.1)
         let exited = h.processExited(status: "exit 0")
         #expect(exited.events.last?.kind == "terminated")
-        let status = try h.controlReply("status").decodeBody(StatusResult.self)
+        let status = try h.controlReply(.observation(.status)).result(StatusResult.self)
         #expect(status.extensions.isEmpty)
         // Its timers are now no-ops.
         let late = h.fire(.escalate(launchID: h.launchID, .terminate), at: h.now)
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aCrashFailsTheWaitingRequestWithExtensionFailed() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control("open", Self.open)
+        let (openID, _) = h.control(.user(.open(Self.open)))
         _ = h.hello()
         let exited = h.processExited(status: "signal 11")
         let reply = try #require(exited.controlReplies.first { $0.header.replyTo == openID })
@@ -104,7 +104,7 @@ import Testing
 
     @Test func aProcessThatExitsBeforeHelloFailsOpenWithLaunchFailed() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control("open", Self.open)
+        let (openID, _) = h.control(.user(.open(Self.open)))
         let exited = h.processExited(status: "exit 127")
         let reply = try #require(exited.controlReplies.first { $0.header.replyTo == openID })
         #expect(reply.error?.isControl(.launchFailed) == true)
@@ -112,7 +112,7 @@ import Testing
 
     @Test func aLaunchWithNoHelloInTimeIsKilled() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control("open", Self.open)
+        let (_, opened) = h.control(.user(.open(Self.open)))
         let timeout = try Self.timer(opened) { if case .launchTimeout = $0 { true } else { false } }
         let actions = h.fire(timeout.0, at: timeout.1)
         #expect(actions.signals.contains(.kill))
@@ -122,7 +122,7 @@ import Testing
     @Test
     func aLaunchWithNoHelloInTimeFailsTheWaitingOpenWithLaunchFailed() throws {
         var h = try HostHarness()
-        let (openID, opened) = h.control("open", Self.open)
+        let (openID, opened) = h.control(.user(.open(Self.open)))
         let timeout = try Self.timer(opened) { if case .launchTimeout = $0 { true } else { false } }
         var actions = h.fire(timeout.0, at: timeout.1)
         actions += h.processExited(status: "signal 9")
@@ -133,7 +133,7 @@ import Testing
 
     @Test func aLaunchTimerThatFiresAfterHelloDoesNothing() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control("open", Self.open)
+        let (_, opened) = h.control(.user(.open(Self.open)))
         let timeout = try Self.timer(opened) { if case .launchTimeout = $0 { true } else { false } }
         _ = h.hello()
         let late = h.fire(timeout.0, at: timeout.1)
@@ -142,7 +142,7 @@ import Testing
 
     @Test func anUnacknowledgedCallbackKillsTheProcessAsUnresponsive() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control("open", Self.open)
+        let (openID, _) = h.control(.user(.open(Self.open)))
         let hello = h.hello()
         let response = try Self.timer(hello) { if case .responseTimeout = $0 { true } else { false } }
         #expect(response.1 == h.now.adding(milliseconds: HostSettings().responseTimeoutMs))
@@ -155,7 +155,7 @@ import Testing
 
     @Test func aResponseTimerForAnAcknowledgedCallbackDoesNothing() throws {
         var h = try HostHarness()
-        _ = h.control("open", Self.open)
+        _ = h.control(.user(.open(Self.open)))
         let hello = h.hello()
         let response = try Self.timer(hello) { if case .responseTimeout = $0 { true } else { false } }
         _ = h.ack(try #require(hello.callbacks.first))

@@ -93,7 +93,7 @@ import Testing
         try h.userTouch()
         let accepted = h.settle(h.request(type, Self.body(type, instance), from: instance))
         #expect(accepted.extensionReplies.first?.isOK == true || accepted.inspections.count == 1)
-        #expect(try h.user(.close, DeviceRequest(device: HostHarness.amberPhone)).reply.isOK)
+        #expect(try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone)))).reply.isOK)
         #expect(h.request(type, Self.body(type, instance), from: instance).extensionReplies.first?.error?.code == 10, "10 before 9")
     }
 

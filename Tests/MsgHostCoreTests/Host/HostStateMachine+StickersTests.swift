@@ -19,8 +19,8 @@ import Testing
 
     /// Opens the drawer over Amber's open app: the `stickers` callback is answered with
     /// `offered`, the shell's checks with `checks`. Returns the control reply.
-    static func openDrawer(_ h: inout HostHarness, instance: String, offering offered: [StickerValue], checks: [FileCheckResult]) throws -> Envelope {
-        let (id, asked) = h.control(ControlCommand.stickers.rawValue, StickersRequest(device: HostHarness.amberPhone))
+    static func openDrawer(_ h: inout HostHarness, instance: String, offering offered: [StickerValue], checks: [FileCheckResult]) throws -> ControlMessage {
+        let (id, asked) = h.control(.stickers(.stickers(StickersRequest(device: HostHarness.amberPhone))))
         #expect(asked.controlReplies.isEmpty, "the reply waits for the app")
         let callback = try #require(asked.callbacks.first)
         #expect(callback.header.type == "stickers" && callback.instance == instance)
@@ -39,7 +39,7 @@ import Testing
         let notFound = WireError.stickers(.fileNotFound, "no file at /app/missing.png")
         let reply = try Self.openDrawer(&h, instance: instance, offering: [Self.cone, Self.wordy, Self.missing, Self.cup],
                                         checks: [.accepted(HostHarness.storedFile("cone.png")), .refused(notFound), .accepted(HostHarness.storedFile("cup.png"))])
-        let drawer = try reply.decodeBody(StickerDrawerResult.self)
+        let drawer = try reply.result(StickerDrawerResult.self)
         #expect(drawer.app == HostHarness.app && drawer.instance == instance)
         #expect(drawer.stickers.map(\.index) == [0, 3])
         #expect(drawer.stickers.map(\.localizedDescription) == ["A cone", "A cup"])
@@ -53,14 +53,14 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = try Self.openDrawer(&h, instance: instance, offering: [Self.cone], checks: [.accepted(HostHarness.storedFile("cone.png"))])
-        let (reply, actions) = try h.user(.chooseSticker, ChooseStickerRequest(device: HostHarness.amberPhone, sticker: 0))
-        #expect(try reply.decodeBody(ChooseStickerResult.self).messageID == nil)
+        let (reply, actions) = try h.user(.stickers(.choose(ChooseStickerRequest(device: HostHarness.amberPhone, sticker: 0))))
+        #expect(try reply.result(ChooseStickerResult.self).messageID == nil)
         #expect(actions.callbacks.isEmpty, "the app is not told")
         #expect(actions.events.map(\.kind) == ["staged"])
         let field = h.machine.world.inputField(device: HostHarness.amberPhone, conversation: HostHarness.conversation)
         guard case .sticker(let file, let description)? = field.staged?.content else { Issue.record("nothing staged: \(field)"); return }
         #expect(file.filename == "cone.png" && description == "A cone" && field.staged?.app == HostHarness.app)
-        #expect(try h.user(.send, InputFieldRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation)).reply.isOK)
+        #expect(try h.user(.user(.send(InputFieldRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation)))).reply.isOK)
         #expect(try h.transcript(HostHarness.benPhone).last?.kind == "sticker")
     }
 
@@ -71,8 +71,8 @@ import Testing
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = try Self.openDrawer(&h, instance: instance, offering: [Self.cone], checks: [.accepted(HostHarness.storedFile("cone.png"))])
         let onto = try #require(h.entryIDs(HostHarness.amberPhone).first)
-        let (reply, actions) = try h.user(.chooseSticker, ChooseStickerRequest(device: HostHarness.amberPhone, sticker: 0, onto: onto))
-        let id = try #require(try reply.decodeBody(ChooseStickerResult.self).messageID)
+        let (reply, actions) = try h.user(.stickers(.choose(ChooseStickerRequest(device: HostHarness.amberPhone, sticker: 0, onto: onto))))
+        let id = try #require(try reply.result(ChooseStickerResult.self).messageID)
         #expect(actions.callbacks.isEmpty, "a peel is the user's, and the app is not told")
         let stored = try #require(h.machine.world.storedMessages[id])
         #expect(stored.content == .peeledSticker(HostHarness.storedFile("cone.png"), description: "A cone", onto: text.id))
@@ -86,10 +86,10 @@ import Testing
 
     @Test func chooseStickerNeedsALoadedDrawerAndASticker() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply("stickers", StickersRequest(device: HostHarness.amberPhone)).error == .control(.invalidState, ""))
+        #expect(try h.controlReply(.stickers(.stickers(StickersRequest(device: HostHarness.amberPhone)))).error == .control(.invalidState, ""))
         let instance = try h.open(on: HostHarness.amberPhone)
         let choose = { (h: inout HostHarness, sticker: Int, onto: Int?) in
-            try h.controlReply("chooseSticker", ChooseStickerRequest(device: HostHarness.amberPhone, sticker: sticker, onto: onto)).error
+            try h.controlReply(.stickers(.choose(ChooseStickerRequest(device: HostHarness.amberPhone, sticker: sticker, onto: onto)))).error
         }
         #expect(try choose(&h, 0, nil) == .control(.invalidState, ""), "no drawer yet")
         let refused = WireError.messages(.stickerFileImproperFileSize, "over 500 KB")
@@ -102,7 +102,7 @@ import Testing
         #expect(try choose(&h, 0, 99) == .control(.notFound, ""))
 
         // Closing the app closes its drawer.
-        #expect(try h.user(.close, DeviceRequest(device: HostHarness.amberPhone)).reply.isOK)
+        #expect(try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone)))).reply.isOK)
         _ = try h.open(on: HostHarness.amberPhone)
         #expect(try choose(&h, 0, nil) == .control(.invalidState, ""))
     }
@@ -112,16 +112,16 @@ import Testing
         let instance = try h.open(on: HostHarness.amberPhone)
         let route = HostHarness.route(of: try #require(h.machine.screens[instance]).launchID)
         for (answer, words) in [(["status": "ok"] as [String: String], "without"), (["status": "ok", "stickers": "many"], "without")] {
-            let (id, asked) = h.control(ControlCommand.stickers.rawValue, StickersRequest(device: HostHarness.amberPhone))
+            let (id, asked) = h.control(.stickers(.stickers(StickersRequest(device: HostHarness.amberPhone))))
             let callback = try #require(asked.callbacks.first)
             // A second opening while this one loads is refused.
-            #expect(try h.controlReply("stickers", StickersRequest(device: HostHarness.amberPhone)).error == .control(.invalidState, ""))
+            #expect(try h.controlReply(.stickers(.stickers(StickersRequest(device: HostHarness.amberPhone)))).error == .control(.invalidState, ""))
             let actions = h.fromExtension(ReplyType.name, answer, replyTo: callback.header.id, key: h.keys[route], route: route)
             let error = try #require(actions.controlReplies.first { $0.header.replyTo == id }?.error)
             #expect(error == .control(.extensionFailed, "") && error.description.contains(words))
         }
         let tooMany = Array(repeating: Self.cone, count: StickerDrawer.maximumStickers + 1)
-        let (id, asked) = h.control(ControlCommand.stickers.rawValue, StickersRequest(device: HostHarness.amberPhone))
+        let (id, asked) = h.control(.stickers(.stickers(StickersRequest(device: HostHarness.amberPhone))))
         let callback = try #require(asked.callbacks.first)
         let actions = h.fromExtension(ReplyType.name, StickersReply(stickers: tooMany), replyTo: callback.header.id, key: h.keys[route], route: route)
         #expect(actions.inspections.isEmpty, "no file of an oversized list is looked at")

@@ -10,13 +10,13 @@ import Testing
     @Test func restoringACheckpointUndoesADirectoryChange() throws {
         var h = try HostHarness()
         let checkpoint = h.machine.checkpoint()
-        let made = try h.controlReply("createPerson", CreatePersonRequest(handle: "dan@example.com", name: "Dan"))
+        let made = try h.controlReply(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan"))))
         #expect(made.error == nil)
         #expect(h.machine.world.people["dan@example.com"] != nil)
         h.machine.restore(checkpoint)
         #expect(h.machine.world.people["dan@example.com"] == nil)
         // Made again after the restore: not alreadyExists.
-        #expect(try h.controlReply("createPerson", CreatePersonRequest(handle: "dan@example.com", name: "Dan")).error == nil)
+        #expect(try h.controlReply(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan")))).error == nil)
     }
 
     @Test func aLostSendIsAnsweredStorageUnavailableAndConsumesNothing() throws {
@@ -50,9 +50,7 @@ import Testing
 
     @Test func aLostControlRequestIsAnsweredToItsID() throws {
         var h = try HostHarness()
-        let frames = Envelope(header: Header(id: "c-lost", type: "createPerson", time: 0), encoding: CreatePersonRequest(handle: "x@example.com", name: "X"))
-            .frames(signingWith: nil)
-        let reply = try #require(h.machine.controlRequestNotStored(client: h.client, frames: frames, reason: "database or disk is full", now: h.now).controlReplies.first)
+        let reply = try #require(h.machine.controlRequestNotStored(client: h.client, requestID: "c-lost", reason: "database or disk is full", now: h.now).controlReplies.first)
         #expect(reply.header.replyTo == "c-lost")
         #expect(reply.error?.isHost(.storageUnavailable) == true)
     }

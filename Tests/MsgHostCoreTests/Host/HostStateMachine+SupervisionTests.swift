@@ -54,7 +54,7 @@ import Testing
 
     @Test func aLaunchingProcessIsWarnedOnlyOnceItSaidHello() throws {
         var h = try HostHarness(memoryLimitMB: 64)
-        _ = h.control(ControlCommand.open.rawValue, OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         _ = h.processStarted()
         #expect(h.machine.memoryMeasured(launchID: h.launchID, bytes: 60 << 20, now: h.now).callbacks.isEmpty)
         _ = h.hello()
@@ -71,11 +71,11 @@ import Testing
             _ = h.processExited(status: "signal 11")
         }
         #expect(h.machine.processes.isQuarantined(ProcessKey(device: HostHarness.amberPhone, app: HostHarness.app)))
-        let refused = try h.controlReply(ControlCommand.open.rawValue, OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let refused = try h.controlReply(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         #expect(refused.error?.isControl(.quarantined) == true)
-        let status = try h.controlReply(ControlCommand.status.rawValue).decodeBody(StatusResult.self)
+        let status = try h.controlReply(.observation(.status)).result(StatusResult.self)
         #expect(status.quarantined == ["\(HostHarness.amberPhone) \(HostHarness.app)"])
-        #expect(try h.controlReply(ControlCommand.reset.rawValue, DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)).isOK)
+        #expect(try h.controlReply(.supervision(.reset(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
         _ = try h.openConnected()
     }
 }

@@ -10,9 +10,9 @@ import Testing
 
     /// Opens the parent app on Amber's phone, played to the end; returns its instance.
     static func openParentApp(_ h: inout HostHarness) throws -> (instance: String, actions: [HostAction]) {
-        let (reply, actions) = try h.user(.openParentApp, ParentAppRequest(device: HostHarness.amberPhone, app: HostHarness.app))
+        let (reply, actions) = try h.user(.parentApp(.open(ParentAppRequest(device: HostHarness.amberPhone, app: HostHarness.app))))
         #expect(reply.isOK)
-        return (try reply.decodeBody(ParentAppResult.self).instance, actions)
+        return (try reply.result(ParentAppResult.self).instance, actions)
     }
 
     /// `presentMessageCompose` from the parent app; returns the extension reply and actions.
@@ -32,7 +32,7 @@ import Testing
         #expect(actions.events.map(\.kind).contains("parentAppOpened"))
         // Without a parent app in the manifest: notFound.
         var plain = try HostHarness()
-        let refused = try plain.controlReply("openParentApp", ParentAppRequest(device: HostHarness.amberPhone, app: HostHarness.app))
+        let refused = try plain.controlReply(.parentApp(.open(ParentAppRequest(device: HostHarness.amberPhone, app: HostHarness.app))))
         #expect(refused.error == .control(.notFound, ""))
     }
 
@@ -45,12 +45,12 @@ import Testing
         #expect(reply.isOK)
         #expect(presented.events.map(\.kind) == ["composePresented"])
         #expect(h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).isEmpty, "nothing leaves before the user sends")
-        let sheet = try h.controlReply("composeSheet", DeviceRequest(device: HostHarness.amberPhone)).decodeBody(ComposeSheetResult.self)
+        let sheet = try h.controlReply(.parentApp(.composeSheet(DeviceRequest(device: HostHarness.amberPhone)))).result(ComposeSheetResult.self)
         #expect(sheet.sheet?.recipients == [HostHarness.ben])
         #expect(sheet.sheet?.message?.message?.isPending == true)
 
-        let (sent, actions) = try h.user(.compose, ComposeRequest(device: HostHarness.amberPhone, action: .send))
-        let result = try sent.decodeBody(ComposeResult.self)
+        let (sent, actions) = try h.user(.parentApp(.compose(ComposeRequest(device: HostHarness.amberPhone, action: .send))))
+        let result = try sent.result(ComposeResult.self)
         #expect(result.result == .sent)
         #expect(result.conversation == HostHarness.conversation, "the conversation of exactly Amber and Ben")
         let finished = try #require(actions.callbacks.first { $0.instance == instance })
@@ -72,12 +72,12 @@ import Testing
         var h = try HostHarness(parentApp: true)
         let (instance, _) = try Self.openParentApp(&h)
         _ = try Self.present(&h, instance)
-        let (reply, actions) = try h.user(.compose, ComposeRequest(device: HostHarness.amberPhone, action: .cancel))
-        #expect(try reply.decodeBody(ComposeResult.self).result == .cancelled)
+        let (reply, actions) = try h.user(.parentApp(.compose(ComposeRequest(device: HostHarness.amberPhone, action: .cancel))))
+        #expect(try reply.result(ComposeResult.self).result == .cancelled)
         #expect(try actions.callbacks.first { $0.instance == instance }?.decodeBody(MessageComposeDidFinishBody.self).result == .cancelled)
         #expect(actions.persisted.isEmpty)
         #expect(try h.transcript(HostHarness.benPhone).isEmpty)
-        let again = try h.controlReply("compose", ComposeRequest(device: HostHarness.amberPhone, action: .send))
+        let again = try h.controlReply(.parentApp(.compose(ComposeRequest(device: HostHarness.amberPhone, action: .send))))
         #expect(again.error == .control(.invalidState, ""))
     }
 
@@ -86,13 +86,13 @@ import Testing
         try h.addCleo()
         let (instance, _) = try Self.openParentApp(&h)
         _ = try Self.present(&h, instance, recipients: [HostHarness.cleo])
-        let sent = try h.user(.compose, ComposeRequest(device: HostHarness.amberPhone, action: .send)).reply.decodeBody(ComposeResult.self)
+        let sent = try h.user(.parentApp(.compose(ComposeRequest(device: HostHarness.amberPhone, action: .send)))).reply.result(ComposeResult.self)
         let conversation = try #require(sent.conversation)
         #expect(h.machine.world.conversations[conversation]?.members == [HostHarness.amber, HostHarness.cleo])
 
         _ = try Self.present(&h, instance, recipients: ["nobody@example.com"])
-        let (failedReply, actions) = try h.user(.compose, ComposeRequest(device: HostHarness.amberPhone, action: .send))
-        let failed = try failedReply.decodeBody(ComposeResult.self)
+        let (failedReply, actions) = try h.user(.parentApp(.compose(ComposeRequest(device: HostHarness.amberPhone, action: .send))))
+        let failed = try failedReply.result(ComposeResult.self)
         #expect(failed.result == .failed)
         #expect(failed.reason?.contains("nobody@example.com") == true)
         #expect(actions.persisted.isEmpty)
@@ -135,11 +135,11 @@ import Testing
         #expect(second.actions.events.map(\.kind) == ["requestRefused"])
         let sendFromApp = h.request(.sendMessage, MessageRequestBody(instance: instance, message: Self.message), from: instance)
         #expect(sendFromApp.extensionReplies.last?.error == .protocolError(.unknownType, ""), "only the user sends a sheet")
-        let touch = try h.controlReply("touch", TouchRequest(device: HostHarness.amberPhone, payload: nil))
+        let touch = try h.controlReply(.user(.touch(TouchRequest(device: HostHarness.amberPhone, payload: nil))))
         #expect(touch.error == .control(.invalidState, ""), "the sheet covers the app")
 
         // Closing cancels the sheet; the closed app can present no other.
-        let (closed, actions) = try h.user(.closeParentApp, DeviceRequest(device: HostHarness.amberPhone))
+        let (closed, actions) = try h.user(.parentApp(.close(DeviceRequest(device: HostHarness.amberPhone))))
         #expect(closed.isOK)
         #expect(actions.callbackTypes(of: instance) == ["messageComposeDidFinish", "applicationWillResignActive"])
         #expect(try Self.present(&h, instance).reply.error == .compose(.notInForeground, ""))

@@ -17,7 +17,7 @@ import Testing
     ])
 
     static func shown(_ h: inout HostHarness, on device: String = HostHarness.amberPhone) throws -> ViewResult {
-        try h.controlReply(ControlCommand.view.rawValue, ViewRequest(device: device)).decodeBody(ViewResult.self)
+        try h.controlReply(.observation(.view(ViewRequest(device: device)))).result(ViewResult.self)
     }
 
     static func setView(_ h: inout HostHarness, _ view: ViewValue = Self.view, from instance: String, buffers: [[UInt8]] = []) -> [HostAction] {
@@ -27,9 +27,9 @@ import Testing
     @Test func noAppOpenShowsAllNullAndAnUnknownDeviceIsNotFound() throws {
         var h = try HostHarness()
         #expect(try Self.shown(&h) == ViewResult())
-        let bytes = try h.controlReply(ControlCommand.view.rawValue, ViewRequest(device: HostHarness.amberPhone)).body
+        let bytes = ControlCodec.body(try h.controlReply(.observation(.view(ViewRequest(device: HostHarness.amberPhone)))).body)
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"app":null,"instance":null,"presentationStyle":null,"status":"ok","view":null}"#)
-        let unknown = try h.controlReply(ControlCommand.view.rawValue, ViewRequest(device: "nobody-phone"))
+        let unknown = try h.controlReply(.observation(.view(ViewRequest(device: "nobody-phone"))))
         #expect(unknown.error?.isControl(.notFound) == true)
     }
 
@@ -140,7 +140,7 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = Self.setView(&h, from: instance)
-        let (closed, actions) = try h.user(.close, DeviceRequest(device: HostHarness.amberPhone))
+        let (closed, actions) = try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         #expect(closed.isOK)
         #expect(actions.events.filter { $0.kind == "viewChanged" }.map(\.elements) == [0])
         #expect(try Self.shown(&h) == ViewResult())
@@ -158,13 +158,13 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = Self.setView(&h, from: instance)
-        let (id, actions) = h.control(ControlCommand.activate.rawValue, ActivateRequest(device: HostHarness.amberPhone, button: "cone", fields: ["empty": "typed"]))
+        let (id, actions) = h.control(.user(.activate(ActivateRequest(device: HostHarness.amberPhone, button: "cone", fields: ["empty": "typed"]))))
         #expect(actions.controlReplies.isEmpty, "answered once the touch is acknowledged")
         let touch = try #require(actions.callbacks.first)
         #expect(touch.header.type == "touch")
         #expect(try touch.decodeBody(TouchBody.self) == TouchBody(
             instance: instance, payload: .object(["base": .string("cone")]), button: "cone", fields: ["note": "hello", "empty": "typed"]))
-        #expect(h.machine.screens[instance]?.touchedAt == h.now, "it arms one send, as a touch does")
+        #expect(h.machine.screens[instance]?.touch.armedAt == h.now, "it arms one send, as a touch does")
         let acked = h.settle(actions)
         #expect(acked.controlReplies.first { $0.header.replyTo == id }?.isOK == true)
         let sent = h.request(.sendText, TextRequestBody(instance: instance, text: "one"), from: instance)
@@ -185,17 +185,17 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = Self.setView(&h, from: instance)
-        let reply = try h.controlReply(ControlCommand.activate.rawValue, request)
+        let reply = try h.controlReply(.user(.activate(request)))
         let error = try #require(reply.error)
         #expect(error.isControl(code))
         #expect(error.description.contains(word), "\(error.description)")
-        #expect(h.machine.screens[instance]?.touchedAt == nil, "a refused activation is no touch")
+        #expect(h.machine.screens[instance]?.touch.armedAt == nil, "a refused activation is no touch")
     }
 
     @Test func activateWithoutAViewIsInvalidState() throws {
         var h = try HostHarness()
         _ = try h.open(on: HostHarness.amberPhone)
-        let reply = try h.controlReply(ControlCommand.activate.rawValue, ActivateRequest(device: HostHarness.amberPhone, button: "cone"))
+        let reply = try h.controlReply(.user(.activate(ActivateRequest(device: HostHarness.amberPhone, button: "cone"))))
         #expect(reply.error?.isControl(.invalidState) == true)
         #expect(reply.error?.description.contains("no view") == true)
     }

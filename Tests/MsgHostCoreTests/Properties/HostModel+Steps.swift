@@ -75,7 +75,7 @@ extension HostModel {
         }
         guard let (instance, launchID) = self.pick(open), let device = self.machine.screens[instance]?.device else { return self.userOpen() }
         self.note("turn on \(device): touch, then \(launchID) sends")
-        self.control(.touch, TouchRequest(device: device, payload: .string("turn \(self.step)")))
+        self.control(.user(.touch(TouchRequest(device: device, payload: .string("turn \(self.step)")))))
         for _ in 0..<8 {
             guard let index = self.outstanding.firstIndex(where: { $0.route == self.processes[launchID]?.route }) else { break }
             self.answer(index)
@@ -141,15 +141,16 @@ extension HostModel {
         let conversation = self.conversation(for: device)
         let app = self.pick(Self.apps)!
         self.note("open \(app) on \(device) in \(conversation)")
-        self.control(.open, OpenRequest(device: device, conversation: conversation, app: app))
+        self.control(.user(.open(OpenRequest(device: device, conversation: conversation, app: app))))
     }
 
     mutating func userDevice(_ command: ControlCommand) {
         let device = self.randomDevice()
         self.note("\(command.rawValue) on \(device)")
         switch command {
-        case .touch: self.control(.touch, TouchRequest(device: device, payload: .string("tap \(self.step)")))
-        default: self.control(command, DeviceRequest(device: device))
+        case .touch: self.control(.user(.touch(TouchRequest(device: device, payload: .string("tap \(self.step)")))))
+        case .chevron: self.control(.user(.chevron(DeviceRequest(device: device))))
+        default: self.control(.user(.close(DeviceRequest(device: device))))
         }
     }
 
@@ -157,7 +158,7 @@ extension HostModel {
         let device = self.randomDevice()
         let conversation = self.chance(20) ? nil : self.conversation(for: device)
         self.note("show \(conversation ?? "the list") on \(device)")
-        self.control(.show, ShowRequest(device: device, conversation: conversation))
+        self.control(.user(.show(ShowRequest(device: device, conversation: conversation))))
     }
 
     /// Taps one of the newest bubbles (the ones a person can see).
@@ -167,7 +168,7 @@ extension HostModel {
         let entries = self.machine.world.history.entries(device: device, conversation: conversation, before: nil, limit: 10).map(\.id)
         guard let entry = self.pick(entries) else { return self.userOpen() }
         self.note("tap entry \(entry) on \(device)")
-        self.control(.tap, TapRequest(device: device, conversation: conversation, entry: entry))
+        self.control(.user(.tap(TapRequest(device: device, conversation: conversation, entry: entry))))
     }
 
     mutating func userInputField() {
@@ -176,13 +177,13 @@ extension HostModel {
         switch Int.random(in: 0..<3, using: &self.rng) {
         case 0:
             self.note("type on \(device) in \(conversation)")
-            self.control(.typeText, TypeTextRequest(device: device, conversation: conversation, text: "typed \(self.step)"))
+            self.control(.user(.typeText(TypeTextRequest(device: device, conversation: conversation, text: "typed \(self.step)"))))
         case 1:
             self.note("Send on \(device) in \(conversation)")
-            self.control(.send, ConversationViewRequest(device: device, conversation: conversation))
+            self.control(.user(.send(ConversationViewRequest(device: device, conversation: conversation))))
         default:
             self.note("cancel on \(device) in \(conversation)")
-            self.control(.cancel, ConversationViewRequest(device: device, conversation: conversation))
+            self.control(.user(.cancel(ConversationViewRequest(device: device, conversation: conversation))))
         }
     }
 
@@ -194,12 +195,12 @@ extension HostModel {
         if self.chance(40) {
             // Crashes quarantine an app on a device; the user lifts it, or long runs starve.
             self.note("reset \(app) on \(device)")
-            return self.control(.reset, DeviceAppRequest(device: device, app: app))
+            return self.control(.supervision(.reset(DeviceAppRequest(device: device, app: app))))
         }
         self.note("reinstall \(app) on \(device)")
         self.tally["reinstalls", default: 0] += 1
-        self.control(.uninstallApp, DeviceAppRequest(device: device, app: app))
-        self.control(.installApp, DeviceAppRequest(device: device, app: app))
+        self.control(.admin(.uninstallApp(DeviceAppRequest(device: device, app: app))))
+        self.control(.admin(.installApp(DeviceAppRequest(device: device, app: app))))
     }
 
     /// A process dies on its own (a crash), whatever it was doing.

@@ -82,7 +82,7 @@ struct HostModel {
             installs: Self.devices.flatMap { device in Self.apps.map { .init(device: device, app: $0) } })
         _ = try self.machine.applySeed(seedWorld, now: Self.start)
         for (device, person, name) in Self.contacts {
-            self.control(.contact, ContactRequest(device: device, person: person, name: name))
+            self.control(.admin(.contact(ContactRequest(device: device, person: person, name: name))))
         }
         self.noteIdentifiers()
     }
@@ -101,11 +101,10 @@ struct HostModel {
     }
 
     /// A control request from the model's client (unsigned, as control requests are).
-    mutating func control(_ command: ControlCommand, _ body: some Encodable) {
+    mutating func control(_ request: ControlRequest) {
         let id = self.makeID("c")
-        self.unanswered[id] = command.rawValue
-        let frames = Envelope(header: Header(id: id, type: command.rawValue, time: self.now.milliseconds), encoding: body).frames(signingWith: nil)
-        self.absorb(self.machine.controlFramesReceived(client: Self.client, frames: frames, now: self.now))
+        self.unanswered[id] = request.command.rawValue
+        self.absorb(self.machine.controlMessageReceived(client: Self.client, .request(id: id, request), now: self.now))
     }
 
     /// A message from a process, signed with its launch token. Returns what the host did.
@@ -177,10 +176,9 @@ struct HostModel {
                 self.processes[request.launchID] = Process(launch: request, route: Array("ext-\(request.launchID)".utf8), pid: self.nextPID)
             case .sendToExtension(let route, let message):
                 self.watch(message.frames(), to: route)
-            case .sendToControl(_, let frames):
-                if let envelope = try? ReceivedFrames(frames).envelope, let replyTo = envelope.header.replyTo,
-                   let command = self.unanswered.removeValue(forKey: replyTo) {
-                    let outcome = (try? envelope.decodeBody(ReplyStatus.self)).map { $0.failure?.name ?? "ok" } ?? "unreadable"
+            case .sendToControl(_, let message):
+                if let replyTo = message.header.replyTo, let command = self.unanswered.removeValue(forKey: replyTo) {
+                    let outcome = message.error?.name ?? "ok"
                     self.tally["\(command) → \(outcome)", default: 0] += 1
                 }
             case .signal(let launchID, let signal):

@@ -16,7 +16,7 @@ import Testing
 
     @Test func openingTouchingSendingAndReadingWriteNoIdentifier() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control(ControlCommand.open.rawValue, OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))
+        let (_, opened) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         var all = opened
         if !opened.launches.isEmpty {
             _ = h.processStarted()
@@ -27,7 +27,7 @@ import Testing
         let sent = h.send(instance: instance)
         #expect(sent.extensionReplies.first?.isOK == true, "\(String(describing: sent.extensionReplies.first?.error))")
         all += sent + h.ackAll(from: sent).actions
-        all += h.control(ControlCommand.transcript.rawValue, TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation)).actions
+        all += h.control(.observation(.transcript(TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation)))).actions
         let assigned = all.persisted.filter { if case .participantAssigned = $0 { true } else { false } }
         #expect(assigned.isEmpty, "views made identifiers: \(assigned)")
         #expect(all.persisted.contains { if case .messageStored = $0 { true } else { false } })
@@ -41,8 +41,8 @@ import Testing
         let benAsAmberSaw = try #require(h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone))
         let text = "$\(benAsAmberSaw) won"
         let (stored, _) = h.dispatch(MessageValue(summaryText: text, layout: .template(TemplateLayoutValue(caption: text))))
-        #expect(try h.controlReply("uninstallApp", DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)).isOK)
-        #expect(try h.controlReply("installApp", DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)).isOK)
+        #expect(try h.controlReply(.admin(.uninstallApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
+        #expect(try h.controlReply(.admin(.installApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
         #expect(h.installID(HostHarness.amberPhone) != amberInstall)
 
         let benInstall = try #require(h.installID(HostHarness.benPhone))

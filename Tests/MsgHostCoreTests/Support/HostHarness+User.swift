@@ -17,16 +17,16 @@ extension HostHarness {
 
     /// A device for `owner` on `platform`, with `com.example.app` installed unless `withApp` is false.
     mutating func addDevice(_ id: String, owner: String = HostHarness.ben, platform: Platform, withApp: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try self.controlReply("createDevice", CreateDeviceRequest(id: id, owner: owner, platform: platform)).isOK, sourceLocation: sourceLocation)
+        #expect(try self.controlReply(.admin(.createDevice(CreateDeviceRequest(id: id, owner: owner, platform: platform)))).isOK, sourceLocation: sourceLocation)
         if withApp {
-            #expect(try self.controlReply("installApp", DeviceAppRequest(device: id, app: Self.app)).isOK, sourceLocation: sourceLocation)
+            #expect(try self.controlReply(.admin(.installApp(DeviceAppRequest(device: id, app: Self.app)))).isOK, sourceLocation: sourceLocation)
         }
     }
 
     /// Cleo gets a phone with the app, and a group conversation with Amber and Ben.
     mutating func addCleo() throws {
         try self.addDevice(Self.cleoPhone, owner: Self.cleo, platform: .ios17)
-        #expect(try self.controlReply("createConversation", CreateConversationRequest(members: [Self.amber, Self.ben, Self.cleo], id: Self.group)).isOK)
+        #expect(try self.controlReply(.admin(.createConversation(CreateConversationRequest(members: [Self.amber, Self.ben, Self.cleo], id: Self.group)))).isOK)
     }
 
     func installID(_ device: String, app: String = HostHarness.app) -> String? {
@@ -115,32 +115,32 @@ extension HostHarness {
 
     /// A control request, with every launch it causes connected and every callback
     /// acknowledged; returns its reply and everything that happened.
-    mutating func user(_ command: ControlCommand, _ body: some Encodable, size: SizeValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> (reply: Envelope, actions: [HostAction]) {
-        let (id, actions) = self.control(command.rawValue, body)
+    mutating func user(_ request: ControlRequest, size: SizeValue? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> (reply: ControlMessage, actions: [HostAction]) {
+        let (id, actions) = self.control(request)
         let all = self.settle(actions, size: size, sourceLocation: sourceLocation)
-        let reply = try #require(all.controlReplies.first { $0.header.replyTo == id }, "\(command) was never answered", sourceLocation: sourceLocation)
+        let reply = try #require(all.controlReplies.first { $0.header.replyTo == id }, "\(request.command) was never answered", sourceLocation: sourceLocation)
         return (reply, all)
     }
 
     /// `open` from the drawer, played to the end; returns the instance.
     mutating func open(on device: String, app: String = HostHarness.app, in conversation: String = HostHarness.conversation) throws -> String {
-        let (reply, _) = try self.user(.open, OpenRequest(device: device, conversation: conversation, app: app))
-        return try reply.decodeBody(OpenResult.self).instance
+        let (reply, _) = try self.user(.user(.open(OpenRequest(device: device, conversation: conversation, app: app))))
+        return try reply.result(OpenResult.self).instance
     }
 
     /// `touch` on a device's open app, played to the end.
     mutating func userTouch(on device: String = HostHarness.amberPhone, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try self.user(.touch, TouchRequest(device: device, payload: .string("tap")), sourceLocation: sourceLocation).reply.isOK, sourceLocation: sourceLocation)
+        #expect(try self.user(.user(.touch(TouchRequest(device: device, payload: .string("tap")))), sourceLocation: sourceLocation).reply.isOK, sourceLocation: sourceLocation)
     }
 
     mutating func tap(_ entry: Int, on device: String, in conversation: String = HostHarness.conversation, size: SizeValue? = nil) throws -> (result: TapResult, actions: [HostAction]) {
-        let (reply, actions) = try self.user(.tap, TapRequest(device: device, conversation: conversation, entry: entry), size: size)
-        return (try reply.decodeBody(TapResult.self), actions)
+        let (reply, actions) = try self.user(.user(.tap(TapRequest(device: device, conversation: conversation, entry: entry))), size: size)
+        return (try reply.result(TapResult.self), actions)
     }
 
     @discardableResult
     mutating func show(_ conversation: String?, on device: String, size: SizeValue? = nil) throws -> [HostAction] {
-        let (reply, actions) = try self.user(.show, ShowRequest(device: device, conversation: conversation), size: size)
+        let (reply, actions) = try self.user(.user(.show(ShowRequest(device: device, conversation: conversation))), size: size)
         #expect(reply.isOK)
         return actions
     }
@@ -153,7 +153,7 @@ extension HostHarness {
     /// What `transcript` returns for a device, asked with `limit` and `before`.
     mutating func transcriptPage(_ device: String, in conversation: String = HostHarness.conversation, limit: Int? = nil, before: Int? = nil) throws -> TranscriptResult {
         let request = TranscriptRequest(device: device, conversation: conversation, limit: limit, before: before)
-        return try self.controlReply("transcript", request).decodeBody(TranscriptResult.self)
+        return try self.controlReply(.observation(.transcript(request))).result(TranscriptResult.self)
     }
 
     // MARK: The shell's file checks

@@ -82,20 +82,30 @@ struct HostHarness {
 
     // MARK: Control client
 
-    /// Sends a control request (unsigned); returns its header id and the actions.
-    mutating func control(_ type: String, _ body: some Encodable = Empty()) -> (id: String, actions: [HostAction]) {
+    /// Sends a typed control request, as the shell's `ControlCodec` hands it over; returns its
+    /// header id and the actions.
+    mutating func control(_ request: ControlRequest) -> (id: String, actions: [HostAction]) {
         self.nextControlID += 1
         let id = "c\(self.nextControlID)"
-        let frames = Envelope(header: Header(id: id, type: type, time: self.now.milliseconds), encoding: body).frames(signingWith: nil)
-        return (id, self.observe(self.machine.controlFramesReceived(client: self.client, frames: frames, now: self.now)))
+        return (id, self.observe(self.machine.controlMessageReceived(client: self.client, .request(id: id, request), now: self.now)))
     }
 
     /// Sends a control request that is answered at once and returns the reply.
-    mutating func controlReply(_ type: String, _ body: some Encodable = Empty(), sourceLocation: SourceLocation = #_sourceLocation) throws -> Envelope {
-        let (id, actions) = self.control(type, body)
+    mutating func controlReply(_ request: ControlRequest, sourceLocation: SourceLocation = #_sourceLocation) throws -> ControlMessage {
+        let (id, actions) = self.control(request)
         let replies = actions.controlReplies.filter { $0.header.replyTo == id }
-        #expect(replies.count <= 1, "\(type) answered more than once", sourceLocation: sourceLocation)
-        return try #require(replies.first, "\(type) should be answered at once", sourceLocation: sourceLocation)
+        #expect(replies.count <= 1, "\(request.command) answered more than once", sourceLocation: sourceLocation)
+        return try #require(replies.first, "\(request.command) should be answered at once", sourceLocation: sourceLocation)
+    }
+
+    /// Sends a control message as bytes through `ControlCodec`, as the shell does, and returns
+    /// the reply: for what only the edge can get wrong (a missing field, a wrong type).
+    mutating func controlThroughCodec(_ type: String, _ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ControlMessage {
+        self.nextControlID += 1
+        let id = "c\(self.nextControlID)"
+        let frames = Envelope(header: Header(id: id, type: type, time: self.now.milliseconds), body: Array(body.utf8)).frames(signingWith: nil)
+        let actions = self.observe(self.machine.controlMessageReceived(client: self.client, ControlCodec().decode(frames), now: self.now))
+        return try #require(actions.controlReplies.first { $0.header.replyTo == id }, "\(type) should be answered at once", sourceLocation: sourceLocation)
     }
 
     // MARK: The scripted extension
@@ -157,19 +167,19 @@ struct HostHarness {
     /// `open` from the drawer, then the process starts, says hello and acknowledges every
     /// callback. Returns the instance the `open` reply names.
     mutating func openConnected(device: String = HostHarness.amberPhone, app: String = HostHarness.app) throws -> String {
-        let (id, opened) = self.control(ControlCommand.open.rawValue, OpenRequest(device: device, conversation: Self.conversation, app: app))
+        let (id, opened) = self.control(.user(.open(OpenRequest(device: device, conversation: Self.conversation, app: app))))
         var actions = opened
         if !opened.launches.isEmpty {
             _ = self.processStarted()
             actions = self.hello()
         }
         let reply = try #require(self.ackAll(from: actions).actions.controlReplies.first { $0.header.replyTo == id })
-        return try reply.decodeBody(OpenResult.self).instance
+        return try reply.result(OpenResult.self).instance
     }
 
     /// `touch` on the device, with the callback acknowledged.
     mutating func touch(device: String = HostHarness.amberPhone) -> [HostAction] {
-        let (_, actions) = self.control(ControlCommand.touch.rawValue, TouchRequest(device: device, payload: .string("tap")))
+        let (_, actions) = self.control(.user(.touch(TouchRequest(device: device, payload: .string("tap")))))
         return actions + self.ackAll(from: actions).actions
     }
 
@@ -192,9 +202,9 @@ struct HostHarness {
 // MARK: Reading actions
 
 extension [HostAction] {
-    /// Frames sent to control clients, decoded.
-    var controlReplies: [Envelope] {
-        self.compactMap { if case .sendToControl(_, let frames) = $0 { Self.decode(frames) } else { nil } }
+    /// Replies and events sent to control clients, as the machine typed them.
+    var controlReplies: [ControlMessage] {
+        self.compactMap { if case .sendToControl(_, let message) = $0 { message } else { nil } }
     }
 
     /// Frames sent to extensions, undecoded (to check signatures).
@@ -229,6 +239,15 @@ extension Envelope {
     var isOK: Bool { self.replyStatus?.isOK == true }
     var error: WireError? { self.replyStatus?.error }
     var instance: String? { (try? self.decodeBody(InstanceBody.self))?.instance }
+}
+
+extension ControlMessage {
+    var isOK: Bool { self.result != nil }
+
+    /// The result, as the type the test expects it to be.
+    func result<T>(_ type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
+        try #require(self.result?.value as? T, "expected a \(T.self) result, got \(self.body)", sourceLocation: sourceLocation)
+    }
 }
 
 extension World {

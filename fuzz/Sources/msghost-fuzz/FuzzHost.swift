@@ -101,7 +101,8 @@ struct FuzzHost: Sendable {
 
     mutating func controlFrames(_ frames: [[UInt8]]) {
         guard self.spend() else { return }
-        self.run(self.machine.controlFramesReceived(client: self.client, frames: frames, now: self.now))
+        // As the daemon's loop does: the control codec types the request, the machine answers.
+        self.run(self.machine.controlMessageReceived(client: self.client, ControlCodec().decode(frames), now: self.now))
     }
 
     /// A message from the extension connected on `route`, signed with its key.

@@ -1,0 +1,82 @@
+import MsgHostProtocol
+
+/// What the emulated user does on a device (SPEC §3, §4): open an app from the drawer, touch
+/// it, close it, tap a bubble, the chevron, show a conversation, the input field, a view's
+/// buttons, keeping an expiring message. A request that causes callbacks is answered once
+/// every one of them was acknowledged (`reply(…after:)`).
+extension HostStateMachine {
+    mutating func act(_ request: UserRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+        let (client, requestID) = (to.client, to.requestID)
+        switch request {
+        case .open(let body):
+            return try self.open(body, client: client, requestID: requestID, now: now)
+        case .close(let body):
+            _ = try self.world.device(body.device)
+            guard let instanceID = self.screens.presented[body.device] else {
+                throw .control(.invalidState, "no app is open on \(body.device)")
+            }
+            let outcome = self.resign(instanceID, now: now)
+            return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
+        case .touch(let body):
+            var instance = try self.parentAppTouchable(device: body.device)
+            if instance == nil { instance = try self.touchable(device: body.device, action: "touch") }
+            guard let instance else { return [] }
+            return self.userTouch(TouchBody(instance: instance.id, payload: body.payload ?? .null), on: instance, client: client, requestID: requestID, now: now)
+        case .tap(let body):
+            _ = try ControlRange.entryID.check(body.entry, "entry")
+            return try self.tap(body, client: client, requestID: requestID, now: now)
+        case .chevron(let body):
+            _ = try self.world.device(body.device)
+            guard let instanceID = self.screens.presented[body.device], let instance = self.screens[instanceID], instance.phase == .active else {
+                throw .control(.invalidState, "no app is open on \(body.device)")
+            }
+            let style: PresentationStyle = instance.style == .compact ? .expanded : .compact
+            return self.transition(instanceID, to: style, now: now)
+                + self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: instanceID, presentationStyle: style)), after: [instanceID], now: now)
+        case .show(let body):
+            let device = try self.world.device(body.device)
+            if let conversation = body.conversation { _ = try self.memberConversation(conversation, of: device, readOnly: true) }
+            let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
+            return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
+        case .typeText(let body):
+            return try self.typeText(body, to: to, now: now)
+        case .send(let body):
+            return try self.sendInputField(body, to: to, now: now)
+        case .cancel(let body):
+            return try self.cancelInputField(body, to: to, now: now)
+        case .inputField(let body):
+            return try self.inputField(body, to: to, now: now)
+        case .activate(let body):
+            return try self.activate(body, client: client, requestID: requestID, now: now)
+        case .keep(let body):
+            _ = try ControlRange.entryID.check(body.entry, "entry")
+            _ = try self.world.device(body.device)
+            guard var entry = self.world.entry(body.entry, device: body.device, conversation: body.conversation) else {
+                throw .control(.notFound, "no entry \(body.entry) in \(body.conversation) on \(body.device)")
+            }
+            entry.kept = true
+            return self.ok(.empty, persisting: self.world.applying([.transcriptEntryChanged(device: body.device, conversation: body.conversation, entry)]), to: to, now: now)
+        }
+    }
+
+    /// The user opens `app` from the drawer of `device` in `conversation`: compact, cold start
+    /// order (SPEC §3); a no-op if it is already open there.
+    private mutating func open(_ request: OpenRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+        let device = try self.world.device(request.device)
+        let conversation = try self.memberConversation(request.conversation, of: device)
+        try self.requireApp(request.app)
+        guard device.platform.runsExtensions else {
+            throw .control(.invalidState, "\(device.id) runs \(device.platform.rawValue), which has no iMessage apps")
+        }
+        guard let install = self.world.install(device: device.id, app: request.app), let app = self.apps[request.app] else {
+            throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
+        }
+        try self.requireNotQuarantined(device: device.id, app: request.app)
+        if let current = self.screens.presented[device.id], let instance = self.screens[current], instance.phase == .active,
+           instance.app == request.app, instance.conversation == conversation.id {
+            return self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: current, presentationStyle: instance.style)), after: [current], now: now)
+        }
+        let (instanceID, outcome) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .compact, selectedEntry: nil, now: now)
+        return outcome.actions + self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: instanceID, presentationStyle: .compact)), after: outcome.instances, now: now)
+    }
+}
