@@ -21,6 +21,7 @@ let package = Package(
         // The host and the shell as libraries, for the fuzzers (fuzz/Package.swift), which
         // drive the daemon's own code paths from a package of their own.
         .library(name: "MsgHostCore", targets: ["MsgHostCore"]),
+        .library(name: "MsgHostStore", targets: ["MsgHostStore"]),
         .library(name: "MsgHost", targets: ["MsgHost"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
@@ -149,7 +150,7 @@ let package = Package(
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol", "MsgHostTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol", "MsgHostStore", "MsgHostTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MsgHostStoreTests",
             dependencies: ["MsgHostStore", "MsgHostCore", "MsgHostProtocol", .product(name: "GRDB", package: "GRDB.swift")],

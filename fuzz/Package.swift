@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "MsgHost", package: rootIdentity),
                 .product(name: "MsgHostCore", package: rootIdentity),
+                .product(name: "MsgHostStore", package: rootIdentity),
                 .product(name: "MsgHostProtocol", package: rootIdentity),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

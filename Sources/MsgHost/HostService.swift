@@ -58,10 +58,11 @@ public struct HostService: Service {
         if let seedPath = configuration.worldSeed, try store.isEmpty() {
             let seed = try WorldSeed.load(path: seedPath)
             do {
-                // The seed's changes were recorded in the store's open batch as they were made;
-                // a bad seed stops the daemon before anything is committed.
-                _ = try machine.applySeed(seed, now: startedAt)
-                try store.commit()
+                // The seed's changes are written in one transaction once all were made; a bad
+                // seed stops the daemon before anything is written.
+                let changes = try machine.applySeed(seed, now: startedAt)
+                try store.apply(changes)
+                machine.historyWritten(changes)
             } catch let error as WireError {
                 throw ConfigurationError("\(seedPath): \(error.description)")
             }

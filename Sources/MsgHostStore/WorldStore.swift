@@ -131,6 +131,23 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
         }
     }
 
+    /// Drops the open batch: nothing of it is kept (a unit the core could not finish because a
+    /// read failed). If even the rollback fails, the batch stays marked failed, so the next
+    /// `commit` rolls it back and throws instead of keeping any of it.
+    public func rollBack() {
+        self.failure = nil
+        self.hasOpenBatch = false
+        self.cache.removeAll()
+        do {
+            try self.queue.inDatabase { db in
+                if db.isInsideTransaction { try db.rollback() }
+            }
+        } catch {
+            self.failure = error
+            self.hasOpenBatch = true
+        }
+    }
+
     /// Writes a batch of changes in one transaction: all or nothing (tools and seeding).
     public func apply(_ changes: [WorldChange]) throws {
         self.record(changes)
@@ -183,7 +200,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
             }
             return changes
         }
-        return World(replaying: changes, history: self)
+        return try World(replaying: changes, history: self)
     }
 
     func json(_ value: some Encodable) throws -> String {

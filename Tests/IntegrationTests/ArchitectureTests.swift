@@ -32,4 +32,24 @@ import Testing
             }
         }
     }
+
+    /// The machine never writes the store: it returns its changes in `.persist` actions and the
+    /// shell writes them. The writable history (`HistoryStore`) lives in MsgHostStore, which the
+    /// core may not import; the core reads through `HistoryReader`, which has no write.
+    @Test func coreHoldsNoWayToWriteTheStore() throws {
+        let root = TestPaths.repository + "/Sources/MsgHostCore"
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for writer in ["HistoryStore", "func record(_ changes", "reader.record(", "history.record("] {
+                #expect(!source.contains(writer), "\(file) mentions \(writer)")
+            }
+        }
+        let reader = try String(contentsOfFile: root + "/History/HistoryReader.swift", encoding: .utf8)
+        let requirements = reader.components(separatedBy: "public protocol HistoryReader")[1].components(separatedBy: "\n}")[0]
+        #expect(!requirements.contains("mutating") && !requirements.contains("record"), "HistoryReader only reads")
+        let store = try String(contentsOfFile: TestPaths.repository + "/Sources/MsgHostStore/HistoryStore.swift", encoding: .utf8)
+        #expect(store.contains("public protocol HistoryStore: HistoryReader"))
+    }
 }
+

@@ -25,9 +25,10 @@ enum EventSource {
 
 /// Events whose changes are committed together, with what they lead to held back until then.
 ///
-/// The machine writes its changes through the store into one open transaction as it makes
-/// them (`HistoryStore.record`) and marks with `.persist` that they must be durable before
-/// what follows. A unit is one event, or a burst of messages drained from a socket (group
+/// The machine writes nothing: it returns its changes in `.persist` actions (reading its own
+/// until they are written, `PendingHistory`); the loop writes each into the unit's one open
+/// transaction as it takes the action, tells the machine (`historyWritten`), and commits the
+/// transaction as the unit closes. A unit is one event, or a burst of messages drained from a socket (group
 /// commit: under load one transaction serves many sends). Until the unit's first change, the
 /// machine's steps that the event itself depends on (looking at files, moving the manual
 /// clock) run at once; every effect that leaves the daemon — replies, callbacks, launches,
@@ -40,8 +41,17 @@ struct CommitUnit {
     var sources: [EventSource]
     var dirty = false
     var deferred: [HostAction] = []
+    /// Set when the machine could not read the store (`.historyUnreadable`): the unit is
+    /// undone as it closes, as a unit whose commit failed.
+    var unreadable: String?
     /// Timers that fired inside the unit (nested in its events): used up with it.
     var timers: [TimerID] = []
+}
+
+/// Why a unit was undone when the machine could not read the store.
+struct HistoryUnreadable: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "the store could not be read (\(self.reason))" }
 }
 
 extension EventLoop {
@@ -66,8 +76,14 @@ extension EventLoop {
             return self.close()
         }
         for action in actions {
+            if self.unit?.unreadable != nil { return }  // undone as it closes: nothing more runs
             switch action {
-            case .persist:
+            case .historyUnreadable(let reason):
+                self.unit?.unreadable = reason
+                return
+            case .persist(let changes):
+                self.store.record(changes)
+                self.machine.historyWritten(changes)
                 self.unit?.dirty = true
                 self.unit?.deferred.append(action)  // run once committed (EventLoop.execute)
             case .inspectFiles, .advanceClock:
@@ -83,6 +99,10 @@ extension EventLoop {
     func close() {
         guard let unit = self.unit else { return }
         self.unit = nil
+        if let reason = unit.unreadable {
+            self.store.rollBack()  // what the unit wrote goes with it
+            return self.notStored(unit, HistoryUnreadable(reason: reason))
+        }
         if unit.dirty || self.store.hasOpenBatch {
             do {
                 let start = DispatchTime.now().uptimeNanoseconds

@@ -251,6 +251,8 @@ final class EventLoop: @unchecked Sendable {
             self.serve(request, client: client, requestID: requestID)
         case .observed(let observation):
             self.metrics.observe(observation)
+        case .historyUnreadable:
+            break  // taken by `perform`: the unit is undone as it closes
         case .launch(let request):
             guard let manifest = self.manifests[request.app].flatMap({ request.role == .parentApp ? $0.forParentApp() : $0 }) else {
                 self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)\(request.role == .parentApp ? "'s parent app" : "")"))

@@ -33,6 +33,10 @@ public enum HostAction: Hashable, Sendable {
     case serveControl(client: [UInt8], requestID: String, ShellControlRequest)
     /// A fact for the shell's metrics (docs/PROTOCOL.md §7.1); nothing to run.
     case observed(Observation)
+    /// The store could not answer a read this event needed. Alone in its list: the shell
+    /// drops the unit (puts the machine back to its checkpoint, stores nothing) and answers
+    /// its request `storageUnavailable`, as when a commit fails (PROTOCOL.md §3.5).
+    case historyUnreadable(reason: String)
 }
 
 /// The control requests the shell answers (`HostAction.serveControl`).

@@ -108,7 +108,7 @@ extension HostStateMachine {
         for delivery in self.world.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
             actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))
         }
-        for located in self.world.history.seenExpiring() {
+        for located in self.world.seenExpiring() {
             guard let seenAt = located.entry.seenAt else { continue }
             let due = Instant(milliseconds: seenAt).adding(milliseconds: self.settings.expiryMs)
             actions.append(.startTimer(.expiry(device: located.device, conversation: located.conversation, entry: located.entry.id), at: due))

@@ -2,9 +2,8 @@ import MsgHostProtocol
 
 extension HostStateMachine {
     /// Fills an empty world from a seed, with the same checks as the control commands.
-    /// Returns the changes made (already recorded in the history's open batch, which the caller
-    /// commits); on error the directory is left as it was, the caller must not commit, and the
-    /// error names the entry that was wrong.
+    /// Returns the changes made, for the caller to store (then `historyStored`); on error the
+    /// directory is left as it was, and the error names the entry that was wrong.
     public mutating func applySeed(_ seed: WorldSeed, now: Instant) throws(WireError) -> [WorldChange] {
         var world = self.world
         var changes: [WorldChange] = []

@@ -6,6 +6,11 @@ extension HostStateMachine {
     /// Finishes the actions of one event: pushes new events to subscribers and answers
     /// `settle` requests once nothing is in flight. Every public event function ends here.
     mutating func finish(_ actions: [HostAction], now: Instant) -> [HostAction] {
+        if let failure = self.world.takeReadFailure() {
+            // A read of the store failed, and what was decided on its empty answer must not
+            // leave the daemon: the shell undoes the unit and answers storageUnavailable.
+            return [.historyUnreadable(reason: failure)]
+        }
         var actions = actions
         if !self.sessions.waiters.isEmpty { actions += self.answerWaiters(now: now) }
         if !self.sessions.subscribers.isEmpty {

@@ -55,7 +55,7 @@ public struct HostStateMachine: Sendable {
     /// what this machine's history holds) and its identifiers from `ids` (which must not repeat
     /// one this machine made). The fuzzers (fuzz/) prepare one machine and fork it for every
     /// input, so an input never sees another's messages and a run is not spent on set-up.
-    public func forked(history: any HistoryStore, ids: any IDGenerator) -> HostStateMachine {
+    public func forked(history: any HistoryReader, ids: any IDGenerator) -> HostStateMachine {
         var copy = self
         copy.world = self.world.over(history)
         copy.ids = ids
@@ -137,6 +137,10 @@ public struct HostStateMachine: Sendable {
     public mutating func restored(now: Instant) -> [HostAction] {
         self.finish(self.handleRestored(now: now), now: now)
     }
+
+    /// The shell wrote `changes` (a `.persist` action's) into the store's open transaction,
+    /// whose reads see them: the machine reads them from there now (`PendingHistory`).
+    public mutating func historyWritten(_ changes: [WorldChange]) { self.world.historyWritten(changes) }
 
     // MARK: Identifiers
 

@@ -8,13 +8,13 @@ extension World {
     /// summary entry showing *its* `summaryText`; with no summary text it leaves nothing,
     /// unless `nilSummaryText` is configured, which is then shown instead.
     public mutating func arrive(_ messageID: String, on deviceID: String, nilSummaryText: String? = nil) -> [WorldChange] {
-        guard let message = self.history.message(messageID), let device = self.devices[deviceID] else { return [] }
+        guard let message = self.message(messageID), let device = self.devices[deviceID] else { return [] }
         let conversation = message.conversation
         var changes: [WorldChange] = []
         if let (app, session) = message.sessionKey {
             // An indexed query: the session's bubbles, not a scan of the transcript.
-            for entry in self.history.sessionBubbles(device: deviceID, conversation: conversation, app: app, session: session) {
-                guard let earlier = self.history.message(entry.messageID) else { continue }
+            for entry in self.sessionBubbles(device: deviceID, conversation: conversation, app: app, session: session) {
+                guard let earlier = self.message(entry.messageID) else { continue }
                 if earlier.message?.summaryText == nil && nilSummaryText == nil {
                     changes.append(.transcriptEntryRemoved(device: deviceID, conversation: conversation, entryID: entry.id))
                 } else {
@@ -48,12 +48,6 @@ extension World {
     mutating func takeSerial() -> Int {
         defer { self.nextSerial += 1 }
         return self.nextSerial
-    }
-
-    /// The entry with `id` in a device's transcript.
-    public func entry(_ id: Int, device: String, conversation: String) -> TranscriptEntry? {
-        guard let located = self.history.entry(id), located.device == device, located.conversation == conversation else { return nil }
-        return located.entry
     }
 
     public mutating func setInputField(_ field: InputField, device: String, conversation: String) -> [WorldChange] {

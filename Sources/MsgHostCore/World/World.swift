@@ -2,12 +2,13 @@ import MsgHostProtocol
 
 /// The directory of the world, in memory: people, devices, conversations, installs with their
 /// participant identifiers, contacts, input fields, delivery rules and deliveries under way.
-/// History — stored messages and every device's transcript — is read through `history`
-/// (`HistoryStore`), so memory does not grow with the messages sent.
+/// History — stored messages and every device's transcript — is read through `reader`
+/// (`HistoryReader`), so memory does not grow with the messages sent.
 ///
 /// Mutations validate first and return the `WorldChange`s they made, so the caller can persist
-/// exactly what changed; a failed mutation changes nothing. Every change is also recorded in
-/// `history`, whose reads see it at once.
+/// exactly what changed; a failed mutation changes nothing. The world never writes its
+/// history: the changes to it wait in `pending`, where its reads see them, until the shell has
+/// written them (`historyWritten`).
 public struct World: Sendable {
     public private(set) var people: [String: Person] = [:]
     public private(set) var devices: [String: Device] = [:]
@@ -32,28 +33,56 @@ public struct World: Sendable {
     public internal(set) var pendingDeliveries: [Int: PendingDelivery] = [:]
     /// The next transcript entry or delivery id (both count up from here).
     public internal(set) var nextSerial = 1
-    /// Messages and transcripts (shared: a copy of a world reads and writes the same history).
-    public private(set) var history: any HistoryStore
+    /// Where stored messages and transcripts are read (shared: copies of a world read the same).
+    public private(set) var reader: any HistoryReader
+    /// History changed here that the shell has not stored yet (one commit unit's at most).
+    var pending = PendingHistory()
+    /// Reads of `reader` that failed since the machine last asked (see `World+History`).
+    let readFailures = ReadFailures()
 
-    public init(history: any HistoryStore = InMemoryHistory()) {
-        self.history = history
-        self.nextSerial = history.lastEntryID() + 1
+    /// A world with no stored history: what it is given lives in `pending` (tests, tools).
+    public init() {
+        self.reader = EmptyHistory()
+    }
+
+    /// A world over a store's history; new entry ids count up from its last one.
+    public init(history: any HistoryReader) throws {
+        self.reader = history
+        self.nextSerial = try history.lastEntryID() + 1
     }
 
     /// This directory over another history, which must hold what this world's history holds
     /// (a copy that shares nothing with this world: see `HostStateMachine.forked`).
-    public func over(_ history: any HistoryStore) -> World {
+    public func over(_ history: any HistoryReader) -> World {
         var copy = self
-        copy.history = history
+        copy.reader = history
         return copy
     }
 
     /// Rebuilds the directory from its changes, in the order they were made (used by the
     /// store, which passes itself as `history`); nothing is recorded again.
-    public init(replaying changes: some Sequence<WorldChange>, history: any HistoryStore = InMemoryHistory()) {
-        self.init(history: history)
+    public init(replaying changes: some Sequence<WorldChange>, history: any HistoryReader) throws {
+        try self.init(history: history)
         for change in changes { self.apply(change) }
     }
+
+    /// The same, with no stored history.
+    public init(replaying changes: some Sequence<WorldChange>) {
+        self.init()
+        for change in changes { self.apply(change) }
+    }
+
+    /// The shell wrote `changes` where `reader` reads them: they are no longer pending.
+    public mutating func historyWritten(_ changes: [WorldChange]) {
+        guard !self.pending.isEmpty else { return }
+        for change in changes { self.pending.forget(change) }
+    }
+
+    /// Whether changes wait to be stored (a shell that is done with a unit has none).
+    public var hasPendingHistory: Bool { !self.pending.isEmpty }
+
+    /// The first history read that failed since the last call, if any.
+    func takeReadFailure() -> String? { self.readFailures.take() }
 
     /// Applies a change to the directory without validation or recording (the store replays
     /// only changes that were valid when made). History changes only move `nextSerial`.
@@ -93,19 +122,6 @@ public struct World: Sendable {
     }
 
 
-    /// Entries of live-layout bubbles on a device's screen (among its newest `onScreen`
-    /// entries), oldest first.
-    public func liveBubbles(device: String, conversation: String, onScreen: Int) -> [TranscriptEntry] {
-        self.history.liveBubbles(device: device, conversation: conversation, newest: onScreen)
-    }
-
-    /// Entries of expiring messages a device has not shown yet, oldest first.
-    public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {
-        self.history.unseenExpiring(device: device, conversation: conversation)
-    }
-
-    public func message(_ id: String) -> StoredMessage? { self.history.message(id) }
-
     // MARK: Lookups that fail with a control error naming what is missing
 
     public func person(_ handle: String) throws(WireError) -> Person {
@@ -132,17 +148,6 @@ public struct World: Sendable {
         self.devices.values.filter { $0.owner == person }.sorted { $0.id < $1.id }
     }
 
-    /// The messages a device shows in a conversation, in order (bubbles only). For tests and
-    /// tools, like `entries`.
-    public func transcript(device: String, conversation: String) -> [StoredMessage] {
-        self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }.compactMap { self.history.message($0.messageID) }
-    }
-
-    /// Every entry of a device's transcript, oldest first. For tests and tools: the rules read
-    /// pages and indexed queries instead.
-    public func entries(device: String, conversation: String) -> [TranscriptEntry] {
-        self.history.entries(device: device, conversation: conversation, before: nil, limit: .max)
-    }
 
     public func inputField(device: String, conversation: String) -> InputField {
         self.inputFields[TranscriptKey(device: device, conversation: conversation)] ?? InputField()
@@ -236,10 +241,13 @@ public struct World: Sendable {
         (self.conversations[conversation]?.members ?? []).flatMap { self.devices(of: $0) }
     }
 
-    /// Applies changes to the directory and records them in the history.
+    /// Applies changes to the directory and keeps their history part pending, for the caller
+    /// to return in a `.persist` action: the shell stores them.
     mutating func applying(_ changes: [WorldChange]) -> [WorldChange] {
-        for change in changes { self.apply(change) }
-        self.history.record(changes)
+        for change in changes {
+            self.apply(change)
+            self.pending.record(change)
+        }
         return changes
     }
 
@@ -250,7 +258,7 @@ public struct World: Sendable {
 
 extension World: Equatable {
     /// Two worlds are equal when their directories are: history is not held here, and is
-    /// compared through `history`'s reads where it matters.
+    /// compared through its reads where it matters.
     public static func == (lhs: World, rhs: World) -> Bool {
         lhs.people == rhs.people && lhs.devices == rhs.devices && lhs.conversations == rhs.conversations
             && lhs.formerMembers == rhs.formerMembers

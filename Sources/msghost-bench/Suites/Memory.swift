@@ -45,10 +45,15 @@ enum MemorySuite {
     }
 
     /// The seeding's only write: each message stored and arrived on every member's device
-    /// through `World.deliver` (the session rule applied, as on a send), written through the
-    /// store into its open batch, then committed as one transaction.
+    /// through `World.deliver` (the session rule applied, as on a send), its changes written
+    /// into the store's batch as the daemon's loop writes a unit's, then committed as one
+    /// transaction.
     static func writeMessages(into store: WorldStore, world: inout World, messages: [StoredMessage]) throws {
-        for message in messages { _ = world.deliver(message) }
+        for message in messages {
+            let changes = world.deliver(message)
+            store.record(changes)
+            world.historyWritten(changes)
+        }
         try store.commit()
     }
 }

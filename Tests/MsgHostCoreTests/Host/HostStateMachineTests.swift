@@ -1,5 +1,6 @@
 @testable import MsgHostCore
 import MsgHostProtocol
+import MsgHostStore
 import Testing
 
 /// `forked`: the copy the fuzzers make of one prepared machine for every input must share
@@ -10,12 +11,15 @@ import Testing
         var h = try HostHarness()
         let original = h.machine
         let ids = SequentialIDGenerator()
-        h.machine = original.forked(history: InMemoryHistory(), ids: ids)
-        let (stored, _) = h.dispatch(MessageValue(url: "https://example.com/?fork=1"))
-        #expect(h.machine.world.history.lastEntryID() > 0)
-        #expect(h.machine.world.history.message(stored.id) != nil)
-        #expect(original.world.history.lastEntryID() == 0)
-        #expect(original.world.history.message(stored.id) == nil)
+        let originalHistory = h.history
+        h.history = InMemoryHistory()
+        h.machine = original.forked(history: h.history, ids: ids)
+        let (stored, _) = h.dispatch(MessageValue(url: "https://example.com/?fork=1"))  // written to the fork's history
+        #expect(h.history.lastEntryID() > 0)
+        #expect(h.history.message(stored.id) != nil)
+        #expect(h.machine.world.message(stored.id) != nil)
+        #expect(originalHistory.lastEntryID() == 0)
+        #expect(original.world.message(stored.id) == nil)
         // The fork's identifiers came from the generator it was given.
         #expect(ids.makeUUID() != stored.id)
         #expect(h.machine.world.people == original.world.people)

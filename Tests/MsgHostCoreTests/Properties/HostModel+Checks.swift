@@ -69,7 +69,7 @@ extension HostModel {
         for conversation in Self.conversations {
             var orders: [(device: String, bySender: [String: [String]], present: Set<String>)] = []
             for (index, device) in Self.devices.enumerated() where conversation.members.contains(Self.people[index].handle) {
-                let entries = world.history.entries(device: device, conversation: conversation.id, before: nil, limit: .max)
+                let entries = world.entries(device: device, conversation: conversation.id)
                 var bySender: [String: [String]] = [:]
                 var present: Set<String> = []
                 for entry in entries where present.insert(entry.messageID).inserted {

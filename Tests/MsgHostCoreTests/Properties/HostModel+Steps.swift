@@ -165,7 +165,7 @@ extension HostModel {
     mutating func userTap() {
         let device = self.randomDevice()
         let conversation = self.conversation(for: device)
-        let entries = self.machine.world.history.entries(device: device, conversation: conversation, before: nil, limit: 10).map(\.id)
+        let entries = self.machine.world.entries(device: device, conversation: conversation, before: nil, limit: 10).map(\.id)
         guard let entry = self.pick(entries) else { return self.userOpen() }
         self.note("tap entry \(entry) on \(device)")
         self.control(.user(.tap(TapRequest(device: device, conversation: conversation, entry: entry))))

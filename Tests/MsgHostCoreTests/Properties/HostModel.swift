@@ -1,5 +1,6 @@
 @testable import MsgHostCore
 import MsgHostProtocol
+import MsgHostStore
 import MsgHostTesting
 
 /// The world a property run plays in, and everything the model plays: the extension
@@ -46,6 +47,8 @@ struct HostModel {
     }
 
     var machine: HostStateMachine
+    /// The store, written as the shell writes it (`.persist` → record, then `historyWritten`).
+    let history = InMemoryHistory()
     /// The shell's side of the extension wire: frames → typed, verified messages.
     var codec = ExtensionCodec()
     var now = HostModel.start
@@ -74,17 +77,23 @@ struct HostModel {
         self.seed = seed
         self.rng = SeededGenerator(state: seed)
         let apps = Self.apps.map { AppDescriptor(bundleID: $0, displayName: String($0.split(separator: ".").last ?? "")) }
-        self.machine = HostStateMachine(world: World(), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(), startedAt: Self.start, daemonPID: 4242)
+        self.machine = HostStateMachine(world: try World(history: self.history), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(), startedAt: Self.start, daemonPID: 4242)
         let seedWorld = WorldSeed(
             people: Self.people,
             devices: Self.devices.enumerated().map { .init(id: $1, owner: Self.people[$0].handle, platform: .ios17) },
             conversations: Self.conversations,
             installs: Self.devices.flatMap { device in Self.apps.map { .init(device: device, app: $0) } })
-        _ = try self.machine.applySeed(seedWorld, now: Self.start)
+        self.write(try self.machine.applySeed(seedWorld, now: Self.start))
         for (device, person, name) in Self.contacts {
             self.control(.admin(.contact(ContactRequest(device: device, person: person, name: name))))
         }
         self.noteIdentifiers()
+    }
+
+    /// What the shell does with a `.persist` action.
+    mutating func write(_ changes: [WorldChange]) {
+        self.history.record(changes)
+        self.machine.historyWritten(changes)
     }
 
     // MARK: Feeding the host
@@ -189,10 +198,13 @@ struct HostModel {
             case .startTimer(let id, let at):
                 self.timers.append((id, at))
             case .persist(let changes):
+                self.write(changes)
                 for case .messageStored(let message) in changes { self.stored.insert(message.id) }
             case .inspectFiles(let token, let checks, _):
                 let results = checks.map { _ in FileCheckResult.refused(.protocolError(.invalidBody, "the model sends no files")) }
                 self.absorb(self.machine.filesInspected(token: token, results: results, now: self.now))
+            case .historyUnreadable(let reason):
+                self.violate("an in-memory history cannot fail a read, yet the host found it unreadable: \(reason)")
             case .advanceClock, .event, .stopped, .serveControl, .observed:
                 break
             }

@@ -1,5 +1,6 @@
 @testable import MsgHostCore
 import MsgHostProtocol
+import MsgHostStore
 import Testing
 
 /// Drives a `HostStateMachine` by hand, with no I/O: a control client, one scripted extension,
@@ -28,6 +29,9 @@ struct HostHarness {
 
     let ids: SequentialIDGenerator
     var machine: HostStateMachine
+    /// The store, as the shell keeps it: every `.persist` action's changes are written here
+    /// as the action is seen (`observe`), and the machine is told (`historyWritten`).
+    var history = InMemoryHistory()
     /// The shell's side of the extension wire (framing, signatures, replay windows, JSON), as
     /// `EventLoop` runs it: raw frames go through it to the machine.
     var codec: ExtensionCodec
@@ -57,9 +61,9 @@ struct HostHarness {
         ]
         apps[0].hasParentApp = parentApp
         apps[0].opensMessagesInParentApp = opensMessages
-        self.machine = HostStateMachine(world: World(), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        self.machine = HostStateMachine(world: try World(history: self.history), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
         self.codec = ExtensionCodec(maxFrameBytes: settings.maxFrameBytes)
-        _ = try self.machine.applySeed(Self.seed, now: Self.start)
+        self.write(try self.machine.applySeed(Self.seed, now: Self.start))
     }
 
     // MARK: Clock and timers
@@ -195,7 +199,14 @@ struct HostHarness {
     /// Notes the launches among actions the machine returned (call it on every result).
     mutating func observe(_ actions: [HostAction]) -> [HostAction] {
         self.launches += actions.launches
+        for case .persist(let changes) in actions { self.write(changes) }
         return actions
+    }
+
+    /// What the shell does with a `.persist` action.
+    mutating func write(_ changes: [WorldChange]) {
+        self.history.record(changes)
+        self.machine.historyWritten(changes)
     }
 }
 
@@ -251,7 +262,22 @@ extension ControlMessage {
 }
 
 extension World {
-    /// The in-memory history's messages and transcripts (the core's tests run on it).
-    var storedMessages: [String: StoredMessage] { (self.history as! InMemoryHistory).storedMessages }
-    var storedTranscripts: [String: [TranscriptEntry]] { (self.history as! InMemoryHistory).storedTranscripts }
+    /// The messages stored so far: written to an in-memory history, or still pending (a world
+    /// with no shell around it keeps everything pending).
+    var storedMessages: [String: StoredMessage] {
+        ((self.reader as? InMemoryHistory)?.storedMessages ?? [:]).merging(self.pending.messages) { $1 }
+    }
+
+    /// Every non-empty transcript, by "device\u{0}conversation", as the world reads it.
+    var storedTranscripts: [String: [TranscriptEntry]] {
+        var keys = Set(((self.reader as? InMemoryHistory)?.storedTranscripts ?? [:]).keys)
+        for key in self.pending.byTranscript.keys { keys.insert("\(key.device)\u{0}\(key.conversation)") }
+        var transcripts: [String: [TranscriptEntry]] = [:]
+        for key in keys {
+            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            let entries = self.entries(device: parts[0], conversation: parts[1])
+            if !entries.isEmpty { transcripts[key] = entries }
+        }
+        return transcripts
+    }
 }

@@ -1,5 +1,6 @@
 @testable import MsgHostCore
 import MsgHostProtocol
+import MsgHostStore
 import Testing
 
 /// Pins down the world's rules (SPEC §1): creation checks (duplicates, unknown owners and
@@ -193,7 +194,7 @@ import Testing
         // What the store does: it keeps every change, and the directory is replayed over it.
         let history = InMemoryHistory()
         history.record(changes)
-        let rebuilt = World(replaying: changes, history: history)
+        let rebuilt = try World(replaying: changes, history: history)
         #expect(rebuilt == world)
         #expect(rebuilt.transcript(device: "amber-mac", conversation: "ab").map(\.id) == ["m1", "m2"])
         #expect(rebuilt.installs["install-b"] == nil)

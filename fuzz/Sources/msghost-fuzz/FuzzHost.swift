@@ -1,5 +1,6 @@
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostStore
 
 /// The daemon's state machine over an in-memory world, driven the way `EventLoop` drives it:
 /// frames in, actions out, and every action answered as the shell and a well-behaved
@@ -36,6 +37,9 @@ struct FuzzHost: Sendable {
     static let eventBudget = 4_000
 
     var machine: HostStateMachine
+    /// The store, written as the daemon's loop writes it: each `.persist` action's changes,
+    /// then `historyWritten`. A new one for every input (`fork`).
+    private var history = InMemoryHistory()
     /// The shell's side of the extension wire, as `EventLoop` runs it.
     var codec = ExtensionCodec()
     private var ids: FuzzIDs
@@ -77,10 +81,11 @@ struct FuzzHost: Sendable {
     /// A copy of this prepared host for one input. Its history must still be empty (set-up
     /// sends no message), since the fork starts a new, empty one.
     func fork() -> FuzzHost {
-        precondition(self.machine.world.history.lastEntryID() == 0, "a prepared fuzz host must not have stored messages")
+        precondition(self.history.lastEntryID() == 0 && !self.machine.world.hasPendingHistory, "a prepared fuzz host must not have stored messages")
         var copy = self
         copy.ids = FuzzIDs(after: self.ids.last)
-        copy.machine = self.machine.forked(history: InMemoryHistory(), ids: copy.ids)
+        copy.history = InMemoryHistory()
+        copy.machine = self.machine.forked(history: copy.history, ids: copy.ids)
         copy.budget = Self.eventBudget
         return copy
     }
@@ -159,7 +164,13 @@ struct FuzzHost: Sendable {
             case .advanceClock(let milliseconds):
                 self.now = self.now.adding(milliseconds: milliseconds)
                 self.fireDueTimers()
-            case .persist, .sendToControl, .event, .stopped, .serveControl, .observed:
+            case .persist(let changes):
+                self.history.record(changes)
+                self.machine.historyWritten(changes)
+            case .historyUnreadable:
+                // InMemoryHistory never fails a read: the machine asking to undo is a bug.
+                fatalError("the machine found an in-memory history unreadable")
+            case .sendToControl, .event, .stopped, .serveControl, .observed:
                 break
             }
         }

@@ -1,8 +1,10 @@
+import MsgHostCore
 import MsgHostProtocol
 
-/// History in dictionaries: for the core's unit tests and for tools that build a world in
-/// memory. It answers exactly what the SQLite store answers; its reads may scan (test worlds
-/// are small), the store's never do.
+/// History in dictionaries: for the core's unit tests, the fuzzers and tools that build a world
+/// in memory, which write it as the shell writes the store (the `.persist` actions' changes).
+/// It answers exactly what the SQLite store answers; its reads may scan (test worlds are
+/// small), the store's never do, and never fail.
 public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     private var messages: [String: StoredMessage] = [:]
     /// "device\u{0}conversation" → entries, sorted by id.

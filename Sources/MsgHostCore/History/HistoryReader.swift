@@ -1,6 +1,7 @@
 import MsgHostProtocol
 
-/// Where the world's history lives: stored messages and every device's transcript entries.
+/// Where the world's history is read from: stored messages and every device's transcript
+/// entries.
 ///
 /// The core keeps in memory only what its rules need (the directory: people, devices,
 /// conversations, installs, identifiers, contacts, input fields, deliveries) and reads history
@@ -8,43 +9,42 @@ import MsgHostProtocol
 /// the GRDB store in the daemon. Every read is an indexed lookup, never a scan of a whole
 /// transcript, so a daemon holding a million messages stays small and starts fast.
 ///
-/// Writes (`record`) belong to the current batch: later reads see them at once, and the shell
-/// makes them durable (commits) before it sends anything that acknowledges them.
-public protocol HistoryStore: AnyObject, Sendable {
-    /// Writes changes as part of the current batch. The store keeps every kind of change
-    /// (the directory too, so that it can be loaded again); reads see them at once.
-    func record(_ changes: [WorldChange])
-
-    func message(_ id: String) -> StoredMessage?
+/// Reads throw: a store that cannot answer says so, and the core answers the request that
+/// needed it `storageUnavailable` (PROTOCOL.md §3.5) instead of taking "not there" for an
+/// answer. The core never writes through it: what it changes leaves in `.persist` actions and
+/// the shell writes them (into MsgHostStore's writable history); until then the core reads its own
+/// changes from `PendingHistory`.
+public protocol HistoryReader: AnyObject, Sendable {
+    func message(_ id: String) throws -> StoredMessage?
 
     /// The entry with this id, wherever it is.
-    func entry(_ id: Int) -> LocatedEntry?
+    func entry(_ id: Int) throws -> LocatedEntry?
 
     /// Up to `limit` entries of a transcript with ids below `before` (all when nil), the newest
     /// ones, returned oldest first.
-    func entries(device: String, conversation: String, before: Int?, limit: Int) -> [TranscriptEntry]
+    func entries(device: String, conversation: String, before: Int?, limit: Int) throws -> [TranscriptEntry]
 
     /// How many entries a transcript has with ids at or above `from` (all when nil).
-    func entryCount(device: String, conversation: String, from: Int?) -> Int
+    func entryCount(device: String, conversation: String, from: Int?) throws -> Int
 
     /// The bubbles of `app`'s messages of `session` in a transcript, oldest first.
-    func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry]
+    func sessionBubbles(device: String, conversation: String, app: String, session: String) throws -> [TranscriptEntry]
 
     /// The bubbles of live-layout messages among the newest `newest` entries of a transcript
     /// (what is on screen), oldest first.
-    func liveBubbles(device: String, conversation: String, newest: Int) -> [TranscriptEntry]
+    func liveBubbles(device: String, conversation: String, newest: Int) throws -> [TranscriptEntry]
 
     /// Entries of expiring messages in a transcript that its device has not shown yet. Only
     /// messages from others expire (SPEC §5: from a recipient's transcript), so the device
     /// owner's own are never among them, however many they sent.
-    func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry]
+    func unseenExpiring(device: String, conversation: String) throws -> [TranscriptEntry]
 
     /// Entries of expiring messages, anywhere, that were seen and not kept: their expiry is
     /// under way (timers to start again after a restart).
-    func seenExpiring() -> [LocatedEntry]
+    func seenExpiring() throws -> [LocatedEntry]
 
     /// The largest transcript entry id ever stored (0 if none): new ids count up from it.
-    func lastEntryID() -> Int
+    func lastEntryID() throws -> Int
 }
 
 /// A transcript entry and the transcript it is in.
@@ -74,4 +74,19 @@ extension StoredMessage {
         guard let app = self.app, let session = self.message?.session else { return nil }
         return (app, session)
     }
+}
+
+/// No stored history at all: the reader of a world built in memory (`World()`), whose
+/// messages and entries all live in its pending history.
+public final class EmptyHistory: HistoryReader {
+    public init() {}
+    public func message(_ id: String) -> StoredMessage? { nil }
+    public func entry(_ id: Int) -> LocatedEntry? { nil }
+    public func entries(device: String, conversation: String, before: Int?, limit: Int) -> [TranscriptEntry] { [] }
+    public func entryCount(device: String, conversation: String, from: Int?) -> Int { 0 }
+    public func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry] { [] }
+    public func liveBubbles(device: String, conversation: String, newest: Int) -> [TranscriptEntry] { [] }
+    public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] { [] }
+    public func seenExpiring() -> [LocatedEntry] { [] }
+    public func lastEntryID() -> Int { 0 }
 }

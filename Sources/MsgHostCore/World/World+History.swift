@@ -1,0 +1,146 @@
+import MsgHostProtocol
+
+/// History as the machine reads it: the store's answer (`HistoryReader`) with what this unit
+/// changed and the store has not yet (`PendingHistory`) laid over it.
+///
+/// A read the store cannot answer is not "nothing there": it is kept (`ReadFailures`) and the
+/// read answers empty for now; as the event finishes, the machine sees the failure and asks the
+/// shell to undo the whole unit and answer `storageUnavailable`
+/// (`HostStateMachine.finish`), so no decision made on the empty answer leaves the daemon.
+extension World {
+    public func message(_ id: String) -> StoredMessage? {
+        if let pending = self.pending.messages[id] { return pending }
+        return self.read(nil) { try $0.message(id) }
+    }
+
+    /// The entry with `id` in a device's transcript.
+    public func entry(_ id: Int, device: String, conversation: String) -> TranscriptEntry? {
+        guard let located = self.located(id), located.device == device, located.conversation == conversation else { return nil }
+        return located.entry
+    }
+
+    func located(_ id: Int) -> LocatedEntry? {
+        if let touched = self.pending.entries[id] {
+            return touched.entry.map { LocatedEntry(device: touched.device, conversation: touched.conversation, entry: $0) }
+        }
+        return self.read(nil) { try $0.entry(id) }
+    }
+
+    /// Up to `limit` entries of a transcript below `before`, the newest, oldest first.
+    func entries(device: String, conversation: String, before: Int?, limit: Int) -> [TranscriptEntry] {
+        let touched = self.pending.touched(device: device, conversation: conversation)
+        guard !touched.isEmpty else { return self.read([]) { try $0.entries(device: device, conversation: conversation, before: before, limit: limit) } }
+        let below = { (id: Int) in before.map { id < $0 } ?? true }
+        // Stored entries removed here leave gaps: ask for as many more as there are.
+        let gaps = touched.filter { $0.value.entry == nil && !$0.value.added && below($0.key) }.count
+        let stored = self.read([]) { try $0.entries(device: device, conversation: conversation, before: before, limit: limit.addingClamped(gaps)) }
+        let added = touched.values.filter { $0.added && below($0.entry?.id ?? 0) }.compactMap(\.entry)
+        return Array(PendingHistory.merge(stored, touched, adding: added).suffix(max(0, limit)))
+    }
+
+    /// How many entries a transcript has with ids at or above `from` (all when nil).
+    func entryCount(device: String, conversation: String, from: Int?) -> Int {
+        let stored = self.read(0) { try $0.entryCount(device: device, conversation: conversation, from: from) }
+        var count = stored
+        for (id, touched) in self.pending.touched(device: device, conversation: conversation) where from.map({ id >= $0 }) ?? true {
+            if touched.added { count += 1 } else if touched.entry == nil { count -= 1 }
+        }
+        return max(0, count)
+    }
+
+    /// The bubbles of `app`'s messages of `session` in a transcript, oldest first.
+    func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry] {
+        let stored = self.read([]) { try $0.sessionBubbles(device: device, conversation: conversation, app: app, session: session) }
+        let touched = self.pending.touched(device: device, conversation: conversation)
+        guard !touched.isEmpty else { return stored }
+        let added = touched.values.filter(\.added).compactMap(\.entry).filter { entry in
+            entry.kind == .bubble && self.message(entry.messageID)?.sessionKey.map { $0 == (app, session) } == true
+        }
+        return PendingHistory.merge(stored, touched, adding: added).filter { $0.kind == .bubble }
+    }
+
+    /// Entries of live-layout bubbles on a device's screen (among its newest `onScreen`
+    /// entries), oldest first.
+    public func liveBubbles(device: String, conversation: String, onScreen: Int) -> [TranscriptEntry] {
+        guard !self.pending.touched(device: device, conversation: conversation).isEmpty else {
+            return self.read([]) { try $0.liveBubbles(device: device, conversation: conversation, newest: onScreen) }
+        }
+        return self.entries(device: device, conversation: conversation, before: nil, limit: onScreen)
+            .filter { $0.kind == .bubble && self.message($0.messageID)?.isLiveLayout == true }
+    }
+
+    /// Entries of expiring messages a device has not shown yet, oldest first.
+    public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {
+        let stored = self.read([]) { try $0.unseenExpiring(device: device, conversation: conversation) }
+        let touched = self.pending.touched(device: device, conversation: conversation)
+        guard !touched.isEmpty else { return stored }
+        let added = touched.values.filter(\.added).compactMap(\.entry).filter { self.expires($0, on: device) }
+        return PendingHistory.merge(stored, touched, adding: added).filter { $0.seenAt == nil }
+    }
+
+    /// Entries of expiring messages, anywhere, seen and not kept (timers to start again after
+    /// a restart, when nothing is pending).
+    func seenExpiring() -> [LocatedEntry] {
+        let stored = self.read([]) { try $0.seenExpiring() }
+        guard !self.pending.isEmpty else { return stored }
+        var located: [Int: LocatedEntry] = [:]
+        for entry in stored where self.pending.entries[entry.entry.id] == nil { located[entry.entry.id] = entry }
+        for (id, touched) in self.pending.entries {
+            guard let entry = touched.entry, entry.seenAt != nil, !entry.kept, self.expires(entry, on: touched.device) else { continue }
+            located[id] = LocatedEntry(device: touched.device, conversation: touched.conversation, entry: entry)
+        }
+        return located.values.sorted { $0.entry.id < $1.entry.id }
+    }
+
+    /// An entry of someone else's expiring message (only those expire on a device).
+    private func expires(_ entry: TranscriptEntry, on device: String) -> Bool {
+        guard let message = self.message(entry.messageID) else { return false }
+        return message.isExpiring && message.sender != self.devices[device]?.owner
+    }
+
+    /// Every entry of a device's transcript, oldest first. For tests and tools: the rules read
+    /// pages and indexed queries instead.
+    public func entries(device: String, conversation: String) -> [TranscriptEntry] {
+        self.entries(device: device, conversation: conversation, before: nil, limit: .max)
+    }
+
+    /// The messages a device shows in a conversation, in order (bubbles only). For tests and
+    /// tools, like `entries`.
+    public func transcript(device: String, conversation: String) -> [StoredMessage] {
+        self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }.compactMap { self.message($0.messageID) }
+    }
+
+    /// The store's answer, or `empty` with the failure kept for the machine to answer for.
+    private func read<T>(_ empty: T, _ body: (any HistoryReader) throws -> T) -> T {
+        do {
+            return try body(self.reader)
+        } catch {
+            self.readFailures.note(error)
+            return empty
+        }
+    }
+}
+
+/// The history reads that failed since the machine last asked, shared by copies of a world
+/// (a read is not a change: a checkpoint does not take it back).
+final class ReadFailures: @unchecked Sendable {
+    private var first: String?
+
+    func note(_ error: any Error) {
+        if self.first == nil { self.first = "\(error)" }
+    }
+
+    /// The first failure since the last call, if any; forgets it.
+    func take() -> String? {
+        defer { self.first = nil }
+        return self.first
+    }
+}
+
+extension Int {
+    /// `self + other`, stopping at `Int.max`.
+    func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = self.addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+}
