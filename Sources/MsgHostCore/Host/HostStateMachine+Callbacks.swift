@@ -5,7 +5,7 @@ extension HostStateMachine {
     mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on instanceID: String, now: Instant) -> [HostAction] {
         guard self.screens[instanceID] != nil else { return [] }
         let causes = self.sessions.activeCauses
-        self.screens[instanceID]!.queue += callbacks.map { Instance.QueuedCallback(type: $0.0, body: $0.1, causes: causes) }
+        self.screens[instanceID]!.callbacks.append(callbacks.map { CallbackQueue.Callback(type: $0.0, body: $0.1, causes: causes) })
         return self.pump(instanceID, now: now)
     }
 
@@ -62,10 +62,7 @@ extension HostStateMachine {
         func note(_ carried: Set<Int>) {
             if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
         }
-        for instance in self.screens.all where !instance.isIdle {
-            if let inFlight = instance.inFlight { note(inFlight.causes) }
-            for callback in instance.queue { note(callback.causes) }
-        }
+        for instance in self.screens.all where !instance.isIdle { instance.callbacks.forEachCauses(note) }
         for request in self.pendingRequests.values { note(request.causes) }
         for drawer in self.pendingDrawers.values { note(drawer.causes) }
         return causes
@@ -92,16 +89,15 @@ extension HostStateMachine {
     /// Sends the next callback if none is in flight and the process is connected; when the
     /// queue is empty, answers the waiters and lets an unneeded process go idle.
     mutating func pump(_ instanceID: String, now: Instant) -> [HostAction] {
-        guard var instance = self.screens[instanceID], instance.inFlight == nil else { return [] }
-        if instance.queue.isEmpty {
+        guard var instance = self.screens[instanceID], instance.callbacks.inFlight == nil else { return [] }
+        guard let callback = instance.callbacks.next else {
             if instance.phase == .resigning { instance.phase = .resigned }
             self.screens[instanceID] = instance
             return self.goIdleIfUnneeded(launchID: instance.launchID, now: now)
         }
         guard let process = self.processes[instance.launchID], case .connected(let route) = process.state else { return [] }
-        let callback = instance.queue.removeFirst()
         let (id, send) = self.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
-        instance.inFlight = .init(id: id, type: callback.type, sentAt: now, causes: callback.causes)
+        instance.callbacks.sent(id: id, at: now)
         // A touch allows a send from the moment it reaches the view (PROTOCOL.md §4.5): touches
         // queued behind a busy handler each arm one send when their turn comes.
         if callback.type == .touch { instance.touch.arm(at: now) }
@@ -115,10 +111,9 @@ extension HostStateMachine {
     mutating func callbackAcknowledged(launchID: String, _ reply: InboundReply, now: Instant) -> [HostAction]? {
         let (replyTo, status) = (reply.replyTo, reply.status)
         guard let process = self.processes[launchID],
-              let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.inFlight?.id == replyTo }),
-              let inFlight = self.screens[instanceID]?.inFlight
+              let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.callbacks.isInFlight(replyTo) == true }),
+              let inFlight = self.screens[instanceID]?.callbacks.acknowledge(replyTo)
         else { return nil }
-        self.screens[instanceID]!.inFlight = nil
         var actions: [HostAction] = [.observed(.callbackAcknowledged(id: replyTo, type: inFlight.type))]
         if let failure = status.failure {
             // The handler reported an error: Messages would log it and carry on.

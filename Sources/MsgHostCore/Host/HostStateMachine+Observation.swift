@@ -114,8 +114,8 @@ extension HostStateMachine {
         var queued = 0
         var inFlight = 0
         for instance in self.screens.all {
-            queued += instance.queue.count
-            if instance.inFlight != nil { inFlight += 1 }
+            queued += instance.callbacks.waiting.count
+            if instance.callbacks.inFlight != nil { inFlight += 1 }
         }
         var held = 0
         var delayed = 0

@@ -142,11 +142,11 @@ extension HostStateMachine {
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
             guard let process = self.processes[launchID],
-                  let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.inFlight?.id == callbackID }),
+                  let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.callbacks.isInFlight(callbackID) == true }),
                   let instance = self.screens[instanceID]
             else { return [] }
             return [self.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
-                                detail: "\(instance.inFlight!.type.rawValue) not acknowledged within \(self.responseTimeout(process.app)) ms")]
+                                detail: "\(instance.callbacks.inFlight?.type.rawValue ?? "a callback") not acknowledged within \(self.responseTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "unresponsive", now: now)
                 + self.crashed(process, now: now)
         case .idle(let launchID, let generation):

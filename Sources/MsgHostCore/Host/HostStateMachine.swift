@@ -93,7 +93,7 @@ public struct HostStateMachine: Sendable {
         guard let process = self.processes[launchID] else { return [] }
         var causes: Set<Int> = []
         for id in process.instanceIDs {
-            if let inFlight = self.screens[id]?.inFlight { causes.formUnion(inFlight.causes) }
+            if let inFlight = self.screens[id]?.callbacks.inFlight { causes.formUnion(inFlight.causes) }
         }
         return causes
     }

@@ -2,8 +2,7 @@ import MsgHostProtocol
 
 /// One view-controller instance of an extension: the main (compact/expanded) one for now.
 ///
-/// Callbacks to an instance go one at a time, in order: `queue` holds those not yet sent and
-/// `inFlight` the one the extension has not acknowledged.
+/// Callbacks to an instance go one at a time, in order (`CallbackQueue`).
 struct Instance: Sendable {
     enum Phase: Sendable {
         /// Presented: from the moment it is opened until it starts to resign.
@@ -12,20 +11,6 @@ struct Instance: Sendable {
         case resigning
         /// Resigned: kept until its process exits so late requests get a precise answer.
         case resigned
-    }
-
-    struct QueuedCallback: Sendable {
-        var type: CallbackType
-        var body: OutboundBody
-        /// The control actions this callback is a consequence of (see `Waiter`).
-        var causes: Set<Int> = []
-    }
-
-    struct InFlight: Sendable {
-        var id: String
-        var type: CallbackType
-        var sentAt: Instant
-        var causes: Set<Int> = []
     }
 
     let id: String
@@ -43,8 +28,8 @@ struct Instance: Sendable {
     var selectedEntry: Int?
     /// For a transcript-style instance: the live bubble it draws.
     var liveEntry: Int?
-    var queue: [QueuedCallback] = []
-    var inFlight: InFlight?
+    /// Its callbacks: waiting, and the one in flight.
+    var callbacks = CallbackQueue()
     /// The view it set (`setView`), its images files in the store. Current state, not history:
     /// kept in memory only, and cleared as the instance resigns.
     var view: ViewValue?
@@ -55,13 +40,10 @@ struct Instance: Sendable {
     /// The sticker drawer the user opened over it (`stickers`), if any.
     var drawer: StickerDrawer?
 
-    var isIdle: Bool { self.queue.isEmpty && self.inFlight == nil }
+    var isIdle: Bool { self.callbacks.isIdle }
 
     /// Whether a callback caused by any of `causes` is queued or in flight here.
-    func carries(_ causes: Set<Int>) -> Bool {
-        if let inFlight, !inFlight.causes.isDisjoint(with: causes) { return true }
-        return self.queue.contains { !$0.causes.isDisjoint(with: causes) }
-    }
+    func carries(_ causes: Set<Int>) -> Bool { self.callbacks.carries(causes) }
 }
 
 /// A control request to answer once every callback it caused, on every device, has been

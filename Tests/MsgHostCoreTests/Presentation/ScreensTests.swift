@@ -44,7 +44,7 @@ import Testing
         screens.add(Self.instance("elsewhere", conversation: "other", style: .transcript))
         screens["b2"]?.phase = .resigning
         #expect(screens.liveInstances(device: "amber-phone", conversation: "ab") == ["b1"])
-        screens["b1"]?.queue.append(.init(type: .touch, body: .ok))
+        screens["b1"]?.callbacks.append([.init(type: .touch, body: .ok)])
         #expect(screens.busy == ["b1"])
     }
 }
