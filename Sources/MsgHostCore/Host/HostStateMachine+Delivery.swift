@@ -11,14 +11,12 @@ extension HostStateMachine {
         var actions: [HostAction] = [.persist(self.world.applying([.messageStored(stored)]))]
         actions.append(self.record(.sent, now: now, device: deviceID, app: app, conversation: conversation, detail: "\(content.kindName) \(stored.id)"))
         for device in self.world.memberDevices(of: conversation) {
-            let rule = device.owner == sender ? DeliveryRule() : self.world.deliveryRules[device.id] ?? DeliveryRule()
+            let rule = self.world.deliveries.rule(for: device.id, owner: device.owner, sender: sender)
             if rule.isImmediate {
                 actions += self.arrived(stored.id, on: device.id, now: now)
                 continue
             }
-            let delivery = PendingDelivery(
-                id: self.world.takeSerial(), device: device.id, conversation: conversation, messageID: stored.id,
-                dueAt: now.adding(milliseconds: rule.latencyMs).milliseconds, held: rule.hold)
+            let delivery = Deliveries.planned(id: self.world.takeSerial(), device: device.id, conversation: conversation, messageID: stored.id, rule: rule, now: now)
             actions.append(.persist(self.world.applying([.deliveryPending(delivery)])))
             if !rule.hold { actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: delivery.dueAt))) }
         }
@@ -47,26 +45,14 @@ extension HostStateMachine {
 
     /// A delivery's latency is over.
     mutating func deliveryDue(_ id: Int, now: Instant) -> [HostAction] {
-        guard let delivery = self.world.pendingDeliveries[id], !delivery.held else { return [] }
+        guard let delivery = self.world.deliveries.due(id) else { return [] }
         return [.persist(self.world.applying([.deliveryDone(id: id)]))] + self.arrived(delivery.messageID, on: delivery.device, now: now)
     }
 
     /// `release`: held messages for a device arrive now, in the order asked for.
     mutating func release(_ request: ReleaseRequest, now: Instant) throws(WireError) -> ([String], [HostAction]) {
         _ = try self.world.device(request.device)
-        // Ids increase in the order the messages were sent, whatever their latency.
-        var held = self.world.pendingDeliveries.values.filter { $0.device == request.device && $0.held }.sorted { $0.id < $1.id }
-        switch request.order ?? "sent" {
-        case "sent": break
-        case "reverse": held.reverse()
-        default: throw .control(.invalidRequest, "order must be \"sent\" or \"reverse\", not \"\(request.order ?? "")\"")
-        }
-        if let named = request.messages {
-            for id in named where !held.contains(where: { $0.messageID == id }) {
-                throw .control(.notFound, "message \(id) is not held for \(request.device)")
-            }
-            held.sort { (named.firstIndex(of: $0.messageID) ?? Int.max) < (named.firstIndex(of: $1.messageID) ?? Int.max) }
-        }
+        let held = try self.world.deliveries.releasable(device: request.device, order: request.order, messages: request.messages)
         var actions: [HostAction] = []
         for delivery in held {
             actions.append(.persist(self.world.applying([.deliveryDone(id: delivery.id)])))

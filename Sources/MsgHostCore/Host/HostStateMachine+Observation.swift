@@ -76,17 +76,14 @@ extension HostStateMachine {
     /// What `release` would deliver to `device`, in arrival order (delivery ids grow in the
     /// order messages were sent, whatever their latency: the order `release` uses).
     func heldMessages(device: String) -> [HeldResult.Message] {
-        self.world.pendingDeliveries.values
-            .filter { $0.device == device && $0.held }
-            .sorted { $0.id < $1.id }
-            .compactMap { delivery in
-                guard let stored = self.world.message(delivery.messageID) else { return nil }
-                var text: String?
-                if case .text(let value) = stored.content { text = value }
-                return HeldResult.Message(
-                    id: stored.id, conversation: stored.conversation, sender: stored.sender, sentAt: stored.sentAt,
-                    kind: stored.content.kindName, text: text)
-            }
+        self.world.deliveries.held(for: device).compactMap { delivery in
+            guard let stored = self.world.message(delivery.messageID) else { return nil }
+            var text: String?
+            if case .text(let value) = stored.content { text = value }
+            return HeldResult.Message(
+                id: stored.id, conversation: stored.conversation, sender: stored.sender, sentAt: stored.sentAt,
+                kind: stored.content.kindName, text: text)
+        }
     }
 
     // MARK: For the wire tap
@@ -117,11 +114,7 @@ extension HostStateMachine {
             queued += instance.callbacks.waiting.count
             if instance.callbacks.inFlight != nil { inFlight += 1 }
         }
-        var held = 0
-        var delayed = 0
-        for delivery in self.world.pendingDeliveries.values {
-            if delivery.held { held += 1 } else { delayed += 1 }
-        }
+        let (held, delayed) = self.world.deliveries.depths
         return [
             ("callbacks_queued", queued), ("callbacks_in_flight", inFlight),
             ("held_deliveries", held), ("delayed_deliveries", delayed),

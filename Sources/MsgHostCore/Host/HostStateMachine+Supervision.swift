@@ -45,8 +45,7 @@ extension HostStateMachine {
             if case .launching = process.state { return false }
             if process.exitExpected || process.terminateNoticeID != nil { return false }
         }
-        let manual = self.settings.manualClock
-        return !self.world.pendingDeliveries.values.contains { !$0.held && (!manual || $0.dueAt <= now.milliseconds) }
+        return !self.world.deliveries.hasUnheld(dueBy: self.settings.manualClock ? now : nil)
     }
 
     // MARK: Crashes and quarantine

@@ -27,10 +27,12 @@ public struct World: Sendable {
     public internal(set) var inputFields: [TranscriptKey: InputField] = [:]
     /// device → person → the name that device's owner has for them.
     public internal(set) var contacts: [String: [String: String]] = [:]
+    /// Delivery rules and the deliveries under way (`Deliveries` owns their rules).
+    private(set) var deliveries = Deliveries()
     /// device → how messages reach it, when not at once.
-    public internal(set) var deliveryRules: [String: DeliveryRule] = [:]
+    public var deliveryRules: [String: DeliveryRule] { self.deliveries.rules }
     /// Deliveries not yet arrived, by id.
-    public internal(set) var pendingDeliveries: [Int: PendingDelivery] = [:]
+    public var pendingDeliveries: [Int: PendingDelivery] { self.deliveries.pending }
     /// The next transcript entry or delivery id (both count up from here).
     public internal(set) var nextSerial = 1
     /// Where stored messages and transcripts are read (shared: copies of a world read the same).
@@ -104,13 +106,11 @@ public struct World: Sendable {
             self.inputFields[TranscriptKey(device: device, conversation: conversation)] = field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
             self.contacts[device, default: [:]][person] = name
-        case .deliveryRuleChanged(let device, let rule):
-            self.deliveryRules[device] = rule.isImmediate ? nil : rule
+        case .deliveryRuleChanged, .deliveryDone:
+            self.deliveries.apply(change)
         case .deliveryPending(let delivery):
-            self.pendingDeliveries[delivery.id] = delivery
+            self.deliveries.apply(change)
             self.nextSerial = max(self.nextSerial, delivery.id + 1)
-        case .deliveryDone(let id):
-            self.pendingDeliveries[id] = nil
         case .memberAdded(let conversation, let person):
             self.conversations[conversation]?.members.append(person)
             self.formerMembers[conversation]?.remove(person)
