@@ -24,6 +24,7 @@ import pytest
 REPOSITORY = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("MSGHOST_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("MSGHOST_CHROMEDRIVER", "/usr/bin/chromedriver")
+REBINDING_NAME = "rebind.test"
 ARTIFACTS = Path(os.environ.get("MSGHOST_BROWSER_ARTIFACTS", REPOSITORY / ".build" / "browser-artifacts"))
 
 
@@ -106,7 +107,10 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1600,1500"):
+    # rebind.test resolves to 127.0.0.1 in this browser only: a DNS-rebinding name, for
+    # test_attacker.py, without touching the machine's resolver.
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1600,1500",
+                     f"--host-resolver-rules=MAP {REBINDING_NAME} 127.0.0.1"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

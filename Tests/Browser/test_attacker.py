@@ -2,7 +2,8 @@
 served from a second local port (another origin, but the same site, so the browser even sends
 it the page's SameSite=Strict cookie), it tries what any page of any site can try — a `no-cors`
 POST that opens an app, a read of the world, the event stream. The daemon does nothing and the
-page reads nothing; msghost-web counts each refusal."""
+page reads nothing; msghost-web counts each refusal. And a DNS-rebinding name (mapped to
+127.0.0.1 in this browser) is answered nothing at all."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import ARTIFACTS, Simulator
+from conftest import ARTIFACTS, REBINDING_NAME, Simulator
 from test_simulator import Page
 
 OPEN = {"device": "kate-iphone", "conversation": "kate-john", "app": "com.example.python-raw"}
@@ -131,3 +132,19 @@ def test_a_page_of_another_origin_can_neither_drive_the_daemon_nor_read_it(simul
     page.control("open", OPEN)
     page.wait(lambda: page.events("launched"), "the page's own open in its event stream")
     assert simulator.control("events")["next"] > events_before
+
+
+def test_a_rebinding_name_reaches_nothing_even_with_the_token(simulator: Simulator, browser: WebDriver):
+    """A name of the attacker's that now resolves to 127.0.0.1 (the browser maps it so): its
+    pages are same-origin with what they reach there, but every request says its name in
+    `Host`, and msghost-web answers none — not even the page with the right token."""
+    events_before = simulator.control("events")["next"]
+    port = simulator.base.rsplit(":", 1)[1].rstrip("/")
+    for path in (f"?token={simulator.token}", "api/daemon", "static/app.js"):
+        browser.get(f"http://{REBINDING_NAME}:{port}/{path}")
+        text = browser.find_element("tag name", "body").text
+        assert "refused by the Host rule" in text and f"{REBINDING_NAME}:{port}" in text, (path, text)
+    browser.save_screenshot(str(ARTIFACTS / "rebinding-refused.png"))
+    assert browser.get_cookies() == [], "the rebinding name got the page's cookie"
+    assert simulator.control("events")["next"] == events_before
+    assert refusals(simulator).get("host", 0) >= 3
