@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -123,6 +124,8 @@ let package = Package(
                 "MsgHostProtocol", "MsgHostControl", "ZeroMQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Public")],
             swiftSettings: swiftSettings
@@ -173,10 +176,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MsgHostWebTests",
+            // msghost-web: building the tests builds the binary AccessTests start.
             dependencies: [
-                "MsgHostWeb", "MsgHostTesting", "MsgHostProtocol", "MsgHostControl",
+                "MsgHostWeb", "msghost-web", "MsgHostTesting", "MsgHostProtocol", "MsgHostControl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The page's files (Sources/MsgHostWeb/Public), read once at start and served from memory.
@@ -23,6 +24,8 @@ public struct PageAssets: Sendable {
         self.files = files
     }
 
+    static var referrerPolicy: HTTPField.Name { HTTPField.Name("Referrer-Policy")! }
+
     static func contentType(_ name: String) -> String {
         switch (name as NSString).pathExtension {
         case "html": "text/html; charset=utf-8"
@@ -33,11 +36,14 @@ public struct PageAssets: Sendable {
         }
     }
 
-    func response(for name: String) -> Response {
+    /// The file `name`, or 404. No page file sends a referrer: the page's URL may hold its
+    /// token until the page takes it out.
+    func response(for name: String, status: HTTPResponse.Status = .ok) -> Response {
         guard let file = self.files[name] else { return Response(status: .notFound) }
         var headers = HTTPFields()
         headers[.contentType] = file.type
         headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        headers[Self.referrerPolicy] = "no-referrer"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 }

@@ -11,6 +11,7 @@ public final class WebMetrics: Sendable {
     private let requests: Counter
     private let failures: Counter
     private let daemonUp: Gauge
+    private let refusals: [AccessRule: Counter]
     let streams: Gauge
 
     public init() {
@@ -21,6 +22,11 @@ public final class WebMetrics: Sendable {
         self.failures = self.registry.makeCounter(descriptor: name("http_errors", "total", "HTTP requests answered with a status of 500 or more (the daemon did not answer)"))
         self.daemonUp = self.registry.makeGauge(descriptor: name("daemon", "up", "1 if the daemon answered the control request for this scrape"))
         self.streams = self.registry.makeGauge(descriptor: name("streams", "open", "Pages connected to /api/stream"))
+        let refused = name("http_refused", "total", "HTTP requests refused by an access rule (host, origin, token) before any route ran")
+        let registry = self.registry
+        self.refusals = Dictionary(uniqueKeysWithValues: AccessRule.allCases.map { rule in
+            (rule, registry.makeCounter(descriptor: refused, labels: [("rule", rule.rawValue)]))
+        })
     }
 
     var middleware: CountingMiddleware<BasicRequestContext> { CountingMiddleware(metrics: self) }
@@ -28,6 +34,12 @@ public final class WebMetrics: Sendable {
     func record(status: HTTPResponse.Status) {
         self.requests.increment()
         if status.code >= 500 { self.failures.increment() }
+    }
+
+    /// A request an access rule refused: someone tried (another site's page, a rebinding
+    /// name, a client without the token), and an operator should be able to see it.
+    func recordRefusal(_ rule: AccessRule) {
+        self.refusals[rule]?.increment()
     }
 
     /// The text of one scrape.

@@ -13,13 +13,18 @@ public enum WebServer {
     /// own limit on a frame is far above what a page sends).
     static let maxRequestBytes = 1 << 20
 
-    /// `timeout`: how long a relayed request waits for the daemon (a `touch` is answered once
-    /// its callbacks settled: seconds, with a slow extension).
+    /// `access`: who may use it (the Host, Origin and token rules, run in that order before
+    /// any route). `timeout`: how long a relayed request waits for the daemon (a `touch` is
+    /// answered once its callbacks settled: seconds, with a slow extension).
     public static func router(
-        link: DaemonLink, watch: DaemonWatch, page: PageAssets, metrics: WebMetrics, timeout: Duration = .seconds(30)
+        link: DaemonLink, watch: DaemonWatch, page: PageAssets, metrics: WebMetrics, access: WebAccess,
+        timeout: Duration = .seconds(30)
     ) -> Router<BasicRequestContext> {
         let router = Router()
         router.middlewares.add(metrics.middleware)
+        router.middlewares.add(HostCheck(access: access, metrics: metrics))
+        router.middlewares.add(OriginCheck(metrics: metrics))
+        router.middlewares.add(TokenCheck(access: access, page: page, metrics: metrics))
         router.get("/") { _, _ in page.response(for: "index.html") }
         router.get("/static/:name") { _, context in
             page.response(for: try context.parameters.require("name"))

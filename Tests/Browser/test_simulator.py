@@ -2,16 +2,14 @@
 world, checked on the page itself — what each phone shows after each click."""
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from typing import Callable
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, Simulator
 
 KATE, JOHN = "kate-iphone", "john-iphone"
 ICE_CREAM, PYTHON_RAW = "com.example.icecream", "com.example.python-raw"
@@ -20,9 +18,9 @@ ICE_CREAM, PYTHON_RAW = "com.example.icecream", "com.example.python-raw"
 class Page:
     """The page as a person sees it, one phone at a time."""
 
-    def __init__(self, driver: WebDriver, url: str, name: str):
-        self.driver, self.url, self.name, self.shots = driver, url, name, 0
-        driver.get(url)
+    def __init__(self, driver: WebDriver, simulator: Simulator, name: str):
+        self.driver, self.simulator, self.name, self.shots = driver, simulator, name, 0
+        driver.get(simulator.url)  # the URL scripts/simulator printed, with the token
         self.wait(lambda: "pid" in self.find("[data-testid=daemon-state]").text, "the page to reach the daemon")
 
     def find(self, css: str, within: WebElement | None = None) -> WebElement:
@@ -85,10 +83,7 @@ class Page:
 
     def control(self, command: str, body: dict) -> dict:
         """A control request through msghost-web's relay, for setting up what the page has no control for."""
-        request = urllib.request.Request(f"{self.url}api/control/{command}", data=json.dumps(body).encode(),
-                                         headers={"content-type": "application/json"}, method="POST")
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+        return self.simulator.control(command, body)
 
     def events(self, kind: str) -> list[str]:
         return [row.text for row in self.all(f'#events tr[data-kind="{kind}"]')]
@@ -227,7 +222,7 @@ def test_metrics_parse_and_the_page_keeps_up_with_a_hundred_messages_a_second(si
     page.wait(lambda: page.events("terminated"), "the idle termination in the event stream")
 
     # /metrics: valid Prometheus text (the reference parser), with the daemon's counters in it.
-    with urllib.request.urlopen(f"{simulator}metrics", timeout=10) as response:
+    with simulator.open("metrics") as response:
         assert response.headers["content-type"].startswith("text/plain; version=0.0.4")
         text = response.read().decode()
     families = {family.name: family for family in text_string_to_metric_families(text)}

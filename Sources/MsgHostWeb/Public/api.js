@@ -43,6 +43,8 @@ export function openStream(withFrames, handlers) {
     });
   }
   source.onopen = () => handlers.opened && handlers.opened();
-  source.onerror = () => handlers.closed && handlers.closed();
+  // EventSource gives up (CLOSED) only when msghost-web answered with an error, such as 401
+  // once it restarted with a new token; otherwise it is reconnecting.
+  source.onerror = () => handlers.closed && handlers.closed(source.readyState === EventSource.CLOSED);
   return source;
 }

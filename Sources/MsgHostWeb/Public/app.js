@@ -4,6 +4,12 @@ import { control, openStream } from './api.js';
 import { el, formatTime } from './render.js';
 import { Phone } from './phone.js';
 
+// The printed URL carries msghost-web's token (?token=…); it now sits in an HttpOnly cookie,
+// so take it out of the address bar and the history.
+if (new URLSearchParams(location.search).has('token')) {
+  history.replaceState(null, '', location.pathname + location.hash);
+}
+
 const MAX_ROWS = 400;
 const ROUTINE = new Set(['touch', 'sent', 'arrived', 'staged', 'transition']);
 const DEVICE_PARTS = {
@@ -192,9 +198,11 @@ class Page {
       daemon: (state) => this.onDaemon(state),
       event: (event) => this.onEvent(event),
       frame: (frame) => this.onFrame(frame),
-      closed: () => {
+      closed: (refused) => {
         const label = document.getElementById('daemon-state');
-        label.textContent = 'msghost-web not answering (reconnecting…)';
+        label.textContent = refused
+          ? 'msghost-web refused the stream (restarted with a new token?): open the URL it printed'
+          : 'msghost-web not answering (reconnecting…)';
         label.className = 'daemon-state down';
       },
     });
