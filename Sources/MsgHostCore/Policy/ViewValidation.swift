@@ -210,16 +210,18 @@ public enum ViewInput: Hashable, Sendable {
         }
     }
 
-    /// Why `value` cannot be this input's value, or nil when it can.
+    /// Why `value` cannot be this input's value, or nil when it can. `""` is a choice or date
+    /// input left without a value, as a front end reads an untouched one.
     public func problem(with value: String) -> String? {
         switch self {
         case .text:
             return value.count <= ViewValidation.maxTextCharacters ? nil : "is \(value.count) characters; at most \(ViewValidation.maxTextCharacters)"
         case .choice(let options, _):
-            return options.contains(value) ? nil : "must be one of the choice's options (\(options.joined(separator: ", "))); got \"\(value.prefix(40))\""
+            return value.isEmpty || options.contains(value) ? nil : "must be one of the choice's options (\(options.joined(separator: ", "))); got \"\(value.prefix(40))\""
         case .toggle:
             return value == "true" || value == "false" ? nil : "must be \"true\" or \"false\" for a toggle; got \"\(value.prefix(40))\""
         case .date(let mode, _, let minimum, let maximum):
+            if value.isEmpty { return nil }
             guard let date = mode.parse(value) else { return "must be a \(mode.rawValue) as \(mode.format); got \"\(value.prefix(40))\"" }
             if let minimum, let low = mode.parse(minimum), date < low { return "is before the input's minimum \(minimum)" }
             if let maximum, let high = mode.parse(maximum), high < date { return "is after the input's maximum \(maximum)" }
