@@ -150,3 +150,26 @@ def test_set_view_refused_raises_messages_error(host: FakeHost) -> None:  # noqa
     assert host.expect("reply").reply_to == touch_id
     assert [(e.domain, int(e.code), e.description.split(" ")[0]) for e in Refused.errors] == [("msghost.protocol", 7, "view.elements[0].id")]
     terminate(host, thread, outcome)
+
+
+def test_the_stickers_of_the_view_are_what_the_app_offers(host: FakeHost, tmp_path: Any) -> None:  # noqa: F811
+    art = tmp_path / "cone.png"
+    art.write_bytes(b"\x89PNG cone")
+
+    class Shop(msghost.Extension):
+        def touched(self, payload: Any) -> None:
+            self.set_view(Text("Yours"), StickerView(msghost.Sticker(art, "A cone"), side=120), Choice("size", ["S", "L"]))
+
+    thread, outcome = start(host, Shop)
+    cold_start(host)
+    assert host.callback("stickers", {"instance": "i1"}).body["stickers"] == []
+    message_id, _ = host.send("touch", {"instance": "i1", "payload": None})
+    request = host.expect("setView")
+    assert request.body["view"]["elements"][1] == {"type": "sticker", "image": {"frame": 0}, "sticker": 0,
+                                                   "accessibilityLabel": "A cone", "width": 120, "height": 120}
+    assert request.buffers == [b"\x89PNG cone"]
+    host.send("reply", {"status": "ok"}, reply_to=request.id)
+    assert host.expect("reply").reply_to == message_id
+    offered = host.callback("stickers", {"instance": "i1"}).body["stickers"]
+    assert offered == [{"url": art.as_uri(), "localizedDescription": "A cone"}]
+    terminate(host, thread, outcome)
