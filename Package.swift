@@ -196,12 +196,13 @@ let package = Package(
         ),
         // Compares drawings with reference PNGs, for MessagesSDK's tests and the examples'.
         .target(name: "DrawingReferences", dependencies: ["MessagesSDK"], path: "Tests/Support/DrawingReferences", swiftSettings: swiftSettings),
-        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences"], swiftSettings: swiftSettings),
+        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences"], exclude: ["Drawing/References"], swiftSettings: swiftSettings),
         // Depends on the extension so that building the tests builds the binary they launch.
         .testTarget(
             name: "IceCreamTests",
             dependencies: ["IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol", "MessagesSDK", "DrawingReferences"],
             path: "examples/IceCream/Tests",
+            exclude: ["References"],
             swiftSettings: swiftSettings
         ),
         // Their Swift tests, and the Python ones (examples/*/tests) they run with pytest.
@@ -209,6 +210,7 @@ let package = Package(
             name: "ConnectFourTests",
             dependencies: ["ConnectFourExtension", "MessagesSDK", "DrawingReferences", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
             path: "examples/ConnectFour/Tests",
+            exclude: ["References"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -50,6 +50,10 @@ import Testing
         let sticker = try MSSticker(contentsOfFileURL: file, localizedDescription: "A cone")
         let element = try #require(MSViewElement.sticker(MSStickerView(frame: .zero, sticker: sticker), side: 150))
         #expect(MSViewElement.sticker(MSStickerView(frame: .zero)) == nil)
+        // Without a side: the view's frame, else Messages' regular size.
+        #expect(MSViewElement.sticker(MSStickerView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), sticker: sticker))
+            == .sticker(MSStickerView(frame: .zero, sticker: sticker), side: 100))
+        #expect(MSViewElement.sticker(MSStickerView(frame: .zero, sticker: sticker)) == .sticker(MSStickerView(frame: .zero, sticker: sticker), side: 136))
         let (view, buffers, stickers) = Self.wire([.image(Data([1])), element])
         #expect(view.elements[1] == .sticker(FrameReference(frame: 1), sticker: 0, accessibilityLabel: "A cone", width: 150, height: 150))
         #expect(buffers == [[1], [0x89, 0x50, 0x4E, 0x47]] && stickers == [sticker])

@@ -116,6 +116,11 @@ final class Bitmap: @unchecked Sendable {
 
     // MARK: JPEG
 
+    /// libjpeg's message, NUL-terminated in `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The JPEG in `data`; nil with libjpeg's reason when it cannot be read.
     static func jpeg(_ data: Data) -> Result<Bitmap, ImageError> {
         var pixels: UnsafeMutablePointer<UInt32>?
@@ -125,7 +130,7 @@ final class Bitmap: @unchecked Sendable {
         let status = data.withUnsafeBytes { bytes in
             cjpeg_decode(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maximumPixels, &pixels, &width, &height, &message, message.count)
         }
-        guard status == 0, let pixels else { return .failure(ImageError("JPEG: \(String(cString: message))")) }
+        guard status == 0, let pixels else { return .failure(ImageError("JPEG: \(Self.text(message))")) }
         defer { cjpeg_free(pixels) }
         guard Self.refusal(width: Int(width), height: Int(height)) == nil, let bitmap = Bitmap(width: Int(width), height: Int(height), opaque: true) else {
             return .failure(ImageError("JPEG: \(width)×\(height) pixels is too large"))
@@ -153,7 +158,7 @@ final class Bitmap: @unchecked Sendable {
         let status = cjpeg_encode(cairo_image_surface_get_data(self.surface), Int32(self.width), Int32(self.height),
                                   cairo_image_surface_get_stride(self.surface), level, &output, &size, &message, message.count)
         guard status == 0, let output else {
-            HostConnection.log("jpegData failed: \(String(cString: message))")
+            HostConnection.log("jpegData failed: \(Self.text(message))")
             return nil
         }
         defer { cjpeg_free(output) }

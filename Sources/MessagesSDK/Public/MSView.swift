@@ -81,10 +81,14 @@ public struct MSViewElement: Sendable, Equatable {
 
     /// A sticker, as an `MSStickerView` in the app's own screen: the person can tap it into the
     /// input field or peel it onto a bubble (the host does it, as Messages does, without telling
-    /// the app). `side` is its size in points (Messages' sizes: `MSStickerSize.side`).
+    /// the app). `side` is its size in points; without one, the view's frame width, else
+    /// Messages' regular sticker size (`MSStickerSize.regular.side`). Nil without a sticker.
     @MainActor
-    public static func sticker(_ stickerView: MSStickerView, side: Int = MSStickerSize.regular.side) -> MSViewElement? {
-        stickerView.sticker.map { MSViewElement(kind: .sticker($0, width: side, height: side)) }
+    public static func sticker(_ stickerView: MSStickerView, side: Int? = nil) -> MSViewElement? {
+        let width = stickerView.frame.width
+        let fromFrame = width.isFinite && width >= 1 ? Int(min(width, 4_096)) : nil
+        let points = side ?? fromFrame ?? MSStickerSize.regular.side
+        return stickerView.sticker.map { MSViewElement(kind: .sticker($0, width: points, height: points)) }
     }
 
     /// The wire element; image bytes are appended to `buffers` and named by index; a sticker's
