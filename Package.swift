@@ -48,6 +48,16 @@ let package = Package(
             name: "CZeroMQ",
             providers: [.apt(["libzmq3-dev"]), .brew(["zeromq"])]
         ),
+        // Cairo and Pango (Debian: libcairo2-dev, libpango1.0-dev): MessagesSDK's UIKit drawing.
+        // See Sources/CCairo/shim.h.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]
+        ),
+        // JPEG decoding and encoding over libjpeg-turbo (Debian: libjpeg-dev), in C for its
+        // setjmp error handling (see cjpeg.h).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // Our spawn of extension processes (fork-exec with a parent-death signal; see cspawn.h).
         .target(name: "CSpawn"),
         // A small typed wrapper over libzmq: contexts, sockets, multipart messages, poll.
@@ -140,11 +150,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The Swift SDK: Messages.framework's classes over the wire protocol, for extensions.
-        .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol", "CCairo", "CJPEG"], swiftSettings: swiftSettings),
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
         .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
         // Tic-Tac-Toe, the worked example of docs/porting-from-ios.md (examples/TicTacToe).
         .executableTarget(name: "TicTacToeExtension", dependencies: ["MessagesSDK"], path: "examples/TicTacToe/Sources", swiftSettings: swiftSettings),
+        // Two examples written by following the porting guide: a board game whose bubble is the
+        // board drawn with the SDK (examples/ConnectFour), a group date poll with the view's
+        // inputs (examples/DatePoll).
+        .executableTarget(name: "ConnectFourExtension", dependencies: ["MessagesSDK"], path: "examples/ConnectFour/Sources", swiftSettings: swiftSettings),
+        .executableTarget(name: "DatePollExtension", dependencies: ["MessagesSDK"], path: "examples/DatePoll/Sources", swiftSettings: swiftSettings),
         // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
         .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
         // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).
@@ -185,12 +200,29 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ"], swiftSettings: swiftSettings),
+        // Compares drawings with reference PNGs, for MessagesSDK's tests and the examples'.
+        .target(name: "DrawingReferences", dependencies: ["MessagesSDK"], path: "Tests/Support/DrawingReferences", swiftSettings: swiftSettings),
+        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences"], exclude: ["Drawing/References"], swiftSettings: swiftSettings),
         // Depends on the extension so that building the tests builds the binary they launch.
         .testTarget(
             name: "IceCreamTests",
-            dependencies: ["IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            dependencies: ["IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol", "MessagesSDK", "DrawingReferences"],
             path: "examples/IceCream/Tests",
+            exclude: ["References"],
+            swiftSettings: swiftSettings
+        ),
+        // Their Swift tests, and the Python ones (examples/*/tests) they run with pytest.
+        .testTarget(
+            name: "ConnectFourTests",
+            dependencies: ["ConnectFourExtension", "MessagesSDK", "DrawingReferences", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            path: "examples/ConnectFour/Tests",
+            exclude: ["References"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DatePollTests",
+            dependencies: ["DatePollExtension", "MessagesSDK", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            path: "examples/DatePoll/Tests",
             swiftSettings: swiftSettings
         ),
         // Its Swift tests, and the Python ones (examples/TicTacToe/tests) they run with pytest.

@@ -303,7 +303,13 @@ VIEW = {"elements": [
     {"type": "image", "image": {"frame": 0}, "accessibilityLabel": "a cone", "width": 120, "height": 160},
     {"type": "row", "elements": [{"type": "button", "id": "base-cone", "title": "Cone", "payload": {"base": "cone"}},
                                  {"type": "button", "id": "send", "title": "Send", "enabled": False}]},
-    {"type": "textField", "id": "note", "placeholder": "A note", "text": ""}]}
+    {"type": "textField", "id": "note", "placeholder": "A note", "text": ""},
+    {"type": "choice", "id": "size", "options": [{"id": "s", "title": "Small"}, {"id": "l", "title": "Large"}], "selected": "s"},
+    {"type": "choice", "id": "month", "options": [{"id": "12", "title": "December"}], "style": "picker"},
+    {"type": "toggle", "id": "gift", "title": "Gift wrap", "on": True},
+    {"type": "date", "id": "day", "title": "Day", "value": "2026-12-24", "minimum": "2026-12-01", "maximum": "2026-12-31"},
+    {"type": "date", "id": "at", "mode": "dateAndTime", "value": "2026-12-24T18:30"},
+    {"type": "sticker", "image": {"frame": 1}, "sticker": 0, "accessibilityLabel": "A cone", "width": 136, "height": 136}]}
 
 VALID = [
     ("defs#/$defs/header", {"id": "c0f5a4f2-8d0e-4a43-9a3e-5d1b8e1b2a77", "type": "sendMessage", "time": 1763779200000}),
@@ -592,6 +598,11 @@ INVALID = [
     ("setView with an unknown key", "setView", {**I, "view": {"elements": [{"type": "text", "text": "hi", "colour": "red"}]}}),
     ("setView with an empty button id", "setView", {**I, "view": {"elements": [{"type": "button", "id": "", "title": "x"}]}}),
     ("setView with a zero image width", "setView", {**I, "view": {"elements": [{"type": "image", "image": {"frame": 0}, "width": 0}]}}),
+    ("setView with a choice without options", "setView", {**I, "view": {"elements": [{"type": "choice", "id": "c", "options": []}]}}),
+    ("setView with a choice style that is not one", "setView", {**I, "view": {"elements": [{"type": "choice", "id": "c", "options": [{"id": "a", "title": "A"}], "style": "wheel"}]}}),
+    ("setView with a toggle whose on is a string", "setView", {**I, "view": {"elements": [{"type": "toggle", "id": "t", "title": "T", "on": "yes"}]}}),
+    ("setView with a date in another format", "setView", {**I, "view": {"elements": [{"type": "date", "id": "d", "value": "24/12/2026"}]}}),
+    ("setView with a sticker without its index", "setView", {**I, "view": {"elements": [{"type": "sticker", "image": {"frame": 0}}]}}),
     ("control.activate without button", "control.activate", {"device": "alice-phone"}),
     ("control.view without device", "control.view", {}),
     ("hello without app", "hello", {"protocol": 1}),

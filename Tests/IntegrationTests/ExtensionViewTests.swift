@@ -167,7 +167,7 @@ import Testing
             let refused = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "nope"] + endpoint)
             #expect(refused.status != 0 && refused.stderr.contains("nope"), "\(refused.stdout) \(refused.stderr)")
             let bad = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "noequals"] + endpoint)
-            #expect(bad.status != 0 && bad.stderr.contains("id=text"), "\(bad.stderr)")
+            #expect(bad.status != 0 && bad.stderr.contains("id=value"), "\(bad.stderr)")
             try daemon.close("kate-iphone")
             #expect(try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone"] + endpoint).stdout.contains("no app is open on kate-iphone"))
         }

@@ -8,14 +8,14 @@ from typing import Any, Dict, List, Optional, Tuple
 import pytest
 
 import msghost
-from msghost import Button, Image, Row, Text, TextField
+from msghost import Button, Choice, DatePicker, Image, Row, StickerView, Text, TextField, Toggle
 from msghost.view import view_to_wire
 
 from test_runtime import FakeHost, cold_start, host, start, terminate  # noqa: F401 - the fixture is used by name
 
 
 def test_the_builders_write_the_documented_wire_form() -> None:
-    view, buffers = view_to_wire((
+    view, buffers, _ = view_to_wire((
         Text("Build an ice cream", style="title"),
         Image(b"\x89PNG", accessibility_label="a cone", width=120, height=160),
         Row(Button("cone", "Cone", payload={"base": "cone"}), Button("none", "None", payload=None), Button("send", "Send", enabled=False)),
@@ -32,6 +32,34 @@ def test_the_builders_write_the_documented_wire_form() -> None:
         {"type": "textField", "id": "note", "placeholder": "A note", "text": ""},
         {"type": "image", "image": {"frame": 1}}]}
     assert buffers == [b"\x89PNG", b"second"]
+
+
+def test_the_input_and_sticker_builders_write_the_documented_wire_form(tmp_path: Any) -> None:
+    art = tmp_path / "star.png"
+    art.write_bytes(b"\x89PNG star")
+    star = msghost.Sticker(art, "A star")
+    view, buffers, stickers = view_to_wire((
+        Choice("size", ["S", ("l", "Large")], selected="l"),
+        Choice("month", [("1", "January")], style="picker"),
+        Row(Toggle("gift", "Gift wrap"), Toggle("loud", "Loud", on=True)),
+        DatePicker("day", title="Day", minimum="2026-12-01", maximum="2026-12-31"),
+        DatePicker("at", mode="dateAndTime", value="2026-12-24T18:30"),
+        StickerView(star, side=100),
+    ))
+    assert view == {"elements": [
+        {"type": "choice", "id": "size", "options": [{"id": "S", "title": "S"}, {"id": "l", "title": "Large"}], "selected": "l"},
+        {"type": "choice", "id": "month", "options": [{"id": "1", "title": "January"}], "style": "picker"},
+        {"type": "row", "elements": [
+            {"type": "toggle", "id": "gift", "title": "Gift wrap", "on": False},
+            {"type": "toggle", "id": "loud", "title": "Loud", "on": True}]},
+        {"type": "date", "id": "day", "title": "Day", "minimum": "2026-12-01", "maximum": "2026-12-31"},
+        {"type": "date", "id": "at", "value": "2026-12-24T18:30", "mode": "dateAndTime"},
+        {"type": "sticker", "image": {"frame": 0}, "sticker": 0, "accessibilityLabel": "A star", "width": 100, "height": 100}]}
+    assert buffers == [b"\x89PNG star"] and stickers == [star]
+    with pytest.raises(ValueError, match="picker"):
+        view_to_wire((Choice("c", ["a"], style="wheel"),))
+    with pytest.raises(ValueError, match="dateAndTime"):
+        view_to_wire((DatePicker("d", mode="week"),))
 
 
 def test_an_unknown_style_or_element_is_refused_before_anything_is_sent() -> None:
@@ -121,4 +149,27 @@ def test_set_view_refused_raises_messages_error(host: FakeHost) -> None:  # noqa
                                                      "description": "view.elements[0].id must be 1 to 128 characters; got 0"}}, reply_to=request.id)
     assert host.expect("reply").reply_to == touch_id
     assert [(e.domain, int(e.code), e.description.split(" ")[0]) for e in Refused.errors] == [("msghost.protocol", 7, "view.elements[0].id")]
+    terminate(host, thread, outcome)
+
+
+def test_the_stickers_of_the_view_are_what_the_app_offers(host: FakeHost, tmp_path: Any) -> None:  # noqa: F811
+    art = tmp_path / "cone.png"
+    art.write_bytes(b"\x89PNG cone")
+
+    class Shop(msghost.Extension):
+        def touched(self, payload: Any) -> None:
+            self.set_view(Text("Yours"), StickerView(msghost.Sticker(art, "A cone"), side=120), Choice("size", ["S", "L"]))
+
+    thread, outcome = start(host, Shop)
+    cold_start(host)
+    assert host.callback("stickers", {"instance": "i1"}).body["stickers"] == []
+    message_id, _ = host.send("touch", {"instance": "i1", "payload": None})
+    request = host.expect("setView")
+    assert request.body["view"]["elements"][1] == {"type": "sticker", "image": {"frame": 0}, "sticker": 0,
+                                                   "accessibilityLabel": "A cone", "width": 120, "height": 120}
+    assert request.buffers == [b"\x89PNG cone"]
+    host.send("reply", {"status": "ok"}, reply_to=request.id)
+    assert host.expect("reply").reply_to == message_id
+    offered = host.callback("stickers", {"instance": "i1"}).body["stickers"]
+    assert offered == [{"url": art.as_uri(), "localizedDescription": "A cone"}]
     terminate(host, thread, outcome)

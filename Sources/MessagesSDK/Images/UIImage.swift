@@ -1,39 +1,87 @@
 import Foundation
 
-/// `UIImage`, as far as an iMessage app uses it without UIKit: an encoded PNG, JPEG or GIF,
-/// made from bytes, a file or a name in the app's resources, that can be given to
-/// `MSMessageTemplateLayout.image` unchanged (`layout.image = UIImage(named: "cone")`).
+/// `UIImage`: a decoded PNG or JPEG, or what a renderer drew, made from bytes, a file or a name
+/// in the app's resources; it draws into the current context (`draw(at:)`, `draw(in:)`) and
+/// encodes (`pngData()`, `jpegData(compressionQuality:)`), and can be given to
+/// `MSMessageTemplateLayout.image` (`layout.image = UIImage(named: "cone")`).
 ///
-/// There is no decoder or encoder here, so the image keeps the bytes it was made from: `size`
-/// comes from the file's header (PNG IHDR, JPEG SOFn, GIF logical screen), `pngData()` and
-/// `jpegData(compressionQuality:)` return those bytes when they already are that format and
-/// nil otherwise (iOS would re-encode; a port that needs a PNG of a JPEG must convert it
-/// itself). Bytes that are not one of the three formats give nil, as `UIImage(data:)` does.
+/// Decoding is Cairo's (PNG) and libjpeg-turbo's (JPEG), done when the image is made, so bytes
+/// that are not a readable image give nil, as `UIImage(data:)` does on iOS, and the log says
+/// why. A GIF is kept as its bytes and its header's size: it is sent and shown as it is, but
+/// not decoded, so it draws nothing and has no `pngData()`/`jpegData`.
 open class UIImage: NSObject, @unchecked Sendable {
-    /// The encoded bytes, exactly as read.
-    let encoded: Data
-    let header: ImageHeader
+    /// The bytes it was read from; nil for a drawn image.
+    let source: Data?
+    /// The format of `source`; nil for a drawn image.
+    let format: ImageHeader.Format?
+    /// The pixels; nil for a GIF and for the empty image.
+    let bitmap: Bitmap?
+    let pixelWidth: Int
+    let pixelHeight: Int
 
-    /// Points per pixel: 1, or the `@2x`/`@3x` of a named file, or what `init(data:scale:)` gave.
+    /// Points per pixel: 1, or the `@2x`/`@3x` of a named file, or what `init(data:scale:)` or
+    /// the renderer's format gave.
     public let scale: CGFloat
 
-    /// The size in points: the header's pixels divided by `scale`, as on iOS.
+    /// What is sent as a layout or view image: the bytes it was read from, or a drawn image as PNG.
+    var encoded: Data { self.source ?? self.bitmap?.pngData() ?? Data() }
+
+    /// The size in points: the pixels divided by `scale`, as on iOS.
     open var size: CGSize {
-        CGSize(width: CGFloat(self.header.pixelWidth) / self.scale, height: CGFloat(self.header.pixelHeight) / self.scale)
+        CGSize(width: CGFloat(self.pixelWidth) / self.scale, height: CGFloat(self.pixelHeight) / self.scale)
     }
 
     public convenience init?(data: Data) {
         self.init(data: data, scale: 1)
     }
 
-    /// Nil when `data` is not a PNG, JPEG or GIF whose header gives a size, or `scale` is not
-    /// a positive finite number.
+    /// Nil when `data` is not a PNG, JPEG or GIF that can be read, is larger than 16 384
+    /// pixels a side or 50 million pixels, or `scale` is not a positive finite number.
     public init?(data: Data, scale: CGFloat) {
         guard let header = ImageHeader(data), scale.isFinite, scale > 0 else { return nil }
-        self.encoded = data
-        self.header = header
+        if let refusal = Bitmap.refusal(width: header.pixelWidth, height: header.pixelHeight) {
+            HostConnection.log("UIImage(data:): the \(header.format.rawValue.uppercased()) is \(refusal)")
+            return nil
+        }
+        switch header.format {
+        case .png:
+            guard let bitmap = Bitmap.png(data) else {
+                HostConnection.log("UIImage(data:): the PNG could not be decoded (corrupt or truncated)")
+                return nil
+            }
+            self.bitmap = bitmap
+        case .jpeg:
+            switch Bitmap.jpeg(data) {
+            case .success(let bitmap): self.bitmap = bitmap
+            case .failure(let error):
+                HostConnection.log("UIImage(data:): the JPEG could not be decoded (\(error))")
+                return nil
+            }
+        case .gif:
+            self.bitmap = nil
+        }
+        self.source = data
+        self.format = header.format
+        self.pixelWidth = self.bitmap?.width ?? header.pixelWidth
+        self.pixelHeight = self.bitmap?.height ?? header.pixelHeight
         self.scale = scale
         super.init()
+    }
+
+    /// A drawn image (a renderer's or an image context's); nil pixels make the empty image.
+    init(bitmap: Bitmap?, scale: CGFloat) {
+        self.source = nil
+        self.format = nil
+        self.bitmap = bitmap
+        self.pixelWidth = bitmap?.width ?? 0
+        self.pixelHeight = bitmap?.height ?? 0
+        self.scale = scale
+        super.init()
+    }
+
+    /// The empty image, as `UIImage()`: size zero, draws nothing, encodes to nil.
+    public override convenience init() {
+        self.init(bitmap: nil, scale: 1)
     }
 
     /// The image in a file; nil when it cannot be read or is not an image. A file named
@@ -53,15 +101,16 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(contentsOfFile: file.path)
     }
 
-    /// The encoded bytes when they are a PNG; nil for a JPEG or GIF (no encoder here).
+    /// The image as a PNG: the bytes it was read from when they are one, else its pixels
+    /// encoded (RGBA, or RGB for an opaque image). Nil for a GIF and the empty image.
     open func pngData() -> Data? {
-        self.header.format == .png ? self.encoded : nil
+        self.format == .png ? self.source : self.bitmap?.pngData()
     }
 
-    /// The encoded bytes when they are a JPEG, whatever `compressionQuality` says (they are
-    /// not re-encoded); nil for a PNG or GIF (no encoder here).
+    /// The pixels encoded as a baseline JPEG at `compressionQuality` (0 smallest, 1 best);
+    /// transparent pixels become black, as in UIKit. Nil for a GIF and the empty image.
     open func jpegData(compressionQuality: CGFloat) -> Data? {
-        self.header.format == .jpeg ? self.encoded : nil
+        self.bitmap?.jpegData(quality: compressionQuality)
     }
 
     // MARK: Resources

@@ -25,6 +25,9 @@ open class MSMessagesAppViewController {
     var connection: HostConnection?
     /// A sticker browser added with `addChild(_:)`: its stickers' buttons are its touches.
     var stickerBrowser: MSStickerBrowserViewController?
+    /// The stickers of the view last set (`MSViewElement.sticker`), by their index on the wire:
+    /// what the app offers when the person opens its stickers, if it has no sticker browser.
+    var viewStickers: [MSSticker] = []
 
     public init() {}
 

@@ -93,8 +93,9 @@ final class CallbackDispatcher {
             return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
         case .stickers:
             // The user opened the sticker drawer: the browser's data source, asked afresh
-            // (the host's limit is 256); an app without a browser has no stickers to offer.
-            let stickers = controller.stickerBrowser.map { $0.stickerBrowserView.askDataSource(upTo: 256).stickers } ?? []
+            // (the host's limit is 256); an app without a browser offers the stickers of its
+            // view (`MSViewElement.sticker`), whose indices its sticker elements carry.
+            let stickers = controller.stickerBrowser.map { $0.stickerBrowserView.askDataSource(upTo: 256).stickers } ?? controller.viewStickers
             let values = stickers.map { StickerValue(url: $0.imageFileURL.absoluteString, localizedDescription: $0.localizedDescription) }
             return self.acknowledge(callback, WireJSON.encode(OKReply(StickersResult(stickers: values))))
         case .terminate, .didReceiveMemoryWarning:

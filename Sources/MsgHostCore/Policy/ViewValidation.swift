@@ -9,6 +9,10 @@ public enum ViewValidation {
     public static let maxIDCharacters = 128
     public static let maxTextCharacters = 4_096
     public static let imageSides = 1...4_096
+    /// A choice's options: enough for a picker of months or of a poll's dates.
+    public static let choiceOptions = 1...64
+    /// A sticker element's index in the app's `stickers` answer (as a drawer's).
+    public static let stickerIndices = 0..<StickerDrawer.maximumStickers
 
     /// An image element's binary frame, with where it is in the view (for errors).
     public struct ImageFrame: Hashable, Sendable {
@@ -48,16 +52,12 @@ public enum ViewValidation {
                 case .text(let text, _):
                     try Self.text(text, "\(here).text")
                 case .image(let image, let label, let width, let height):
-                    guard let frame = image.frame, image.url == nil, (0..<self.frameCount).contains(frame) else {
-                        throw .protocolError(.invalidBody, "\(here).image must be {\"frame\": N} naming one of the \(self.frameCount) binary frames")
+                    try self.image(image, label: label, width: width, height: height, here)
+                case .sticker(let image, let sticker, let label, let width, let height):
+                    guard ViewValidation.stickerIndices.contains(sticker) else {
+                        throw .protocolError(.invalidBody, "\(here).sticker must be from 0 to \(ViewValidation.stickerIndices.upperBound - 1); got \(sticker)")
                     }
-                    if let label { try Self.text(label, "\(here).accessibilityLabel") }
-                    for (side, name) in [(width, "width"), (height, "height")] {
-                        if let side, !ViewValidation.imageSides.contains(side) {
-                            throw .protocolError(.invalidBody, "\(here).\(name) must be from 1 to \(ViewValidation.imageSides.upperBound); got \(side)")
-                        }
-                    }
-                    self.images.append(ImageFrame(path: "\(here).image", frame: frame))
+                    try self.image(image, label: label, width: width, height: height, here)
                 case .button(let id, let title, _, _):
                     try self.identifier(id, "\(here).id")
                     try Self.text(title, "\(here).title")
@@ -67,8 +67,64 @@ public enum ViewValidation {
                     if let text { try Self.text(text, "\(here).text") }
                 case .row(let children):
                     try self.visit(children, path: "\(here).elements", depth: depth + 1)
+                case .choice(let id, let options, let selected, _):
+                    try self.identifier(id, "\(here).id")
+                    try Self.choice(options, selected: selected, here)
+                case .toggle(let id, let title, _):
+                    try self.identifier(id, "\(here).id")
+                    try Self.text(title, "\(here).title")
+                case .date(let id, let title, let mode, let value, let minimum, let maximum):
+                    try self.identifier(id, "\(here).id")
+                    if let title { try Self.text(title, "\(here).title") }
+                    try Self.date(mode ?? .date, value: value, minimum: minimum, maximum: maximum, here)
                 }
             }
+        }
+
+        mutating func image(_ image: FrameReference, label: String?, width: Int?, height: Int?, _ here: String) throws(WireError) {
+            guard let frame = image.frame, image.url == nil, (0..<self.frameCount).contains(frame) else {
+                throw .protocolError(.invalidBody, "\(here).image must be {\"frame\": N} naming one of the \(self.frameCount) binary frames")
+            }
+            if let label { try Self.text(label, "\(here).accessibilityLabel") }
+            for (side, name) in [(width, "width"), (height, "height")] {
+                if let side, !ViewValidation.imageSides.contains(side) {
+                    throw .protocolError(.invalidBody, "\(here).\(name) must be from 1 to \(ViewValidation.imageSides.upperBound); got \(side)")
+                }
+            }
+            self.images.append(ImageFrame(path: "\(here).image", frame: frame))
+        }
+
+        static func choice(_ options: [ViewOption], selected: String?, _ here: String) throws(WireError) {
+            guard ViewValidation.choiceOptions.contains(options.count) else {
+                throw .protocolError(.invalidBody, "\(here).options has \(options.count) options; a choice has \(ViewValidation.choiceOptions.lowerBound) to \(ViewValidation.choiceOptions.upperBound)")
+            }
+            var seen: Set<String> = []
+            for (index, option) in options.enumerated() {
+                guard !option.id.isEmpty, option.id.count <= ViewValidation.maxIDCharacters else {
+                    throw .protocolError(.invalidBody, "\(here).options[\(index)].id must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(option.id.count)")
+                }
+                guard seen.insert(option.id).inserted else {
+                    throw .protocolError(.invalidBody, "\(here).options[\(index)].id: \"\(option.id)\" is already an option of this choice")
+                }
+                try Self.text(option.title, "\(here).options[\(index)].title")
+            }
+            if let selected, !seen.contains(selected) {
+                throw .protocolError(.invalidBody, "\(here).selected: \"\(selected)\" is not one of the options' ids")
+            }
+        }
+
+        static func date(_ mode: ViewDateMode, value: String?, minimum: String?, maximum: String?, _ here: String) throws(WireError) {
+            func parse(_ text: String?, _ key: String) throws(WireError) -> ViewDateValue? {
+                guard let text else { return nil }
+                guard let parsed = mode.parse(text) else {
+                    throw .protocolError(.invalidBody, "\(here).\(key) must be a \(mode.rawValue) as \(mode.format); got \"\(text.prefix(40))\"")
+                }
+                return parsed
+            }
+            let (value, low, high) = (try parse(value, "value"), try parse(minimum, "minimum"), try parse(maximum, "maximum"))
+            if let low, let high, high < low { throw .protocolError(.invalidBody, "\(here).maximum is before its minimum") }
+            if let value, let low, value < low { throw .protocolError(.invalidBody, "\(here).value is before its minimum") }
+            if let value, let high, high < value { throw .protocolError(.invalidBody, "\(here).value is after its maximum") }
         }
 
         mutating func identifier(_ id: String, _ path: String) throws(WireError) {
@@ -76,7 +132,7 @@ public enum ViewValidation {
                 throw .protocolError(.invalidBody, "\(path) must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(id.count)")
             }
             if let first = self.ids[id] {
-                throw .protocolError(.invalidBody, "\(path): \"\(id)\" is already the id of \(first); button and text field ids must be unique")
+                throw .protocolError(.invalidBody, "\(path): \"\(id)\" is already the id of \(first); ids must be unique among a view's buttons and inputs")
             }
             self.ids[id] = path
         }
@@ -109,6 +165,8 @@ extension ViewValue {
                 switch element {
                 case .image(_, let label, let width, let height):
                     return .image(remaining.popFirst() ?? FrameReference(url: ""), accessibilityLabel: label, width: width, height: height)
+                case .sticker(_, let sticker, let label, let width, let height):
+                    return .sticker(remaining.popFirst() ?? FrameReference(url: ""), sticker: sticker, accessibilityLabel: label, width: width, height: height)
                 case .row(let children):
                     return .row(walk(children))
                 default:
@@ -117,5 +175,59 @@ extension ViewValue {
             }
         }
         return ViewValue(elements: walk(self.elements))
+    }
+}
+
+/// An input of a view, as `activate` sees it (PROTOCOL.md §4.9): what it delivers when the
+/// user leaves it alone, and which strings a front end may send for it in `fields`.
+public enum ViewInput: Hashable, Sendable {
+    case text(String)
+    case choice(options: [String], selected: String?)
+    case toggle(on: Bool)
+    case date(mode: ViewDateMode, value: String?, minimum: String?, maximum: String?)
+
+    /// Every input of `view` by id.
+    public static func inputs(of view: ViewValue) -> [String: ViewInput] {
+        var inputs: [String: ViewInput] = [:]
+        for element in view.flattened() {
+            switch element {
+            case .textField(let id, _, let text): inputs[id] = .text(text ?? "")
+            case .choice(let id, let options, let selected, _): inputs[id] = .choice(options: options.map(\.id), selected: selected)
+            case .toggle(let id, _, let on): inputs[id] = .toggle(on: on ?? false)
+            case .date(let id, _, let mode, let value, let minimum, let maximum): inputs[id] = .date(mode: mode ?? .date, value: value, minimum: minimum, maximum: maximum)
+            default: break
+            }
+        }
+        return inputs
+    }
+
+    /// What it delivers untouched: the view's text, selected option, state or date; `""` for
+    /// a choice or date with none.
+    public var initialValue: String {
+        switch self {
+        case .text(let text): text
+        case .choice(_, let selected): selected ?? ""
+        case .toggle(let on): on ? "true" : "false"
+        case .date(_, let value, _, _): value ?? ""
+        }
+    }
+
+    /// Why `value` cannot be this input's value, or nil when it can. `""` is a choice or date
+    /// input left without a value, as a front end reads an untouched one.
+    public func problem(with value: String) -> String? {
+        switch self {
+        case .text:
+            return value.count <= ViewValidation.maxTextCharacters ? nil : "is \(value.count) characters; at most \(ViewValidation.maxTextCharacters)"
+        case .choice(let options, _):
+            return value.isEmpty || options.contains(value) ? nil : "must be one of the choice's options (\(options.joined(separator: ", "))); got \"\(value.prefix(40))\""
+        case .toggle:
+            return value == "true" || value == "false" ? nil : "must be \"true\" or \"false\" for a toggle; got \"\(value.prefix(40))\""
+        case .date(let mode, _, let minimum, let maximum):
+            if value.isEmpty { return nil }
+            guard let date = mode.parse(value) else { return "must be a \(mode.rawValue) as \(mode.format); got \"\(value.prefix(40))\"" }
+            if let minimum, let low = mode.parse(minimum), date < low { return "is before the input's minimum \(minimum)" }
+            if let maximum, let high = mode.parse(maximum), high < date { return "is after the input's maximum \(maximum)" }
+            return nil
+        }
     }
 }

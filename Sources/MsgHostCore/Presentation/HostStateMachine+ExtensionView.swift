@@ -92,7 +92,7 @@ extension HostStateMachine {
     }
 
     /// `activate`: the user activates a button of the open app's view, a touch (as control
-    /// `touch`) whose callback carries the button's payload, its id and every text field's text.
+    /// `touch`) whose callback carries the button's payload, its id and every input's value.
     mutating func activate(_ request: ActivateRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         let instance = try self.touchable(device: request.device, action: "activate")
         guard let view = instance.view else {
@@ -100,14 +100,7 @@ extension HostStateMachine {
         }
         let elements = view.flattened()
         var buttons: [String: (payload: JSONValue?, enabled: Bool)] = [:]
-        var fields: [String: String] = [:]
-        for element in elements {
-            switch element {
-            case .button(let id, _, let payload, let enabled): buttons[id] = (payload, enabled ?? true)
-            case .textField(let id, _, let text): fields[id] = text ?? ""
-            default: break
-            }
-        }
+        for case .button(let id, _, let payload, let enabled) in elements { buttons[id] = (payload, enabled ?? true) }
         guard let button = buttons[request.button] else {
             let known = buttons.keys.sorted().joined(separator: ", ")
             throw .control(.invalidRequest, "button: the view of \(instance.app) on \(instance.device) has no button \"\(request.button)\" (its buttons: \(known.isEmpty ? "none" : known))")
@@ -115,15 +108,16 @@ extension HostStateMachine {
         guard button.enabled else {
             throw .control(.invalidRequest, "button: \"\(request.button)\" is disabled in the view of \(instance.app) on \(instance.device)")
         }
-        for (id, text) in (request.fields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard fields[id] != nil else {
-                let known = fields.keys.sorted().joined(separator: ", ")
-                throw .control(.invalidRequest, "fields.\(id): not a text field of the view of \(instance.app) on \(instance.device) (its text fields: \(known.isEmpty ? "none" : known))")
+        // Every input's value (text field, choice, toggle, date), as the view left it unless named.
+        let inputs = ViewInput.inputs(of: view)
+        var fields = inputs.mapValues(\.initialValue)
+        for (id, value) in (request.fields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let input = inputs[id] else {
+                let known = inputs.keys.sorted().joined(separator: ", ")
+                throw .control(.invalidRequest, "fields.\(id): not a text field or other input of the view of \(instance.app) on \(instance.device) (its inputs: \(known.isEmpty ? "none" : known))")
             }
-            guard text.count <= ViewValidation.maxTextCharacters else {
-                throw .control(.invalidRequest, "fields.\(id) is \(text.count) characters; at most \(ViewValidation.maxTextCharacters)")
-            }
-            fields[id] = text
+            if let problem = input.problem(with: value) { throw .control(.invalidRequest, "fields.\(id) \(problem)") }
+            fields[id] = value
         }
         let touch = TouchBody(instance: instance.id, payload: button.payload ?? .null, button: request.button, fields: fields)
         return self.userTouch(touch, on: instance, client: client, requestID: requestID, now: now)

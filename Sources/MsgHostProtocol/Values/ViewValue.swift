@@ -31,9 +31,19 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
     case textField(id: String, placeholder: String?, text: String?)
     /// Its elements laid out horizontally.
     case row([ViewElement])
+    /// One of `options` (`UISegmentedControl`, `UIPickerView`); delivered as the option's `id`.
+    case choice(id: String, options: [ViewOption], selected: String?, style: ViewChoiceStyle?)
+    /// On or off (`UISwitch`); delivered as `"true"` or `"false"`.
+    case toggle(id: String, title: String, on: Bool?)
+    /// A date, a time or both (`UIDatePicker`); delivered in its mode's format, `""` when unset.
+    case date(id: String, title: String?, mode: ViewDateMode?, value: String?, minimum: String?, maximum: String?)
+    /// A sticker (`MSStickerView`): drawn as its image; `sticker` is its index in the app's
+    /// `stickers` answer (§4.11), with which a front end taps or peels it (`chooseSticker`).
+    case sticker(FrameReference, sticker: Int, accessibilityLabel: String?, width: Int?, height: Int?)
 
     private enum CodingKeys: String, CodingKey {
         case type, text, style, image, accessibilityLabel, width, height, id, title, payload, enabled, placeholder, elements
+        case options, selected, on, mode, value, minimum, maximum, sticker
     }
 
     /// The keys each type may carry, `type` included.
@@ -43,7 +53,22 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
         "button": ["type", "id", "title", "payload", "enabled"],
         "textField": ["type", "id", "placeholder", "text"],
         "row": ["type", "elements"],
+        "choice": ["type", "id", "options", "selected", "style"],
+        "toggle": ["type", "id", "title", "on"],
+        "date": ["type", "id", "title", "mode", "value", "minimum", "maximum"],
+        "sticker": ["type", "image", "sticker", "accessibilityLabel", "width", "height"],
     ]
+
+    /// A value of `E` by its raw name, refused naming the allowed ones.
+    private static func named<E: RawRepresentable & CaseIterable>(_: E.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> E?
+    where E.RawValue == String {
+        guard let name = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let known = E(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+        }
+        return known
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,15 +80,7 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
         try Self.refuseUnknownKeys(in: decoder, known: known, what: "a \(type) element")
         switch type {
         case "text":
-            var style: ViewTextStyle?
-            if let name = try container.decodeIfPresent(String.self, forKey: .style) {
-                guard let known = ViewTextStyle(rawValue: name) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .style, in: container, debugDescription: "must be one of \(ViewTextStyle.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-                }
-                style = known
-            }
-            self = .text(try container.decode(String.self, forKey: .text), style: style)
+            self = .text(try container.decode(String.self, forKey: .text), style: try Self.named(ViewTextStyle.self, .style, in: container))
         case "image":
             self = .image(
                 try container.decode(FrameReference.self, forKey: .image),
@@ -77,6 +94,23 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
             self = .textField(
                 id: try container.decode(String.self, forKey: .id), placeholder: try container.decodeIfPresent(String.self, forKey: .placeholder),
                 text: try container.decodeIfPresent(String.self, forKey: .text))
+        case "choice":
+            self = .choice(
+                id: try container.decode(String.self, forKey: .id), options: try container.decode([ViewOption].self, forKey: .options),
+                selected: try container.decodeIfPresent(String.self, forKey: .selected), style: try Self.named(ViewChoiceStyle.self, .style, in: container))
+        case "toggle":
+            self = .toggle(id: try container.decode(String.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
+                           on: try container.decodeIfPresent(Bool.self, forKey: .on))
+        case "date":
+            self = .date(
+                id: try container.decode(String.self, forKey: .id), title: try container.decodeIfPresent(String.self, forKey: .title),
+                mode: try Self.named(ViewDateMode.self, .mode, in: container), value: try container.decodeIfPresent(String.self, forKey: .value),
+                minimum: try container.decodeIfPresent(String.self, forKey: .minimum), maximum: try container.decodeIfPresent(String.self, forKey: .maximum))
+        case "sticker":
+            self = .sticker(
+                try container.decode(FrameReference.self, forKey: .image), sticker: try container.decode(Int.self, forKey: .sticker),
+                accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
+                width: try container.decodeIfPresent(Int.self, forKey: .width), height: try container.decodeIfPresent(Int.self, forKey: .height))
         default:
             self = .row(try container.decode([ViewElement].self, forKey: .elements))
         }
@@ -109,6 +143,32 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
         case .row(let elements):
             try container.encode("row", forKey: .type)
             try container.encode(elements, forKey: .elements)
+        case .choice(let id, let options, let selected, let style):
+            try container.encode("choice", forKey: .type)
+            try container.encode(id, forKey: .id)
+            try container.encode(options, forKey: .options)
+            try container.encodeIfPresent(selected, forKey: .selected)
+            try container.encodeIfPresent(style, forKey: .style)
+        case .toggle(let id, let title, let on):
+            try container.encode("toggle", forKey: .type)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encodeIfPresent(on, forKey: .on)
+        case .date(let id, let title, let mode, let value, let minimum, let maximum):
+            try container.encode("date", forKey: .type)
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(title, forKey: .title)
+            try container.encodeIfPresent(mode, forKey: .mode)
+            try container.encodeIfPresent(value, forKey: .value)
+            try container.encodeIfPresent(minimum, forKey: .minimum)
+            try container.encodeIfPresent(maximum, forKey: .maximum)
+        case .sticker(let image, let sticker, let label, let width, let height):
+            try container.encode("sticker", forKey: .type)
+            try container.encode(image, forKey: .image)
+            try container.encode(sticker, forKey: .sticker)
+            try container.encodeIfPresent(label, forKey: .accessibilityLabel)
+            try container.encodeIfPresent(width, forKey: .width)
+            try container.encodeIfPresent(height, forKey: .height)
         }
     }
 

@@ -216,6 +216,7 @@ export class Phone {
         mine: entry.sender === this.device.owner,
         appName: entry.app && this.page.appName(entry.app),
         onTap: (e) => this.tap(e),
+        onDropSticker: (e, index) => this.peel(index, e),
       });
       kept.set(entry.entry, { key, node });
       return node;
@@ -229,9 +230,27 @@ export class Phone {
   }
 
   async tap(entry) {
+    if (this.peeling !== undefined && this.peeling !== null) {
+      const index = this.peeling;
+      this.peeling = null;
+      this.mark('view');
+      return this.peel(index, entry);
+    }
     const reply = await this.act('tap', { conversation: this.conversation, entry: entry.entry });
     if (reply && reply.action === 'openedURL') this.page.toast(`${this.device.id}: opened ${reply.url}`);
     if (reply && reply.action === 'none') this.page.toast(`${this.device.id}: nothing opens this bubble${reply.reason ? ` (${reply.reason})` : ''}`);
+  }
+
+  /**
+   * A sticker of the app's view, tapped into the input field (`onto` absent) or peeled onto a
+   * bubble: the page opens the app's stickers (`stickers`, which the app answers with its
+   * view's stickers) and picks the one the element names (`chooseSticker`), PROTOCOL.md §4.11.
+   */
+  async peel(index, entry) {
+    if (!(await this.act('stickers', {}, 'view'))) return;
+    const body = entry ? { sticker: index, onto: entry.entry } : { sticker: index };
+    const reply = await this.act('chooseSticker', body);
+    if (reply && entry) this.page.toast(`${this.device.id}: peeled the sticker onto a bubble`);
   }
 
   renderApp() {
@@ -245,7 +264,15 @@ export class Phone {
         el('span', { class: 'style' }, style),
         el('button', { class: 'chevron', 'data-testid': 'chevron', title: style === 'compact' ? 'expand' : 'compact', onclick: () => this.act('chevron', {}, 'view') }, style === 'compact' ? '⌃' : '⌄'),
         el('button', { class: 'close', 'data-testid': 'close-app', title: 'close the app', onclick: () => this.act('close', {}, 'view') }, '✕')),
-      view.view ? declaredView(view.view, { onActivate: (button, fields) => this.act('activate', { button, fields }) })
+      this.peeling !== undefined && this.peeling !== null
+        ? el('div', { class: 'peeling', 'data-testid': 'peeling' }, 'Tap a bubble to peel the sticker onto it',
+          el('button', { type: 'button', onclick: () => { this.peeling = null; this.mark('view'); } }, 'cancel'))
+        : null,
+      view.view ? declaredView(view.view, {
+        onActivate: (button, fields) => this.act('activate', { button, fields }),
+        onInsertSticker: (index) => this.peel(index, null),
+        onPeelSticker: (index) => { this.peeling = index; this.mark('view'); },
+      })
         : el('div', { class: 'no-view' }, 'the extension has not declared a view'),
       el('div', { class: 'touch-row' }, payload,
         el('button', {

@@ -42,13 +42,25 @@ function template(entry) {
  * One transcript entry as Messages draws it on this device. `mine` when the device's owner
  * sent it; `appName` names the bubble's app; `onTap` opens the app on the bubble.
  */
-export function bubble(entry, { mine, appName, onTap }) {
+export function bubble(entry, { mine, appName, onTap, onDropSticker }) {
   const classes = ['entry', mine ? 'mine' : 'theirs', `kind-${entry.kind}`];
   if (entry.expiring) classes.push('expiring');
   const meta = el('div', { class: 'meta' },
     mine ? null : el('span', { class: 'sender', 'data-testid': 'sender-name' }, entry.senderName),
     entry.expiring ? el('span', { class: 'badge', title: 'expires after it is shown, unless kept' }, entry.kept ? 'kept' : '⏱ expiring') : null);
   const wrap = el('div', { class: classes.join(' '), 'data-entry': entry.entry, 'data-kind': entry.kind, 'data-testid': 'entry' }, meta);
+  // A sticker of the app's view dragged here is peeled onto this bubble (PROTOCOL.md §4.11).
+  if (onDropSticker) {
+    wrap.addEventListener('dragover', (event) => {
+      if (event.dataTransfer.types.includes(STICKER_DRAG)) event.preventDefault();
+    });
+    wrap.addEventListener('drop', (event) => {
+      const index = event.dataTransfer.getData(STICKER_DRAG);
+      if (index === '') return;
+      event.preventDefault();
+      onDropSticker(entry, Number(index));
+    });
+  }
   switch (entry.kind) {
     case 'message': {
       const t = template(entry);
@@ -117,15 +129,79 @@ export function bubble(entry, { mine, appName, onTap }) {
   return wrap;
 }
 
+/** The drag type that carries a view sticker's index from the app area to a bubble. */
+const STICKER_DRAG = 'application/x-msghost-sticker';
+
+/** What an input of the view delivers to `activate`, as a string (PROTOCOL.md §4.9). */
+function inputValue(node) {
+  if (node.type === 'checkbox') return node.checked ? 'true' : 'false';
+  if (node.dataset.choice !== undefined) return node.dataset.value || '';
+  return node.value;
+}
+
+/** A choice: segments side by side (UISegmentedControl), or a list (UIPickerView). */
+function choice(element) {
+  if (element.style === 'picker') {
+    const select = el('select', { class: 'view-picker', 'data-field': element.id, 'data-testid': 'view-choice', 'aria-label': element.id },
+      element.selected ? null : el('option', { value: '', disabled: true, selected: true }, '—'),
+      element.options.map((option) => el('option', { value: option.id, selected: option.id === element.selected }, option.title)));
+    return select;
+  }
+  const group = el('div', {
+    class: 'view-segments', role: 'radiogroup', 'aria-label': element.id,
+    'data-field': element.id, 'data-choice': '', 'data-value': element.selected || '', 'data-testid': 'view-choice',
+  });
+  const pick = (id) => {
+    group.dataset.value = id;
+    for (const segment of group.children) segment.setAttribute('aria-checked', segment.dataset.option === id ? 'true' : 'false');
+  };
+  group.append(...element.options.map((option) => el('button', {
+    type: 'button', class: 'view-segment', role: 'radio', 'data-option': option.id,
+    'aria-checked': option.id === element.selected ? 'true' : 'false', onclick: () => pick(option.id),
+  }, option.title)));
+  return group;
+}
+
+/** A date, time or both (UIDatePicker), as the browser's own input of that kind. */
+function dateInput(element) {
+  const type = { date: 'date', time: 'time', dateAndTime: 'datetime-local' }[element.mode || 'date'];
+  const input = el('input', {
+    class: 'view-date', type, 'data-field': element.id, 'data-testid': 'view-date', 'aria-label': element.title || element.id,
+    value: element.value || '', min: element.minimum, max: element.maximum,
+  });
+  return element.title ? el('label', { class: 'view-label' }, el('span', {}, element.title), input) : input;
+}
+
+/**
+ * A sticker of the app's own screen (MSStickerView): tap "Insert" to put it in the input field,
+ * or peel it onto a bubble: drag it there, or tap "Peel" and then the bubble.
+ */
+function sticker(element, { onInsertSticker, onPeelSticker }) {
+  const image = element.image && element.image.url;
+  const side = element.width ? `${Math.min(element.width, 320)}px` : null;
+  return el('figure', { class: 'view-sticker', 'data-sticker': element.sticker, 'data-testid': 'view-sticker' },
+    el('img', {
+      src: image ? fileURL(image) : null, alt: element.accessibilityLabel || 'sticker', draggable: 'true', style: { width: side },
+      ondragstart: (event) => {
+        event.dataTransfer.setData(STICKER_DRAG, String(element.sticker));
+        event.dataTransfer.effectAllowed = 'copy';
+      },
+    }),
+    el('figcaption', {},
+      el('button', { type: 'button', 'data-testid': 'sticker-insert', onclick: () => onInsertSticker(element.sticker) }, 'Insert'),
+      el('button', { type: 'button', 'data-testid': 'sticker-peel', title: 'then tap a bubble', onclick: () => onPeelSticker(element.sticker) }, 'Peel')));
+}
+
 /**
  * The view an extension declared, drawn in its app area. Buttons activate (a user touch with
- * the button's payload, control `activate`), carrying the text fields' current texts.
+ * the button's payload, control `activate`), carrying every input's current value: text
+ * fields' texts, choices' option ids, toggles' "true"/"false", dates in their mode's format.
  */
-export function declaredView(view, { onActivate }) {
+export function declaredView(view, { onActivate, onInsertSticker, onPeelSticker }) {
   const root = el('div', { class: 'declared-view', 'data-testid': 'declared-view' });
   const fields = () => {
     const values = {};
-    for (const input of root.querySelectorAll('input[data-field]')) values[input.dataset.field] = input.value;
+    for (const node of root.querySelectorAll('[data-field]')) values[node.dataset.field] = inputValue(node);
     return values;
   };
   const draw = (elements, depth) => elements.map((element) => {
@@ -147,6 +223,16 @@ export function declaredView(view, { onActivate }) {
         }, element.title);
       case 'textField':
         return el('input', { class: 'view-field', 'data-field': element.id, placeholder: element.placeholder || '', value: element.text || '' });
+      case 'choice':
+        return choice(element);
+      case 'toggle':
+        return el('label', { class: 'view-label view-toggle' },
+          el('input', { type: 'checkbox', role: 'switch', 'data-field': element.id, 'data-testid': 'view-toggle', checked: element.on === true }),
+          el('span', {}, element.title));
+      case 'date':
+        return dateInput(element);
+      case 'sticker':
+        return sticker(element, { onInsertSticker, onPeelSticker });
       case 'row':
         return el('div', { class: 'view-row' }, depth < 8 ? draw(element.elements || [], depth + 1) : []);
       default:

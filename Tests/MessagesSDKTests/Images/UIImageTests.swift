@@ -32,15 +32,17 @@ import Testing
         #expect(png.size == CGSize(width: 320, height: 300) && png.scale == 1)
         let gif = try #require(UIImage(data: Self.gif))
         #expect(gif.size == CGSize(width: 7, height: 5))
-        let jpeg = try #require(UIImage(data: Self.jpeg))
-        #expect(jpeg.size == CGSize(width: 640, height: 480))
+        // The JPEG header alone (no scan, so no UIImage): its frame gives the size.
+        #expect(ImageHeader(Self.jpeg).map { [$0.pixelWidth, $0.pixelHeight] } == [640, 480])
         // A progressive JPEG's frame is SOF2; DHT (C4) before it is a table, not a frame.
         var progressive = [UInt8](Self.jpeg)
         let sof = try #require(progressive.firstIndex(of: 0xC0))
         progressive[sof] = 0xC2
         progressive.insert(contentsOf: [0xFF, 0xC4, 0x00, 0x03, 0x00], at: 2)
-        #expect(UIImage(data: Data(progressive))?.size == CGSize(width: 640, height: 480))
-        #expect(UIImage(data: Self.jpeg, scale: 2)?.size == CGSize(width: 320, height: 240))
+        #expect(ImageHeader(Data(progressive)).map { [$0.pixelWidth, $0.pixelHeight] } == [640, 480])
+        let jpegBytes = try #require(png.jpegData(compressionQuality: 0.8))
+        let jpeg = try #require(UIImage(data: jpegBytes, scale: 2))
+        #expect(jpeg.size == CGSize(width: 160, height: 150))
     }
 
     @Test func bytesThatAreNotAnImageGiveNil() {
@@ -58,17 +60,19 @@ import Testing
         #expect(UIImage(contentsOfFile: "/nonexistent/cone.png") == nil)
     }
 
-    @Test func pngAndJPEGDataAreTheOriginalBytesWhenAlreadyThatFormat() throws {
+    @Test func aPNGKeepsItsBytesAndEveryDecodedImageEncodes() throws {
         let file = Self.resources.appendingPathComponent("cone.png")
         let png = try #require(UIImage(contentsOfFile: file.path))
         let bytes = try Data(contentsOf: file)
-        #expect(png.pngData() == bytes)
-        #expect(png.jpegData(compressionQuality: 0.8) == nil)
-        let jpeg = try #require(UIImage(data: Self.jpeg))
-        #expect(jpeg.jpegData(compressionQuality: 0.1) == Self.jpeg)
-        #expect(UIImageJPEGRepresentation(jpeg, 1) == Self.jpeg)
-        #expect(jpeg.pngData() == nil && UIImagePNGRepresentation(jpeg) == nil)
-        #expect(UIImage(data: Self.gif)?.pngData() == nil)
+        #expect(png.pngData() == bytes && UIImagePNGRepresentation(png) == bytes)
+        let jpegBytes = try #require(png.jpegData(compressionQuality: 0.8))
+        #expect(jpegBytes.prefix(2) == Data([0xFF, 0xD8]))
+        let jpeg = try #require(UIImage(data: jpegBytes))
+        #expect(jpeg.size == png.size)
+        #expect(UIImageJPEGRepresentation(jpeg, 1)?.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(UIImagePNGRepresentation(jpeg).flatMap(UIImage.init(data:))?.size == png.size)
+        // A GIF is not decoded: it keeps its bytes and size, and has no PNG or JPEG.
+        #expect(UIImage(data: Self.gif)?.pngData() == nil && UIImage(data: Self.gif)?.jpegData(compressionQuality: 1) == nil)
     }
 
     @Test func namesAreLookedUpInTheResourcesDirectory() throws {

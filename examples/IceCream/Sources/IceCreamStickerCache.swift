@@ -12,7 +12,7 @@ enum IceCreamStickerCache {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let name = iceCream.queryItems.compactMap(\.value).joined(separator: "-")
         let file = folder.appendingPathComponent("\(name).png")
-        try IceCreamRenderer.png(of: iceCream, side: Self.side, opaque: false).write(to: file, options: .atomic)
+        try iceCream.pngData(side: Self.side, opaque: false).write(to: file, options: .atomic)
         return try MSSticker(contentsOfFileURL: file, localizedDescription: "An ice cream: \(iceCream.spoken)")
     }
 }

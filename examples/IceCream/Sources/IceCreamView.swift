@@ -4,6 +4,7 @@ import MessagesSDK
 /// view controllers as declarative views. The buttons carry the payloads the touches always
 /// had (`{"add": true}`, `{"pick": "cone"}`), so activating one in msghost-web or with
 /// `msghostctl activate` is exactly the tap the app already handles.
+@MainActor
 enum IceCreamView {
     static func elements(for screen: MessagesViewController.Screen) -> [MSViewElement] {
         switch screen {
@@ -16,16 +17,20 @@ enum IceCreamView {
         case .build(let iceCream):
             var elements: [MSViewElement] = [.text(Self.prompt(for: iceCream), style: .headline)]
             if iceCream.base != nil {
-                elements.append(.image(IceCreamRenderer.png(of: iceCream, side: 150, opaque: false), accessibilityLabel: iceCream.spoken, width: 150, height: 150))
+                elements.append(.image(iceCream.pngData(side: 150, opaque: false), accessibilityLabel: iceCream.spoken, width: 150, height: 150))
             }
             elements.append(.row(Self.choices(for: iceCream).map { pick in
                 .button(id: pick.id, title: pick.title, payload: .object(["pick": .string(pick.value)]))
             }))
             return elements
         case .completed(let iceCream):
+            // As Apple's CompletedIceCreamViewController: the ice cream as a sticker
+            // (MSStickerView) the person can peel onto a bubble.
+            let sticker = try? IceCreamStickerCache.sticker(for: iceCream)
+            let element = sticker.flatMap { MSViewElement.sticker(MSStickerView(frame: .zero, sticker: $0), side: 150) }
             return [
                 .text("Our finished ice cream", style: .headline),
-                .image(IceCreamRenderer.png(of: iceCream, side: 150, opaque: false), accessibilityLabel: iceCream.spoken, width: 150, height: 150),
+                element ?? .image(iceCream.pngData(side: 150, opaque: false), accessibilityLabel: iceCream.spoken, width: 150, height: 150),
                 .text(iceCream.spoken, style: .caption),
             ]
         }

@@ -122,7 +122,7 @@ final class MessagesViewController: MSMessagesAppViewController {
 
     private func composeMessage(with iceCream: IceCream, caption: String, summary: String, session: MSSession? = nil) -> MSMessage {
         let layout = MSMessageTemplateLayout()
-        layout.image = IceCreamRenderer.png(of: iceCream, side: 300, opaque: true)
+        layout.image = iceCream.renderImage(side: 300, opaque: true)
         layout.caption = caption
         layout.subcaption = iceCream.spoken
         let message = MSMessage(session: session ?? MSSession())

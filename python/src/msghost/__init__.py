@@ -37,7 +37,7 @@ from .errors import (
 )
 from .extension import Extension, HelloRefused, Runtime, run
 from .parent_app import MessageComposeResult, MessageComposeViewController, ParentApp, run_parent_app
-from .view import Button, Image, Row, Text, TextField
+from .view import Button, Choice, DatePicker, Image, Row, StickerView, Text, TextField, Toggle
 from .values import (
     Conversation,
     LiveLayout,
@@ -60,6 +60,10 @@ __all__ = [
     "Image",
     "Button",
     "TextField",
+    "Choice",
+    "Toggle",
+    "DatePicker",
+    "StickerView",
     "Row",
     "Conversation",
     "Message",

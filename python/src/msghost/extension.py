@@ -115,11 +115,13 @@ class Extension:
 
     def set_view(self, *elements: "Element") -> None:
         """Describe what this instance shows (PROTOCOL.md §4.9): `Text`, `Image`, `Button`,
-        `TextField` and `Row` from `msghost.view`, top to bottom; it replaces the whole view,
-        and no elements clear it. Only the main (compact or expanded) instance that is open may
-        set one; the view goes when it resigns. Raises `MessagesError` if the daemon refuses."""
-        view, buffers = view_to_wire(elements)
+        `TextField`, `Choice`, `Toggle`, `DatePicker`, `StickerView` and `Row` from
+        `msghost.view`, top to bottom; it replaces the whole view, and no elements clear it.
+        Only the main (compact or expanded) instance that is open may set one; the view goes
+        when it resigns. Raises `MessagesError` if the daemon refuses."""
+        view, buffers, stickers = view_to_wire(elements)
         self._request("setView", {"view": view}, buffers)
+        self.__dict__["_msghost_view_stickers"] = stickers
 
     def _request(self, type_: str, body: Dict[str, Any], buffers: Sequence[bytes] = ()) -> Dict[str, Any]:
         binding: Optional[_Binding] = self.__dict__.get("_msghost")
@@ -183,7 +185,8 @@ class Extension:
     def touched(self, payload: Any, button: Optional[str] = None, fields: Optional[Dict[str, str]] = None) -> None:
         """The user touched your view; `payload` is whatever the touch carried (any JSON).
         When the touch activated a `Button` of the view you set (`set_view`), `button` is its
-        id, `payload` its payload, and `fields` the text of every `TextField` by id; for a
+        id, `payload` its payload, and `fields` every input's value by id (a `TextField`'s text,
+        a `Choice`'s option id, a `Toggle`'s "true"/"false", a `DatePicker`'s date); for a
         plain touch both are None. An override may leave out `button` and `fields`: they are
         passed only to one that names them (or takes `**kwargs`).
         A touch allows one direct `send` (PROTOCOL.md §4.5)."""
@@ -193,8 +196,9 @@ class Extension:
         asked as a whole): the stickers to show, in order, at most 256. The daemon checks and
         copies each file as `insert_sticker` would and leaves out those it refuses; the user
         then taps one into the input field or peels it onto a bubble, and you are not told
-        (PROTOCOL.md §4.11). The default offers none."""
-        return []
+        (PROTOCOL.md §4.11). The default offers the stickers of the `StickerView`s of the view
+        you set last, in their order (so that the person can peel them), else none."""
+        return list(self.__dict__.get("_msghost_view_stickers", []))
 
     def did_receive_memory_warning(self) -> None:
         """`didReceiveMemoryWarning()`: the process's resident memory crossed the app's soft

@@ -46,6 +46,7 @@ __all__ = [
     "DaemonError",
     "daemon",
     "find_msghostd",
+    "swift_example",
     "DEFAULT_SETTINGS",
 ]
 
@@ -64,6 +65,19 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
 
 class DaemonError(Exception):
     """msghostd could not be found, did not start, or a helper's condition never held."""
+
+
+def swift_example(bundle_id: str, product: str, variable: str, msghostd: Optional[Union[str, Path]] = None,
+                  working_directory: Optional[Union[str, Path]] = None) -> App:
+    """A Swift extension built with msghost (an example, or your own package's): `$variable`
+    if set, else the executable `product` beside the msghostd these tests run (`swift build`
+    puts them side by side). Fails the test, saying what to build, when it is missing."""
+    binary = os.environ.get(variable) or str(Path(find_msghostd(msghostd)).with_name(product))
+    if not os.access(binary, os.X_OK):
+        import pytest
+
+        pytest.fail(f"{binary} is not built: run `swift build` (or set {variable})")
+    return App(bundle_id, binary, working_directory=working_directory)
 
 
 def find_msghostd(explicit: Optional[Union[str, Path]] = None) -> str:

@@ -1,0 +1,120 @@
+import CCairo
+import Foundation
+
+/// UIKit's stack of current contexts, one per thread as in UIKit: a renderer pushes its
+/// context while its actions run, `UIGraphicsBeginImageContextWithOptions` pushes one until
+/// `UIGraphicsEndImageContext()`. `UIColor.setFill()`, `UIBezierPath.fill()`, `UIImage.draw(…)`
+/// and text drawing draw into the top one.
+final class ImageContext {
+    let bitmap: Bitmap
+    let context: CGContext
+    let scale: CGFloat
+
+    init(bitmap: Bitmap, scale: CGFloat) {
+        self.bitmap = bitmap
+        self.scale = scale
+        self.context = CGContext(surface: bitmap.surface, scale: scale)
+    }
+
+    /// What is drawn so far, as an image of its own.
+    func image() -> UIImage {
+        cairo_surface_flush(self.bitmap.surface)
+        return UIImage(bitmap: self.bitmap.copy(), scale: self.scale)
+    }
+}
+
+enum GraphicsContextStack {
+    /// An entry is nil where a begin failed (a zero or huge size): the failure stays on the
+    /// stack so that its `UIGraphicsEndImageContext()` pops it and not the context below.
+    private final class Stack { var entries: [ImageContext?] = [] }
+
+    private static let key = "msghost.UIGraphicsContextStack"
+
+    private static var stack: Stack {
+        if let stack = Thread.current.threadDictionary[key] as? Stack { return stack }
+        let stack = Stack()
+        Thread.current.threadDictionary[key] = stack
+        return stack
+    }
+
+    static var top: ImageContext? { self.stack.entries.last ?? nil }
+    static func push(_ context: ImageContext?) { self.stack.entries.append(context) }
+    static func pop() { _ = self.stack.entries.popLast() }
+
+    /// A context of `size` points at `scale` pixels a point (0: the screen's, as in UIKit), or
+    /// nil after logging why not.
+    static func make(size: CGSize, opaque: Bool, scale: CGFloat, caller: String) -> ImageContext? {
+        let scale = scale == 0 ? UIScreen.main.scale : scale
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            HostConnection.log("\(caller): scale \(scale) must be from 0 to 16")
+            return nil
+        }
+        guard size.width.isFinite, size.height.isFinite, size.width * scale < Double(Int32.max), size.height * scale < Double(Int32.max) else {
+            HostConnection.log("\(caller): size \(size.width)×\(size.height) is not a drawable size")
+            return nil
+        }
+        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        if let refusal = Bitmap.refusal(width: width, height: height) {
+            HostConnection.log("\(caller): size \(size.width)×\(size.height) at scale \(scale) is \(refusal); nothing is drawn")
+            return nil
+        }
+        guard let bitmap = Bitmap(width: width, height: height, opaque: opaque) else {
+            HostConnection.log("\(caller): Cairo could not make a \(width)×\(height) bitmap")
+            return nil
+        }
+        return ImageContext(bitmap: bitmap, scale: scale)
+    }
+}
+
+/// The current context: the top of this thread's stack; nil outside any drawing.
+public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.top?.context }
+
+/// Begins an image context of `size` points; `scale` 0 is the screen's (`UIScreen.main.scale`).
+/// A zero, negative or huge size logs why and begins a context that draws nothing (the
+/// current context is then nil and `UIGraphicsGetImageFromCurrentImageContext()` nil).
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    GraphicsContextStack.push(GraphicsContextStack.make(size: size, opaque: opaque, scale: scale, caller: "UIGraphicsBeginImageContext"))
+}
+
+/// A transparent context at scale 1, as UIKit's.
+public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
+
+/// What the current image context holds so far; nil when there is none.
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? { GraphicsContextStack.top?.image() }
+
+/// Ends the image context begun last.
+public func UIGraphicsEndImageContext() { GraphicsContextStack.pop() }
+
+/// Fills `rect` with the current fill colour.
+public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
+
+/// Strokes `rect`'s outline with the current stroke colour.
+public func UIRectFrame(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.stroke(rect) }
+
+/// `UIScreen`: only `main`'s scale and bounds, which drawing code asks for. An iPhone's: 2
+/// pixels a point (msghost draws at 2 where UIKit would use the device's 2 or 3), 390×844.
+public final class UIScreen: Sendable {
+    public static let main = UIScreen()
+    public let scale: CGFloat = 2
+    public let bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+    public var nativeScale: CGFloat { self.scale }
+}
+
+/// `UIEdgeInsets` and `CGRect.inset(by:)`, with which apps lay out what they draw.
+public struct UIEdgeInsets: Equatable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+extension CGRect {
+    public func inset(by insets: UIEdgeInsets) -> CGRect {
+        CGRect(x: self.minX + insets.left, y: self.minY + insets.top,
+               width: self.width - insets.left - insets.right, height: self.height - insets.top - insets.bottom)
+    }
+}

@@ -1,0 +1,100 @@
+"""The view's inputs and stickers in a real browser (PROTOCOL.md §4.9): a person picks a date,
+flips a toggle and chooses an option in Date Poll's view, and what the extension received
+comes back in its bubble; Ice Cream's finished sticker is drawn in its view and peeled onto a
+bubble."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from test_simulator import ICE_CREAM, JOHN, KATE, Page, app_bubbles
+
+DATE_POLL = "com.example.datepoll"
+
+
+def test_a_date_a_toggle_and_a_choice_reach_the_extension(simulator, browser):
+    page = Page(browser, simulator, "view-inputs")
+    page.show_conversation(KATE)
+    page.show_conversation(JOHN)
+    page.click(f'.app-icon[data-app="{DATE_POLL}"]', lambda: page.phone(KATE), "Date Poll in the drawer")
+    page.click('[data-testid=view-button][data-button="new"]', lambda: page.phone(KATE), "New poll")
+    page.wait(lambda: page.all("[data-testid=view-date]", page.phone(KATE)), "the poll's date picker")
+    page.shot("create")
+
+    # Picks Thursday 24 December 2026 in the date input, as the browser's picker sets it.
+    date = page.find("[data-testid=view-date]", page.phone(KATE))
+    page.driver.execute_script(
+        "arguments[0].value = arguments[1];"
+        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", date, "2026-12-24")
+    # Chooses lunch in the segmented choice, and adds the day.
+    page.click('[data-testid=view-choice] [data-option="lunch"]', lambda: page.phone(KATE), "the Lunch segment")
+    assert page.find("[data-testid=view-choice]", page.phone(KATE)).get_attribute("data-value") == "lunch"
+    page.click('[data-testid=view-button][data-button="add"]', lambda: page.phone(KATE), "Add day")
+    page.wait(lambda: "Thu 24 Dec" in page.find("[data-testid=declared-view]", page.phone(KATE)).text, "the day in the poll")
+    # The view came back from the extension with lunch chosen: it received the choice.
+    page.wait(lambda: page.find('[data-option="lunch"]', page.phone(KATE)).get_attribute("aria-checked") == "true", "lunch kept")
+
+    # Flips "several days" off, and sends the poll.
+    toggle = page.find("[data-testid=view-toggle]", page.phone(KATE))
+    assert toggle.is_selected()
+    page.click("[data-testid=view-toggle]", lambda: page.phone(KATE), "the toggle")
+    assert not page.find("[data-testid=view-toggle]", page.phone(KATE)).is_selected()
+    page.shot("filled-in")
+    page.click('[data-testid=view-button][data-button="send"]', lambda: page.phone(KATE), "Send poll")
+    page.wait(lambda: page.all("[data-testid=staged]", page.phone(KATE)), "the poll staged")
+    page.click("[data-testid=send]", lambda: page.phone(KATE))
+
+    # John's phone: the bubble says lunch, and its URL what the extension was given.
+    page.wait(lambda: any("Let's meet for lunch" in b.text for b in app_bubbles(page, JOHN)), "the poll on John's phone")
+    transcript = page.control("transcript", {"device": JOHN, "conversation": "kate-john"})
+    poll = [e for e in transcript["entries"] if e.get("app") == DATE_POLL][-1]
+    query = parse_qs(urlsplit(poll["message"]["url"]).query)
+    assert query == {"occasion": ["lunch"], "several": ["0"], "date": ["2026-12-24"]}, query
+    page.shot("john-received")
+
+    # John opens it: one day each, so a picker; he chooses the day and votes.
+    page.click("[data-testid=app-bubble]", lambda: page.phone(JOHN), "the poll bubble")
+    picker = page.wait(lambda: page.all("select[data-testid=view-choice]", page.phone(JOHN)), "the vote picker")[0]
+    page.driver.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", picker, "2026-12-24")
+    page.click('[data-testid=view-button][data-button="vote"]', lambda: page.phone(JOHN), "Vote")
+    page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "the vote staged")
+    page.click("[data-testid=send]", lambda: page.phone(JOHN))
+    page.wait(lambda: any("Leading: Thu 24 Dec" in b.text for b in app_bubbles(page, KATE)), "John's vote on Kate's phone")
+
+
+def test_a_sticker_in_the_view_is_peeled_onto_a_bubble(simulator, browser):
+    page = Page(browser, simulator, "view-sticker")
+    page.show_conversation(KATE)
+    # Kate builds a whole ice cream through control (the first browser test builds one by hand).
+    page.control("open", {"device": KATE, "conversation": "kate-john", "app": ICE_CREAM})
+    page.control("touch", {"device": KATE, "payload": {"add": True}})
+    for pick in ("cone", "vanilla", "sprinkles"):
+        page.control("touch", {"device": KATE, "payload": {"pick": pick}})
+        page.control("send", {"device": KATE, "conversation": "kate-john"})
+        page.control("settle", {})
+        entries = page.control("transcript", {"device": KATE, "conversation": "kate-john"})["entries"]
+        if pick != "sprinkles":
+            page.control("tap", {"device": KATE, "conversation": "kate-john", "entry": entries[-1]["entry"]})
+    # The finished ice cream's sticker was staged too; send it, then open the finished bubble.
+    page.control("send", {"device": KATE, "conversation": "kate-john"})
+    entries = page.control("transcript", {"device": KATE, "conversation": "kate-john"})["entries"]
+    finished = [e for e in entries if e["kind"] == "message"][-1]
+    page.control("tap", {"device": KATE, "conversation": "kate-john", "entry": finished["entry"]})
+
+    sticker = page.wait(lambda: page.all("[data-testid=view-sticker] img", page.phone(KATE)), "the sticker in Ice Cream's view")[0]
+    page.wait(lambda: page.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", sticker) == 400, "the sticker drawn")
+    page.shot("sticker-shown")
+    stickers_before = len([e for e in page.entries(KATE) if e.get_attribute("data-kind") == "sticker"])
+
+    # Peel: the sticker's Peel, then the bubble to stick it on.
+    page.click("[data-testid=sticker-peel]", lambda: page.phone(KATE), "Peel")
+    page.wait(lambda: page.all("[data-testid=peeling]", page.phone(KATE)), "peeling")
+    target = f'[data-testid=entry][data-entry="{finished["entry"]}"] [data-testid=app-bubble]'
+    page.click(target, lambda: page.phone(KATE), "the finished ice cream's bubble")
+    page.wait(lambda: page.all("[data-testid=peeled]", page.phone(KATE)), "the peeled sticker in the transcript")
+    entries = page.control("transcript", {"device": KATE, "conversation": "kate-john"})["entries"]
+    peeled = entries[-1]
+    assert peeled["kind"] == "sticker" and peeled["peeledOnto"] == finished["messageID"], peeled
+    assert len([e for e in page.entries(KATE) if e.get_attribute("data-kind") == "sticker"]) == stickers_before + 1
+    page.shot("peeled")
