@@ -21,7 +21,7 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         #expect(Views.setView(&h, Self.view, from: instance).extensionReplies.first?.isOK == true)
-        let (_, actions) = h.control(ControlCommand.activate.rawValue, ActivateRequest(device: HostHarness.amberPhone, button: "go", fields: fields))
+        let (_, actions) = h.control(.user(.activate(ActivateRequest(device: HostHarness.amberPhone, button: "go", fields: fields))))
         return try #require(actions.callbacks.first).decodeBody(TouchBody.self)
     }
 
@@ -46,11 +46,11 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = Views.setView(&h, Self.view, from: instance)
-        let reply = try h.controlReply(ControlCommand.activate.rawValue, ActivateRequest(device: HostHarness.amberPhone, button: "go", fields: fields))
+        let reply = try h.controlReply(.user(.activate(ActivateRequest(device: HostHarness.amberPhone, button: "go", fields: fields))))
         let error = try #require(reply.error)
         #expect(error.isControl(.invalidRequest))
         #expect(error.description.contains(word), "\(error.description)")
-        #expect(h.machine.screens[instance]?.touchedAt == nil)
+        #expect(h.machine.screens[instance]?.touch.armedAt == nil)
     }
 
     @Test(arguments: [
