@@ -45,6 +45,14 @@ struct ProcessTable: Sendable {
 
     /// The process is on its way out: it no longer serves its (device, app), so the next need
     /// launches another; its connection still reaches it until it exits.
+    /// The process's instances are gone: it serves none, and remembers their ids as retired.
+    mutating func retireInstances(of launchID: String) {
+        guard var process = self.byLaunch[launchID] else { return }
+        process.retiredInstanceIDs.formUnion(process.instanceIDs)
+        process.instanceIDs = []
+        self.byLaunch[launchID] = process
+    }
+
     mutating func beginTerminating(_ launchID: String, reason: String) {
         guard let process = self.byLaunch[launchID] else { return }
         self.byLaunch[launchID]!.state = .terminating(reason: reason, route: process.route)

@@ -58,10 +58,6 @@ extension HostStateMachine {
             self.screens.remove(instanceID)
             actions += self.instanceLost(instance, failure: error, now: now)
         }
-        // Remembered, so that a late request naming one is told it resigned (§4.5), not that
-        // it never existed.
-        self.processes[process.launchID]?.retiredInstanceIDs.formUnion(process.instanceIDs)
-        self.processes[process.launchID]?.instanceIDs = []
         return actions
     }
 
@@ -95,6 +91,9 @@ extension HostStateMachine {
             .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))")
         }
         actions += self.dropInstances(of: process, failingWith: failure, now: now)
+        // Remembered while it terminates, so that a late request naming one is told it
+        // resigned (§4.5), not that it never existed. (On exit the process is gone with them.)
+        self.processes.retireInstances(of: launchID)
         if let route {
             let body = OutboundBody.encoding(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)

@@ -58,4 +58,17 @@ import Testing
         var table = ProcessTable()
         #expect(table.recordCrash(Self.key, at: Instant(milliseconds: .min + 1), windowMs: .max, limit: 1) == (1, true))
     }
+
+    @Test func retiredInstancesAreRememberedAndNoLongerServed() {
+        var table = ProcessTable()
+        var process = Self.process("l1")
+        process.instanceIDs = ["i1", "i2"]
+        process.retiredInstanceIDs = ["i0"]
+        table.insert(process)
+        table.retireInstances(of: "l1")
+        #expect(table["l1"]?.instanceIDs == [])
+        #expect(table["l1"]?.retiredInstanceIDs == ["i0", "i1", "i2"])
+        table.retireInstances(of: "gone")  // a process already removed: nothing to do
+        #expect(table["gone"] == nil)
+    }
 }
