@@ -35,6 +35,9 @@ struct MsghostWeb: AsyncParsableCommand {
     @Flag(help: "Allow a --host that is not a loopback address. The page can drive the daemon: only do this on a network you trust.")
     var allowRemote = false
 
+    @Flag(help: "Start the msghostd installed beside this program on the default world and example apps installed with it, in a temporary directory, and serve its page (stopped at exit). From the msghost .deb or the msghost-daemon wheel.")
+    var demo = false
+
     func validate() throws {
         guard (0...65_535).contains(self.port) else { throw ValidationError("--port must be 0 to 65535, got \(self.port)") }
         if !self.allowRemote && !["127.0.0.1", "::1", "localhost"].contains(self.host) {
@@ -43,12 +46,18 @@ struct MsghostWeb: AsyncParsableCommand {
         if self.endpoint != nil && self.runtimeDirectory != nil {
             throw ValidationError("give --endpoint or --runtime-directory, not both")
         }
+        if self.demo && (self.endpoint != nil || self.runtimeDirectory != nil) {
+            throw ValidationError("--demo starts a daemon of its own: leave out --endpoint and --runtime-directory")
+        }
     }
 
     func run() async throws {
-        let link = DaemonLink(endpoint: try self.resolvedEndpoint())
+        let demo = self.demo ? try Self.startDemo() : nil
+        defer { demo?.stop() }
+        let link = DaemonLink(endpoint: try demo.map { DaemonLink.Endpoint(address: $0.endpoint) } ?? self.resolvedEndpoint())
         try link.start()
         defer { link.stop() }
+        try await demo?.waitUntilAnswering(link)
         let watch = DaemonWatch(link: link)
         let metrics = WebMetrics()
         let page = try PageAssets.bundled()
@@ -67,8 +76,18 @@ struct MsghostWeb: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await watch.run() }
             group.addTask { try await app.runService() }
+            if let demo { group.addTask { try await demo.waitForExit() } }
             try await group.next()
             group.cancelAll()
+        }
+    }
+
+    static func startDemo() throws -> DemoDaemon {
+        do {
+            return try DemoDaemon.start()
+        } catch let error as DemoError {
+            FileHandle.standardError.write(Data("msghost-web: \(error)\n".utf8))
+            throw ExitCode.failure
         }
     }
 
