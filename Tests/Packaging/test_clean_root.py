@@ -77,7 +77,8 @@ def test_install_instructions_name_this_version() -> None:
     """README's first commands and the Python guide install the release of this version."""
     v = version()
     readme = (REPOSITORY / "README.md").read_text()
-    for text, where in ((readme, "README.md"), (GUIDE.read_text(), str(GUIDE))):
+    sdk = REPOSITORY / "python" / "README.md"
+    for text, where in ((readme, "README.md"), (GUIDE.read_text(), str(GUIDE)), (sdk.read_text(), str(sdk))):
         named = set(re.findall(r"releases/(?:expanded_assets|download)/v(\d+\.\d+\.\d+)", text))
         assert named == {v}, f"{where} installs release(s) {sorted(named)}, not v{v} (python/src/msghost/_version.py)"
     assert f"msghost_{v}_amd64.deb" in readme
