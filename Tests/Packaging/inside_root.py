@@ -24,7 +24,7 @@ import time
 import traceback
 import urllib.request
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List
 
 WORK = Path("/work")
 HOME = Path("/root/hello-msghost")
