@@ -47,6 +47,9 @@ struct MsghostWeb: AsyncParsableCommand {
     @Flag(help: "Ask for no token (only with a loopback --host): any process of any user on this machine can then drive the daemon through the page.")
     var noToken = false
 
+    @Flag(help: "Start the msghostd installed beside this program on the default world and example apps installed with it, in a temporary directory, and serve its page (stopped at exit). From the msghost .deb or the msghost-daemon wheel.")
+    var demo = false
+
     func validate() throws {
         guard (0...65_535).contains(self.port) else { throw ValidationError("--port must be 0 to 65535, got \(self.port)") }
         if !self.allowRemote && !Self.loopback.contains(self.host) {
@@ -54,6 +57,9 @@ struct MsghostWeb: AsyncParsableCommand {
         }
         if self.endpoint != nil && self.runtimeDirectory != nil {
             throw ValidationError("give --endpoint or --runtime-directory, not both")
+        }
+        if self.demo && (self.endpoint != nil || self.runtimeDirectory != nil) {
+            throw ValidationError("--demo starts a daemon of its own: leave out --endpoint and --runtime-directory")
         }
         if [self.token != nil, self.tokenFile != nil, self.noToken].filter({ $0 }).count > 1 {
             throw ValidationError("give one of --token, --token-file and --no-token")
@@ -98,9 +104,12 @@ struct MsghostWeb: AsyncParsableCommand {
 
     func run() async throws {
         let token = try self.resolvedToken()
-        let link = DaemonLink(endpoint: try self.resolvedEndpoint())
+        let demo = self.demo ? try Self.startDemo() : nil
+        defer { demo?.stop() }
+        let link = DaemonLink(endpoint: try demo.map { DaemonLink.Endpoint(address: $0.endpoint) } ?? self.resolvedEndpoint())
         try link.start()
         defer { link.stop() }
+        try await demo?.waitUntilAnswering(link)
         let watch = DaemonWatch(link: link)
         let metrics = WebMetrics()
         let page = try PageAssets.bundled()
@@ -124,8 +133,18 @@ struct MsghostWeb: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await watch.run() }
             group.addTask { try await app.runService() }
+            if let demo { group.addTask { try await demo.waitForExit() } }
             try await group.next()
             group.cancelAll()
+        }
+    }
+
+    static func startDemo() throws -> DemoDaemon {
+        do {
+            return try DemoDaemon.start()
+        } catch let error as DemoError {
+            FileHandle.standardError.write(Data("msghost-web: \(error)\n".utf8))
+            throw ExitCode.failure
         }
     }
 

@@ -13,8 +13,8 @@ msghostd in the test's `tmp_path` (a fresh world each time) and returns its `Dae
 call it again for a second daemon. Every daemon is stopped at teardown (SIGTERM, then
 SIGKILL), and when the test fails the report shows each daemon's log.
 
-msghostd is found through `--msghostd PATH`, else `$MSGHOSTD`, else PATH, else the
-repository's `.build/debug`.
+msghostd is found through `--msghostd PATH`, else `$MSGHOSTD`, else the msghost-daemon wheel
+(`pip install "msghost[daemon]"`), else PATH, else the repository's `.build/debug`.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ _DAEMONS_ATTRIBUTE = "_msghost_daemons"
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("msghost")
     group.addoption("--msghostd", action="store", default=None, metavar="PATH",
-                    help="the msghostd binary the msghost_daemon fixture starts (default: $MSGHOSTD, PATH, then .build/debug)")
+                    help="the msghostd binary the msghost_daemon fixture starts (default: $MSGHOSTD, the msghost-daemon wheel, PATH, then .build/debug)")
 
 
 class DaemonFactory:

@@ -15,12 +15,14 @@ automatically once `msghost` is installed):
 
 Without pytest: `with msghost.testing.daemon(apps=[…]) as daemon: …`.
 
-msghostd is found through `MSGHOSTD` (a path), else on `PATH`, else in the `.build/debug` of
-the msghost repository around the working directory or this package.
+msghostd is found through `MSGHOSTD` (a path), else in the msghost-daemon wheel (`pip install
+"msghost[daemon]"`), else on `PATH`, else in the `.build/debug` of the msghost repository
+around the working directory or this package.
 """
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import shutil
@@ -81,15 +83,23 @@ def swift_example(bundle_id: str, product: str, variable: str, msghostd: Optiona
 
 
 def find_msghostd(explicit: Optional[Union[str, Path]] = None) -> str:
-    """The msghostd to run: `explicit`, else `$MSGHOSTD`, else `msghostd` on PATH, else the
-    repository's `.build/debug/msghostd` (searched upward from the working directory and from
-    this package)."""
+    """The msghostd to run: `explicit`, else `$MSGHOSTD`, else the one of the msghost-daemon
+    wheel (`pip install "msghost[daemon]"`), else `msghostd` on PATH, else the repository's
+    `.build/debug/msghostd` (searched upward from the working directory and from this
+    package). The wheel's program is run directly, not through the launcher pip puts on PATH,
+    so that a test's daemon starts with no Python in between."""
     for candidate in (explicit, os.environ.get("MSGHOSTD")):
         if candidate:
             path = Path(candidate).expanduser()
             if not (path.is_file() and os.access(path, os.X_OK)):
                 raise DaemonError(f"msghostd {path} (from {'MSGHOSTD' if candidate != explicit else 'the test'}) is not an executable file")
             return str(path.resolve())
+    try:
+        daemon_wheel = importlib.import_module("msghost_daemon")
+    except ImportError:
+        pass
+    else:
+        return str(daemon_wheel.executable("msghostd"))
     found = shutil.which("msghostd")
     if found:
         return found
