@@ -4,9 +4,23 @@ comes back in its bubble; Ice Cream's finished sticker is drawn in its view and 
 bubble."""
 from __future__ import annotations
 
+import time
 from urllib.parse import parse_qs, urlsplit
 
 from test_simulator import ICE_CREAM, JOHN, KATE, Page, app_bubbles
+
+
+def hold(page: Page, what: str, check, act) -> None:
+    """Acts until `check` holds on the page as drawn now and still holds a moment later: the
+    app may redraw its view as callbacks come back, and a new view replaces an input (and what
+    was set in it) under the test. `page.wait` looks again when an element went stale."""
+    def attempt() -> bool:
+        if not check():
+            act()
+            return False
+        time.sleep(0.3)
+        return bool(check())
+    page.wait(attempt, what)
 
 DATE_POLL = "com.example.datepoll"
 
@@ -21,24 +35,27 @@ def test_a_date_a_toggle_and_a_choice_reach_the_extension(simulator, browser):
     page.shot("create")
 
     # Picks Thursday 24 December 2026 in the date input, as the browser's picker sets it.
-    date = page.find("[data-testid=view-date]", page.phone(KATE))
-    page.driver.execute_script(
-        "arguments[0].value = arguments[1];"
-        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
-        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", date, "2026-12-24")
+    hold(page, "the date picked",
+         lambda: page.find("[data-testid=view-date]", page.phone(KATE)).get_attribute("value") == "2026-12-24",
+         lambda: page.driver.execute_script(
+             "arguments[0].value = arguments[1];"
+             "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+             "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));",
+             page.find("[data-testid=view-date]", page.phone(KATE)), "2026-12-24"))
     # Chooses lunch in the segmented choice, and adds the day.
-    page.click('[data-testid=view-choice] [data-option="lunch"]', lambda: page.phone(KATE), "the Lunch segment")
-    assert page.find("[data-testid=view-choice]", page.phone(KATE)).get_attribute("data-value") == "lunch"
+    hold(page, "the Lunch segment chosen",
+         lambda: page.find("[data-testid=view-choice]", page.phone(KATE)).get_attribute("data-value") == "lunch",
+         lambda: page.find('[data-testid=view-choice] [data-option="lunch"]', page.phone(KATE)).click())
     page.click('[data-testid=view-button][data-button="add"]', lambda: page.phone(KATE), "Add day")
     page.wait(lambda: "Thu 24 Dec" in page.find("[data-testid=declared-view]", page.phone(KATE)).text, "the day in the poll")
     # The view came back from the extension with lunch chosen: it received the choice.
     page.wait(lambda: page.find('[data-option="lunch"]', page.phone(KATE)).get_attribute("aria-checked") == "true", "lunch kept")
 
     # Flips "several days" off, and sends the poll.
-    toggle = page.find("[data-testid=view-toggle]", page.phone(KATE))
-    assert toggle.is_selected()
-    page.click("[data-testid=view-toggle]", lambda: page.phone(KATE), "the toggle")
-    assert not page.find("[data-testid=view-toggle]", page.phone(KATE)).is_selected()
+    page.wait(lambda: page.find("[data-testid=view-toggle]", page.phone(KATE)).is_selected(), "several days on, as the app set it")
+    hold(page, "several days off",
+         lambda: not page.find("[data-testid=view-toggle]", page.phone(KATE)).is_selected(),
+         lambda: page.find("[data-testid=view-toggle]", page.phone(KATE)).click())
     page.shot("filled-in")
     page.click('[data-testid=view-button][data-button="send"]', lambda: page.phone(KATE), "Send poll")
     page.wait(lambda: page.all("[data-testid=staged]", page.phone(KATE)), "the poll staged")
@@ -54,9 +71,12 @@ def test_a_date_a_toggle_and_a_choice_reach_the_extension(simulator, browser):
 
     # John opens it: one day each, so a picker; he chooses the day and votes.
     page.click("[data-testid=app-bubble]", lambda: page.phone(JOHN), "the poll bubble")
-    picker = page.wait(lambda: page.all("select[data-testid=view-choice]", page.phone(JOHN)), "the vote picker")[0]
-    page.driver.execute_script(
-        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", picker, "2026-12-24")
+    page.wait(lambda: page.all("select[data-testid=view-choice]", page.phone(JOHN)), "the vote picker")
+    hold(page, "the day chosen in the vote picker",
+         lambda: page.find("select[data-testid=view-choice]", page.phone(JOHN)).get_attribute("value") == "2026-12-24",
+         lambda: page.driver.execute_script(
+             "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));",
+             page.find("select[data-testid=view-choice]", page.phone(JOHN)), "2026-12-24"))
     page.click('[data-testid=view-button][data-button="vote"]', lambda: page.phone(JOHN), "Vote")
     page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "the vote staged")
     page.click("[data-testid=send]", lambda: page.phone(JOHN))
