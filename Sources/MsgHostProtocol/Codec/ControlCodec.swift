@@ -52,7 +52,9 @@ public struct ControlCodec: Sendable {
     private static func okBytes(_ result: ControlResult) -> [UInt8] {
         func ok(_ value: some Encodable) -> [UInt8] { WireJSON.encode(OKReply(value)) }
         switch result {
-        case .empty: return ok(Empty())
+        // Written by hand (`FastEncodable`): the reply of every touch, open and close. Through
+        // `ok`, whose value's type is erased, it would take Foundation's encoder.
+        case .empty: return WireJSON.encode(OKReply(Empty()))
         case .status(let value): return ok(value)
         case .world(let value): return ok(value)
         case .person(let value): return ok(value)
