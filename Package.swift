@@ -69,7 +69,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The host: an I/O-free state machine. Events (with the time) in, actions out.
-        .target(name: "MsgHostCore", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
+        .target(
+            name: "MsgHostCore",
+            dependencies: ["MsgHostProtocol", .product(name: "HashTreeCollections", package: "swift-collections")],
+            swiftSettings: swiftSettings
+        ),
         // Persistence of the world and transcripts in SQLite, through GRDB.
         .target(
             name: "MsgHostStore",
@@ -84,6 +88,7 @@ let package = Package(
         .target(
             name: "MsgHost",
             dependencies: [
+                .product(name: "HashTreeCollections", package: "swift-collections"),
                 "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostProtocol", "CSpawn",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -168,10 +173,20 @@ let package = Package(
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostCoreTests", dependencies: ["MsgHostCore", "MsgHostProtocol", "MsgHostStore", "MsgHostTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MsgHostCoreTests",
+            dependencies: [
+                "MsgHostCore", "MsgHostProtocol", "MsgHostStore", "MsgHostTesting",
+                .product(name: "HashTreeCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MsgHostStoreTests",
-            dependencies: ["MsgHostStore", "MsgHostCore", "MsgHostProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "MsgHostStore", "MsgHostCore", "MsgHostProtocol", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HashTreeCollections", package: "swift-collections"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import Foundation
 import GRDB
 import MsgHostCore

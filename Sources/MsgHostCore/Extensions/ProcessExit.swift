@@ -7,14 +7,6 @@ enum ProcessExit: Equatable, Sendable {
     /// It was ended (idle, uninstalled, unresponsive, …), or left by itself when not needed.
     case terminated(reason: String)
 
-    init(_ process: ExtensionProcess, needed: Bool) {
-        switch process.state {
-        case .launching: self = .launchFailed
-        case .connected: self = needed ? .crashed : .terminated(reason: "exited by itself")
-        case .terminating(let reason, _): self = .terminated(reason: reason)
-        }
-    }
-
     var event: EventKind {
         switch self {
         case .launchFailed: .launchFailed

@@ -1,3 +1,6 @@
+import HashTreeCollections
+import MsgHostProtocol
+
 /// Every extension process the host knows, and the ways to find one — by launch id, by the
 /// (device, app) it serves, by its connection — with crash history and quarantine (SPEC §6).
 ///
@@ -5,16 +8,16 @@
 /// connected or terminating on it; a (device, app) names at most one process, and only one
 /// that is not on its way out; removing a process removes every way to it.
 struct ProcessTable: Sendable {
-    private var byLaunch: [String: ExtensionProcess] = [:]
-    private var serving: [ProcessKey: String] = [:]
-    private var routes: [[UInt8]: String] = [:]
+    private var byLaunch: TreeDictionary<String, ExtensionProcess> = [:]
+    private var serving: TreeDictionary<ProcessKey, String> = [:]
+    private var routes: TreeDictionary<[UInt8], String> = [:]
     /// Connections refused at hello; anything more from them is dropped and counted.
-    private(set) var ignoredRoutes: Set<[UInt8]> = []
-    private var crashTimes: [ProcessKey: [Instant]] = [:]
-    private(set) var quarantined: Set<ProcessKey> = []
+    private(set) var ignoredRoutes: TreeSet<[UInt8]> = []
+    private var crashTimes: TreeDictionary<ProcessKey, [Instant]> = [:]
+    private(set) var quarantined: TreeSet<ProcessKey> = []
 
     var isEmpty: Bool { self.byLaunch.isEmpty }
-    var all: Dictionary<String, ExtensionProcess>.Values { self.byLaunch.values }
+    var all: TreeDictionary<String, ExtensionProcess>.Values { self.byLaunch.values }
     var launchIDs: [String] { self.byLaunch.keys.sorted() }
 
     /// A process by launch id; changes go through the table so its indexes stay true.
@@ -36,15 +39,12 @@ struct ProcessTable: Sendable {
     /// The process that said hello on this connection.
     func launchID(route: [UInt8]) -> String? { self.routes[route] }
 
-    /// The process said hello on `route`.
+    /// The process said hello on `route` (only a launching one can).
     mutating func connect(_ launchID: String, route: [UInt8]) {
-        guard self.byLaunch[launchID] != nil else { return }
-        self.byLaunch[launchID]!.state = .connected(route: route)
+        guard self.byLaunch[launchID]?.connect(route: route) == true else { return }
         self.routes[route] = launchID
     }
 
-    /// The process is on its way out: it no longer serves its (device, app), so the next need
-    /// launches another; its connection still reaches it until it exits.
     /// The process's instances are gone: it serves none, and remembers their ids as retired.
     mutating func retireInstances(of launchID: String) {
         guard var process = self.byLaunch[launchID] else { return }
@@ -53,19 +53,24 @@ struct ProcessTable: Sendable {
         self.byLaunch[launchID] = process
     }
 
-    mutating func beginTerminating(_ launchID: String, reason: String) {
-        guard let process = self.byLaunch[launchID] else { return }
-        self.byLaunch[launchID]!.state = .terminating(reason: reason, route: process.route)
+    /// The process is on its way out: it no longer serves its (device, app), so the next need
+    /// launches another; its connection still reaches it until it exits. False when it was
+    /// already terminating (or is unknown): nothing changes.
+    mutating func beginTerminating(_ launchID: String, reason: String) -> Bool {
+        guard let process = self.byLaunch[launchID], self.byLaunch[launchID]?.beginTerminating(reason: reason) == true else { return false }
         self.stopServing(process)
+        return true
     }
 
-    /// The process is gone: every way to it goes with it.
-    @discardableResult
-    mutating func remove(_ launchID: String) -> ExtensionProcess? {
-        guard let process = self.byLaunch.removeValue(forKey: launchID) else { return nil }
-        if let route = process.route, self.routes[route] == launchID { self.routes[route] = nil }
-        self.stopServing(process)
-        return process
+    /// The process exited (`needed`: see `ExtensionProcess.exit`): every way to it goes with
+    /// it. Returns it as it was before, and what its exit is reported as.
+    mutating func remove(_ launchID: String, needed: Bool) -> (ExtensionProcess, ProcessExit)? {
+        guard var process = self.byLaunch.removeValue(forKey: launchID) else { return nil }
+        let before = process
+        let exit = process.exit(needed: needed)
+        if let route = before.route, self.routes[route] == launchID { self.routes[route] = nil }
+        self.stopServing(before)
+        return (before, exit)
     }
 
     /// Nothing more from this connection is read (a refused hello, a forgotten attach).

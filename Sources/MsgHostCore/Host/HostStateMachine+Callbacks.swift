@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 extension HostStateMachine {

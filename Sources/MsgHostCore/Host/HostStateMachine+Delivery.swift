@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 extension HostStateMachine {
@@ -38,7 +39,7 @@ extension HostStateMachine {
         if stored.sender != device.owner, let app = stored.app, case .app = stored.content,
            let instanceID = self.screens.presented[deviceID], let instance = self.screens[instanceID],
            instance.app == app, instance.conversation == conversation, instance.phase == .active, instance.context == .messages {
-            actions += self.enqueue([self.messageCallback(.didReceive, stored, to: instance)], on: instanceID, now: now)
+            actions += self.enqueue([self.rendering.messageCallback(.didReceive, stored, to: instance)], on: instanceID, now: now)
         }
         return actions
     }

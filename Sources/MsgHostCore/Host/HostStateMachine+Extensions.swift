@@ -75,7 +75,7 @@ extension HostStateMachine {
                 return self.refuseAndIgnore(route: route, requestID, error, now: now)
             }
         }
-        guard let launchID = inbound.launchID, let process = self.processes[launchID], case .launching = process.state, process.app == hello.app else {
+        guard let launchID = inbound.launchID, let process = self.processes[launchID], process.isLaunching, process.app == hello.app else {
             self.count(.badTokens)
             return self.refuseAndIgnore(route: route, requestID, .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token"), now: now)
         }
@@ -108,10 +108,8 @@ extension HostStateMachine {
             throw .protocolError(.invalidBody, "\(hello.app) already runs on \(device) (\(process.stateName), pid \(process.pid.map(String.init) ?? "?")); attach when it does not")
         }
         let launchID = self.ids.makeUUID()
-        var process = ExtensionProcess(
-            launchID: launchID, device: device, app: hello.app, installID: install.id, token: SigningKey(Array(key.utf8)), state: .connected(route: route), launchedAt: now)
-        process.attached = true
-        process.pid = hello.pid
+        let process = ExtensionProcess(attachedAs: launchID, device: device, app: hello.app, installID: install.id, key: SigningKey(Array(key.utf8)),
+                                       route: route, pid: hello.pid, now: now)
         self.processes.insert(process)
         let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: inbound.id, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
         return [reply, self.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
@@ -119,15 +117,12 @@ extension HostStateMachine {
 
     private mutating func replyReceived(_ reply: InboundReply, process: ExtensionProcess, now: Instant) -> [HostAction] {
         let replyTo = reply.replyTo
-        if replyTo == process.terminateNoticeID {
+        if self.processes[process.launchID]?.noticeAnswered(replyTo) == true {
             // It said goodbye: a launched process exits now; an attached one is let go of.
-            self.processes[process.launchID]?.terminateNoticeID = nil
-            if process.attached { return self.forgetAttached(process.launchID, now: now) }
-            self.processes[process.launchID]?.exitExpected = true
-            return []
+            return process.attached ? self.forgetAttached(process.launchID, now: now) : []
         }
-        if replyTo == process.memoryWarningID {
-            self.processes[process.launchID]?.memoryWarningID = nil
+        if replyTo == process.memory.warningID {
+            self.processes[process.launchID]?.memory.warningID = nil
             return [.observed(.callbackAcknowledged(id: replyTo, type: .didReceiveMemoryWarning))]
         }
         if let actions = self.callbackAcknowledged(launchID: process.launchID, reply, now: now) {

@@ -32,7 +32,7 @@ extension HostStateMachine {
             let (stored, dispatched) = self.dispatch(item.content, app: item.app, install: item.install, from: device.id, conversation: conversation.id, now: now)
             actions += dispatched
             if case .app = item.content, let instanceID = item.instance, let instance = self.screens[instanceID], instance.phase == .active {
-                actions += self.enqueue([self.messageCallback(.didStartSending, stored, to: instance)], on: instanceID, now: now)
+                actions += self.enqueue([self.rendering.messageCallback(.didStartSending, stored, to: instance)], on: instanceID, now: now)
                 waitOn.insert(instanceID)
             }
         }
@@ -55,7 +55,7 @@ extension HostStateMachine {
         if case .app = item.content, let instanceID = item.instance, let instance = self.screens[instanceID], instance.phase == .active {
             let stored = StoredMessage(id: "staged", conversation: conversation.id, app: item.app, sender: device.owner, senderDevice: device.id,
                                        senderInstall: item.install, sentAt: now.milliseconds, content: item.content)
-            actions += self.enqueue([self.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instanceID, now: now)
+            actions += self.enqueue([self.rendering.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instanceID, now: now)
             waitOn.insert(instanceID)
         }
         return actions + self.reply(to: to.client, requestID: to.requestID, result: .empty, after: waitOn, now: now)
@@ -65,7 +65,7 @@ extension HostStateMachine {
     func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
         let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
                                    senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
-        var value = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
+        var value = self.rendering.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
         value.message?.isPending = true
         return value
     }

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// `addMember` and `removeMember` (issue 15, group changes). Messages gives an extension no

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The control requests that read the world and the daemon without changing them (PROTOCOL.md
@@ -52,7 +53,7 @@ extension HostStateMachine {
             .map {
                 StatusResult.ExtensionStatus(
                     device: $0.device, app: $0.app, pid: $0.pid, state: $0.stateName, instances: $0.instanceIDs,
-                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memoryBytes, attached: $0.attached ? true : nil,
+                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memory.bytes, attached: $0.attached ? true : nil,
                     role: $0.role == .parentApp ? ProcessRole.parentApp.rawValue : nil)
             }
         return StatusResult(
@@ -69,7 +70,7 @@ extension HostStateMachine {
         let device = try self.world.device(deviceID)
         let conversation = try self.memberConversation(conversationID, of: device, readOnly: true)
         let page = self.world.transcriptPage(device: device.id, conversation: conversation.id, before: before, limit: limit)
-        let entries = page.entries.enumerated().compactMap { offset, entry in self.entryValue(entry, index: page.olderCount + offset, device: device) }
+        let entries = page.entries.enumerated().compactMap { offset, entry in self.rendering.entryValue(entry, index: page.olderCount + offset, device: device) }
         return TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount)
     }
 

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// What the user sees, and the callbacks that follow from it (SPEC §3): opening an app from
@@ -51,7 +52,7 @@ extension HostStateMachine {
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
     func activationBody(_ instance: Instance) -> OutboundBody {
-        .activation(ActivationBody(instance: instance.id, conversation: self.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context))
+        .activation(ActivationBody(instance: instance.id, conversation: self.rendering.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context))
     }
 
     // MARK: Resigning
@@ -221,7 +222,7 @@ extension HostStateMachine {
         let style = OutboundBody.encoding(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
         if wasCompact { callbacks.append((.willTransition, style)) }
         if changed, let stored = self.world.message(self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? "") {
-            callbacks += [self.messageCallback(.willSelect, stored, to: instance), self.messageCallback(.didSelect, stored, to: instance)]
+            callbacks += [self.rendering.messageCallback(.willSelect, stored, to: instance), self.rendering.messageCallback(.didSelect, stored, to: instance)]
         }
         if wasCompact { callbacks.append((.didTransition, style)) }
         return self.enqueue(callbacks, on: instanceID, now: now)

@@ -7,17 +7,11 @@ extension HostStateMachine {
     /// running one is on its way out.
     mutating func processServing(device: String, app: String, installID: String, role: ProcessRole = .extension, now: Instant) -> (String, [HostAction]) {
         if let launchID = self.processes.serving(ProcessKey(device: device, app: app, role: role)), let process = self.processes[launchID] {
-            switch process.state {
-            case .launching, .connected: return (launchID, [])
-            case .terminating: break
-            }
+            if process.isLaunching || process.isConnected { return (launchID, []) }
         }
         let launchID = self.ids.makeUUID()
         let token = self.ids.makeToken()
-        var process = ExtensionProcess(
-            launchID: launchID, device: device, app: app, installID: installID, token: SigningKey(Array(token.utf8)), state: .launching(since: now), launchedAt: now)
-        process.role = role
-        self.processes.insert(process)
+        self.processes.insert(ExtensionProcess(launchID: launchID, device: device, app: app, installID: installID, token: SigningKey(Array(token.utf8)), role: role, now: now))
         self.count(.launches)
         return (launchID, [
             .launch(LaunchRequest(launchID: launchID, device: device, app: app, installID: installID, token: token, role: role)),
@@ -35,9 +29,10 @@ extension HostStateMachine {
 
     /// The process ended, or could not be spawned at all (`pid` nil).
     mutating func handleProcessExited(launchID: String, status: String, now: Instant) -> [HostAction] {
-        guard let process = self.processes.remove(launchID) else { return [] }
+        guard let process = self.processes[launchID] else { return [] }
+        let needed = process.instanceIDs.contains { self.screens[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false }
+        guard let (_, exit) = self.processes.remove(launchID, needed: needed) else { return [] }
         var actions: [HostAction] = []
-        let exit = ProcessExit(process, needed: process.instanceIDs.contains { self.screens[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false })
         actions.append(self.record(exit.event, now: now, device: process.device, app: process.app, name: exit.reason, pid: process.pid, detail: exit.detail(status: status)))
         let error: WireError = exit == .launchFailed
             ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
@@ -65,7 +60,7 @@ extension HostStateMachine {
 
     /// Schedules the idle timer once the process has no active instance and nothing in flight.
     mutating func goIdleIfUnneeded(launchID: String, now: Instant) -> [HostAction] {
-        guard let process = self.processes[launchID], case .connected = process.state else { return [] }
+        guard let process = self.processes[launchID], process.isConnected else { return [] }
         let busy = process.instanceIDs.contains { id in
             guard let instance = self.screens[id] else { return false }
             return instance.phase != .resigned || !instance.isIdle
@@ -79,13 +74,11 @@ extension HostStateMachine {
     /// Ends a process: `terminate` notice if it can hear it, SIGTERM after the grace, SIGKILL
     /// after the next. Its instances are failed now: nobody may wait on a process that is going.
     mutating func beginTermination(launchID: String, reason: String, now: Instant) -> [HostAction] {
-        guard let process = self.processes[launchID] else { return [] }
-        if case .terminating = process.state { return [] }
+        guard let process = self.processes[launchID], self.processes.beginTerminating(launchID, reason: reason) else { return [] }
         var actions: [HostAction] = []
         let route = process.route
-        self.processes.beginTerminating(launchID, reason: reason)
         actions.append(self.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason))
-        let failure: WireError = if case .launching = process.state {
+        let failure: WireError = if process.isLaunching {
             .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.launchTimeout(process.app)) ms" : reason)")
         } else {
             .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))")
@@ -97,12 +90,12 @@ extension HostStateMachine {
         if let route {
             let body = OutboundBody.encoding(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
-            self.processes[launchID]!.terminateNoticeID = id
+            self.processes[launchID]?.noticeSent(id: id)
             actions.append(send)
             actions.append(.startTimer(.escalate(launchID: launchID, .terminate), at: now.adding(milliseconds: self.settings.terminateGraceMs)))
         } else {
             // Never said hello: nothing to tell. Straight to SIGTERM.
-            self.processes[launchID]!.exitExpected = true
+            self.processes[launchID]?.expectExit()
             actions.append(.signal(launchID: launchID, .terminate))
             actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))
         }
@@ -125,7 +118,7 @@ extension HostStateMachine {
         var actions = self.beginTermination(launchID: launchID, reason: reason, now: now)
         if self.processes[launchID]?.attached == false {
             actions.append(.signal(launchID: launchID, .kill))
-            self.processes[launchID]?.exitExpected = true
+            self.processes[launchID]?.expectExit()
         }
         return actions
     }
@@ -135,7 +128,7 @@ extension HostStateMachine {
     mutating func handleTimer(_ timer: TimerID, now: Instant) -> [HostAction] {
         switch timer {
         case .launchTimeout(let launchID):
-            guard let process = self.processes[launchID], case .launching = process.state else { return [] }
+            guard let process = self.processes[launchID], process.isLaunching else { return [] }
             return [self.record(.launchTimedOut, now: now, device: process.device, app: process.app, pid: process.pid,
                                 detail: "no hello within \(self.launchTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
@@ -149,7 +142,7 @@ extension HostStateMachine {
                 + self.kill(launchID: launchID, reason: "unresponsive", now: now)
                 + self.crashed(process, now: now)
         case .idle(let launchID, let generation):
-            guard let process = self.processes[launchID], process.idleGeneration == generation, case .connected = process.state else { return [] }
+            guard let process = self.processes[launchID], process.idleGeneration == generation, process.isConnected else { return [] }
             return self.beginTermination(launchID: launchID, reason: "idle", now: now)
         case .escalate(let launchID, let signal):
             guard let process = self.processes[launchID] else { return [] }
@@ -157,7 +150,7 @@ extension HostStateMachine {
                 // Asked, not forced: an attached process that did not leave is let go of.
                 return self.forgetAttached(launchID, now: now)
             }
-            self.processes[launchID]!.exitExpected = true
+            self.processes[launchID]?.expectExit()
             var actions: [HostAction] = [.signal(launchID: launchID, signal)]
             if signal == .terminate {
                 actions.append(.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)))

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// A request waiting for the shell to look at its files.
@@ -169,7 +170,7 @@ extension HostStateMachine {
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             effects = dispatched
             if case .app = content {
-                reply = .sent(self.messageValue(stored, for: instance.installID))
+                reply = .sent(self.rendering.messageValue(stored, for: instance.installID))
                 sent = stored
             }
         } else {
@@ -177,7 +178,7 @@ extension HostStateMachine {
             if case .app = content {
                 let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
                                            senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
-                var message = self.messageValue(stored, for: instance.installID)
+                var message = self.rendering.messageValue(stored, for: instance.installID)
                 message.isPending = true
                 reply = .sent(message)
             }
@@ -185,7 +186,7 @@ extension HostStateMachine {
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
         let stored = effects.prefix { if case .persist = $0 { true } else { false } }
         var actions = Array(stored) + [send] + effects.dropFirst(stored.count)
-        if let sent { actions += self.enqueue([self.messageCallback(.didStartSending, sent, to: instance)], on: instance.id, now: now) }
+        if let sent { actions += self.enqueue([self.rendering.messageCallback(.didStartSending, sent, to: instance)], on: instance.id, now: now) }
         return actions
     }
 

@@ -65,7 +65,7 @@ extension HostStateMachine {
         }
         switch drawer.state {
         case .ready(let shown, let rejected):
-            let stickers = shown.map { StickerDrawerResult.Sticker(index: $0.index, localizedDescription: $0.localizedDescription, file: self.fileValue($0.file)) }
+            let stickers = shown.map { StickerDrawerResult.Sticker(index: $0.index, localizedDescription: $0.localizedDescription, file: self.rendering.fileValue($0.file)) }
             return .success(StickerDrawerResult(app: instance.app, instance: instanceID, stickers: stickers, rejected: rejected))
         case .failed(let error):
             return .failure(error)

@@ -16,8 +16,13 @@ import MsgHostProtocol
 /// reload would put back the directory only, and keep the instances, callbacks in flight,
 /// launches and control waiters the lost event made, pointing at messages that do not exist.
 /// The machine is a value, so a checkpoint is a copy that shares its storage until one side
-/// changes; it costs nothing until a failure, except the part every message changes (the
-/// event log), which the checkpoint leaves out and `restore` takes from the current machine.
+/// changes. What grows with the world and its use — the directory's people, devices,
+/// conversations, installs, participants and deliveries, the instances, the processes — is
+/// held in persistent hash trees (swift-collections' `TreeDictionary`): a change after the
+/// checkpoint copies only the path to what it changed, never the whole collection, so a unit
+/// costs what it changes, however large the world, and a rollback is the old root put back.
+/// The event log, which every message changes, is left out of the checkpoint, and `restore`
+/// takes it from the current machine.
 /// (The windows of seen header ids are the codec's, outside the machine: an id seen stays
 /// seen, since each request was answered, if only with `storageUnavailable`.)
 extension HostStateMachine {

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// Supervision (SPEC §6): crash quarantine, memory limits, `settle`, and pushing events to
@@ -42,8 +43,7 @@ extension HostStateMachine {
     func isSettled(now: Instant) -> Bool {
         guard self.screens.all.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
         for process in self.processes.all {
-            if case .launching = process.state { return false }
-            if process.exitExpected || process.terminateNoticeID != nil { return false }
+            if process.isUnderWay { return false }
         }
         return !self.world.deliveries.hasUnheld(dueBy: self.settings.manualClock ? now : nil)
     }
@@ -80,24 +80,24 @@ extension HostStateMachine {
     /// once per crossing, above its limit it is killed (`MemoryThresholds`).
     public mutating func memoryMeasured(launchID: String, bytes: Int, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID] else { return self.finish([], now: now) }
-        self.processes[launchID]!.memoryBytes = bytes
+        self.processes[launchID]!.memory.bytes = bytes
         guard let app = self.apps[process.app], !process.attached else { return self.finish([], now: now) }
-        if case .terminating = process.state { return self.finish([], now: now) }
+        if process.isTerminating { return self.finish([], now: now) }
         let lines = MemoryThresholds(app)
-        switch lines.judge(bytes: bytes, warned: process.memoryWarned) {
+        switch lines.judge(bytes: bytes, warned: process.memory.warned) {
         case .none:
             return self.finish([], now: now)
         case .rearm:
-            self.processes[launchID]!.memoryWarned = false
+            self.processes[launchID]!.memory.warned = false
             return self.finish([], now: now)
         case .warn:
             // Only a process that said hello can hear it; a launching one is warned at the
             // first sample after its hello.
             guard let route = process.route, let warning = lines.warningBytes else { return self.finish([], now: now) }
-            self.processes[launchID]!.memoryWarned = true
+            self.processes[launchID]!.memory.warned = true
             let body = OutboundBody.encoding(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: body, key: process.token, now: now)
-            self.processes[launchID]!.memoryWarningID = id
+            self.processes[launchID]!.memory.warningID = id
             return self.finish([
                 self.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid,
                             detail: "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"),

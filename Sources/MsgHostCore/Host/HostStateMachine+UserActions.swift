@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// What the emulated user does on a device (SPEC §3, §4): open an app from the drawer, touch

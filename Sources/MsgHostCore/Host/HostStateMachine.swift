@@ -205,6 +205,9 @@ public struct HostStateMachine: Sendable {
         return .event(record)
     }
 
+    /// How messages and conversations look to each reader, as of now.
+    var rendering: Rendering { Rendering(world: self.world, settings: self.settings, liveSizes: self.screens.liveSizes) }
+
     /// Whether the instance is presented in the conversation its device shows (SPEC §4.2).
     func isVisible(_ instance: Instance) -> Bool { self.screens.isVisible(instance) }
 }

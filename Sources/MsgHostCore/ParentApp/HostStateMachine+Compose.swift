@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The compose sheet (`MFMessageComposeViewController`, WWDC 2017 "Best Practices"): the

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The user's side of the parent app and its sheet, over control (PROTOCOL.md §7):

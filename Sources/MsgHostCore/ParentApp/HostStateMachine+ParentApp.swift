@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The parent app on a device (SPEC §8; PROTOCOL.md §4.10): the user opens it and closes it
@@ -65,7 +66,7 @@ extension HostStateMachine {
     /// message's URL and the message as its install sees it.
     mutating func openInParentApp(_ stored: StoredMessage, app: AppDescriptor, install: Install, device: String, now: Instant) throws(WireError) -> (String, Outcome) {
         var (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device, now: now)
-        let message = self.messageValue(stored, for: install.id)
+        let message = self.rendering.messageValue(stored, for: install.id)
         outcome.actions.append(self.record(.openedURL, now: now, device: device, app: app.bundleID, conversation: stored.conversation, instance: instanceID, detail: "in the parent app: \(message.url ?? "no url")"))
         outcome.actions += self.enqueue([(.openURL, OutboundBody.encoding(OpenURLBody(instance: instanceID, url: message.url, message: message)))], on: instanceID, now: now)
         outcome.instances.insert(instanceID)

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The parent apps in the foreground of devices, and the compose sheets
@@ -40,8 +41,8 @@ struct ParentApps: Sendable {
         case alreadyPresented
     }
 
-    private(set) var foreground: [String: Foreground] = [:]
-    private(set) var sheets: [String: Sheet] = [:]
+    private(set) var foreground: TreeDictionary<String, Foreground> = [:]
+    private(set) var sheets: TreeDictionary<String, Sheet> = [:]
 
     /// `app` comes to the foreground of `device`. The parent app that was there (a different
     /// one) leaves it, with its sheet: both are returned so the caller can tell them.

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// What an extension shows (PROTOCOL.md §4.4 "setView", §7 `view` and `activate`): the main
@@ -35,7 +36,7 @@ extension HostStateMachine {
         var images: [FrameReference] = []
         for (result, path) in zip(results, paths) {
             switch result {
-            case .accepted(let file): images.append(FrameReference(url: self.fileURL(file)))
+            case .accepted(let file): images.append(FrameReference(url: self.rendering.fileURL(file)))
             case .refused(let error):
                 return refuse(WireError(domain: error.domain, code: error.code, name: error.name, description: "\(path): \(error.description)"))
             }

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// What every device shows: the conversation on its screen, the app presented in it, and each
@@ -6,15 +7,15 @@ import MsgHostProtocol
 /// It owns the invariants between them: a device presents at most one instance, one that exists
 /// and is on that device; removing an instance stops presenting it.
 struct Screens: Sendable {
-    private var instances: [String: Instance] = [:]
+    private var instances: TreeDictionary<String, Instance> = [:]
     /// Device → the conversation it shows.
-    private(set) var showing: [String: String] = [:]
+    private(set) var showing: TreeDictionary<String, String> = [:]
     /// Device → the instance presented on it.
-    private(set) var presented: [String: String] = [:]
+    private(set) var presented: TreeDictionary<String, String> = [:]
     /// The size each live bubble asked for, clamped.
-    var liveSizes: [LiveBubbleKey: SizeValue] = [:]
+    var liveSizes: TreeDictionary<LiveBubbleKey, SizeValue> = [:]
 
-    var all: Dictionary<String, Instance>.Values { self.instances.values }
+    var all: TreeDictionary<String, Instance>.Values { self.instances.values }
 
     /// An instance by id; its queue and phase change in place. New ones come through `add`,
     /// and go through `remove`, so that the presentation stays true.

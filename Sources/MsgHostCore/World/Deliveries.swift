@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// How messages reach devices (SPEC §5, delivery control): each device's rule (a latency, or
@@ -10,9 +11,9 @@ import MsgHostProtocol
 /// reversed, or in the order named.
 struct Deliveries: Hashable, Sendable {
     /// device → how messages reach it, when not at once.
-    private(set) var rules: [String: DeliveryRule] = [:]
+    private(set) var rules: TreeDictionary<String, DeliveryRule> = [:]
     /// Deliveries not yet arrived, by id.
-    private(set) var pending: [Int: PendingDelivery] = [:]
+    private(set) var pending: TreeDictionary<Int, PendingDelivery> = [:]
 
     /// How a message from `sender` reaches `device` (owned by `owner`).
     func rule(for device: String, owner: String, sender: String) -> DeliveryRule {

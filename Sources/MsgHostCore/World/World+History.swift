@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// History as the machine reads it: the store's answer (`HistoryReader`) with what this unit

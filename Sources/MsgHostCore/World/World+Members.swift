@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// Group changes (issue 15): a person is added to or removed from a conversation. Delivery

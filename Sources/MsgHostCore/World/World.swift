@@ -1,3 +1,4 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The directory of the world, in memory: people, devices, conversations, installs with their
@@ -10,29 +11,29 @@ import MsgHostProtocol
 /// history: the changes to it wait in `pending`, where its reads see them, until the shell has
 /// written them (`historyWritten`).
 public struct World: Sendable {
-    public private(set) var people: [String: Person] = [:]
-    public private(set) var devices: [String: Device] = [:]
-    public private(set) var conversations: [String: Conversation] = [:]
-    public private(set) var installs: [String: Install] = [:]
+    public private(set) var people: TreeDictionary<String, Person> = [:]
+    public private(set) var devices: TreeDictionary<String, Device> = [:]
+    public private(set) var conversations: TreeDictionary<String, Conversation> = [:]
+    public private(set) var installs: TreeDictionary<String, Install> = [:]
     /// install id → person handle → identifier, for every install ever made. An uninstalled
     /// install's identifiers are retired, not forgotten: the `$<uuid>` tokens in messages it
     /// sent name people with them, and every reader must still get its own identifiers (or the
     /// contact name) for those, never the retired ones (found by HostPropertyTests). A few
     /// entries per reinstall, so this stays small however long the daemon runs.
-    public private(set) var participants: [String: [String: String]] = [:]
+    public private(set) var participants: TreeDictionary<String, [String: String]> = [:]
     /// conversation → the people who were removed from it and have not rejoined. Their devices
     /// keep the transcript they had (read-only), and receive nothing sent after they left.
-    public private(set) var formerMembers: [String: Set<String>] = [:]
+    public private(set) var formerMembers: TreeDictionary<String, Set<String>> = [:]
     /// Each device's input field in each conversation, when it is not empty.
-    public internal(set) var inputFields: [TranscriptKey: InputField] = [:]
+    public internal(set) var inputFields: TreeDictionary<TranscriptKey, InputField> = [:]
     /// device → person → the name that device's owner has for them.
-    public internal(set) var contacts: [String: [String: String]] = [:]
+    public internal(set) var contacts: TreeDictionary<String, [String: String]> = [:]
     /// Delivery rules and the deliveries under way (`Deliveries` owns their rules).
     private(set) var deliveries = Deliveries()
     /// device → how messages reach it, when not at once.
-    public var deliveryRules: [String: DeliveryRule] { self.deliveries.rules }
+    public var deliveryRules: TreeDictionary<String, DeliveryRule> { self.deliveries.rules }
     /// Deliveries not yet arrived, by id.
-    public var pendingDeliveries: [Int: PendingDelivery] { self.deliveries.pending }
+    public var pendingDeliveries: TreeDictionary<Int, PendingDelivery> { self.deliveries.pending }
     /// The next transcript entry or delivery id (both count up from here).
     public internal(set) var nextSerial = 1
     /// Where stored messages and transcripts are read (shared: copies of a world read the same).

@@ -9,7 +9,7 @@ import Testing
     static let key = ProcessKey(device: "amber-phone", app: "app")
 
     static func process(_ launchID: String) -> ExtensionProcess {
-        ExtensionProcess(launchID: launchID, device: "amber-phone", app: "app", installID: "i", token: [], state: .launching(since: t0), launchedAt: t0)
+        ExtensionProcess(launchID: launchID, device: "amber-phone", app: "app", installID: "i", token: [], now: t0)
     }
 
     @Test func aNewProcessServesItsAppAndIsFoundByItsConnectionOnceItSaidHello() {
@@ -26,12 +26,15 @@ import Testing
         var table = ProcessTable()
         table.insert(Self.process("l1"))
         table.connect("l1", route: [7])
-        table.beginTerminating("l1", reason: "idle")
+        let terminating = table.beginTerminating("l1", reason: "idle")
+        let twice = table.beginTerminating("l1", reason: "memory")
+        #expect(terminating && !twice, "once")
         #expect(table.serving(Self.key) == nil, "the next need launches another")
         #expect(table.launchID(route: [7]) == "l1", "its goodbye still reaches it")
         table.insert(Self.process("l2"))
         #expect(table.serving(Self.key) == "l2")
-        table.remove("l1")
+        let exit = table.remove("l1", needed: true)?.1
+        #expect(exit == .terminated(reason: "idle"))
         #expect(table.serving(Self.key) == "l2", "removing the old one leaves the new one serving")
         #expect(table.launchID(route: [7]) == nil)
         #expect(table["l1"] == nil)

@@ -1,4 +1,5 @@
 @testable import MsgHostCore
+import HashTreeCollections
 import MsgHostProtocol
 import Testing
 

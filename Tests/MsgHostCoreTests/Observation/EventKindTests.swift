@@ -17,17 +17,6 @@ import Testing
         #expect(touched.events.map(\.kind).contains("touch"))
         #expect(Set(touched.events.map(\.kind)).isSubset(of: Set(EventKind.allCases.map(\.rawValue))))
     }
-
-    @Test func anExitIsReportedByWhatTheProcessWasDoing() {
-        let launching = ExtensionProcess(launchID: "l", device: "d", app: "a", installID: "i", token: [], state: .launching(since: Instant(milliseconds: 0)), launchedAt: Instant(milliseconds: 0))
-        #expect(ProcessExit(launching, needed: true) == .launchFailed)
-        var connected = launching
-        connected.state = .connected(route: [1])
-        #expect(ProcessExit(connected, needed: true) == .crashed)
-        #expect(ProcessExit(connected, needed: false).event == .terminated)
-        connected.state = .terminating(reason: "idle", route: [1])
-        #expect(ProcessExit(connected, needed: true).detail(status: "exit 0") == "idle; exit 0")
-    }
 }
 
 /// `Counter.index` is each counter's place in `allCases` (the machine counts into an array).

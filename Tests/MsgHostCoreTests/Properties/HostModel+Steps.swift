@@ -1,4 +1,5 @@
 @testable import MsgHostCore
+import HashTreeCollections
 import MsgHostProtocol
 
 /// The random steps: what a user does through the control API, what an extension asks, and

@@ -1,3 +1,4 @@
+import HashTreeCollections
 import Foundation
 @testable import MsgHost
 @testable import MsgHostCore

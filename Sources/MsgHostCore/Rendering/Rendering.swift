@@ -1,8 +1,15 @@
+import HashTreeCollections
 import MsgHostProtocol
 
 /// How messages and conversations look to each reader: an install (identifiers scoped to it,
-/// tokens translated) or a device's owner (contact names, fallbacks).
-extension HostStateMachine {
+/// tokens translated) or a device's owner (contact names, fallbacks). A read-only view of the
+/// world and what the screens know of live bubbles; it changes nothing (SPEC §2).
+struct Rendering {
+    let world: World
+    let settings: HostSettings
+    /// The size each live bubble asked for (`Screens.liveSizes`).
+    let liveSizes: TreeDictionary<LiveBubbleKey, SizeValue>
+
     /// `MSConversation` for an instance: identifiers scoped to its install, and the selected
     /// message (only ever one of the app's own). Pure: identifiers exist from the install on.
     func conversationValue(for instance: Instance) -> ConversationValue {
@@ -103,7 +110,7 @@ extension HostStateMachine {
                 trailingCaption: template.trailingCaption.map(render), trailingSubcaption: template.trailingSubcaption.map(render),
                 imageTitle: template.imageTitle.map(render), imageSubtitle: template.imageSubtitle.map(render),
                 summaryText: message.summaryText.map(render))
-            value.liveSize = self.screens.liveSizes[LiveBubbleKey(device: device.id, entry: entry.id)]
+            value.liveSize = self.liveSizes[LiveBubbleKey(device: device.id, entry: entry.id)]
             value.expiring = message.shouldExpire == true ? true : nil
         case (_, .text(let text)):
             value.kind = "text"

@@ -1,10 +1,11 @@
 @testable import MsgHostCore
+import HashTreeCollections
 import MsgHostProtocol
 import Testing
 
 /// Views are pure (issue 12): identifiers are made when an install or a person is made, so
 /// building what an extension sees — a conversation, a message, a transcript — writes nothing.
-@Suite struct HostStateMachineViewsTests {
+@Suite struct RenderingTests {
     @Test func everyInstallHasAnIdentifierForEveryPersonFromTheStart() throws {
         let h = try HostHarness()
         for install in h.machine.world.installs.keys {
@@ -47,9 +48,9 @@ import Testing
 
         let benInstall = try #require(h.installID(HostHarness.benPhone))
         let benAsBenSees = try #require(h.identifier(of: HostHarness.ben, on: HostHarness.benPhone))
-        let seen = h.machine.messageValue(stored, for: benInstall)
+        let seen = h.machine.rendering.messageValue(stored, for: benInstall)
         #expect(seen.summaryText == "$\(benAsBenSees) won")
         #expect(seen.layout == .template(TemplateLayoutValue(caption: "$\(benAsBenSees) won")))
-        #expect(h.machine.rendered(text, sentBy: stored.senderInstall, on: HostHarness.benPhone) == "Ben won")
+        #expect(h.machine.rendering.rendered(text, sentBy: stored.senderInstall, on: HostHarness.benPhone) == "Ben won")
     }
 }
