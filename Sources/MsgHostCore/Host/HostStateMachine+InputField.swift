@@ -5,7 +5,7 @@ extension HostStateMachine {
     /// `typeText`: the text of the input field is now this.
     mutating func typeText(_ body: TypeTextRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(body.device)
-        _ = try self.memberConversation(body.conversation, of: device)
+        _ = try self.world.memberConversation(body.conversation, of: device)
         var field = self.world.inputField(device: device.id, conversation: body.conversation)
         field.text = body.text
         return self.ok(.empty, persisting: self.world.setInputField(field, device: device.id, conversation: body.conversation), to: to, now: now)
@@ -14,7 +14,7 @@ extension HostStateMachine {
     /// `inputField`: what the field holds, its staged item as the device shows it.
     mutating func inputField(_ body: InputFieldRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(body.device)
-        let conversation = try self.memberConversation(body.conversation, of: device)
+        let conversation = try self.world.memberConversation(body.conversation, of: device)
         let field = self.world.inputField(device: device.id, conversation: conversation.id)
         let staged = field.staged.map { self.stagedValue($0, device: device, conversation: conversation.id) }
         return self.ok(.inputField(InputFieldResult(text: field.text, staged: staged)), to: to, now: now)
@@ -23,7 +23,7 @@ extension HostStateMachine {
     /// `send`: the user taps Send: the staged item, then the text, each as a message.
     mutating func sendInputField(_ body: InputFieldRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(body.device)
-        let conversation = try self.memberConversation(body.conversation, of: device)
+        let conversation = try self.world.memberConversation(body.conversation, of: device)
         let field = self.world.inputField(device: device.id, conversation: conversation.id)
         guard !field.isEmpty else { throw .control(.invalidState, "the input field of \(device.id) in \(conversation.id) is empty: nothing to send") }
         var actions: [HostAction] = [.persist(self.world.setInputField(InputField(), device: device.id, conversation: conversation.id))]
@@ -45,7 +45,7 @@ extension HostStateMachine {
     /// `cancel`: the user deletes the staged item; its app hears `didCancelSending`.
     mutating func cancelInputField(_ body: InputFieldRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(body.device)
-        let conversation = try self.memberConversation(body.conversation, of: device)
+        let conversation = try self.world.memberConversation(body.conversation, of: device)
         var field = self.world.inputField(device: device.id, conversation: conversation.id)
         guard let item = field.staged else { throw .control(.invalidState, "nothing is staged in the input field of \(device.id) in \(conversation.id)") }
         field.staged = nil

@@ -166,7 +166,7 @@ extension HostStateMachine {
     /// The user taps a bubble (SPEC §3, §5 fallbacks).
     mutating func tap(_ request: TapRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
-        let conversation = try self.memberConversation(request.conversation, of: device)
+        let conversation = try self.world.memberConversation(request.conversation, of: device)
         guard let entry = self.world.entry(request.entry, device: device.id, conversation: conversation.id) else {
             throw .control(.notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
         }
@@ -236,20 +236,6 @@ extension HostStateMachine {
         let body = OutboundBody.encoding(PresentationStyleBody(instance: instanceID, presentationStyle: style))
         return [self.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
             + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)
-    }
-
-    /// The conversation, if `device`'s owner is a member of it (or, when `readOnly`, was one:
-    /// a former member's devices keep showing what they had, but do nothing in it).
-    func memberConversation(_ id: String, of device: Device, readOnly: Bool = false) throws(WireError) -> Conversation {
-        let conversation = try self.world.conversation(id)
-        if readOnly, self.world.isFormerMember(device.owner, of: id) { return conversation }
-        guard conversation.members.contains(device.owner) else {
-            if self.world.isFormerMember(device.owner, of: id) {
-                throw .control(.invalidState, "\(device.owner), who owns \(device.id), was removed from \(conversation.id): its transcript can be read, nothing done in it")
-            }
-            throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
-        }
-        return conversation
     }
 }
 

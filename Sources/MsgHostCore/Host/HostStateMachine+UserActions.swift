@@ -36,7 +36,7 @@ extension HostStateMachine {
                 + self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: instanceID, presentationStyle: style)), after: [instanceID], now: now)
         case .show(let body):
             let device = try self.world.device(body.device)
-            if let conversation = body.conversation { _ = try self.memberConversation(conversation, of: device, readOnly: true) }
+            if let conversation = body.conversation { _ = try self.world.memberConversation(conversation, of: device, readOnly: true) }
             let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
             return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
         case .typeText(let body):
@@ -64,7 +64,7 @@ extension HostStateMachine {
     /// order (SPEC §3); a no-op if it is already open there.
     private mutating func open(_ request: OpenRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
-        let conversation = try self.memberConversation(request.conversation, of: device)
+        let conversation = try self.world.memberConversation(request.conversation, of: device)
         try self.requireApp(request.app)
         guard device.platform.runsExtensions else {
             throw .control(.invalidState, "\(device.id) runs \(device.platform.rawValue), which has no iMessage apps")

@@ -32,9 +32,7 @@ public struct HostStateMachine: Sendable {
     var pendingDrawers: [Int: PendingDrawer] = [:]
     var nextRequestToken = 0
     var events: EventLog
-    /// By `Counter`, in its order: counted on every message, so an array, not a dictionary
-    /// of names (whose hashing, and whose copy after each checkpoint, showed in profiles).
-    private var counts = [Int](repeating: 0, count: Counter.allCases.count)
+    private(set) var counters = Counters()
     var isStopping = false
     /// Why the last refused or dropped extension message was (`takeRefusal`, the wire tap).
     var lastRefusal: WireError?
@@ -179,18 +177,7 @@ public struct HostStateMachine: Sendable {
 
     // MARK: Observation
 
-    /// The counters counted so far, by name (`status` `counters`; a counter never counted is
-    /// left out).
-    public var counters: [String: Int] {
-        var byName: [String: Int] = [:]
-        for (index, counter) in Counter.allCases.enumerated() where self.counts[index] > 0 { byName[counter.rawValue] = self.counts[index] }
-        return byName
-    }
-
-    mutating func count(_ counter: Counter, by amount: Int = 1) {
-        let index = Counter.index(counter)
-        self.counts[index] += amount
-    }
+    mutating func count(_ counter: Counter, by amount: Int = 1) { self.counters.count(counter, by: amount) }
 
     /// Records an event and returns the action that reports it to the shell.
     mutating func record(

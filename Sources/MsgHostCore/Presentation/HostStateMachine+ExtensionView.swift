@@ -83,15 +83,6 @@ extension HostStateMachine {
 
     // MARK: Control
 
-    /// `view`: the app open on the device and its view; all null when none is open.
-    func viewResult(_ request: ViewRequest) throws(WireError) -> ViewResult {
-        _ = try self.world.device(request.device)
-        guard let instanceID = self.screens.presented[request.device], let instance = self.screens[instanceID], instance.phase == .active else {
-            return ViewResult()
-        }
-        return ViewResult(app: instance.app, instance: instanceID, presentationStyle: instance.style, view: instance.view)
-    }
-
     /// `activate`: the user activates a button of the open app's view, a touch (as control
     /// `touch`) whose callback carries the button's payload, its id and every input's value.
     mutating func activate(_ request: ActivateRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {

@@ -35,3 +35,19 @@ extension World {
         self.formerMembers[conversationID]?.contains(person) == true
     }
 }
+
+extension World {
+    /// The conversation, if `device`'s owner is a member of it (or, when `readOnly`, was one:
+    /// a former member's devices keep showing what they had, but do nothing in it).
+    func memberConversation(_ id: String, of device: Device, readOnly: Bool = false) throws(WireError) -> Conversation {
+        let conversation = try self.conversation(id)
+        if readOnly, self.isFormerMember(device.owner, of: id) { return conversation }
+        guard conversation.members.contains(device.owner) else {
+            if self.isFormerMember(device.owner, of: id) {
+                throw .control(.invalidState, "\(device.owner), who owns \(device.id), was removed from \(conversation.id): its transcript can be read, nothing done in it")
+            }
+            throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
+        }
+        return conversation
+    }
+}
