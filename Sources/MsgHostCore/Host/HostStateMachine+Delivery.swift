@@ -120,7 +120,7 @@ extension HostStateMachine {
             return actions + self.reply(to: to.client, requestID: to.requestID, result: .released(ReleaseResult(released: released)), after: affected, now: now)
         case .held(let body):
             _ = try self.world.device(body.device)
-            return self.ok(.held(HeldResult(messages: self.heldMessages(device: body.device))), to: to, now: now)
+            return self.ok(.held(HeldResult(messages: self.observer.heldMessages(device: body.device))), to: to, now: now)
         }
     }
 }

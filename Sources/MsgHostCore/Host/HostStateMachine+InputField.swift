@@ -16,7 +16,7 @@ extension HostStateMachine {
         let device = try self.world.device(body.device)
         let conversation = try self.world.memberConversation(body.conversation, of: device)
         let field = self.world.inputField(device: device.id, conversation: conversation.id)
-        let staged = field.staged.map { self.stagedValue($0, device: device, conversation: conversation.id) }
+        let staged = field.staged.map { self.rendering.stagedValue($0, device: device, conversation: conversation.id) }
         return self.ok(.inputField(InputFieldResult(text: field.text, staged: staged)), to: to, now: now)
     }
 
@@ -59,14 +59,5 @@ extension HostStateMachine {
             waitOn.insert(instanceID)
         }
         return actions + self.reply(to: to.client, requestID: to.requestID, result: .empty, after: waitOn, now: now)
-    }
-
-    /// The staged item as the device shows it in its input field.
-    func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
-        let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
-                                   senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
-        var value = self.rendering.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
-        value.message?.isPending = true
-        return value
     }
 }

@@ -98,4 +98,17 @@ struct Observer {
         }
         return ViewResult(app: instance.app, instance: instanceID, presentationStyle: instance.style, view: instance.view)
     }
+
+    /// What `release` would deliver to `device`, in arrival order (delivery ids grow in the
+    /// order messages were sent, whatever their latency: the order `release` uses).
+    func heldMessages(device: String) -> [HeldResult.Message] {
+        self.world.deliveries.held(for: device).compactMap { delivery in
+            guard let stored = self.world.message(delivery.messageID) else { return nil }
+            var text: String?
+            if case .text(let value) = stored.content { text = value }
+            return HeldResult.Message(
+                id: stored.id, conversation: stored.conversation, sender: stored.sender, sentAt: stored.sentAt,
+                kind: stored.content.kindName, text: text)
+        }
+    }
 }

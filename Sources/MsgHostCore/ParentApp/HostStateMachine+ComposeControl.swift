@@ -24,7 +24,7 @@ extension HostStateMachine {
         let device = try self.world.device(deviceID)
         let sheet = self.parentApps.sheets[device.id].map { sheet in
             let message = sheet.content.map { content in
-                self.stagedValue(StagedItem(app: sheet.app, install: sheet.installID, instance: sheet.instanceID, content: content, stagedAt: sheet.presentedAt.milliseconds),
+                self.rendering.stagedValue(StagedItem(app: sheet.app, install: sheet.installID, instance: sheet.instanceID, content: content, stagedAt: sheet.presentedAt.milliseconds),
                                  device: device, conversation: "")
             }
             return ComposeSheetResult.Sheet(app: sheet.app, recipients: sheet.recipients, body: sheet.body, message: message, presentedAt: sheet.presentedAt.milliseconds)

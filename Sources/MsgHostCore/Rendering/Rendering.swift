@@ -132,6 +132,15 @@ struct Rendering {
         value.kept = entry.kept ? true : nil
         return value
     }
+
+    /// The staged item as the device shows it in its input field.
+    func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
+        let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
+                                   senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
+        var value = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
+        value.message?.isPending = true
+        return value
+    }
 }
 
 extension MessageValue {
