@@ -81,6 +81,28 @@ import Testing
         #expect(answers[0].contains("live [\"m7\", \"m14\", \"m21\", \"m28\"] [\"m21\", \"m28\"]"), "all of them, then those among the newest 10")
     }
 
+    /// While a unit's changes wait to be written, the live bubbles on screen (read on every
+    /// arrival at a device that shows the conversation) are what the history answers once they
+    /// are written: new entries on top, a collapsed bubble gone, then a removed one gone.
+    @Test func liveBubblesWhileChangesArePendingAreWhatTheHistoryAnswersOnceWritten() throws {
+        let screens = [0, 1, 2, 3, 10, 50]
+        for history in try self.histories() {
+            var world = try Self.build(on: history)
+            // m30 collapses m20 (of session S, with a summary); m31 removes m30 (without one).
+            for (n, summary) in [(30, nil), (31, "s")] as [(Int, String?)] {
+                var changes = world.deliver(Self.message("m\(n)", session: "S", live: true, summary: summary))
+                changes += world.deliver(Self.message("p\(n)", live: n == 31))
+                #expect(world.hasPendingHistory)
+                let pending = screens.map { world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
+                history.record(changes)
+                world.historyWritten(changes)
+                let written = screens.map { world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
+                #expect(pending == written, "\(type(of: history)), m\(n)")
+                #expect(written.last?.last == (n == 31 ? "p31" : "m30"))
+            }
+        }
+    }
+
     @Test func readsSeeTheOpenBatchAndAFailedBatchLeavesNothing() throws {
         let store = try WorldStore(path: self.directory.file("b.sqlite"))
         var world = try Self.build(on: store)
