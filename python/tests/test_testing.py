@@ -3,6 +3,7 @@ its daemon is up and that it is gone: `READY=1` on a NOTIFY_SOCKET of its own, t
 the process, never a retry loop."""
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -51,15 +52,19 @@ def test_start_waits_for_ready_on_its_notify_socket_then_connects(tmp_path: Path
         assert daemon.control.status(timeout=10)["daemon"]["pid"] == daemon.pid
 
 
-def test_start_returns_on_ready_without_asking_the_control_endpoint(tmp_path: Path) -> None:
-    """A stand-in that only says READY=1 (no control endpoint at all) is started."""
-    fake = fake_msghostd(tmp_path / "fake", """
+#: A stand-in's body: says READY=1 (no control endpoint at all), then waits.
+READY_THEN_WAIT = """
 name = os.environ["NOTIFY_SOCKET"]
 address = "\\0" + name[1:] if name.startswith("@") else name
 sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 sender.sendto(b"STATUS=starting", address)
 sender.sendto(f"READY=1\\nMAINPID={os.getpid()}".encode(), address)
-time.sleep(60)""")
+time.sleep(60)"""
+
+
+def test_start_returns_on_ready_without_asking_the_control_endpoint(tmp_path: Path) -> None:
+    """A stand-in that only says READY=1 (no control endpoint at all) is started."""
+    fake = fake_msghostd(tmp_path / "fake", READY_THEN_WAIT)
     with Daemon(tmp_path / "d", msghostd=fake, start_timeout=20) as daemon:
         daemon.start()
         assert daemon.is_running
@@ -109,3 +114,30 @@ def test_wait_for_exit_returns_when_the_process_exits(tmp_path: Path) -> None:
     assert not wait_for_exit(process, 0.05) and process.returncode is None
     assert wait_for_exit(process, 10) and process.returncode == 0
     assert wait_for_exit(process, 0)
+
+
+def test_the_daemon_dies_with_the_test_process(tmp_path: Path) -> None:
+    """No daemon outlives a killed test run (parent-death signal, through setpriv)."""
+    fake = fake_msghostd(tmp_path / "fake", READY_THEN_WAIT)
+    source = str(Path(__file__).resolve().parents[1] / "src")
+    script = (f"import sys, time; sys.path.insert(0, {source!r})\n"
+              "from msghost.testing import Daemon\n"
+              f"daemon = Daemon({str(tmp_path / 'd')!r}, msghostd={str(fake)!r}).start()\n"
+              "print(daemon.pid, flush=True); time.sleep(60)")
+    test_run = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    assert test_run.stdout is not None
+    pid = int(test_run.stdout.readline())
+    test_run.kill()
+    test_run.wait()
+    deadline = time.monotonic() + 10
+    while not gone(pid):
+        assert time.monotonic() < deadline, "the daemon outlived the test process"
+        time.sleep(0.01)
+
+
+def gone(pid: int) -> bool:
+    """The process has exited (a zombie not yet reaped by its new parent counts)."""
+    try:
+        return "\nState:\tZ" in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
