@@ -64,12 +64,13 @@ import Testing
         #expect(error.description.contains("the sky fell"), "\(error)")
     }
 
-    @Test func stopReturnsTheExitOfTheDaemon() throws {
+    @Test func stopReturnsTheExitOfTheDaemonAndRemovesItsDirectory() throws {
         var pid: Int32 = 0
         try TestDaemon.with(apps: []) { daemon in
             pid = daemon.pid
             daemon.stop()
             #expect(!daemon.isRunning)
+            #expect(!FileManager.default.fileExists(atPath: daemon.directory), "the directory is gone when stop returns")
             #expect(daemon.waitForExit(timeout: 0) == 0, "SIGTERM: a clean stop")
         }
         #expect(kill(pid, 0) != 0, "the daemon was reaped")
