@@ -126,7 +126,8 @@ let package = Package(
         .executableTarget(
             name: "msghost-bench",
             dependencies: [
-                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostStore", "ZeroMQ",
+                // MsgHostTesting: the Swift test harness, whose start + stop is a figure.
+                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -173,6 +174,7 @@ let package = Package(
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostTestingTests", dependencies: ["MsgHostTesting", "MsgHostControl", "MsgHostProtocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MsgHostCoreTests",
             dependencies: [

@@ -11,9 +11,10 @@ public final class ControlClient {
     }
 
     private let context = ZMQContext()
-    private let socket: ZMQSocket
+    private var socket: ZMQSocket
     public let endpoint: String
-    private let usesCurve: Bool
+    private let curve: CurveKeys?
+    private var usesCurve: Bool { self.curve != nil }
     private var nextID = 0
 
     /// The keys a control client needs for a `tcp://` endpoint, which is a CURVE server
@@ -73,10 +74,24 @@ public final class ControlClient {
     /// handshake: requests then go unanswered (`TransportError`), as with no daemon at all.
     public init(endpoint: String, curve: CurveKeys? = nil) throws {
         self.endpoint = endpoint
-        self.usesCurve = curve != nil
-        self.socket = try ZMQSocket(self.context, type: .dealer)
-        if let curve { try self.socket.makeCurveClient(serverKey: curve.serverKey, secretKey: curve.secretKey) }
-        try self.socket.connect(endpoint)
+        self.curve = curve
+        self.socket = try Self.connectedSocket(self.context, endpoint: endpoint, curve: curve)
+    }
+
+    private static func connectedSocket(_ context: ZMQContext, endpoint: String, curve: CurveKeys?) throws -> ZMQSocket {
+        let socket = try ZMQSocket(context, type: .dealer)
+        if let curve { try socket.makeCurveClient(serverKey: curve.serverKey, secretKey: curve.secretKey) }
+        try socket.connect(endpoint)
+        return socket
+    }
+
+    /// Closes this client's socket and connects a new one to the same endpoint, with the same
+    /// keys; requests waiting for a reply are dropped. For a daemon that has just started: a
+    /// socket that connected before the daemon's endpoint existed retries only after libzmq's
+    /// reconnect interval (100 ms, plus up to as much again), a new one connects at once.
+    public func reconnect() throws {
+        self.socket.close()
+        self.socket = try Self.connectedSocket(self.context, endpoint: self.endpoint, curve: self.curve)
     }
 
     /// Sends `command` and returns the ok reply decoded as `Result`.

@@ -6,9 +6,10 @@ import ZeroMQ
 /// A real msghostd for one test (the `MsgHostTesting` product, for any test suite): its own temporary state, runtime and config directories,
 /// its own ipc endpoints, the Kate/John world, and the apps the test asks for.
 ///
-/// `TestDaemon.with { daemon in … }` starts it, waits until the control endpoint answers,
-/// runs the test, and always stops it (SIGTERM, then SIGKILL) and removes its directory; the
-/// daemon's log is printed when the test fails, so a failure explains itself.
+/// `TestDaemon.with { daemon in … }` starts it, waits until it says it is ready (sd_notify
+/// `READY=1` on a `NOTIFY_SOCKET` of the harness: `DaemonNotifications`), connects the control
+/// client, runs the test, and always stops it (SIGTERM, then SIGKILL) and removes its
+/// directory; the daemon's log is printed when the test fails, so a failure explains itself.
 ///
 /// Unchecked Sendable: a test may make one control request from a helper thread while it plays
 /// an extension on its own; the control socket is used by one thread at a time.
@@ -57,6 +58,15 @@ public final class TestDaemon: @unchecked Sendable {
     public let control: ControlClient
     public let extensionEndpoint: String
     private var process: Process
+    /// Readable once `process` has exited.
+    private var exitSignal: ExitSignal?
+    /// The listener of the running daemon, while it passes notifications on to the test's.
+    private var notifications: DaemonNotifications?
+    /// The test's own `NOTIFY_SOCKET`, if it gave one: it gets every notification.
+    private let testNotifySocket: String?
+    /// When the last start saw READY and when the control client connected after it
+    /// (CLOCK_MONOTONIC nanoseconds), for the harness's own tests.
+    package private(set) var lastStart: (ready: UInt64, connected: UInt64)?
     private let logPath: String
     private let arguments: [String]
     /// A command the daemon is started through (its arguments end with `--`, the daemon's
@@ -141,7 +151,10 @@ public final class TestDaemon: @unchecked Sendable {
         for (section, entries) in sections.sorted(by: { $0.key < $1.key }) {
             yaml += "\(section):\n" + entries.map { "  \($0.0): \($0.1)\n" }.joined()
         }
-        try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
+        // Not `atomically`: these are new files in a new directory that nothing reads before the
+        // daemon starts, and Foundation's atomic write (a temporary file, renamed) took 2 to 4 ms
+        // a file, a tenth of the daemon's own start.
+        try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: false, encoding: .utf8)
         var installs = ""
         let devices = world.members.flatMap { member in member.devices.map { (member.handle, $0.id, $0.platform) } }
         for app in apps {
@@ -155,7 +168,7 @@ public final class TestDaemon: @unchecked Sendable {
                 env: {PYTHONUNBUFFERED: "1", FIXTURE_LOG: "\(self.directory)/calls"\(app.env.map { ", \($0.key): \"\($0.value)\"" }.joined())}
                 \(app.manifest.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
                 """
-            try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: true, encoding: .utf8)
+            try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: false, encoding: .utf8)
             for (_, device, _) in devices where !world.withoutApps.contains(device) {
                 installs += "  - {device: \(device), app: \(app.bundleID)}\n"
             }
@@ -167,7 +180,7 @@ public final class TestDaemon: @unchecked Sendable {
         seed += "conversations:\n  - {id: \(world.conversation), members: [\(world.members.map(\.handle).joined(separator: ", "))]}\n"
         seed += installs.isEmpty ? "installs: []\n" : "installs:\n" + installs
         // A fixture's store is not empty, so a seed would be ignored anyway: write none.
-        if stateFixture == nil { try seed.write(toFile: self.directory + "/config/world.yaml", atomically: true, encoding: .utf8) }
+        if stateFixture == nil { try seed.write(toFile: self.directory + "/config/world.yaml", atomically: false, encoding: .utf8) }
 
         self.logPath = self.directory + "/msghostd.log"
         fm.createFile(atPath: self.logPath, contents: nil)
@@ -178,6 +191,7 @@ public final class TestDaemon: @unchecked Sendable {
             "--runtime-directory", self.directory + "/run",
         ]
         self.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        self.testNotifySocket = environment["NOTIFY_SOCKET"]
         self.process = Process()
         // `settings` may move the control endpoint to tcp, a CURVE server (docs/SECURITY.md).
         let controlEndpoint = settings["endpoints.control"] ?? "ipc://\(self.directory)/run/control.sock"
@@ -193,21 +207,70 @@ public final class TestDaemon: @unchecked Sendable {
             self.controlCurve = nil
             self.control = try ControlClient(endpoint: controlEndpoint)
         }
-        try self.start()
+        do {
+            try self.start()
+        } catch {
+            // No test gets this daemon to stop: the error carries the log.
+            try? fm.removeItem(atPath: self.directory)
+            throw error
+        }
     }
 
-    /// Starts msghostd on the same directories and waits until its control endpoint answers.
+    /// How long a start may take before it fails (a debug daemon on a busy machine).
+    package static let startTimeout = 20.0
+
+    /// Starts msghostd on the same directories and returns once it is ready, its control
+    /// client connected; throws with the log as soon as it exits instead, or after
+    /// `startTimeout` seconds of neither.
     private func start() throws {
-        self.process = Process()
-        self.process.executableURL = URL(fileURLWithPath: self.wrapper.first ?? TestPaths.msghostd)
-        self.process.arguments = self.wrapper.isEmpty ? self.arguments : self.wrapper.dropFirst() + [TestPaths.msghostd] + self.arguments
-        self.process.environment = self.environment
+        self.notifications?.close()  // a restart: the last daemon's listener
+        self.notifications = nil
+        // The test's own NOTIFY_SOCKET gets every notification, passed on by the listener;
+        // one this process inherited (a service manager's) is not the test daemon's to tell.
+        let notifications = try DaemonNotifications(forwardTo: self.testNotifySocket)
+        var environment = self.environment
+        environment["NOTIFY_SOCKET"] = notifications.name
+        let exitSignal = try ExitSignal()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: self.wrapper.first ?? TestPaths.msghostd)
+        process.arguments = self.wrapper.isEmpty ? self.arguments : self.wrapper.dropFirst() + [TestPaths.msghostd] + self.arguments
+        process.environment = environment
+        process.terminationHandler = { _ in exitSignal.fire() }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
         log.seekToEndOfFile()
-        self.process.standardOutput = log
-        self.process.standardError = log
-        try self.process.run()
-        _ = try self.control.request(.status, as: StatusResult.self, timeout: 20)
+        process.standardOutput = log
+        process.standardError = log
+        do {
+            try process.run()
+        } catch {
+            notifications.close()
+            throw error
+        }
+        (self.process, self.exitSignal) = (process, exitSignal)
+        switch notifications.waitUntilReady(exit: exitSignal.fd, timeout: Self.startTimeout) {
+        case .ready:
+            let ready = Self.monotonicNanos()
+            notifications.keepForwarding()
+            self.notifications = notifications
+            // Connected only now: a socket that connected before the endpoint existed would
+            // retry only after libzmq's reconnect interval.
+            try self.control.reconnect()
+            self.lastStart = (ready, Self.monotonicNanos())
+        case .exited:
+            notifications.close()
+            process.waitUntilExit()
+            throw TestDaemonError(description: "msghostd exited with status \(process.terminationStatus) before it was ready; its log:\n\(self.log)")
+        case .timedOut:
+            notifications.close()
+            self.terminate()
+            throw TestDaemonError(description: "msghostd did not report READY=1 within \(Self.startTimeout) s; its log:\n\(self.log)")
+        }
+    }
+
+    private static func monotonicNanos() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// Starts the daemon again after it exited (e.g. after the test killed it).
@@ -263,23 +326,46 @@ public final class TestDaemon: @unchecked Sendable {
     public var pid: Int32 { self.process.processIdentifier }
     public var isRunning: Bool { self.process.isRunning }
 
-    /// SIGTERM and wait (up to 10 s, then SIGKILL); removes the directory.
+    /// SIGTERM, and back as soon as the daemon has exited (SIGKILL after 10 s); removes the
+    /// directory.
     public func stop() {
-        if self.process.isRunning {
+        self.terminate()
+        Self.remove(self.directory)
+    }
+
+    /// Deletes a stopped daemon's directory without making the test wait for it: deleting the
+    /// store's files (ext4 frees their blocks) takes longer than the daemon takes to stop, about
+    /// 10 ms. The directory is renamed at once, so it is gone when `stop` returns, and deleted
+    /// on a utility queue, which this process waits for when it exits.
+    private static func remove(_ directory: String) {
+        let doomed = directory + ".removing"
+        guard rename(directory, doomed) == 0 else {
+            try? FileManager.default.removeItem(atPath: directory)
+            return
+        }
+        Self.waitForRemovalsAtExit
+        Self.removals.async { try? FileManager.default.removeItem(atPath: doomed) }
+    }
+
+    private static let removals = DispatchQueue(label: "msghost.TestDaemon.removals", qos: .utility)
+    private static let waitForRemovalsAtExit: Void = { atexit { TestDaemon.removals.sync {} } }()
+
+    /// SIGTERM, then SIGKILL after 10 s; returns once the daemon has exited.
+    private func terminate() {
+        if let exitSignal, self.process.isRunning {
             self.process.terminate()
-            let deadline = Date().addingTimeInterval(10)
-            while self.process.isRunning && Date() < deadline { usleep(10_000) }
-            if self.process.isRunning { kill(self.process.processIdentifier, SIGKILL) }
+            if !exitSignal.wait(timeout: 10) { kill(self.process.processIdentifier, SIGKILL) }
             self.process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: self.directory)
+        self.notifications?.close()
+        self.notifications = nil
     }
 
     /// Waits for the daemon to exit by itself (after a signal sent by the test).
     public func waitForExit(timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while self.process.isRunning && Date() < deadline { usleep(10_000) }
-        return self.process.isRunning ? nil : self.process.terminationStatus
+        guard let exitSignal, exitSignal.wait(timeout: timeout) else { return nil }
+        self.process.waitUntilExit()
+        return self.process.terminationStatus
     }
 }
 

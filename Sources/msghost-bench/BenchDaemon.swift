@@ -107,6 +107,15 @@ final class BenchDaemon {
         self.pid = 0
     }
 
+    /// Stops the daemon and returns milliseconds from SIGTERM to its exit (reaped).
+    func stopTimed() -> Double {
+        guard self.pid > 0 else { return 0 }
+        let began = monotonicNanos()
+        Processes.terminate(self.pid)
+        self.pid = 0
+        return Double(monotonicNanos() - began) / 1e6
+    }
+
     var residentBytes: Int? { Processes.residentBytes(self.pid) }
 
     /// The pid of the extension running for `app` on `device`, if one is.

@@ -76,6 +76,7 @@ struct BenchRun {
         let throughput = ThroughputSuite(daemon: send, senders: sendSuites)
         let cycleFloor = CycleFloorSuite(programs: self.programs, directory: self.directory, users: sendSuites.count)
         let startup = StartupSuite(binary: self.binary, directory: self.directory, world: BenchWorld(pairs: 1, apps: self.apps("start")))
+        let harness = try HarnessSuite(binary: self.binary, directory: self.directory, programs: self.programs)
 
         var figures: [String: [Double]] = [:]
         func record(_ name: String, _ value: Double) { figures[name, default: []].append(value) }
@@ -94,6 +95,11 @@ struct BenchRun {
             ("throughput", { record("throughput", try throughput.run(seconds: self.sizes.throughputSeconds)) }),
             ("cycle floor", { record("cycleFloor", try cycleFloor.run(seconds: self.sizes.throughputSeconds)) }),
             ("start", { record("ready", Stats.median(try startup.run(self.sizes.starts).ready)) }),
+            ("harness", {
+                record("harness.own", Stats.median(try harness.own(self.sizes.starts)))
+                record("harness.python", Stats.median(try harness.python(self.sizes.starts)))
+                record("harness.swift", Stats.median(try harness.swift(self.sizes.starts)))
+            }),
         ]
         for (launch, name) in zip(launches, ["c", "python"]) {
             blocks.append(("cold launch \(name)", {
@@ -162,6 +168,11 @@ struct BenchRun {
         report.add("acknowledged direct sends per second, \(senders) extensions", across("throughput"), digits: 0)
         report.add("sends per second ÷ cycle floor", pairedRatios(across("throughput"), across("cycleFloor")), digits: 2, target: target(.atLeast(0.5)))
         report.add("daemon start → READY, fresh state (ms)", across("ready"), digits: 2, target: target(.atMost(15)))
+        report.add("daemon's own start → READY + SIGTERM → exit, a test's world (ms)", across("harness.own"), digits: 2)
+        for (name, label) in [("python", "Python fixture (msghost_daemon)"), ("swift", "Swift TestDaemon.with")] {
+            report.add("\(label): start + stop (ms)", across("harness.\(name)"), digits: 2)
+            report.add("\(label) start + stop ÷ the daemon's own", pairedRatios(across("harness.\(name)"), across("harness.own")), digits: 2, target: target(.atMost(1.2)))
+        }
         for (name, label) in [("c", "C"), ("python", "Python")] {
             report.add("\(label) extension: bare spawn → hello (ms)", across("bare.\(name)"), digits: 2)
             report.add("\(label) extension: open → active, cold (ms)", across("launch.\(name)"), digits: 2)

@@ -78,11 +78,25 @@ enum Processes {
         return nil
     }
 
-    /// The command's standard output, or an error naming the command and its output.
-    static func capture(_ path: String, _ arguments: [String]) throws -> String {
+    /// SIGTERM, then back as soon as `pid` has exited and is reaped: blocked in `waitpid`, not
+    /// polling, so that a figure ending here ends when the process does. SIGKILL if it is still
+    /// there after `grace` seconds.
+    static func terminate(_ pid: pid_t, grace: Double = 10) {
+        kill(pid, SIGTERM)
+        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace, execute: killer)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        killer.cancel()
+    }
+
+    /// The command's standard output, or an error naming the command and its output;
+    /// `environment`: the command's whole environment (default: this process's).
+    static func capture(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -14,6 +14,8 @@ struct Programs {
     var python: String
     var pythonExtension: String
     var pythonPath: String
+    /// What the Python test harness's fixture costs a test (benchmarks/python/harness.py).
+    var pythonHarness: String
     /// An idle Swift program linking Foundation: the resident-memory floor (benchmarks/swift).
     var swiftIdle: String
 
@@ -33,7 +35,7 @@ struct Programs {
 
     static func build(repository: String, into directory: String) throws -> Programs {
         let sources = repository + "/benchmarks"
-        for file in ["c/floor.c", "c/cycle.c", "c/ext.c", "python/bench_ext.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
+        for file in ["c/floor.c", "c/cycle.c", "c/ext.c", "python/bench_ext.py", "python/harness.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
             throw Processes.SpawnError(description: "\(sources)/\(file) not found: run from the repository's root, or pass --repository")
         }
         let floor = directory + "/floor"
@@ -49,6 +51,6 @@ struct Programs {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return Programs(
             floor: floor, cycle: cycle, cExtension: ext, python: python, pythonExtension: sources + "/python/bench_ext.py",
-            pythonPath: repository + "/python/src", swiftIdle: swiftIdle)
+            pythonPath: repository + "/python/src", pythonHarness: sources + "/python/harness.py", swiftIdle: swiftIdle)
     }
 }

@@ -16,6 +16,8 @@ import Testing
             "acknowledged direct sends per second", "sends per second ÷ cycle floor", "floor: bare libzmq user cycles", "daemon start → READY", "C extension: bare spawn → hello",
             "Python cold launch ÷ bare spawn → hello", "daemon RSS idle", "stored messages (MB)", "send p50 at",
             "stored ÷ idle", "stored ÷ fresh state", "control transcript, newest 50",
+            "daemon's own start → READY + SIGTERM → exit", "Python fixture (msghost_daemon) start + stop ÷ the daemon's own",
+            "Swift TestDaemon.with start + stop ÷ the daemon's own",
         ] {
             #expect(run.stdout.contains(figure), "no row \"\(figure)\" in:\n\(run.stdout)")
         }

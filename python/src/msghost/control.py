@@ -292,18 +292,34 @@ class ControlClient:
         self.endpoint = endpoint or default_endpoint()
         self.timeout = timeout
         self.context = context or zmq.Context.instance()
-        self.socket = self.context.socket(zmq.DEALER)
-        self.socket.setsockopt(zmq.LINGER, 0)
         # The environment's keys are for tcp only: an ipc endpoint is plain.
-        curve = CurveKeys.resolve(server_key, secret_key, environ=None if self.endpoint.startswith("tcp://") else {})
-        if curve is not None:
-            curve.apply(self.socket)
-        self.socket.connect(self.endpoint)
+        self._curve = CurveKeys.resolve(server_key, secret_key, environ=None if self.endpoint.startswith("tcp://") else {})
+        self.socket = self._connected_socket()
         self.codec = Codec(None, id_prefix=f"ctl-{os.getpid()}-{id(self):x}-")
+
+    def _connected_socket(self) -> zmq.Socket[bytes]:
+        socket = self.context.socket(zmq.DEALER)
+        socket.setsockopt(zmq.LINGER, 0)
+        if self._curve is not None:
+            self._curve.apply(socket)
+        socket.connect(self.endpoint)
+        return socket
 
     def disconnect(self) -> None:
         """Closes this client's socket (`close` is the control command)."""
         self.socket.close()
+
+    def reconnect(self) -> None:
+        """Closes this client's socket and connects a new one to the same endpoint, with the
+        same keys; requests waiting for a reply are dropped. For a daemon that has just
+        started: a socket that connected before the daemon's endpoint existed retries only
+        after libzmq's reconnect interval (100 ms or more), a new one connects at once.
+
+        A new connection is a new replay window (PROTOCOL.md §4.8): a restarted daemon numbers
+        its messages afresh, so the ids seen from the last one are forgotten."""
+        self.socket.close()
+        self.socket = self._connected_socket()
+        self.codec.seen.clear()
 
     def __enter__(self) -> "ControlClient":
         return self

@@ -1,6 +1,7 @@
 """A real msghostd per test: `Daemon` writes a config, app manifests and a world seed into a
-directory, starts the daemon there, waits until its control endpoint answers, plays the
-user through `Daemon.control` (a `ControlClient`) and helpers, and always stops it.
+directory, starts the daemon there, waits until it says it is ready (`READY=1` on a
+`NOTIFY_SOCKET` of the harness), plays the user through `Daemon.control` (a `ControlClient`)
+and helpers, and always stops it.
 
 With pytest, use the `msghost_daemon` fixture (the plugin `msghost.pytest_plugin`, loaded
 automatically once `msghost` is installed):
@@ -37,8 +38,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .control import ControlClient, Event, InputFieldResult, OpenResult, ParticipantsResult, StatusResult, StickerDrawer, TapResult, TranscriptEntry, ViewResult
+from ._notify import NotifyListener, wait_for_exit
 from .curve import CurveKeys, keypair
-from .errors import TransportError
 
 __all__ = [
     "App",
@@ -243,7 +244,7 @@ def _write_yaml(path: Path, value: Any) -> None:
 
 def _parent_death_signal() -> None:  # pragma: no cover - runs in the child
     """The daemon dies with the test process (Linux PR_SET_PDEATHSIG), so no daemon outlives
-    a killed test run."""
+    a killed test run. Where there is no `setpriv` (see `_with_parent_death_signal`)."""
     try:
         import ctypes
 
@@ -252,13 +253,26 @@ def _parent_death_signal() -> None:  # pragma: no cover - runs in the child
         pass
 
 
+def _with_parent_death_signal(command: List[str]) -> Tuple[List[str], Optional[Callable[[], None]]]:
+    """`command` made to get SIGTERM when the test process dies: run through util-linux's
+    `setpriv --pdeathsig TERM` (one more exec, about 1 ms), else with a pre-exec function.
+    Why not always the function: any `preexec_fn` makes subprocess fork the whole interpreter
+    and run Python in the child instead of a vfork and exec, 5 to 15 ms a start, as much as
+    the daemon's own start to READY."""
+    setpriv = shutil.which("setpriv")
+    if setpriv:
+        return [setpriv, "--pdeathsig", "TERM", "--", *command], None
+    return command, _parent_death_signal
+
+
 class Daemon:
     """One msghostd in its own directory, with its own ipc endpoints, world and apps.
 
     `start()` (done by the fixture and by `daemon()`) writes `config/msghostd.yaml`,
     `config/apps/*.yaml` and `config/world.yaml` under `directory`, starts the daemon with its
-    state in `state/` and its log in `msghostd.log`, and returns once `status` answers.
-    `stop()` sends SIGTERM, then SIGKILL after 10 s.
+    state in `state/` and its log in `msghostd.log`, and returns once the daemon says it is
+    ready (sd_notify `READY=1`). `stop()` sends SIGTERM and returns once it has exited (SIGKILL
+    after 10 s).
     """
 
     def __init__(
@@ -304,6 +318,7 @@ class Daemon:
             self.server_key = self._server_key()
         self.control = ControlClient(self.control_endpoint, server_key=self.server_key, secret_key=curve_secret_key)
         self.process: Optional[subprocess.Popen[bytes]] = None
+        self._listener: Optional[NotifyListener] = None
 
     def _server_key(self) -> str:
         """The daemon's CURVE public key: from its key pair in the state directory, made here
@@ -346,8 +361,11 @@ class Daemon:
                 "--state-directory", str(self.state_directory), "--runtime-directory", str(self.runtime_directory)]
 
     def start(self) -> "Daemon":
-        """Starts msghostd (writing its files the first time) and waits for its control
-        endpoint; raises `DaemonError` with the log if it exits or does not answer."""
+        """Starts msghostd (writing its files the first time) and returns as soon as it is
+        ready: it tells so with `READY=1` on the `NOTIFY_SOCKET` the harness gives it (sd_notify,
+        as systemd does), once its store is open, its world loaded and its sockets bound; then
+        `control` connects. Raises `DaemonError` with the log if the daemon exits first (at
+        once) or is not ready within `start_timeout` seconds."""
         if self.process is not None and self.process.poll() is None:
             raise DaemonError("msghostd is already running")
         if not (self.config_directory / "msghostd.yaml").exists():
@@ -355,39 +373,52 @@ class Daemon:
         # The test's settings are in the config file: leave out any MSGHOSTD_* of the caller.
         env = {k: v for k, v in os.environ.items() if not k.startswith("MSGHOSTD_")}
         env.update(self.environment)
+        # A NOTIFY_SOCKET the test gave gets every notification, passed on by the listener; one
+        # the test process inherited (a service manager's) is not the test daemon's to tell.
+        listener = NotifyListener(forward_to=self.environment.get("NOTIFY_SOCKET"))
+        env["NOTIFY_SOCKET"] = listener.name
         # The parent-death signal fires when the thread that started the daemon ends: only
         # tie it to the main thread, which lives as long as the test process.
-        on_main_thread = threading.current_thread() is threading.main_thread()
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(self.arguments, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
-                                            cwd=str(self.directory), preexec_fn=_parent_death_signal if on_main_thread else None)
-        deadline = time.monotonic() + self.start_timeout
-        while True:
-            code = self.process.poll()
-            if code is not None:
-                raise DaemonError(f"msghostd exited with status {code} at start; its log:\n{self.log}")
-            try:
-                self.control.status(timeout=0.05)
-                return self
-            except TransportError:
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise DaemonError(f"msghostd did not answer on {self.control_endpoint} within {self.start_timeout:g} s; its log:\n{self.log}") from None
+        command, pre_exec = _with_parent_death_signal(self.arguments) if threading.current_thread() is threading.main_thread() else (self.arguments, None)
+        try:
+            with open(self.log_path, "ab") as log:
+                self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                                cwd=str(self.directory), preexec_fn=pre_exec)
+            ready = listener.wait_until_ready(self.process, self.start_timeout)
+        except BaseException:
+            listener.close()
+            raise
+        if ready is None:
+            listener.close()
+            self.stop()
+            raise DaemonError(f"msghostd did not report READY=1 within {self.start_timeout:g} s; its log:\n{self.log}")
+        if not ready:
+            listener.close()
+            self.process.wait()
+            raise DaemonError(f"msghostd exited with status {self.process.returncode} at start; its log:\n{self.log}")
+        listener.keep_forwarding()
+        self._listener = listener
+        # Connected only now: a socket that connected before the endpoint existed would retry
+        # only after libzmq's reconnect interval.
+        self.control.reconnect()
+        return self
 
     restart = start
 
     def stop(self, timeout: float = 10.0) -> Optional[int]:
-        """SIGTERM, then SIGKILL after `timeout` seconds; returns the exit status."""
+        """SIGTERM, then SIGKILL after `timeout` seconds; returns the exit status as soon as
+        the daemon has exited."""
         code = None
         if self.process is not None:
             if self.process.poll() is None:
                 self.process.send_signal(signal.SIGTERM)
-                try:
-                    self.process.wait(timeout)
-                except subprocess.TimeoutExpired:
+                if not wait_for_exit(self.process, timeout):
                     self.process.kill()
                     self.process.wait()
             code = self.process.returncode
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         return code
 
     def close(self) -> None:
@@ -401,12 +432,9 @@ class Daemon:
 
     def wait_for_exit(self, timeout: float = 10.0) -> Optional[int]:
         """Waits for the daemon to exit by itself; its status, or None if it is still running."""
-        if self.process is None:
+        if self.process is None or not wait_for_exit(self.process, timeout):
             return None
-        try:
-            return self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return None
+        return self.process.returncode
 
     @property
     def pid(self) -> Optional[int]:
