@@ -19,8 +19,13 @@ from msghost.testing import Daemon, DaemonError
 
 
 def fake_msghostd(path: Path, body: str) -> Path:
-    """A stand-in for msghostd: a Python script run with the harness's arguments."""
-    path.write_text(f"#!{sys.executable}\nimport os, socket, sys, time\n{body}\n")
+    """A stand-in for msghostd: a Python script run with the harness's arguments. It first
+    unblocks every signal: a process inherits its parent's blocked
+    signals, and these tests also run under `swift test`, whose Foundation `Process` starts
+    pytest with SIGTERM blocked, so a stand-in that did not would neither stop on SIGTERM nor
+    die with its parent."""
+    path.write_text(f"#!{sys.executable}\nimport os, signal, socket, sys, time\n"
+                    f"signal.pthread_sigmask(signal.SIG_SETMASK, set())\n{body}\n")
     path.chmod(0o755)
     return path
 
