@@ -83,7 +83,9 @@ struct SoakRun {
         let sustained = try ThroughputSuite(daemon: daemon, senders: suites).run(seconds: 3)
         var primed = sustained * 3
         while primed < Double(Self.primingSends) {
-            primed += try ThroughputSuite(daemon: daemon, senders: suites).run(seconds: 3) * 3
+            let round = try ThroughputSuite(daemon: daemon, senders: suites).run(seconds: 3) * 3
+            guard round > 0 else { throw Processes.SpawnError(description: "no send was acknowledged in 3 s while priming: see \(daemon.directory)/msghostd.log") }
+            primed += round
         }
         let rate = self.rate ?? sustained / 2
         self.log(String(format: "sustained %.0f sends/s; soaking at %.0f sends/s for %.0f s", sustained, rate, self.seconds))

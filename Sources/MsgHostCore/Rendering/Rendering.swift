@@ -144,25 +144,18 @@ struct Rendering {
 }
 
 extension MessageValue {
-    mutating func setImage(_ image: FrameReference) {
-        switch self.layout {
-        case .template(var layout):
-            layout.image = image
-            self.layout = .template(layout)
-        case .live(var layout):
-            layout.image = image
-            self.layout = .live(alternateLayout: layout)
-        case nil: break
-        }
-    }
+    mutating func setImage(_ image: FrameReference) { self.changeLayout { $0.image = image } }
 
-    mutating func setMediaFileURL(_ url: String) {
+    mutating func setMediaFileURL(_ url: String) { self.changeLayout { $0.mediaFileURL = url } }
+
+    /// Changes the template layout, or a live layout's alternate one; nothing without a layout.
+    private mutating func changeLayout(_ change: (inout TemplateLayoutValue) -> Void) {
         switch self.layout {
         case .template(var layout):
-            layout.mediaFileURL = url
+            change(&layout)
             self.layout = .template(layout)
         case .live(var layout):
-            layout.mediaFileURL = url
+            change(&layout)
             self.layout = .live(alternateLayout: layout)
         case nil: break
         }
