@@ -8,7 +8,7 @@ extension HostStateMachine {
         switch inbound {
         case .dropped:
             self.count(.droppedFrames)
-            self.lastRefusal = .protocolError(.helloRequired, "dropped: this connection's hello was refused, so nothing more from it is read")
+            self.outbox.lastRefusal = .protocolError(.helloRequired, "dropped: this connection's hello was refused, so nothing more from it is read")
             return []
         case .helloRefused(let requestID, let error):
             return self.refuseAndIgnore(route: route, requestID, error, now: now)
@@ -44,7 +44,7 @@ extension HostStateMachine {
     /// Answers a bad message with an error reply signed for the connection.
     private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
         self.count(.protocolErrors)
-        self.lastRefusal = error
+        self.outbox.lastRefusal = error
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
         return [send, self.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
     }
@@ -53,7 +53,7 @@ extension HostStateMachine {
     private mutating func refuseAndIgnore(route: [UInt8], _ requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
         self.processes.ignore(route: route)
         self.count(.refusedConnections)
-        self.lastRefusal = error
+        self.outbox.lastRefusal = error
         let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
         return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
     }
@@ -130,7 +130,7 @@ extension HostStateMachine {
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.
         self.count(.unexpectedReplies)
-        self.lastRefusal = .protocolError(.unexpectedReply, "dropped: reply to \"\(replyTo)\", which is no callback in flight")
+        self.outbox.lastRefusal = .protocolError(.unexpectedReply, "dropped: reply to \"\(replyTo)\", which is no callback in flight")
         return [self.record(.protocolError, now: now, device: process.device, app: process.app,
                             code: ProtocolErrorCode.unexpectedReply.rawValue, name: "unexpectedReply",
                             detail: "reply to \"\(replyTo)\", which is no callback in flight")]

@@ -6,8 +6,8 @@ import MsgHostProtocol
 extension HostStateMachine {
     /// The machine's parts as observation reads them, now.
     var observer: Observer {
-        Observer(world: self.world, apps: self.apps, processes: self.processes, screens: self.screens, events: self.events,
-                    counters: self.counters, settings: self.settings, daemonPID: self.daemonPID, startedAt: self.startedAt, rendering: self.rendering)
+        Observer(world: self.world, apps: self.apps, processes: self.processes, screens: self.screens, events: self.outbox.events,
+                    counters: self.outbox.counters, settings: self.settings, daemonPID: self.daemonPID, startedAt: self.startedAt, rendering: self.rendering)
     }
 
     mutating func observe(_ request: ObservationRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
@@ -30,8 +30,8 @@ extension HostStateMachine {
     /// shell's wire tap after each message it shows. Without a tap nobody takes it, and the
     /// tap clears it when it starts.
     public mutating func takeRefusal() -> WireError? {
-        defer { self.lastRefusal = nil }
-        return self.lastRefusal
+        defer { self.outbox.lastRefusal = nil }
+        return self.outbox.lastRefusal
     }
 }
 

@@ -35,16 +35,16 @@ extension HostStateMachine {
 
     public func checkpoint() -> Checkpoint {
         var copy = self
-        copy.events = EventLog(capacity: 1)
-        return Checkpoint(machine: copy, nextEventSeq: self.events.nextSeq)
+        copy.outbox.events = EventLog(capacity: 1)
+        return Checkpoint(machine: copy, nextEventSeq: self.outbox.events.nextSeq)
     }
 
     /// Puts the machine back as it was at `checkpoint`. Events recorded since are forgotten
     /// (they were never logged or pushed: what they tell did not happen).
     public mutating func restore(_ checkpoint: Checkpoint) {
         var restored = checkpoint.machine
-        restored.events = self.events
-        restored.events.rollBack(to: checkpoint.nextEventSeq)
+        restored.outbox.events = self.outbox.events
+        restored.outbox.events.rollBack(to: checkpoint.nextEventSeq)
         self = restored
     }
 

@@ -17,7 +17,7 @@ extension HostStateMachine {
         if !self.sessions.subscribers.isEmpty {
             for case .event(let record) in actions {
                 for subscriber in self.sessions.subscribers {
-                    actions.append(self.controlPush(to: subscriber.client, replyTo: subscriber.requestID, record: record, now: now))
+                    actions.append(self.outbox.controlPush(to: subscriber.client, replyTo: subscriber.requestID, record: record, now: now))
                 }
             }
         }
@@ -27,11 +27,6 @@ extension HostStateMachine {
             }
         }
         return actions
-    }
-
-    private mutating func controlPush(to client: [UInt8], replyTo: String, record: EventRecord, now: Instant) -> HostAction {
-        let header = Header(id: self.makeHostMessageID(), type: "event", replyTo: replyTo, time: now.milliseconds)
-        return .sendToControl(client: client, ControlMessage(header: header, body: .event(record)))
     }
 
     /// Nothing in flight (PROTOCOL.md §7, "Settled"): no callback unacknowledged or queued,
@@ -133,8 +128,8 @@ extension HostStateMachine {
         case .subscribe(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             self.sessions.subscribe(to)
-            let backlog = body.after.map { self.events.after($0) } ?? []
-            return self.ok(.empty, to: to, now: now) + backlog.map { self.controlPush(to: to.client, replyTo: to.requestID, record: $0, now: now) }
+            let backlog = body.after.map { self.outbox.events.after($0) } ?? []
+            return self.ok(.empty, to: to, now: now) + backlog.map { self.outbox.controlPush(to: to.client, replyTo: to.requestID, record: $0, now: now) }
         }
     }
 }

@@ -31,12 +31,9 @@ public struct HostStateMachine: Sendable {
     /// Sticker drawers whose files the shell is looking at, by the same tokens.
     var pendingDrawers: [Int: PendingDrawer] = [:]
     var nextRequestToken = 0
-    var events: EventLog
-    private(set) var counters = Counters()
+    /// What the host says: messages, events, counters.
+    var outbox: Outbox
     var isStopping = false
-    /// Why the last refused or dropped extension message was (`takeRefusal`, the wire tap).
-    var lastRefusal: WireError?
-    private var nextHostID = 0
     private var nextInstance = 0
 
     public init(world: World, apps: [AppDescriptor], settings: HostSettings, ids: any IDGenerator, startedAt: Instant, daemonPID: Int) {
@@ -46,7 +43,7 @@ public struct HostStateMachine: Sendable {
         self.ids = ids
         self.startedAt = startedAt
         self.daemonPID = daemonPID
-        self.events = EventLog(capacity: settings.eventLogCapacity)
+        self.outbox = Outbox(eventLogCapacity: settings.eventLogCapacity)
     }
 
     /// A copy that shares nothing with this machine: its world over `history` (which must hold
@@ -140,56 +137,32 @@ public struct HostStateMachine: Sendable {
     /// whose reads see them: the machine reads them from there now (`PendingHistory`).
     public mutating func historyWritten(_ changes: [WorldChange]) { self.world.historyWritten(changes) }
 
-    // MARK: Identifiers
-
-    /// A header id for a message the host sends: unique for the daemon's life.
-    mutating func makeHostMessageID() -> String {
-        self.nextHostID += 1
-        return "h\(self.nextHostID)"
-    }
-
     mutating func makeInstanceID() -> String {
         self.nextInstance += 1
         return "i\(self.nextInstance)"
     }
 
+    // MARK: Speaking (the `Outbox` part)
 
-    // MARK: Building messages
+    mutating func count(_ counter: Counter, by amount: Int = 1) { self.outbox.count(counter, by: amount) }
 
-    /// A reply to a control request: the shell's codec writes it (`ControlCodec.frames`).
-    mutating func controlReply(to client: [UInt8], requestID: String?, _ body: ControlMessage.Body, now: Instant) -> HostAction {
-        let header = Header(id: self.makeHostMessageID(), type: ReplyType.name, replyTo: requestID, time: now.milliseconds)
-        return .sendToControl(client: client, ControlMessage(header: header, body: body))
-    }
-
-    mutating func controlError(to client: [UInt8], requestID: String?, _ error: WireError, now: Instant) -> HostAction {
-        self.count(.controlErrors)
-        return self.controlReply(to: client, requestID: requestID, .error(error), now: now)
-    }
-
-    /// A message to an extension, to be signed with its token when `key` is given. The shell
-    /// writes and signs it (`OutboundMessage.frames`) when it runs the action.
-    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: OutboundBody, key: SigningKey?, now: Instant) -> (id: String, action: HostAction) {
-        let id = self.makeHostMessageID()
-        let header = Header(id: id, type: type, replyTo: replyTo, time: now.milliseconds)
-        return (id, .sendToExtension(route: route, OutboundMessage(header: header, body: body, key: key)))
-    }
-
-    // MARK: Observation
-
-    mutating func count(_ counter: Counter, by amount: Int = 1) { self.counters.count(counter, by: amount) }
-
-    /// Records an event and returns the action that reports it to the shell.
     mutating func record(
         _ kind: EventKind, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
         instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil, elements: Int? = nil
     ) -> HostAction {
-        let record = self.events.append { seq in
-            EventRecord(
-                seq: seq, time: now.milliseconds, kind: kind.rawValue, device: device, app: app, conversation: conversation,
-                instance: instance, code: code, name: name, pid: pid, detail: detail, elements: elements)
-        }
-        return .event(record)
+        self.outbox.record(kind, now: now, device: device, app: app, conversation: conversation, instance: instance, code: code, name: name, pid: pid, detail: detail, elements: elements)
+    }
+
+    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: OutboundBody, key: SigningKey?, now: Instant) -> (id: String, action: HostAction) {
+        self.outbox.extensionMessage(to: route, type: type, replyTo: replyTo, body: body, key: key, now: now)
+    }
+
+    mutating func controlReply(to client: [UInt8], requestID: String?, _ body: ControlMessage.Body, now: Instant) -> HostAction {
+        self.outbox.controlReply(to: client, requestID: requestID, body, now: now)
+    }
+
+    mutating func controlError(to client: [UInt8], requestID: String?, _ error: WireError, now: Instant) -> HostAction {
+        self.outbox.controlError(to: client, requestID: requestID, error, now: now)
     }
 
     /// How messages and conversations look to each reader, as of now.

@@ -110,7 +110,7 @@ import Testing
         _ = try h.openConnected()
         let actions = h.fromExtension("reply", ["status": "ok"], replyTo: "h999")
         #expect(actions.extensionFrames.isEmpty)
-        #expect(h.machine.counters.byName["unexpectedReplies"] == 1)
+        #expect(h.machine.outbox.counters.byName["unexpectedReplies"] == 1)
         #expect(actions.events.last?.code == ProtocolErrorCode.unexpectedReply.rawValue)
     }
 

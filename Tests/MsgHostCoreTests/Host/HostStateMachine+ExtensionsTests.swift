@@ -26,8 +26,8 @@ import Testing
 
         let later = h.hello()
         #expect(later.isEmpty, "an ignored route gets no answer, even with the right token")
-        #expect(h.machine.counters.byName["droppedFrames"] == 1)
-        #expect(h.machine.counters.byName["badTokens"] == 1)
+        #expect(h.machine.outbox.counters.byName["droppedFrames"] == 1)
+        #expect(h.machine.outbox.counters.byName["badTokens"] == 1)
     }
 
     @Test(arguments: [0, -1, Int.min, Int(Int32.max) + 1, Int.max])
@@ -60,7 +60,7 @@ import Testing
         #expect(reply.error?.isProtocol(.helloRequired) == true)
         let later = h.hello()
         #expect(later.isEmpty)
-        #expect(h.machine.counters.byName["droppedFrames"] == 1)
+        #expect(h.machine.outbox.counters.byName["droppedFrames"] == 1)
     }
 
     @Test func aTokenIsGoodForOneHello() throws {
@@ -83,7 +83,7 @@ import Testing
         #expect(reply.verify(key: h.token))
         #expect(reply.header.replyTo == "forged")
         #expect(reply.envelope.error?.isProtocol(.badSignature) == true)
-        #expect(h.machine.counters.byName["badSignatures"] == 1)
+        #expect(h.machine.outbox.counters.byName["badSignatures"] == 1)
         #expect(actions.persisted.isEmpty)
     }
 

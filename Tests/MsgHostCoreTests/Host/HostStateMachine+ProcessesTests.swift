@@ -203,7 +203,7 @@ import Testing
         #expect(events.first?.detail == "3 messages not taken: its queue is full (it is not reading)")
         let stranger = h.machine.messagesUndeliverable(route: Array("gone".utf8), count: 1, reason: "it is not connected", now: h.now).events
         #expect(stranger.first?.app == nil && stranger.first?.detail == "1 message not taken: it is not connected")
-        #expect(h.machine.counters.byName["undeliverableMessages"] == 4)
+        #expect(h.machine.outbox.counters.byName["undeliverableMessages"] == 4)
         #expect(h.machine.screens.presented[HostHarness.amberPhone] != nil, "nothing else changes")
     }
 }

@@ -32,7 +32,7 @@ import Testing
         #expect(stillAbove.callbacks.isEmpty && stillAbove.events.isEmpty, "once per crossing")
         // Its reply is expected: not an unexpected reply.
         #expect(h.ack(warning).events.isEmpty)
-        #expect(h.machine.counters.byName["unexpectedReplies"] == nil || h.machine.counters.byName["unexpectedReplies"] == 0)
+        #expect(h.machine.outbox.counters.byName["unexpectedReplies"] == nil || h.machine.outbox.counters.byName["unexpectedReplies"] == 0)
         _ = h.machine.memoryMeasured(launchID: h.launchID, bytes: 40 << 20, now: h.now)
         let again = h.machine.memoryMeasured(launchID: h.launchID, bytes: 50 << 20, now: h.now)
         #expect(again.callbacks.map(\.header.type) == [CallbackType.didReceiveMemoryWarning.rawValue], "fell below, crossed again")

@@ -41,11 +41,11 @@ import Testing
     @Test func readingChangesNothing() throws {
         var h = try HostHarness()
         _ = try h.openConnected()
-        let before = h.machine.events.nextSeq
+        let before = h.machine.outbox.events.nextSeq
         for request: ObservationRequest in [.status, .world, .events(EventsRequest()), .view(ViewRequest(device: HostHarness.amberPhone))] {
             _ = try h.machine.observer.answer(request, now: h.now)
         }
-        #expect(h.machine.events.nextSeq == before, "an observer is a copy: it records nothing")
+        #expect(h.machine.outbox.events.nextSeq == before, "an observer is a copy: it records nothing")
         guard case .result(.view(let view)) = try h.machine.observer.answer(.view(ViewRequest(device: HostHarness.amberPhone)), now: h.now) else {
             Issue.record("view"); return
         }
