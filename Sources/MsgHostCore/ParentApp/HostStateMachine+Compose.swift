@@ -47,7 +47,7 @@ extension HostStateMachine {
         guard let message = body.message else {
             return self.presentSheet(recipients: body.recipients, body: body.body, content: nil, instance: instance, requestID: request.id, now: now)
         }
-        let (content, checks) = try Self.messageChecks(message, buffers: request.buffers)
+        let (content, checks) = try PendingRequest.Content.message(message, buffers: request.buffers)
         var pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: .presentMessageCompose, content: content)
         pending.compose = (body.recipients, body.body)
         return self.park(pending, checks: checks, alternateFilename: nil, now: now)

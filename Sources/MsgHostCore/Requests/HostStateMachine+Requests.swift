@@ -1,29 +1,6 @@
 import HashTreeCollections
 import MsgHostProtocol
 
-/// A request waiting for the shell to look at its files.
-struct PendingRequest: Sendable {
-    enum Content: Sendable {
-        case message(MessageValue, imageCheck: Int?, mediaCheck: Int?)
-        case sticker(description: String)
-        case attachment
-        /// `setView`: the view, the serial of its request, and where each image is in it.
-        case view(ViewValue, serial: Int, imagePaths: [String])
-    }
-
-    var launchID: String
-    var instanceID: String
-    var requestID: String
-    var type: RequestType
-    var content: Content
-    /// For a send: the touch it took while its files are looked at, given back if they fail.
-    var touch: UserTouch.Taken? = nil
-    /// The control actions it is a consequence of: their replies wait for it.
-    var causes: Set<Int> = []
-    /// For `presentMessageCompose`: the sheet's recipients and text, besides its message.
-    var compose: (recipients: [String], body: String?)? = nil
-}
-
 /// The extension's requests that put something in a conversation (SPEC §4): `send*` goes at
 /// once if Messages allows it, `insert*` stages it in the input field.
 extension HostStateMachine {
@@ -41,57 +18,15 @@ extension HostStateMachine {
             }
             return instance
         }
-        let requestID = request.id
-        switch type {
-        case .sendMessage, .insertMessage:
-            let body = try request.decoded(MessageRequestBody.self)
-            let instance = try check(body.instance)
-            let (content, checks) = try Self.messageChecks(body.message, buffers: request.buffers)
-            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: content)
-            return self.park(pending, checks: checks, alternateFilename: nil, now: now)
-        case .sendText, .insertText:
-            let body = try request.decoded(TextRequestBody.self)
-            let instance = try check(body.instance)
-            return self.complete(type, content: .text(body.text), instance: instance, requestID: requestID, now: now)
-        case .sendSticker, .insertSticker:
-            let body = try request.decoded(StickerRequestBody.self)
-            let instance = try check(body.instance)
-            guard body.sticker.localizedDescription.count <= 150 else {
-                throw .messages(.unknown, "sticker.localizedDescription is \(body.sticker.localizedDescription.count) characters; at most 150")
-            }
-            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type,
-                                         content: .sticker(description: body.sticker.localizedDescription))
-            return self.park(pending, checks: [FileCheck(source: .url(body.sticker.url), purpose: .sticker)], alternateFilename: nil, now: now)
-        case .sendAttachment, .insertAttachment:
-            let body = try request.decoded(AttachmentRequestBody.self)
-            let instance = try check(body.instance)
-            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: requestID, type: type, content: .attachment)
-            return self.park(pending, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename, now: now)
-        case .hello, .requestPresentationStyle, .dismiss, .setView, .presentMessageCompose:
-            // Routed elsewhere (`requestReceived`); refused, never trapped, if that changes.
-            throw .protocolError(.unknownType, "\(type.rawValue) is not a request that puts something in a conversation")
+        let body = try request.body.get()
+        let instance = try check(body.instance ?? "")
+        switch try ContentRequest.read(body, type: type, buffers: request.buffers) {
+        case .ready(let content):
+            return self.complete(type, content: content, instance: instance, requestID: request.id, now: now)
+        case .parked(let content, let checks, let alternateFilename):
+            let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: type, content: content)
+            return self.park(pending, checks: checks, alternateFilename: alternateFilename, now: now)
         }
-    }
-
-    /// An `MSMessage` from an extension or a parent app, validated, with the looks at its
-    /// files (`layout.image` bytes, `layout.mediaFileURL`) it needs before it may be kept.
-    static func messageChecks(_ message: MessageValue, buffers: [[UInt8]]) throws(WireError) -> (PendingRequest.Content, [FileCheck]) {
-        let message = try MessageValidation.validate(message).get()
-        var checks: [FileCheck] = []
-        var imageCheck: Int?
-        var mediaCheck: Int?
-        if let image = message.layout?.template.image {
-            guard let frame = image.frame, buffers.indices.contains(frame) else {
-                throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(buffers.count) binary frames")
-            }
-            imageCheck = checks.count
-            checks.append(FileCheck(source: .bytes(buffers[frame]), purpose: .layoutImage))
-        }
-        if let media = message.layout?.template.mediaFileURL {
-            mediaCheck = checks.count
-            checks.append(FileCheck(source: .url(media), purpose: .layoutMedia))
-        }
-        return (.message(message, imageCheck: imageCheck, mediaCheck: mediaCheck), checks)
     }
 
     mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
@@ -132,21 +67,7 @@ extension HostStateMachine {
                 return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
             }
         }
-        let content: MessageContent
-        switch request.content {
-        case .message(var message, let imageCheck, let mediaCheck):
-            // The copies in the store replace what the extension pointed at.
-            let image = imageCheck.map { files[$0] }
-            let media = mediaCheck.map { files[$0] }
-            message.clearFiles()
-            content = .app(message, image: image, media: media)
-        case .sticker(let description):
-            content = .sticker(files[0], description: description)
-        case .attachment:
-            content = .attachment(files[0])
-        case .view:
-            return []  // `viewFilesChecked` takes these
-        }
+        guard let content = request.content.content(with: files) else { return [] }  // a view: `viewFilesChecked` takes it
         if let compose = request.compose {
             return self.presentSheet(recipients: compose.recipients, body: compose.body, content: content, instance: instance, requestID: request.requestID, now: now)
         }
@@ -241,22 +162,5 @@ extension HostStateMachine {
             throw .protocolError(.unknownInstance, "instance \"\(id)\" is not one of this extension's")
         }
         return instance
-    }
-}
-
-extension MessageValue {
-    /// Drops the extension's own file references: the host keeps its copies beside the message.
-    mutating func clearFiles() {
-        switch self.layout {
-        case .template(var layout):
-            layout.image = nil
-            layout.mediaFileURL = nil
-            self.layout = .template(layout)
-        case .live(var layout):
-            layout.image = nil
-            layout.mediaFileURL = nil
-            self.layout = .live(alternateLayout: layout)
-        case nil: break
-        }
     }
 }
