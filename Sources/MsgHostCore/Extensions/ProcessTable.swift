@@ -40,6 +40,13 @@ struct ProcessTable: Sendable {
     func launchID(route: [UInt8]) -> String? { self.routes[route] }
 
     /// The process said hello on `route` (only a launching one can).
+    /// The process serves a new instance: it is needed again, so an idle timer running for it
+    /// is out of date.
+    mutating func adopt(_ instanceID: String, by launchID: String) {
+        self.byLaunch[launchID]?.instanceIDs.append(instanceID)
+        self.byLaunch[launchID]?.idleGeneration += 1
+    }
+
     mutating func connect(_ launchID: String, route: [UInt8]) {
         guard self.byLaunch[launchID]?.connect(route: route) == true else { return }
         self.routes[route] = launchID

@@ -27,9 +27,7 @@ extension HostStateMachine {
             id: instanceID, launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
             installID: install.id, context: app.presentationContext, style: style)
         instance.selectedEntry = selectedEntry
-        self.screens.add(instance)
-        self.processes[launchID]?.instanceIDs.append(instanceID)
-        self.processes[launchID]?.idleGeneration += 1
+        self.adopt(instance)
         self.screens.present(instanceID)
         outcome.actions.append(self.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
         outcome.actions += self.coldStart(instanceID, now: now)
@@ -37,17 +35,17 @@ extension HostStateMachine {
         return (instanceID, outcome)
     }
 
-    /// Queues the cold-start callbacks (and, for a live bubble, `contentSizeThatFits` last).
+    /// A new instance, served by its process.
+    mutating func adopt(_ instance: Instance) {
+        self.screens.add(instance)
+        self.processes.adopt(instance.id, by: instance.launchID)
+    }
+
+    /// Queues the cold-start callbacks (`Instance.coldStart`).
     private mutating func coldStart(_ instanceID: String, now: Instant) -> [HostAction] {
         guard let instance = self.screens[instanceID] else { return [] }
-        let activation = self.activationBody(instance)
-        let plain = OutboundBody.instance(InstanceBody(instance: instanceID))
-        var callbacks: [(CallbackType, OutboundBody)] = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, plain), (.viewDidAppear, plain)]
-        if instance.style == .transcript {
-            let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
-            callbacks.append((.contentSizeThatFits, OutboundBody.encoding(ContentSizeBody(instance: instanceID, size: offered))))
-        }
-        return self.enqueue(callbacks, on: instanceID, now: now)
+        let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
+        return self.enqueue(instance.coldStart(activation: self.activationBody(instance), offering: offered), on: instanceID, now: now)
     }
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
@@ -60,19 +58,12 @@ extension HostStateMachine {
     /// Starts the resign sequence (SPEC §3): viewWillDisappear → viewDidDisappear →
     /// willResignActive → didResignActive. The instance stops being visible at once.
     mutating func resign(_ instanceID: String, now: Instant) -> Outcome {
-        guard var instance = self.screens[instanceID], instance.phase == .active else { return ([], [instanceID]) }
-        instance.phase = .resigning
-        instance.touch.clear()
+        guard var instance = self.screens[instanceID], let callbacks = instance.resign(activation: self.activationBody) else { return ([], [instanceID]) }
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
-        let activation = self.activationBody(instance)
-        let plain = OutboundBody.instance(InstanceBody(instance: instanceID))
         var actions: [HostAction] = [self.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
         actions += self.clearView(of: instance, now: now)
-        actions += self.enqueue(
-            [(.viewWillDisappear, plain), (.viewDidDisappear, plain), (.willResignActive, activation), (.didResignActive, activation)],
-            on: instanceID, now: now)
-        return (actions, [instanceID])
+        return (actions + self.enqueue(callbacks, on: instanceID, now: now), [instanceID])
     }
 
     // MARK: Showing a conversation
@@ -138,9 +129,7 @@ extension HostStateMachine {
                 installID: install.id, context: descriptor.presentationContext, style: .transcript)
             instance.liveEntry = entry.id
             instance.selectedEntry = entry.id
-            self.screens.add(instance)
-            self.processes[launchID]?.instanceIDs.append(instanceID)
-            self.processes[launchID]?.idleGeneration += 1
+            self.adopt(instance)
             outcome.actions.append(self.record(.liveBubble, now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
             outcome.actions += self.coldStart(instanceID, now: now)
             outcome.instances.insert(instanceID)
@@ -156,8 +145,8 @@ extension HostStateMachine {
             return [self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                                 name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
         }
-        let clamped = SizeValue(width: min(max(0, answer.size.width), offered.width), height: min(max(0, answer.size.height), offered.height))
-        self.screens.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = clamped
+        let offer = SizeValue(width: offered.width, height: offered.height)
+        self.screens.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = Instance.fitted(answer.size, offered: offer)
         return []
     }
 
@@ -212,30 +201,22 @@ extension HostStateMachine {
     /// expanded, and nothing when that message is already selected.
     mutating func select(_ entry: Int, on instanceID: String, now: Instant) -> [HostAction] {
         guard var instance = self.screens[instanceID] else { return [] }
-        let wasCompact = instance.style == .compact
-        let changed = instance.selectedEntry != entry
-        guard wasCompact || changed else { return [] }
-        instance.selectedEntry = entry
-        instance.style = .expanded
-        self.screens[instanceID] = instance
-        var callbacks: [(CallbackType, OutboundBody)] = []
-        let style = OutboundBody.encoding(PresentationStyleBody(instance: instanceID, presentationStyle: .expanded))
-        if wasCompact { callbacks.append((.willTransition, style)) }
-        if changed, let stored = self.world.message(self.world.entry(entry, device: instance.device, conversation: instance.conversation)?.messageID ?? "") {
-            callbacks += [self.rendering.messageCallback(.willSelect, stored, to: instance), self.rendering.messageCallback(.didSelect, stored, to: instance)]
+        let callbacks = instance.select(entry) { selected in
+            guard let stored = self.world.message(self.world.entry(entry, device: selected.device, conversation: selected.conversation)?.messageID ?? "") else { return [] }
+            return [self.rendering.messageCallback(.willSelect, stored, to: selected), self.rendering.messageCallback(.didSelect, stored, to: selected)]
         }
-        if wasCompact { callbacks.append((.didTransition, style)) }
+        self.screens[instanceID] = instance
         return self.enqueue(callbacks, on: instanceID, now: now)
     }
 
-    /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).
+    /// The chevron, or `requestPresentationStyle` (`Instance.transition`).
     mutating func transition(_ instanceID: String, to style: PresentationStyle, now: Instant) -> [HostAction] {
-        guard var instance = self.screens[instanceID], instance.phase == .active, instance.style != style, style != .transcript else { return [] }
-        instance.style = style
+        guard var instance = self.screens[instanceID] else { return [] }
+        let callbacks = instance.transition(to: style)
+        guard !callbacks.isEmpty else { return [] }
         self.screens[instanceID] = instance
-        let body = OutboundBody.encoding(PresentationStyleBody(instance: instanceID, presentationStyle: style))
         return [self.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
-            + self.enqueue([(.willTransition, body), (.didTransition, body)], on: instanceID, now: now)
+            + self.enqueue(callbacks, on: instanceID, now: now)
     }
 }
 
