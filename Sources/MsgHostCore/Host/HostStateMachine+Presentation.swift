@@ -163,37 +163,29 @@ extension HostStateMachine {
             outcome.actions + self.reply(to: client, requestID: requestID, result: .tapped(result), after: outcome.instances, now: now)
         }
         var shown = self.show(device: device.id, conversation: conversation.id, now: now)
-        guard entry.kind == .bubble, let message = self.world.message(entry.messageID), let appID = message.app, let value = message.message else {
-            return answer(TapResult(action: "none", reason: entry.kind == .bubble ? "not an app message" : "a \(entry.kind.rawValue) entry cannot be opened"), shown)
-        }
-        switch device.platform {
-        case .macos:
-            if let url = value.url, ["http", "https"].contains(MessageValidation.scheme(of: url)?.lowercased() ?? "") {
-                shown.actions.append(self.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
-                return answer(TapResult(action: "openedURL", url: url), shown)
-            }
-            return answer(TapResult(action: "none", reason: "macOS opens only http(s) URLs"), shown)
-        case .watchos, .legacy:
-            return answer(TapResult(action: "none", reason: "\(device.platform.rawValue) runs no iMessage apps"), shown)
-        case .ios10, .ios11, .ios17:
-            break
-        }
-        guard let install = self.world.install(device: device.id, app: appID), let app = self.apps[appID] else {
-            return answer(TapResult(action: "none", reason: "\(appID) is not installed on \(device.id)"), shown)
-        }
-        if app.opensMessagesInParentApp, app.hasParentApp {
+        let message = self.world.message(entry.messageID)
+        let appID = message?.app ?? ""
+        switch BubbleTap.decide(entry, message: message, on: device, install: self.world.install(device: device.id, app: appID), app: self.apps[appID]) {
+        case .nothing(let reason):
+            return answer(TapResult(action: "none", reason: reason), shown)
+        case .openURL(let url):
+            shown.actions.append(self.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
+            return answer(TapResult(action: "openedURL", url: url), shown)
+        case .parentApp(let app, let install):
+            guard let message else { return [] }
             let (instanceID, opened) = try self.openInParentApp(message, app: app, install: install, device: device.id, now: now)
-            return answer(TapResult(action: "openedParentApp", instance: instanceID, url: value.url), (shown.actions + opened.actions, shown.instances.union(opened.instances)))
+            return answer(TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), (shown.actions + opened.actions, shown.instances.union(opened.instances)))
+        case .app(let app, let install):
+            try self.requireNotQuarantined(device: device.id, app: appID)
+            if let currentID = self.screens.presented[device.id], let current = self.screens[currentID], current.phase == .active,
+               current.app == appID, current.conversation == conversation.id {
+                shown.actions += self.select(entry.id, on: currentID, now: now)
+                shown.instances.insert(currentID)
+                return answer(TapResult(action: "selected", instance: currentID), shown)
+            }
+            let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
+            return answer(TapResult(action: "selected", instance: instanceID), (shown.actions + launched.actions, shown.instances.union(launched.instances)))
         }
-        try self.requireNotQuarantined(device: device.id, app: appID)
-        if let currentID = self.screens.presented[device.id], let current = self.screens[currentID], current.phase == .active,
-           current.app == appID, current.conversation == conversation.id {
-            shown.actions += self.select(entry.id, on: currentID, now: now)
-            shown.instances.insert(currentID)
-            return answer(TapResult(action: "selected", instance: currentID), shown)
-        }
-        let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
-        return answer(TapResult(action: "selected", instance: instanceID), (shown.actions + launched.actions, shown.instances.union(launched.instances)))
     }
 
     /// A bubble tapped while the app is active: willTransition(expanded) → willSelect →
