@@ -46,6 +46,23 @@ struct ExtensionProcess: Sendable {
         var warned = false
         /// The id of the last `didReceiveMemoryWarning` sent and not yet answered.
         var warningID: String?
+
+        /// A sample of `bytes` against the app's `lines`: what to do (`MemoryThresholds`), the
+        /// watch updated for it. A warning is remembered as soon as it is decided (once per
+        /// crossing); a process that cannot hear one yet (no hello) is not warned, and is at
+        /// its first sample after its hello.
+        mutating func measured(_ bytes: Int, lines: MemoryThresholds, canHear: Bool) -> MemoryThresholds.Verdict {
+            self.bytes = bytes
+            let verdict = lines.judge(bytes: bytes, warned: self.warned)
+            switch verdict {
+            case .none, .kill: break
+            case .rearm: self.warned = false
+            case .warn:
+                guard canHear, lines.warningBytes != nil else { return .none }
+                self.warned = true
+            }
+            return verdict
+        }
     }
 
     let launchID: String

@@ -17,6 +17,16 @@ struct ProcessTable: Sendable {
     private(set) var quarantined: TreeSet<ProcessKey> = []
 
     var isEmpty: Bool { self.byLaunch.isEmpty }
+    /// Whether a process is launching, or ending and about to exit (`settle` waits).
+    var isUnderWay: Bool { self.byLaunch.values.contains(where: \.isUnderWay) }
+
+    /// The launches of `app` waiting for their hello, with the tokens it may be signed with.
+    func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] {
+        self.byLaunch.values.filter { $0.isLaunching && $0.app == app }.sorted { $0.launchID < $1.launchID }.map { ($0.launchID, $0.token) }
+    }
+
+    /// The process at the other end of an extension connection, while it is one.
+    func process(route: [UInt8]) -> ExtensionProcess? { self.routes[route].flatMap { self.byLaunch[$0] } }
     var all: TreeDictionary<String, ExtensionProcess>.Values { self.byLaunch.values }
     var launchIDs: [String] { self.byLaunch.keys.sorted() }
 

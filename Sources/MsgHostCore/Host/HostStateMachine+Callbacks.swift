@@ -55,17 +55,11 @@ extension HostStateMachine {
     }
 
     /// The causes among `wanted` that a queued or in-flight callback, or a parked request,
-    /// still carries. Only the waiters' causes are ever asked about, and this runs as every
-    /// event finishes while someone waits: it looks at `wanted`, not at every cause there is.
+    /// still carries.
     func outstandingCauses(among wanted: Set<Int>) -> Set<Int> {
-        var causes: Set<Int> = []
+        var causes = self.screens.causes(among: wanted)
         guard !wanted.isEmpty else { return causes }
-        func note(_ carried: Set<Int>) {
-            if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
-        }
-        for instance in self.screens.all where !instance.isIdle { instance.callbacks.forEachCauses(note) }
-        for request in self.pendingRequests.values { note(request.causes) }
-        for drawer in self.pendingDrawers.values { note(drawer.causes) }
+        for carried in self.pendingRequests.values.map(\.causes) + self.pendingDrawers.values.map(\.causes) { causes.formUnion(carried.intersection(wanted)) }
         return causes
     }
 

@@ -37,9 +37,7 @@ extension HostStateMachine {
 
     /// The process connected on `route`. The codec reads anything but a hello only from a
     /// connection that said hello, so a message without one was for a process now gone.
-    private func connectedProcess(route: [UInt8]) -> ExtensionProcess? {
-        self.processes.launchID(route: route).flatMap { self.processes[$0] }
-    }
+    private func connectedProcess(route: [UInt8]) -> ExtensionProcess? { self.processes.process(route: route) }
 
     /// Answers a bad message with an error reply signed for the connection.
     private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {

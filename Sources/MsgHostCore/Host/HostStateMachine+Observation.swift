@@ -21,8 +21,7 @@ extension HostStateMachine {
 
     /// Who is at the other end of an extension connection, while it is one.
     public func peer(route: [UInt8]) -> (device: String, app: String, pid: Int?)? {
-        guard let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return nil }
-        return (process.device, process.app, process.pid)
+        self.processes.process(route: route).map { ($0.device, $0.app, $0.pid) }
     }
 
     /// Why the last extension message was not acted on, once: set only where a message is
@@ -39,12 +38,7 @@ extension HostStateMachine {
     /// How long each of the host's queues is now, for the shell's `msghost_queue_depth` gauges.
     /// Read when metrics are asked for, never per event: a gauge nobody reads costs nothing.
     public func queueDepths() -> [(queue: String, depth: Int)] {
-        var queued = 0
-        var inFlight = 0
-        for instance in self.screens.all {
-            queued += instance.callbacks.waiting.count
-            if instance.callbacks.inFlight != nil { inFlight += 1 }
-        }
+        let (queued, inFlight) = self.screens.depths
         let (held, delayed) = self.world.deliveries.depths
         return [
             ("callbacks_queued", queued), ("callbacks_in_flight", inFlight),

@@ -36,11 +36,8 @@ extension HostStateMachine {
     /// every delayed one, on the manual clock those due by now (later ones wait for
     /// `advanceClock`). Held deliveries wait for `release` and are not waited for.
     func isSettled(now: Instant) -> Bool {
-        guard self.screens.all.allSatisfy(\.isIdle), self.pendingRequests.isEmpty else { return false }
-        for process in self.processes.all {
-            if process.isUnderWay { return false }
-        }
-        return !self.world.deliveries.hasUnheld(dueBy: self.settings.manualClock ? now : nil)
+        self.screens.isIdle && self.pendingRequests.isEmpty && !self.processes.isUnderWay
+            && !self.world.deliveries.hasUnheld(dueBy: self.settings.manualClock ? now : nil)
     }
 
     // MARK: Crashes and quarantine
@@ -75,35 +72,29 @@ extension HostStateMachine {
     /// once per crossing, above its limit it is killed (`MemoryThresholds`).
     public mutating func memoryMeasured(launchID: String, bytes: Int, now: Instant) -> [HostAction] {
         guard let process = self.processes[launchID] else { return self.finish([], now: now) }
-        self.processes[launchID]!.memory.bytes = bytes
-        guard let app = self.apps[process.app], !process.attached else { return self.finish([], now: now) }
-        if process.isTerminating { return self.finish([], now: now) }
-        let lines = MemoryThresholds(app)
-        switch lines.judge(bytes: bytes, warned: process.memory.warned) {
-        case .none:
+        guard let app = self.apps[process.app], !process.attached, !process.isTerminating else {
+            self.processes[launchID]?.memory.bytes = bytes
             return self.finish([], now: now)
-        case .rearm:
-            self.processes[launchID]!.memory.warned = false
+        }
+        let lines = MemoryThresholds(app)
+        guard let verdict = self.processes[launchID]?.memory.measured(bytes, lines: lines, canHear: process.route != nil) else { return self.finish([], now: now) }
+        switch verdict {
+        case .none, .rearm:
             return self.finish([], now: now)
         case .warn:
-            // Only a process that said hello can hear it; a launching one is warned at the
-            // first sample after its hello.
             guard let route = process.route, let warning = lines.warningBytes else { return self.finish([], now: now) }
-            self.processes[launchID]!.memory.warned = true
             let body = OutboundBody.encoding(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
             let (id, send) = self.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: body, key: process.token, now: now)
-            self.processes[launchID]!.memory.warningID = id
+            self.processes[launchID]?.memory.warningID = id
             return self.finish([
                 self.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid,
                             detail: "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"),
                 send, .observed(.callbackSent(id: id, type: .didReceiveMemoryWarning)),
             ], now: now)
         case .kill:
-            let limit = lines.limitBytes ?? 0
-            var actions = [self.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
-                                       detail: "\(bytes) bytes resident; the limit is \(limit)")]
-            actions += self.kill(launchID: launchID, reason: "memory", now: now)
-            return self.finish(actions, now: now)
+            return self.finish([self.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
+                                            detail: "\(bytes) bytes resident; the limit is \(lines.limitBytes ?? 0)")]
+                + self.kill(launchID: launchID, reason: "memory", now: now), now: now)
         }
     }
 

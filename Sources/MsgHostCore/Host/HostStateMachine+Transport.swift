@@ -18,18 +18,11 @@ extension HostStateMachine {
 /// What the codec asks before it reads a message (`ConnectionKeys`): the machine owns the
 /// launches and their tokens; the codec owns framing, signatures and the replay windows.
 extension HostStateMachine: ConnectionKeys {
-    public func connectionKey(route: [UInt8]) -> SigningKey? {
-        self.processes.launchID(route: route).flatMap { self.processes[$0]?.token }
-    }
+    public func connectionKey(route: [UInt8]) -> SigningKey? { self.processes.process(route: route)?.token }
 
     public func isIgnored(route: [UInt8]) -> Bool { self.processes.ignoredRoutes.contains(route) }
 
-    public func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] {
-        self.processes.all
-            .filter { if case .launching = $0.state { $0.app == app } else { false } }
-            .sorted { $0.launchID < $1.launchID }
-            .map { ($0.launchID, $0.token) }
-    }
+    public func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] { self.processes.helloKeys(app: app) }
 
     public func attachKey(app: String) -> SigningKey? {
         self.apps[app]?.attachKey.map { SigningKey(Array($0.utf8)) }

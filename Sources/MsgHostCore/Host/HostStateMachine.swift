@@ -123,7 +123,7 @@ public struct HostStateMachine: Sendable {
     /// still answered by its response timeout, a lost reply is the extension's loss.
     public mutating func messagesUndeliverable(route: [UInt8], count: Int, reason: String, now: Instant) -> [HostAction] {
         self.count(.undeliverableMessages, by: count)
-        let process = self.processes.launchID(route: route).flatMap { self.processes[$0] }
+        let process = self.processes.process(route: route)
         let record = self.record(.undeliverable, now: now, device: process?.device, app: process?.app, pid: process?.pid, detail: "\(count) message\(count == 1 ? "" : "s") not taken: \(reason)")
         return self.finish([record], now: now)
     }

@@ -61,4 +61,29 @@ struct Screens: Sendable {
 
     /// Instances with callbacks queued or in flight.
     var busy: [String] { self.instances.values.filter { !$0.isIdle }.map(\.id) }
+
+    /// No callback is queued or in flight anywhere.
+    var isIdle: Bool { self.instances.values.allSatisfy(\.isIdle) }
+
+    /// The causes among `wanted` that a queued or in-flight callback still carries. Only the
+    /// waiters' causes are asked about, as every event finishes while someone waits: this
+    /// looks at `wanted`, not at every cause there is.
+    func causes(among wanted: Set<Int>) -> Set<Int> {
+        var causes: Set<Int> = []
+        guard !wanted.isEmpty else { return causes }
+        for instance in self.instances.values where !instance.isIdle {
+            instance.callbacks.forEachCauses { carried in
+                if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
+            }
+        }
+        return causes
+    }
+
+    /// How many callbacks wait, and how many instances have one in flight.
+    var depths: (queued: Int, inFlight: Int) {
+        self.instances.values.reduce(into: (0, 0)) { depths, instance in
+            depths.0 += instance.callbacks.waiting.count
+            if instance.callbacks.inFlight != nil { depths.1 += 1 }
+        }
+    }
 }

@@ -77,4 +77,15 @@ import Testing
         let exit = ending.exit(needed: true)
         #expect(exit.detail(status: "exit 0") == "launchFailed; exit 0" && exit.event == .terminated)
     }
+
+    @Test func memoryIsWarnedOncePerCrossingAndOnlyWhenItCanHear() {
+        var memory = ExtensionProcess.Memory()
+        let lines = MemoryThresholds(warningBytes: 100, limitBytes: 200)
+        #expect(memory.measured(150, lines: lines, canHear: false) == .none, "no hello yet: not warned")
+        #expect(!memory.warned && memory.bytes == 150)
+        #expect(memory.measured(150, lines: lines, canHear: true) == .warn)
+        #expect(memory.measured(160, lines: lines, canHear: true) == .none, "warned once per crossing")
+        #expect(memory.measured(90, lines: lines, canHear: true) == .rearm && !memory.warned)
+        #expect(memory.measured(250, lines: lines, canHear: true) == .kill)
+    }
 }

@@ -74,4 +74,17 @@ import Testing
         table.retireInstances(of: "gone")  // a process already removed: nothing to do
         #expect(table["gone"] == nil)
     }
+
+    @Test func launchesWaitingForAHelloOfferTheirTokensAndSettleWaitsForThem() {
+        var table = ProcessTable()
+        #expect(!table.isUnderWay)
+        table.insert(Self.process("l2"))
+        table.insert(Self.process("l1"))
+        #expect(table.helloKeys(app: "app").map(\.launchID) == ["l1", "l2"])
+        #expect(table.helloKeys(app: "other").isEmpty)
+        #expect(table.isUnderWay, "a launch waits for its hello")
+        table.connect("l1", route: [7])
+        #expect(table.helloKeys(app: "app").map(\.launchID) == ["l2"])
+        #expect(table.process(route: [7])?.launchID == "l1" && table.process(route: [8]) == nil)
+    }
 }

@@ -48,4 +48,17 @@ import Testing
         screens["b1"]?.callbacks.append([.init(type: .touch, body: .ok)])
         #expect(screens.busy == ["b1"])
     }
+
+    @Test func theCausesStillCarriedAreOnlyThoseAskedAbout() {
+        var screens = Screens()
+        screens.add(Self.instance("i1"))
+        screens.add(Self.instance("i2"))
+        #expect(screens.isIdle && screens.depths == (0, 0))
+        screens["i1"]?.callbacks.append([CallbackQueue.Callback(type: .touch, body: .ok, causes: [1, 2])])
+        screens["i2"]?.callbacks.append([CallbackQueue.Callback(type: .touch, body: .ok, causes: [3])])
+        screens["i2"]?.callbacks.sent(id: "h1", at: Instant(milliseconds: 0))
+        #expect(!screens.isIdle && screens.depths == (1, 1))
+        #expect(screens.causes(among: [2, 3, 9]) == [2, 3])
+        #expect(screens.causes(among: []) == [])
+    }
 }
