@@ -98,7 +98,7 @@ extension HostStateMachine {
         if callback.type == .touch { instance.touch.arm(at: now) }
         self.screens[instanceID] = instance
         return [send, .observed(.callbackSent(id: id, type: callback.type)),
-                .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.responseTimeout(process.app)))]
+                .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.supervisor.responseTimeout(process.app)))]
     }
 
     /// The extension acknowledged a callback (a `reply` whose `replyTo` is in flight).

@@ -10,10 +10,10 @@ extension HostStateMachine {
         switch inbound {
         case .refused(let requestID, let command, let error):
             if command == nil && error.isProtocol(.malformedFrame) { self.count(.droppedFrames) }
-            if command != nil && self.isStopping { return [self.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
+            if command != nil && self.supervisor.isStopping { return [self.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
             return [self.controlError(to: client, requestID: requestID, error, now: now)]
         case .request(let requestID, let request):
-            guard !self.isStopping else { return [self.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
+            guard !self.supervisor.isStopping else { return [self.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
             do {
                 return try self.run(request, client: client, requestID: requestID, now: now)
             } catch {

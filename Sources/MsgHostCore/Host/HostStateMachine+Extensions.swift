@@ -56,61 +56,17 @@ extension HostStateMachine {
         return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
     }
 
-    /// The first message on a new connection: it must be a hello signed with the token of a
-    /// launch of that app that is still waiting for one (the codec says which signed it).
+    /// A new connection's hello (`Supervisor.hello`): a launch connects, and its instances'
+    /// callbacks start; an attached process is taken on. A refused hello is answered, and the
+    /// connection ignored.
     private mutating func helloReceived(route: [UInt8], _ inbound: InboundHello, now: Instant) -> [HostAction] {
-        let (requestID, hello) = (inbound.id, inbound.body)
-        if let pid = hello.pid, !(1...Int(Int32.max)).contains(pid) {
-            return self.refuseAndIgnore(route: route, requestID, .protocolError(.invalidBody, "pid must be from 1 to \(Int32.max); got \(pid)"), now: now)
+        do {
+            let (process, actions) = try self.supervisor.hello(inbound, route: route, world: self.world, ids: self.ids, outbox: &self.outbox, now: now)
+            guard !process.attached else { return actions }
+            return actions + process.instanceIDs.flatMap { self.pump($0, now: now) } + self.goIdleIfUnneeded(launchID: process.launchID, now: now)
+        } catch {
+            return self.refuseAndIgnore(route: route, inbound.id, error, now: now)
         }
-        guard hello.protocol == WireVersion.major else {
-            return self.refuseAndIgnore(route: route, requestID, .protocolError(.unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)"), now: now)
-        }
-        if let device = hello.attachDevice {
-            do {
-                return try self.attach(route: route, inbound, device: device, now: now)
-            } catch {
-                return self.refuseAndIgnore(route: route, requestID, error, now: now)
-            }
-        }
-        guard let launchID = inbound.launchID, let process = self.processes[launchID], process.isLaunching, process.app == hello.app else {
-            self.count(.badTokens)
-            return self.refuseAndIgnore(route: route, requestID, .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token"), now: now)
-        }
-        self.processes.connect(process.launchID, route: route)
-        // A launched process's pid is the one the shell spawned (`processStarted`), never the
-        // one its hello claims: that is informative only, and a wrong one would make `status`
-        // name another process — for a tool that signals what `status` says, a dangerous one.
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
-        var actions: [HostAction] = [reply, self.record(.connected, now: now, device: process.device, app: process.app, pid: self.processes[process.launchID]!.pid, detail: hello.sdk)]
-        for instanceID in process.instanceIDs { actions += self.pump(instanceID, now: now) }
-        actions += self.goIdleIfUnneeded(launchID: process.launchID, now: now)
-        return actions
-    }
-
-    /// Attach mode (SPEC §6): an extension started by hand, for a debugger, signs its hello
-    /// with the app's attach key and names the device it serves.
-    private mutating func attach(route: [UInt8], _ inbound: InboundHello, device: String, now: Instant) throws(WireError) -> [HostAction] {
-        let hello = inbound.body
-        guard let app = self.apps[hello.app], let key = app.attachKey else {
-            throw .protocolError(.badToken, "\(hello.app) does not allow attaching (no attach key in its manifest)")
-        }
-        guard inbound.signedWithAttachKey else {
-            self.count(.badTokens)
-            throw .protocolError(.badToken, "the hello is not signed with \(hello.app)'s attach key")
-        }
-        guard let install = self.world.install(device: device, app: hello.app) else {
-            throw .protocolError(.invalidBody, "attachDevice: \(hello.app) is not installed on \"\(device)\"")
-        }
-        if let running = self.processes.serving(ProcessKey(device: device, app: hello.app)), let process = self.processes[running] {
-            throw .protocolError(.invalidBody, "\(hello.app) already runs on \(device) (\(process.stateName), pid \(process.pid.map(String.init) ?? "?")); attach when it does not")
-        }
-        let launchID = self.ids.makeUUID()
-        let process = ExtensionProcess(attachedAs: launchID, device: device, app: hello.app, installID: install.id, key: SigningKey(Array(key.utf8)),
-                                       route: route, pid: hello.pid, now: now)
-        self.processes.insert(process)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: inbound.id, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
-        return [reply, self.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)]
     }
 
     private mutating func replyReceived(_ reply: InboundReply, process: ExtensionProcess, now: Instant) -> [HostAction] {

@@ -40,62 +40,10 @@ extension HostStateMachine {
             && !self.world.deliveries.hasUnheld(dueBy: self.settings.manualClock ? now : nil)
     }
 
-    // MARK: Crashes and quarantine
-
-    /// An exit while connected and needed is a crash; too many within the window quarantine
-    /// the app on that device.
-    mutating func crashed(_ process: ExtensionProcess, now: Instant) -> [HostAction] {
-        let key = process.key
-        let (recent, quarantinedNow) = self.processes.recordCrash(key, at: now, windowMs: self.settings.crashWindowMs, limit: self.settings.crashLimit)
-        guard quarantinedNow else { return [] }
-        return [self.record(.quarantined, now: now, device: process.device, app: process.app,
-                            detail: "\(recent) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
-    }
+    // MARK: Quarantine
 
     func requireNotQuarantined(device: String, app: String, role: ProcessRole = .extension) throws(WireError) {
-        guard !self.processes.isQuarantined(ProcessKey(device: device, app: app, role: role)) else {
-            let what = role == .parentApp ? "\(app)'s parent app" : app
-            throw .control(.quarantined, "\(what) crashed too often on \(device) and is quarantined there; `reset` lifts it")
-        }
-    }
-
-    mutating func resetQuarantine(device: String, app: String, now: Instant) -> [HostAction] {
-        // Both the extension's and the parent app's: `reset` names the app, not the process.
-        let liftedParent = self.processes.lift(ProcessKey(device: device, app: app, role: .parentApp))
-        guard self.processes.lift(ProcessKey(device: device, app: app)) || liftedParent else { return [] }
-        return [self.record(.quarantineLifted, now: now, device: device, app: app)]
-    }
-
-    // MARK: Memory
-
-    /// The shell measured a process's resident memory: above the app's soft line it is warned
-    /// once per crossing, above its limit it is killed (`MemoryThresholds`).
-    public mutating func memoryMeasured(launchID: String, bytes: Int, now: Instant) -> [HostAction] {
-        guard let process = self.processes[launchID] else { return self.finish([], now: now) }
-        guard let app = self.apps[process.app], !process.attached, !process.isTerminating else {
-            self.processes[launchID]?.memory.bytes = bytes
-            return self.finish([], now: now)
-        }
-        let lines = MemoryThresholds(app)
-        guard let verdict = self.processes[launchID]?.memory.measured(bytes, lines: lines, canHear: process.route != nil) else { return self.finish([], now: now) }
-        switch verdict {
-        case .none, .rearm:
-            return self.finish([], now: now)
-        case .warn:
-            guard let route = process.route, let warning = lines.warningBytes else { return self.finish([], now: now) }
-            let body = OutboundBody.encoding(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
-            let (id, send) = self.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: body, key: process.token, now: now)
-            self.processes[launchID]?.memory.warningID = id
-            return self.finish([
-                self.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid,
-                            detail: "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"),
-                send, .observed(.callbackSent(id: id, type: .didReceiveMemoryWarning)),
-            ], now: now)
-        case .kill:
-            return self.finish([self.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
-                                            detail: "\(bytes) bytes resident; the limit is \(lines.limitBytes ?? 0)")]
-                + self.kill(launchID: launchID, reason: "memory", now: now), now: now)
-        }
+        try self.supervisor.requireNotQuarantined(device: device, app: app, role: role)
     }
 
     // MARK: Control
@@ -115,7 +63,7 @@ extension HostStateMachine {
         case .reset(let body):
             _ = try self.world.device(body.device)
             try self.requireApp(body.app)
-            return self.resetQuarantine(device: body.device, app: body.app, now: now) + self.ok(.empty, to: to, now: now)
+            return self.supervisor.lift(device: body.device, app: body.app, outbox: &self.outbox, now: now) + self.ok(.empty, to: to, now: now)
         case .subscribe(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             self.sessions.subscribe(to)

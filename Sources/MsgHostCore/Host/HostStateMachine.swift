@@ -18,8 +18,13 @@ public struct HostStateMachine: Sendable {
     let startedAt: Instant
     let daemonPID: Int
 
-    /// Extension processes, the ways to find them, crashes and quarantine.
-    var processes = ProcessTable()
+    /// The extension processes' lives: launches, hellos, ends, crashes, memory, shutdown.
+    var supervisor: Supervisor
+    /// The supervisor's table of processes (read by the other parts).
+    var processes: ProcessTable {
+        get { self.supervisor.processes }
+        _modify { yield &self.supervisor.processes }
+    }
     /// What each device shows, and every instance with its callback queue.
     var screens = Screens()
     /// Replies owed to control clients, `settle` requests, event followers, causes.
@@ -33,7 +38,6 @@ public struct HostStateMachine: Sendable {
     var nextRequestToken = 0
     /// What the host says: messages, events, counters.
     var outbox: Outbox
-    var isStopping = false
     private var nextInstance = 0
 
     public init(world: World, apps: [AppDescriptor], settings: HostSettings, ids: any IDGenerator, startedAt: Instant, daemonPID: Int) {
@@ -44,6 +48,7 @@ public struct HostStateMachine: Sendable {
         self.startedAt = startedAt
         self.daemonPID = daemonPID
         self.outbox = Outbox(eventLogCapacity: settings.eventLogCapacity)
+        self.supervisor = Supervisor(apps: self.apps, settings: settings)
     }
 
     /// A copy that shares nothing with this machine: its world over `history` (which must hold
@@ -95,7 +100,7 @@ public struct HostStateMachine: Sendable {
 
     /// The shell spawned the process of `launchID`.
     public mutating func processStarted(launchID: String, pid: Int, now: Instant) -> [HostAction] {
-        self.finish(self.handleProcessStarted(launchID: launchID, pid: pid, now: now), now: now)
+        self.finish(self.supervisor.started(launchID, pid: pid, outbox: &self.outbox, now: now), now: now)
     }
 
     /// The process of `launchID` ended, or could not be spawned.

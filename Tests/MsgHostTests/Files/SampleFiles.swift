@@ -113,9 +113,14 @@ extension TemporaryDirectory {
         return path
     }
 
-    /// The `file://` URL of `name` in this directory, with the name percent-encoded.
+    /// The `file://` URL of `name` in this directory, with the name percent-encoded: every
+    /// byte but RFC 3986's unreserved ones as `%XX`. By hand, not `addingPercentEncoding`,
+    /// which crashed the test process on Linux when tests ran it at once (a bad pointer in
+    /// `StringProtocol._ephemeralString`; swiftlang/swift#78770).
     func url(_ name: String) -> String {
-        "file://" + self.path + "/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name)
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        let encoded = name.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }
+        return "file://" + self.path + "/" + encoded.joined()
     }
 }
 
