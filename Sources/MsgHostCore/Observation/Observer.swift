@@ -96,7 +96,7 @@ struct Observer {
         guard let instanceID = self.screens.presented[request.device], let instance = self.screens[instanceID], instance.phase == .active else {
             return ViewResult()
         }
-        return ViewResult(app: instance.app, instance: instanceID, presentationStyle: instance.style, view: instance.view)
+        return ViewResult(app: instance.app, instance: instanceID, presentationStyle: instance.style, view: instance.view.current)
     }
 
     /// What `release` would deliver to `device`, in arrival order (delivery ids grow in the

@@ -4,7 +4,7 @@ import MsgHostProtocol
 /// The parent app on a device (SPEC §8; PROTOCOL.md §4.10): the user opens it and closes it
 /// through control. It runs as its own process, launched and supervised as an extension is,
 /// with one instance that its callbacks name; it is not presented in Messages, so none of the
-/// extension's callbacks or rules apply to it.
+/// extension's callbacks or rules apply to it. `ParentApps` holds who is in the foreground.
 extension HostStateMachine {
     /// `openParentApp`: the app comes to the foreground of the device, started if it does not
     /// run: `applicationDidBecomeActive`. As when the user switches apps, the extension
@@ -13,30 +13,18 @@ extension HostStateMachine {
     mutating func openParentApp(_ request: ParentAppRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         try self.requireApp(request.app)
-        guard let app = self.apps[request.app], app.hasParentApp else {
-            throw .control(.notFound, "\(request.app)'s manifest names no parent app (parentApp)")
-        }
-        guard device.platform.runsExtensions else {
-            throw .control(.invalidState, "\(device.id) runs \(device.platform.rawValue), which has no iMessage apps")
-        }
-        guard let install = self.world.install(device: device.id, app: request.app) else {
-            throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
-        }
+        let (app, install) = try ParentApps.openable(request.app, descriptor: self.apps[request.app], on: device,
+                                                     install: self.world.install(device: device.id, app: request.app))
         let (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device.id, now: now)
         let result = ControlResult.parentApp(ParentAppResult(instance: instanceID))
         return outcome.actions + self.reply(to: client, requestID: requestID, result: result, after: outcome.instances, now: now)
-    }
-
-    /// The instance of `app`'s parent app if it is in the foreground of `device`.
-    func foregroundParentAppInstance(app: String, device: String) -> String? {
-        self.parentApps.foreground[device].flatMap { $0.app == app ? $0.instanceID : nil }
     }
 
     /// The parent app comes to the foreground: started if needed, `applicationDidBecomeActive`;
     /// what was presented on the device resigns. Returns its instance and what to wait for.
     mutating func foregroundParentApp(_ app: AppDescriptor, install: Install, device: String, now: Instant) throws(WireError) -> (String, Outcome) {
         try self.requireNotQuarantined(device: device, app: app.bundleID, role: .parentApp)
-        if let current = self.foregroundParentAppInstance(app: app.bundleID, device: device) { return (current, ([], [current])) }
+        if let current = self.parentApps.foreground(app.bundleID, on: device) { return (current.instanceID, ([], [current.instanceID])) }
         var outcome: Outcome = ([], [])
         if let presented = self.screens.presented[device] {
             let resigned = self.resign(presented, now: now)
@@ -91,9 +79,7 @@ extension HostStateMachine {
     /// `closeParentApp`.
     mutating func closeParentAppCommand(_ request: DeviceRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
         _ = try self.world.device(request.device)
-        guard self.parentApps.foreground[request.device] != nil else {
-            throw .control(.invalidState, "no parent app is in the foreground of \(request.device)")
-        }
+        _ = try self.parentApps.foreground(on: request.device)
         let outcome = self.closeParentApp(device: request.device, reason: "closed by the user", now: now)
         return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
     }
@@ -102,9 +88,7 @@ extension HostStateMachine {
     /// foreground there (nil: none is, and the touch goes to Messages). A sheet covers the app.
     func parentAppTouchable(device: String) throws(WireError) -> Instance? {
         guard let app = self.parentApps.foreground[device], let instance = self.screens[app.instanceID] else { return nil }
-        guard self.parentApps.sheets[device] == nil else {
-            throw .control(.invalidState, "a compose sheet covers \(app.app) on \(device): send or cancel it first (compose)")
-        }
+        try self.parentApps.requireUncovered(app, on: device)
         return instance
     }
 
@@ -122,7 +106,7 @@ extension HostStateMachine {
     /// The app was uninstalled from `device`: its parent app leaves the foreground there
     /// (its process is ended with the extension's).
     mutating func parentAppGone(device: String, app: String, now: Instant) -> [HostAction] {
-        guard let current = self.parentApps.foreground[device], current.app == app else { return [] }
+        guard let current = self.parentApps.foreground(app, on: device) else { return [] }
         return self.parentAppInstanceLost(current.instanceID, now: now)
     }
 }

@@ -76,6 +76,39 @@ struct ParentApps: Sendable {
     /// The user sent or cancelled the sheet on `device`: it goes.
     mutating func finish(device: String) -> Sheet? { self.sheets.removeValue(forKey: device) }
 
+    /// The parent app `app` if it is in the foreground of `device`.
+    func foreground(_ app: String, on device: String) -> Foreground? {
+        self.foreground[device].flatMap { $0.app == app ? $0 : nil }
+    }
+
+    /// The parent app in the foreground of `device`, which the user can close.
+    func foreground(on device: String) throws(WireError) -> Foreground {
+        guard let app = self.foreground[device] else { throw .control(.invalidState, "no parent app is in the foreground of \(device)") }
+        return app
+    }
+
+    /// A control `touch` on `device` reaches `app`, the parent app in its foreground, unless a
+    /// sheet covers it: only Send or Cancel can be touched then.
+    func requireUncovered(_ app: Foreground, on device: String) throws(WireError) {
+        guard self.sheets[device] == nil else {
+            throw .control(.invalidState, "a compose sheet covers \(app.app) on \(device): send or cancel it first (compose)")
+        }
+    }
+
+    /// The app (`descriptor`, the manifest of `bundleID`) and its install on `device`, if its
+    /// parent app can come to the foreground there: the manifest names one, the device runs
+    /// iMessage apps, and the app is installed on it.
+    static func openable(_ bundleID: String, descriptor: AppDescriptor?, on device: Device, install: Install?) throws(WireError) -> (AppDescriptor, Install) {
+        guard let descriptor, descriptor.hasParentApp else {
+            throw .control(.notFound, "\(bundleID)'s manifest names no parent app (parentApp)")
+        }
+        guard device.platform.runsExtensions else {
+            throw .control(.invalidState, "\(device.id) runs \(device.platform.rawValue), which has no iMessage apps")
+        }
+        guard let install else { throw .control(.notFound, "\(bundleID) is not installed on \(device.id)") }
+        return (descriptor, install)
+    }
+
     /// The instance's process is gone: whatever of it was in a foreground goes too.
     mutating func instanceGone(_ instanceID: String) -> (device: String, app: Foreground, sheet: Sheet?)? {
         guard let (device, app) = self.foreground.first(where: { $0.value.instanceID == instanceID }) else { return nil }

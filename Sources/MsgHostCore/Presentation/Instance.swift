@@ -30,13 +30,8 @@ struct Instance: Sendable {
     var liveEntry: Int?
     /// Its callbacks: waiting, and the one in flight.
     var callbacks = CallbackQueue()
-    /// The view it set (`setView`), its images files in the store. Current state, not history:
-    /// kept in memory only, and cleared as the instance resigns.
-    var view: ViewValue?
-    /// `setView` requests taken, and the newest applied: one parked while its images are
-    /// looked at must not overwrite a later one that needed no look.
-    var viewRequests = 0
-    var viewApplied = 0
+    /// The view it set (`setView`), its images files in the store (`ExtensionView` owns the rules).
+    var view = ExtensionView()
     /// The sticker drawer the user opened over it (`stickers`), if any.
     var drawer: StickerDrawer?
 

@@ -63,4 +63,41 @@ import Testing
         let twice = apps.instanceGone("i1")
         #expect(twice == nil)
     }
+
+    @Test func theForegroundAppIsFoundByDeviceAndByApp() throws {
+        var apps = ParentApps()
+        let none = #expect(throws: WireError.self) { try apps.foreground(on: "phone") }
+        #expect(none?.isControl(.invalidState) == true && none?.description == "no parent app is in the foreground of phone")
+        _ = apps.open(Self.app, on: "phone")
+        #expect(try apps.foreground(on: "phone") == Self.app)
+        #expect(apps.foreground("com.example.app", on: "phone") == Self.app)
+        #expect(apps.foreground("com.example.other", on: "phone") == nil && apps.foreground("com.example.app", on: "pad") == nil)
+    }
+
+    @Test func aSheetCoversItsAppFromTouches() throws {
+        var apps = ParentApps()
+        _ = apps.open(Self.app, on: "phone")
+        try apps.requireUncovered(Self.app, on: "phone")
+        try apps.present(Self.sheet())
+        let covered = #expect(throws: WireError.self) { try apps.requireUncovered(Self.app, on: "phone") }
+        #expect(covered?.isControl(.invalidState) == true)
+        #expect(covered?.description == "a compose sheet covers com.example.app on phone: send or cancel it first (compose)")
+    }
+
+    @Test func aParentAppOpensOnlyWhereItsManifestPlatformAndInstallAllow() throws {
+        var descriptor = AppDescriptor(bundleID: "com.example.app", displayName: "App")
+        let phone = Device(id: "phone", owner: "amber@example.com")
+        let install = Install(id: "in1", device: "phone", app: "com.example.app", installedAt: 0)
+        func refusal(_ descriptor: AppDescriptor?, _ device: Device, _ install: Install?) -> WireError? {
+            #expect(throws: WireError.self) { try ParentApps.openable("com.example.app", descriptor: descriptor, on: device, install: install) }
+        }
+        #expect(refusal(descriptor, phone, install)?.description == "com.example.app's manifest names no parent app (parentApp)")
+        #expect(refusal(nil, phone, install)?.isControl(.notFound) == true)
+        descriptor.hasParentApp = true
+        let watch = refusal(descriptor, Device(id: "watch", owner: "amber@example.com", platform: .watchos), install)
+        #expect(watch?.isControl(.invalidState) == true && watch?.description == "watch runs watchos, which has no iMessage apps")
+        #expect(refusal(descriptor, phone, nil)?.description == "com.example.app is not installed on phone")
+        let (app, installed) = try ParentApps.openable("com.example.app", descriptor: descriptor, on: phone, install: install)
+        #expect(app == descriptor && installed == install)
+    }
 }
