@@ -30,11 +30,11 @@ extension HostStateMachine {
     mutating func answer(_ waiter: Waiter, now: Instant) -> HostAction {
         switch waiter.answer {
         case .result(let result):
-            return self.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(result), now: now)
+            return self.outbox.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(result), now: now)
         case .stickerDrawer(let instanceID):
             switch self.drawerResult(instanceID) {
-            case .success(let result): return self.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.stickerDrawer(result)), now: now)
-            case .failure(let error): return self.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now)
+            case .success(let result): return self.outbox.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.stickerDrawer(result)), now: now)
+            case .failure(let error): return self.outbox.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now)
             }
         }
     }
@@ -78,7 +78,7 @@ extension HostStateMachine {
     /// on it directly and still had callbacks of theirs there fail with `failure`.
     mutating func instanceLost(_ instance: Instance, failure: WireError, now: Instant) -> [HostAction] {
         let failed = self.sessions.takeWaiters { $0.instances.contains(instance.id) && instance.carries($0.causes) }
-        return failed.map { self.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
+        return failed.map { self.outbox.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
     }
 
     /// Sends the next callback if none is in flight and the process is connected; when the
@@ -91,7 +91,7 @@ extension HostStateMachine {
             return self.goIdleIfUnneeded(launchID: instance.launchID, now: now)
         }
         guard let process = self.processes[instance.launchID], case .connected(let route) = process.state else { return [] }
-        let (id, send) = self.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
+        let (id, send) = self.outbox.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
         instance.callbacks.sent(id: id, at: now)
         // A touch allows a send from the moment it reaches the view (PROTOCOL.md §4.5): touches
         // queued behind a busy handler each arm one send when their turn comes.
@@ -113,7 +113,7 @@ extension HostStateMachine {
         if let failure = status.failure {
             // The handler reported an error: Messages would log it and carry on.
             let instance = self.screens[instanceID]!
-            actions.append(self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
+            actions.append(self.outbox.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                 code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
         }
         if inFlight.type == .contentSizeThatFits, status.isOK {

@@ -9,17 +9,17 @@ extension HostStateMachine {
     mutating func handleControl(client: [UInt8], _ inbound: ControlInbound, now: Instant) -> [HostAction] {
         switch inbound {
         case .refused(let requestID, let command, let error):
-            if command == nil && error.isProtocol(.malformedFrame) { self.count(.droppedFrames) }
-            if command != nil && self.supervisor.isStopping { return [self.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
-            return [self.controlError(to: client, requestID: requestID, error, now: now)]
+            if command == nil && error.isProtocol(.malformedFrame) { self.outbox.count(.droppedFrames) }
+            if command != nil && self.supervisor.isStopping { return [self.outbox.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
+            return [self.outbox.controlError(to: client, requestID: requestID, error, now: now)]
         case .request(let requestID, let request):
-            guard !self.supervisor.isStopping else { return [self.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
+            guard !self.supervisor.isStopping else { return [self.outbox.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
             do {
                 return try self.run(request, client: client, requestID: requestID, now: now)
             } catch {
                 // A field a handler found wrong is the request's fault, as the codec's are.
                 let error = error.isProtocol(.invalidBody) ? WireError.control(.invalidRequest, "\(request.command.rawValue): \(error.description)") : error
-                return [self.controlError(to: client, requestID: requestID, error, now: now)]
+                return [self.outbox.controlError(to: client, requestID: requestID, error, now: now)]
             }
         }
     }
@@ -41,7 +41,7 @@ extension HostStateMachine {
 
     /// Persists `changes` (if any), then answers `request` with `result` at once.
     mutating func ok(_ result: ControlResult, persisting changes: [WorldChange] = [], to request: ControlRequestRef, now: Instant) -> [HostAction] {
-        (changes.isEmpty ? [] : [.persist(changes)]) + [self.controlReply(to: request.client, requestID: request.requestID, .ok(result), now: now)]
+        (changes.isEmpty ? [] : [.persist(changes)]) + [self.outbox.controlReply(to: request.client, requestID: request.requestID, .ok(result), now: now)]
     }
 
     func requireApp(_ bundleID: String) throws(WireError) {

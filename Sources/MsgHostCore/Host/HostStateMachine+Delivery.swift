@@ -10,7 +10,7 @@ extension HostStateMachine {
             id: self.ids.makeUUID(), conversation: conversation, app: app, sender: sender, senderDevice: deviceID,
             senderInstall: install, sentAt: now.milliseconds, content: content)
         var actions: [HostAction] = [.persist(self.world.applying([.messageStored(stored)]))]
-        actions.append(self.record(.sent, now: now, device: deviceID, app: app, conversation: conversation, detail: "\(content.kindName) \(stored.id)"))
+        actions.append(self.outbox.record(.sent, now: now, device: deviceID, app: app, conversation: conversation, detail: "\(content.kindName) \(stored.id)"))
         for device in self.world.memberDevices(of: conversation) {
             let rule = self.world.deliveries.rule(for: device.id, owner: device.owner, sender: sender)
             if rule.isImmediate {
@@ -30,7 +30,7 @@ extension HostStateMachine {
         guard let stored = self.world.message(messageID), let device = self.world.devices[deviceID] else { return [] }
         let conversation = stored.conversation
         var actions: [HostAction] = [.persist(self.world.arrive(messageID, on: deviceID, nilSummaryText: self.settings.nilSummaryText))]
-        actions.append(self.record(.arrived, now: now, device: deviceID, app: stored.app, conversation: conversation, detail: stored.id))
+        actions.append(self.outbox.record(.arrived, now: now, device: deviceID, app: stored.app, conversation: conversation, detail: stored.id))
         if self.screens.showing[deviceID] == conversation {
             actions += self.markSeen(device: deviceID, conversation: conversation, now: now)
             actions += self.reconcileLiveInstances(device: deviceID, conversation: conversation, now: now).actions
@@ -80,7 +80,7 @@ extension HostStateMachine {
     mutating func expiryDue(device: String, conversation: String, entryID: Int, now: Instant) -> [HostAction] {
         guard let entry = self.world.entry(entryID, device: device, conversation: conversation), !entry.kept else { return [] }
         var actions: [HostAction] = [.persist(self.world.applying([.transcriptEntryRemoved(device: device, conversation: conversation, entryID: entryID)]))]
-        actions.append(self.record(.expired, now: now, device: device, conversation: conversation, detail: entry.messageID))
+        actions.append(self.outbox.record(.expired, now: now, device: device, conversation: conversation, detail: entry.messageID))
         actions += self.reconcileLiveInstances(device: device, conversation: conversation, now: now).actions
         return actions
     }

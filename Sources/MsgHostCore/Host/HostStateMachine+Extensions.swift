@@ -7,7 +7,7 @@ extension HostStateMachine {
     mutating func handleExtensionInbound(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
         switch inbound {
         case .dropped:
-            self.count(.droppedFrames)
+            self.outbox.count(.droppedFrames)
             self.outbox.lastRefusal = .protocolError(.helloRequired, "dropped: this connection's hello was refused, so nothing more from it is read")
             return []
         case .helloRefused(let requestID, let error):
@@ -16,11 +16,11 @@ extension HostStateMachine {
             return self.helloReceived(route: route, hello, now: now)
         case .malformed(let requestID, let error):
             guard let process = self.connectedProcess(route: route) else { return [] }
-            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.count(.droppedFrames) }
+            if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.outbox.count(.droppedFrames) }
             return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
         case .refused(let requestID, let error):
             guard let process = self.connectedProcess(route: route) else { return [] }
-            if error.code == ProtocolErrorCode.badSignature.rawValue { self.count(.badSignatures) }
+            if error.code == ProtocolErrorCode.badSignature.rawValue { self.outbox.count(.badSignatures) }
             return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
         case .reply(let reply):
             guard let process = self.connectedProcess(route: route) else { return [] }
@@ -41,19 +41,19 @@ extension HostStateMachine {
 
     /// Answers a bad message with an error reply signed for the connection.
     private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
-        self.count(.protocolErrors)
+        self.outbox.count(.protocolErrors)
         self.outbox.lastRefusal = error
-        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
-        return [send, self.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
+        let (_, send) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
+        return [send, self.outbox.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
     }
 
     /// Refuses a new connection's first message; nothing more from it is read.
     private mutating func refuseAndIgnore(route: [UInt8], _ requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
         self.processes.ignore(route: route)
-        self.count(.refusedConnections)
+        self.outbox.count(.refusedConnections)
         self.outbox.lastRefusal = error
-        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
-        return [send, self.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
+        let (_, send) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
+        return [send, self.outbox.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
     }
 
     /// A new connection's hello (`Supervisor.hello`): a launch connects, and its instances'
@@ -83,9 +83,9 @@ extension HostStateMachine {
             return actions
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.
-        self.count(.unexpectedReplies)
+        self.outbox.count(.unexpectedReplies)
         self.outbox.lastRefusal = .protocolError(.unexpectedReply, "dropped: reply to \"\(replyTo)\", which is no callback in flight")
-        return [self.record(.protocolError, now: now, device: process.device, app: process.app,
+        return [self.outbox.record(.protocolError, now: now, device: process.device, app: process.app,
                             code: ProtocolErrorCode.unexpectedReply.rawValue, name: "unexpectedReply",
                             detail: "reply to \"\(replyTo)\", which is no callback in flight")]
     }
@@ -120,6 +120,6 @@ extension HostStateMachine {
     }
 
     private mutating func ok(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) -> HostAction {
-        self.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .ok, key: process.token, now: now).action
+        self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .ok, key: process.token, now: now).action
     }
 }

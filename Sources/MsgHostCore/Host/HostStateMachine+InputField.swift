@@ -50,7 +50,7 @@ extension HostStateMachine {
         guard let item = field.staged else { throw .control(.invalidState, "nothing is staged in the input field of \(device.id) in \(conversation.id)") }
         field.staged = nil
         var actions: [HostAction] = [.persist(self.world.setInputField(field, device: device.id, conversation: conversation.id))]
-        actions.append(self.record(.cancelled, now: now, device: device.id, app: item.app, conversation: conversation.id, detail: item.content.kindName))
+        actions.append(self.outbox.record(.cancelled, now: now, device: device.id, app: item.app, conversation: conversation.id, detail: item.content.kindName))
         var waitOn: Set<String> = []
         if case .app = item.content, let instanceID = item.instance, let instance = self.screens[instanceID], instance.phase == .active {
             let stored = StoredMessage(id: "staged", conversation: conversation.id, app: item.app, sender: device.owner, senderDevice: device.id,

@@ -10,7 +10,7 @@ extension HostStateMachine {
             ? try self.world.addMember(request.person, to: request.conversation)
             : try self.world.removeMember(request.person, from: request.conversation)
         var actions: [HostAction] = [.persist(changes)]
-        actions.append(self.record(adding ? .memberAdded : .memberRemoved, now: now, conversation: request.conversation, detail: request.person))
+        actions.append(self.outbox.record(adding ? .memberAdded : .memberRemoved, now: now, conversation: request.conversation, detail: request.person))
         var waitOn: Set<String> = []
         if !adding {
             // A conversation one has left has no app drawer: the app presented in it on a

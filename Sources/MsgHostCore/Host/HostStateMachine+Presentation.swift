@@ -29,7 +29,7 @@ extension HostStateMachine {
         instance.selectedEntry = selectedEntry
         self.adopt(instance)
         self.screens.present(instanceID)
-        outcome.actions.append(self.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
+        outcome.actions.append(self.outbox.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
         outcome.actions += self.coldStart(instanceID, now: now)
         outcome.instances.insert(instanceID)
         return (instanceID, outcome)
@@ -61,7 +61,7 @@ extension HostStateMachine {
         guard var instance = self.screens[instanceID], let callbacks = instance.resign(activation: self.activationBody) else { return ([], [instanceID]) }
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
-        var actions: [HostAction] = [self.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
+        var actions: [HostAction] = [self.outbox.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
         actions += self.clearView(of: instance, now: now)
         return (actions + self.enqueue(callbacks, on: instanceID, now: now), [instanceID])
     }
@@ -130,7 +130,7 @@ extension HostStateMachine {
             instance.liveEntry = entry.id
             instance.selectedEntry = entry.id
             self.adopt(instance)
-            outcome.actions.append(self.record(.liveBubble, now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
+            outcome.actions.append(self.outbox.record(.liveBubble, now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
             outcome.actions += self.coldStart(instanceID, now: now)
             outcome.instances.insert(instanceID)
         }
@@ -142,7 +142,7 @@ extension HostStateMachine {
         guard let instance = self.screens[instanceID], let entry = instance.liveEntry else { return [] }
         let offered = self.settings.liveBubbleSize
         guard let answer else {
-            return [self.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
+            return [self.outbox.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
                                 name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
         }
         let offer = SizeValue(width: offered.width, height: offered.height)
@@ -169,7 +169,7 @@ extension HostStateMachine {
         case .nothing(let reason):
             return answer(TapResult(action: "none", reason: reason), shown)
         case .openURL(let url):
-            shown.actions.append(self.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
+            shown.actions.append(self.outbox.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
             return answer(TapResult(action: "openedURL", url: url), shown)
         case .parentApp(let app, let install):
             guard let message else { return [] }
@@ -207,7 +207,7 @@ extension HostStateMachine {
         let callbacks = instance.transition(to: style)
         guard !callbacks.isEmpty else { return [] }
         self.screens[instanceID] = instance
-        return [self.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
+        return [self.outbox.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
             + self.enqueue(callbacks, on: instanceID, now: now)
     }
 }

@@ -74,7 +74,7 @@ extension HostStateMachine {
         switch timer {
         case .launchTimeout(let launchID):
             guard let process = self.processes[launchID], process.isLaunching else { return [] }
-            return [self.record(.launchTimedOut, now: now, device: process.device, app: process.app, pid: process.pid,
+            return [self.outbox.record(.launchTimedOut, now: now, device: process.device, app: process.app, pid: process.pid,
                                 detail: "no hello within \(self.supervisor.launchTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
@@ -82,7 +82,7 @@ extension HostStateMachine {
                   let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.callbacks.isInFlight(callbackID) == true }),
                   let instance = self.screens[instanceID]
             else { return [] }
-            return [self.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
+            return [self.outbox.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
                                 detail: "\(instance.callbacks.inFlight?.type.rawValue ?? "a callback") not acknowledged within \(self.supervisor.responseTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "unresponsive", now: now)
                 + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
@@ -104,7 +104,7 @@ extension HostStateMachine {
     /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
     mutating func handleShutdown(now: Instant) -> [HostAction] {
         guard let running = self.supervisor.beginShutdown() else { return [] }
-        var actions: [HostAction] = [self.record(.stopping, now: now)]
+        var actions: [HostAction] = [self.outbox.record(.stopping, now: now)]
         for launchID in running { actions += self.beginTermination(launchID: launchID, reason: "daemonStopping", now: now) }
         return actions + [self.supervisor.shutdownUnderWay(now: now)]
     }

@@ -40,7 +40,7 @@ extension HostStateMachine {
 
     private mutating func drawerLoaded(_ instance: Instance, now: Instant) -> [HostAction] {
         guard let summary = self.screens[instance.id]?.drawer?.summary else { return [] }
-        return [self.record(.stickerDrawer, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
+        return [self.outbox.record(.stickerDrawer, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
                             instance: instance.id, detail: summary)]
     }
 
@@ -60,7 +60,7 @@ extension HostStateMachine {
         let sticker = try StickerDrawer.sticker(request.sticker, in: instance.drawer, app: instance.app, device: request.device)
         guard let onto = request.onto else {
             return self.stage(sticker.content, from: instance, now: now)
-                + [self.controlReply(to: client, requestID: requestID, .ok(.chosenSticker(ChooseStickerResult(messageID: nil))), now: now)]
+                + [self.outbox.controlReply(to: client, requestID: requestID, .ok(.chosenSticker(ChooseStickerResult(messageID: nil))), now: now)]
         }
         guard let entry = self.world.entry(onto, device: instance.device, conversation: instance.conversation) else {
             throw .control(.notFound, "no entry \(onto) in \(instance.conversation) on \(instance.device) to peel the sticker onto (see `transcript`)")

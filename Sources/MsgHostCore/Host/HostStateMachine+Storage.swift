@@ -53,16 +53,16 @@ extension HostStateMachine {
     public mutating func extensionRequestNotStored(route: [UInt8], _ inbound: ExtensionInbound, reason: String, now: Instant) -> [HostAction] {
         guard case .request(let request) = inbound, let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
         let error = Self.notStored(reason)
-        self.count(.requestsRefused)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .error(error), key: process.token, now: now)
-        let event = self.record(.requestRefused, now: now, device: process.device, app: process.app, code: error.code, name: error.name,
+        self.outbox.count(.requestsRefused)
+        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .error(error), key: process.token, now: now)
+        let event = self.outbox.record(.requestRefused, now: now, device: process.device, app: process.app, code: error.code, name: error.name,
                                 detail: "\(request.type.rawValue): \(error.description)")
         return self.finish([reply, event], now: now)
     }
 
     /// Answers a control request whose change could not be stored.
     public mutating func controlRequestNotStored(client: [UInt8], requestID: String?, reason: String, now: Instant) -> [HostAction] {
-        self.finish([self.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
+        self.finish([self.outbox.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
     }
 
     /// Answers a send whose files were looked at but whose message could not be stored; it

@@ -23,7 +23,7 @@ extension HostStateMachine {
         }
         if !self.sessions.settleWaiters.isEmpty && self.isSettled(now: now) {
             for waiter in self.sessions.takeSettleWaiters() {
-                actions.append(self.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.clock(ClockResult(now: now.milliseconds))), now: now))
+                actions.append(self.outbox.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.clock(ClockResult(now: now.milliseconds))), now: now))
             }
         }
         return actions

@@ -10,8 +10,8 @@ extension HostStateMachine {
     /// A client whose CURVE key is not authorised on `socket` (`control` or `extensions`)
     /// tried to connect from `address`.
     public mutating func clientKeyRefused(socket: String, key: String, address: String, now: Instant) -> [HostAction] {
-        self.count(.refusedConnections)
-        return [self.record(.connectionRefused, now: now, name: Self.unknownClientKey, detail: "\(socket) endpoint refused CURVE client key \(key) from \(address)")]
+        self.outbox.count(.refusedConnections)
+        return [self.outbox.record(.connectionRefused, now: now, name: Self.unknownClientKey, detail: "\(socket) endpoint refused CURVE client key \(key) from \(address)")]
     }
 }
 

@@ -127,9 +127,9 @@ public struct HostStateMachine: Sendable {
     /// the log before its callback times out. Nothing else changes: a lost callback is
     /// still answered by its response timeout, a lost reply is the extension's loss.
     public mutating func messagesUndeliverable(route: [UInt8], count: Int, reason: String, now: Instant) -> [HostAction] {
-        self.count(.undeliverableMessages, by: count)
+        self.outbox.count(.undeliverableMessages, by: count)
         let process = self.processes.process(route: route)
-        let record = self.record(.undeliverable, now: now, device: process?.device, app: process?.app, pid: process?.pid, detail: "\(count) message\(count == 1 ? "" : "s") not taken: \(reason)")
+        let record = self.outbox.record(.undeliverable, now: now, device: process?.device, app: process?.app, pid: process?.pid, detail: "\(count) message\(count == 1 ? "" : "s") not taken: \(reason)")
         return self.finish([record], now: now)
     }
 
@@ -145,29 +145,6 @@ public struct HostStateMachine: Sendable {
     mutating func makeInstanceID() -> String {
         self.nextInstance += 1
         return "i\(self.nextInstance)"
-    }
-
-    // MARK: Speaking (the `Outbox` part)
-
-    mutating func count(_ counter: Counter, by amount: Int = 1) { self.outbox.count(counter, by: amount) }
-
-    mutating func record(
-        _ kind: EventKind, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
-        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil, elements: Int? = nil
-    ) -> HostAction {
-        self.outbox.record(kind, now: now, device: device, app: app, conversation: conversation, instance: instance, code: code, name: name, pid: pid, detail: detail, elements: elements)
-    }
-
-    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: OutboundBody, key: SigningKey?, now: Instant) -> (id: String, action: HostAction) {
-        self.outbox.extensionMessage(to: route, type: type, replyTo: replyTo, body: body, key: key, now: now)
-    }
-
-    mutating func controlReply(to client: [UInt8], requestID: String?, _ body: ControlMessage.Body, now: Instant) -> HostAction {
-        self.outbox.controlReply(to: client, requestID: requestID, body, now: now)
-    }
-
-    mutating func controlError(to client: [UInt8], requestID: String?, _ error: WireError, now: Instant) -> HostAction {
-        self.outbox.controlError(to: client, requestID: requestID, error, now: now)
     }
 
     /// How messages and conversations look to each reader, as of now.

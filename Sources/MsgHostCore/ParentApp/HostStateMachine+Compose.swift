@@ -49,14 +49,14 @@ extension HostStateMachine {
             let refusal = error.error(app: instance.app, device: instance.device)
             return self.refuseRequest(.presentMessageCompose, refusal, process: process, route: route, instance: instance, requestID: requestID, now: now)
         }
-        let event = self.record(.composePresented, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: sheet.summary)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
+        let event = self.outbox.record(.composePresented, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: sheet.summary)
+        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
         return [event, reply]
     }
 
     /// The sheet is finished: an event, and `messageComposeDidFinish` to the app.
     mutating func sheetFinished(_ sheet: ParentApps.Sheet, _ result: MessageComposeResult, reason: String, now: Instant) -> [HostAction] {
-        let event = self.record(.composeFinished, now: now, device: sheet.device, app: sheet.app, instance: sheet.instanceID, name: result.rawValue, detail: reason)
+        let event = self.outbox.record(.composeFinished, now: now, device: sheet.device, app: sheet.app, instance: sheet.instanceID, name: result.rawValue, detail: reason)
         let body = OutboundBody.encoding(MessageComposeDidFinishBody(instance: sheet.instanceID, result: result))
         return [event] + self.enqueue([(.messageComposeDidFinish, body)], on: sheet.instanceID, now: now)
     }

@@ -38,12 +38,10 @@ extension HostStateMachine {
         outcome.actions += launchActions
         let instanceID = self.makeInstanceID()
         // Not presented in Messages and in no conversation: only its own callbacks reach it.
-        self.screens.add(Instance(id: instanceID, launchID: launchID, device: device, conversation: "", app: app.bundleID,
-                                  installID: install.id, context: .messages, style: .expanded))
-        self.processes[launchID]?.instanceIDs.append(instanceID)
-        self.processes[launchID]?.idleGeneration += 1
+        self.adopt(Instance(id: instanceID, launchID: launchID, device: device, conversation: "", app: app.bundleID,
+                            installID: install.id, context: .messages, style: .expanded))
         _ = self.parentApps.open(.init(app: app.bundleID, installID: install.id, launchID: launchID, instanceID: instanceID), on: device)
-        outcome.actions.append(self.record(.parentAppOpened, now: now, device: device, app: app.bundleID, instance: instanceID))
+        outcome.actions.append(self.outbox.record(.parentAppOpened, now: now, device: device, app: app.bundleID, instance: instanceID))
         outcome.actions += self.enqueue([(.applicationDidBecomeActive, OutboundBody.instance(InstanceBody(instance: instanceID)))], on: instanceID, now: now)
         outcome.instances.insert(instanceID)
         return (instanceID, outcome)
@@ -55,7 +53,7 @@ extension HostStateMachine {
     mutating func openInParentApp(_ stored: StoredMessage, app: AppDescriptor, install: Install, device: String, now: Instant) throws(WireError) -> (String, Outcome) {
         var (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device, now: now)
         let message = self.rendering.messageValue(stored, for: install.id)
-        outcome.actions.append(self.record(.openedURL, now: now, device: device, app: app.bundleID, conversation: stored.conversation, instance: instanceID, detail: "in the parent app: \(message.url ?? "no url")"))
+        outcome.actions.append(self.outbox.record(.openedURL, now: now, device: device, app: app.bundleID, conversation: stored.conversation, instance: instanceID, detail: "in the parent app: \(message.url ?? "no url")"))
         outcome.actions += self.enqueue([(.openURL, OutboundBody.encoding(OpenURLBody(instance: instanceID, url: message.url, message: message)))], on: instanceID, now: now)
         outcome.instances.insert(instanceID)
         return (instanceID, outcome)
@@ -69,7 +67,7 @@ extension HostStateMachine {
         guard let (app, sheet) = self.parentApps.close(device: device) else { return ([], []) }
         var actions: [HostAction] = []
         if let sheet { actions += self.sheetFinished(sheet, .cancelled, reason: reason, now: now) }
-        actions.append(self.record(.parentAppClosed, now: now, device: device, app: app.app, instance: app.instanceID, detail: reason))
+        actions.append(self.outbox.record(.parentAppClosed, now: now, device: device, app: app.app, instance: app.instanceID, detail: reason))
         // Resigning: once its last callback is acknowledged it is resigned and the process idle.
         self.screens[app.instanceID]?.phase = .resigning
         actions += self.enqueue([(.applicationWillResignActive, OutboundBody.instance(InstanceBody(instance: app.instanceID)))], on: app.instanceID, now: now)
@@ -98,9 +96,9 @@ extension HostStateMachine {
         guard let (device, app, sheet) = self.parentApps.instanceGone(instanceID) else { return [] }
         var actions: [HostAction] = []
         if sheet != nil {
-            actions.append(self.record(.composeFinished, now: now, device: device, app: app.app, instance: instanceID, name: MessageComposeResult.cancelled.rawValue, detail: "the parent app's process ended"))
+            actions.append(self.outbox.record(.composeFinished, now: now, device: device, app: app.app, instance: instanceID, name: MessageComposeResult.cancelled.rawValue, detail: "the parent app's process ended"))
         }
-        return actions + [self.record(.parentAppClosed, now: now, device: device, app: app.app, instance: instanceID, detail: "its process ended")]
+        return actions + [self.outbox.record(.parentAppClosed, now: now, device: device, app: app.app, instance: instanceID, detail: "its process ended")]
     }
 
     /// The app was uninstalled from `device`: its parent app leaves the foreground there

@@ -41,17 +41,17 @@ extension HostStateMachine {
     private mutating func applyView(_ view: ViewValue, serial: Int, to instance: Instance, process: ExtensionProcess, route: [UInt8], requestID: String, now: Instant) -> [HostAction] {
         var actions: [HostAction] = []
         if self.screens[instance.id]?.view.apply(view, serial: serial) == true {
-            actions.append(self.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
+            actions.append(self.outbox.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
                                        instance: instance.id, elements: view.flattened().count))
         }
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
+        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
         return actions + [reply]
     }
 
     /// The instance resigns or its process ended: its view goes with it.
     mutating func clearView(of instance: Instance, now: Instant) -> [HostAction] {
         guard self.screens[instance.id]?.view.clear() == true else { return [] }
-        return [self.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, elements: 0)]
+        return [self.outbox.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, elements: 0)]
     }
 
     /// `activate`: the user activates a button of the open app's view, a touch (as control
@@ -73,7 +73,7 @@ extension HostStateMachine {
     /// A user touch (`touch`, `activate`): the callback arms one send when it reaches the view
     /// (see `pump`); the reply waits until it is acknowledged.
     mutating func userTouch(_ touch: TouchBody, on instance: Instance, client: [UInt8], requestID: String, now: Instant) -> [HostAction] {
-        [self.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: touch.button.map { "button \($0)" })]
+        [self.outbox.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: touch.button.map { "button \($0)" })]
             + self.enqueue([(.touch, .touch(touch))], on: instance.id, now: now)
             + self.reply(to: client, requestID: requestID, result: .empty, after: [instance.id], now: now)
     }

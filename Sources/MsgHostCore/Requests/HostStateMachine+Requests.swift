@@ -87,7 +87,7 @@ extension HostStateMachine {
         var sent: StoredMessage?
         if isSend {
             self.screens[instance.id]?.touch.consume()
-            self.count(.sendsAccepted)
+            self.outbox.count(.sendsAccepted)
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             effects = dispatched
             if case .app = content {
@@ -104,7 +104,7 @@ extension HostStateMachine {
                 reply = .sent(message)
             }
         }
-        let (_, send) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
+        let (_, send) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
         let stored = effects.prefix { if case .persist = $0 { true } else { false } }
         var actions = Array(stored) + [send] + effects.dropFirst(stored.count)
         if let sent { actions += self.enqueue([self.rendering.messageCallback(.didStartSending, sent, to: instance)], on: instance.id, now: now) }
@@ -117,15 +117,15 @@ extension HostStateMachine {
         var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
         field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content, stagedAt: now.milliseconds)
         return [.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)),
-                self.record(.staged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName)]
+                self.outbox.record(.staged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName)]
     }
 
     /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.
     mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
         let isSend = type.isDirectSend
-        self.count(isSend ? .sendsRefused : .requestsRefused)
-        let (_, reply) = self.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
-        return [reply, self.record(
+        self.outbox.count(isSend ? .sendsRefused : .requestsRefused)
+        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
+        return [reply, self.outbox.record(
             isSend ? .sendRefused : .requestRefused, now: now, device: instance?.device ?? process.device, app: process.app,
             conversation: instance?.conversation, instance: instance?.id, code: error.code, name: error.name, detail: "\(type.rawValue): \(error.description)")]
     }
