@@ -22,10 +22,36 @@ struct ControlSessions: Sendable {
         return self.lastCause
     }
 
-    mutating func wait(_ waiter: Waiter) { self.waiters.append(waiter) }
+    /// Keeps `waiter` while a callback or a parked request it caused is `outstanding`, or an
+    /// instance it acted on has a launch the shell has not `unreported` yet; false (kept
+    /// nowhere) when it may be answered now.
+    mutating func keep(_ waiter: Waiter, outstanding: Set<Int>, unreported: Set<String>) -> Bool {
+        guard !outstanding.isDisjoint(with: waiter.causes) || !unreported.isDisjoint(with: waiter.instances) else { return false }
+        self.waiters.append(waiter)
+        return true
+    }
 
-    /// Removes and returns the waiters that `isDone` says may be answered, in order.
-    mutating func takeWaiters(where isDone: (Waiter) -> Bool) -> [Waiter] {
+    /// The causes and the instances the kept waiters wait on: what `takeAnswerable` needs to
+    /// be told about, and nothing more.
+    var awaited: (causes: Set<Int>, instances: Set<String>) {
+        self.waiters.reduce(into: (Set<Int>(), Set<String>())) { awaited, waiter in
+            awaited.0.formUnion(waiter.causes)
+            awaited.1.formUnion(waiter.instances)
+        }
+    }
+
+    /// Removes and returns, in order, the waiters nothing `outstanding` or `unreported` holds.
+    mutating func takeAnswerable(outstanding: Set<Int>, unreported: Set<String>) -> [Waiter] {
+        self.takeWaiters { $0.causes.isDisjoint(with: outstanding) && $0.instances.isDisjoint(with: unreported) }
+    }
+
+    /// An instance is going away: the requests that acted on it directly and still had
+    /// callbacks of theirs there failed; they are removed and returned, in order.
+    mutating func takeFailed(by instance: Instance) -> [Waiter] {
+        self.takeWaiters { $0.instances.contains(instance.id) && instance.carries($0.causes) }
+    }
+
+    private mutating func takeWaiters(where isDone: (Waiter) -> Bool) -> [Waiter] {
         let (done, waiting) = self.waiters.partitioned(isDone)
         self.waiters = waiting
         return done

@@ -19,11 +19,8 @@ extension HostStateMachine {
 
     mutating func reply(to client: [UInt8], requestID: String, answer: Waiter.Answer, after instances: Set<String>, now: Instant) -> [HostAction] {
         let waiter = Waiter(client: client, requestID: requestID, answer: answer, causes: self.sessions.activeCauses, instances: instances)
-        guard self.isOutstanding(waiter.causes) || !self.unreportedLaunches(of: instances).isEmpty else {
-            return [self.answer(waiter, now: now)]
-        }
-        self.sessions.wait(waiter)
-        return []
+        let kept = self.sessions.keep(waiter, outstanding: self.outstandingCauses(among: waiter.causes), unreported: self.unreportedLaunches(of: instances))
+        return kept ? [] : [self.answer(waiter, now: now)]
     }
 
     /// The reply to a waiter whose consequences are all acknowledged.
@@ -37,11 +34,6 @@ extension HostStateMachine {
             case .failure(let error): return self.outbox.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now)
             }
         }
-    }
-
-    /// Whether a callback or a parked request caused by any of `causes` is still under way.
-    func isOutstanding(_ causes: Set<Int>) -> Bool {
-        !self.outstandingCauses(among: causes).isEmpty
     }
 
     /// The instances among `ids` whose process was launched and said hello before the shell
@@ -66,19 +58,15 @@ extension HostStateMachine {
     /// Answers every waiter whose consequences are all acknowledged (called as each event
     /// finishes).
     mutating func answerWaiters(now: Instant) -> [HostAction] {
-        let outstanding = self.outstandingCauses(among: self.sessions.waiters.reduce(into: Set<Int>()) { $0.formUnion($1.causes) })
-        let unreported = self.unreportedLaunches(of: Set(self.sessions.waiters.flatMap(\.instances)))
-        let done = self.sessions.takeWaiters { $0.causes.isDisjoint(with: outstanding) && $0.instances.isDisjoint(with: unreported) }
-        var replies: [HostAction] = []
-        for waiter in done { replies.append(self.answer(waiter, now: now)) }
-        return replies
+        let awaited = self.sessions.awaited
+        let done = self.sessions.takeAnswerable(outstanding: self.outstandingCauses(among: awaited.causes), unreported: self.unreportedLaunches(of: awaited.instances))
+        return done.map { self.answer($0, now: now) }
     }
 
     /// An instance is going away (its process is gone or being ended): the requests that acted
     /// on it directly and still had callbacks of theirs there fail with `failure`.
     mutating func instanceLost(_ instance: Instance, failure: WireError, now: Instant) -> [HostAction] {
-        let failed = self.sessions.takeWaiters { $0.instances.contains(instance.id) && instance.carries($0.causes) }
-        return failed.map { self.outbox.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
+        self.sessions.takeFailed(by: instance).map { self.outbox.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
     }
 
     /// Sends the next callback if none is in flight and the process is connected; when the

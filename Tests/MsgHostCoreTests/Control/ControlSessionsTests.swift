@@ -5,16 +5,40 @@ import Testing
 /// What the host owes control clients: waiters taken in order when done, `settle` requests
 /// answered together, followers capped with the oldest let go first, fresh causes.
 @Suite struct ControlSessionsTests {
-    static func waiter(_ id: String, causes: Set<Int>) -> Waiter {
-        Waiter(client: [1], requestID: id, answer: .result(.empty), causes: causes, instances: [])
+    static func waiter(_ id: String, causes: Set<Int>, instances: Set<String> = []) -> Waiter {
+        Waiter(client: [1], requestID: id, answer: .result(.empty), causes: causes, instances: instances)
+    }
+
+    @Test func aWaiterIsKeptOnlyWhileWhatItCausedIsUnderWay() {
+        var sessions = ControlSessions()
+        let now = sessions.keep(Self.waiter("now", causes: [1]), outstanding: [2], unreported: [])
+        let a = sessions.keep(Self.waiter("a", causes: [1]), outstanding: [1], unreported: [])
+        let b = sessions.keep(Self.waiter("b", causes: [2], instances: ["i1"]), outstanding: [], unreported: ["i1"])
+        #expect(!now, "nothing of its own under way")
+        #expect(a && b, "b waits for a launch not reported yet")
+        #expect(sessions.waiters.map(\.requestID) == ["a", "b"])
+        #expect(sessions.awaited.causes == [1, 2] && sessions.awaited.instances == ["i1"])
     }
 
     @Test func waitersAreTakenInOrderWhenDoneAndTheOthersKept() {
         var sessions = ControlSessions()
-        for (id, cause) in [("a", 1), ("b", 2), ("c", 3)] { sessions.wait(Self.waiter(id, causes: [cause])) }
-        let done = sessions.takeWaiters { $0.causes != [2] }
+        for (id, cause) in [("a", 1), ("b", 2), ("c", 3)] { _ = sessions.keep(Self.waiter(id, causes: [cause]), outstanding: [cause], unreported: []) }
+        let done = sessions.takeAnswerable(outstanding: [2], unreported: [])
         #expect(done.map(\.requestID) == ["a", "c"])
         #expect(sessions.waiters.map(\.requestID) == ["b"])
+    }
+
+    @Test func losingAnInstanceFailsOnlyTheRequestsWhoseCallbacksItStillCarried() {
+        var sessions = ControlSessions()
+        _ = sessions.keep(Self.waiter("acted", causes: [1], instances: ["i1"]), outstanding: [1], unreported: [])
+        _ = sessions.keep(Self.waiter("elsewhere", causes: [1], instances: ["i2"]), outstanding: [1], unreported: [])
+        var instance = Instance(id: "i1", launchID: "l", device: "d", conversation: "c", app: "a", installID: "in", context: .messages, style: .compact)
+        let none = sessions.takeFailed(by: instance)
+        #expect(none.isEmpty, "no callback of theirs is there")
+        instance.callbacks.append([CallbackQueue.Callback(type: .touch, body: .ok, causes: [1])])
+        let failed = sessions.takeFailed(by: instance)
+        #expect(failed.map(\.requestID) == ["acted"])
+        #expect(sessions.waiters.map(\.requestID) == ["elsewhere"])
     }
 
     @Test func settleRequestsAreAnsweredTogetherOnce() {
