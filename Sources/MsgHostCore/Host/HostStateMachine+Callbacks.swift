@@ -51,7 +51,7 @@ extension HostStateMachine {
     func outstandingCauses(among wanted: Set<Int>) -> Set<Int> {
         var causes = self.screens.causes(among: wanted)
         guard !wanted.isEmpty else { return causes }
-        for carried in self.pendingRequests.values.map(\.causes) + self.pendingDrawers.values.map(\.causes) { causes.formUnion(carried.intersection(wanted)) }
+        causes.formUnion(self.inspections.causes(among: wanted))
         return causes
     }
 

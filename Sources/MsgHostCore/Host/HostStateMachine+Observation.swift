@@ -43,7 +43,7 @@ extension HostStateMachine {
         return [
             ("callbacks_queued", queued), ("callbacks_in_flight", inFlight),
             ("held_deliveries", held), ("delayed_deliveries", delayed),
-            ("parked_requests", self.pendingRequests.count),
+            ("parked_requests", self.inspections.count),
             ("control_waiters", self.sessions.waiters.count + self.sessions.settleWaiters.count),
             ("event_followers", self.sessions.subscribers.count),
         ]

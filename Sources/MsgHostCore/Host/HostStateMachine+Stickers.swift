@@ -23,9 +23,7 @@ extension HostStateMachine {
         guard let instance = self.screens[instanceID],
               let next = self.screens[instanceID]?.drawer?.answered(by: instance.app, failure: failure, answer) else { return [] }
         guard case .check(let candidates, let rejected) = next else { return self.drawerLoaded(instance, now: now) }
-        self.nextRequestToken += 1
-        let token = self.nextRequestToken
-        self.pendingDrawers[token] = PendingDrawer(instanceID: instanceID, candidates: candidates, rejected: rejected, causes: self.sessions.activeCauses)
+        let token = self.inspections.park(.drawer(PendingDrawer(instanceID: instanceID, candidates: candidates, rejected: rejected, causes: self.sessions.activeCauses)))
         self.screens[instanceID]?.drawer?.checking(token: token)
         return [.inspectFiles(token: token, candidates.map(\.fileCheck), alternateFilename: nil)]
     }

@@ -68,7 +68,7 @@ extension HostStateMachine {
     /// Answers a send whose files were looked at but whose message could not be stored; it
     /// consumes nothing (the touch is given back, as for a refused file).
     public mutating func filesNotStored(token: Int, reason: String, now: Instant) -> [HostAction] {
-        guard let request = self.pendingRequests.removeValue(forKey: token), let process = self.processes[request.launchID],
+        guard case .request(let request)? = self.inspections.take(token), let process = self.processes[request.launchID],
               let route = process.route else { return [] }
         if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
         let actions = self.withCauses(request.causes) { machine in

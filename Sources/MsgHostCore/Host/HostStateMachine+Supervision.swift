@@ -36,7 +36,7 @@ extension HostStateMachine {
     /// every delayed one, on the manual clock those due by now (later ones wait for
     /// `advanceClock`). Held deliveries wait for `release` and are not waited for.
     func isSettled(now: Instant) -> Bool {
-        self.screens.isIdle && self.pendingRequests.isEmpty && !self.processes.isUnderWay
+        self.screens.isIdle && self.inspections.isEmpty && !self.processes.isUnderWay
             && !self.world.deliveries.hasUnheld(dueBy: self.settings.manualClock ? now : nil)
     }
 

@@ -22,7 +22,7 @@ public struct HostStateMachine: Sendable {
     var supervisor: Supervisor
     /// The supervisor's table of processes (read by the other parts).
     var processes: ProcessTable {
-        get { self.supervisor.processes }
+        _read { yield self.supervisor.processes }
         _modify { yield &self.supervisor.processes }
     }
     /// What each device shows, and every instance with its callback queue.
@@ -31,11 +31,8 @@ public struct HostStateMachine: Sendable {
     var sessions = ControlSessions()
     /// Parent apps in the foreground of devices, and their compose sheets.
     var parentApps = ParentApps()
-    /// Requests parked while the shell looks at their files, by token.
-    var pendingRequests: [Int: PendingRequest] = [:]
-    /// Sticker drawers whose files the shell is looking at, by the same tokens.
-    var pendingDrawers: [Int: PendingDrawer] = [:]
-    var nextRequestToken = 0
+    /// Requests and sticker drawers parked while the shell looks at their files.
+    var inspections = Inspections()
     /// What the host says: messages, events, counters.
     var outbox: Outbox
     private var nextInstance = 0

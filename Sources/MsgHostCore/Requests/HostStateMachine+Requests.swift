@@ -38,20 +38,18 @@ extension HostStateMachine {
             // policy while this one's files are being looked at.
             request.touch = self.screens[request.instanceID]?.touch.take()
         }
-        self.nextRequestToken += 1
-        self.pendingRequests[self.nextRequestToken] = request
-        return [.inspectFiles(token: self.nextRequestToken, checks, alternateFilename: alternateFilename)]
+        return [.inspectFiles(token: self.inspections.park(.request(request)), checks, alternateFilename: alternateFilename)]
     }
 
     /// The shell looked at a request's files (one result per check, in order).
     mutating func handleFilesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
-        if let drawer = self.pendingDrawers.removeValue(forKey: token) {
-            return self.withCauses(drawer.causes) { machine in machine.drawerFilesChecked(drawer, token: token, results: results, now: now) }
-        }
-        guard let request = self.pendingRequests.removeValue(forKey: token) else { return [] }
-        return self.withCauses(request.causes) { machine in
-            if case .view = request.content { return machine.viewFilesChecked(request, results: results, now: now) }
-            return machine.filesChecked(request, results: results, now: now)
+        guard let parked = self.inspections.take(token) else { return [] }
+        return self.withCauses(parked.causes) { machine in
+            switch parked {
+            case .drawer(let drawer): machine.drawerFilesChecked(drawer, token: token, results: results, now: now)
+            case .request(let request) where request.isView: machine.viewFilesChecked(request, results: results, now: now)
+            case .request(let request): machine.filesChecked(request, results: results, now: now)
+            }
         }
     }
 

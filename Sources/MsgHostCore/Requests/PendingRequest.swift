@@ -22,6 +22,9 @@ struct PendingRequest: Sendable {
     var causes: Set<Int> = []
     /// For `presentMessageCompose`: the sheet's recipients and text, besides its message.
     var compose: (recipients: [String], body: String?)? = nil
+
+    /// A `setView`'s images, not content for a conversation (`viewFilesChecked` takes it).
+    var isView: Bool { if case .view = self.content { true } else { false } }
 }
 
 extension PendingRequest.Content {
