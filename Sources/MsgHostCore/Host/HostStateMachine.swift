@@ -5,11 +5,14 @@ import MsgHostProtocol
 ///
 /// Each event is a `mutating func` named for what happened, given the time it happened, and
 /// returns the actions the shell must run, in order. Identifiers and tokens come from the
-/// injected `IDGenerator`. The machine is split by concern:
+/// injected `IDGenerator`. The rules live in the parts it holds (docs/ARCHITECTURE.md lists
+/// them: `Supervisor`, `Screens` and `Instance+Lifecycle`, `ControlSessions`, `Inspections`,
+/// `ParentApps`, `Outbox`, `World`…); the machine routes each event to them and puts their
+/// answers in order:
 /// - `+Control`: requests from control clients, typed by `ControlCodec`, routed by area;
 /// - `+Extensions`: frames from extension processes (hello, requests, replies);
-/// - `+Callbacks`: the per-instance, one-at-a-time callback queues;
-/// - `+Processes`: launches, exits, timers and shutdown.
+/// - `+Callbacks`: queueing callbacks and sending them one at a time, replies that wait;
+/// - `+Processes`: a process's end reaching its instances, and the timers.
 public struct HostStateMachine: Sendable {
     public internal(set) var world: World
     public let apps: [String: AppDescriptor]
