@@ -74,16 +74,13 @@ extension HostStateMachine {
     mutating func pump(_ instanceID: String, now: Instant) -> [HostAction] {
         guard var instance = self.screens[instanceID], instance.callbacks.inFlight == nil else { return [] }
         guard let callback = instance.callbacks.next else {
-            if instance.phase == .resigning { instance.phase = .resigned }
+            instance.queueEmptied()
             self.screens[instanceID] = instance
             return self.goIdleIfUnneeded(launchID: instance.launchID, now: now)
         }
         guard let process = self.processes[instance.launchID], case .connected(let route) = process.state else { return [] }
         let (id, send) = self.outbox.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
-        instance.callbacks.sent(id: id, at: now)
-        // A touch allows a send from the moment it reaches the view (PROTOCOL.md §4.5): touches
-        // queued behind a busy handler each arm one send when their turn comes.
-        if callback.type == .touch { instance.touch.arm(at: now) }
+        instance.sentNext(id: id, at: now)
         self.screens[instanceID] = instance
         return [send, .observed(.callbackSent(id: id, type: callback.type)),
                 .startTimer(.responseTimeout(launchID: process.launchID, callbackID: id), at: now.adding(milliseconds: self.supervisor.responseTimeout(process.app)))]

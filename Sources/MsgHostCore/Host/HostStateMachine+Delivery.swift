@@ -35,10 +35,7 @@ extension HostStateMachine {
             actions += self.markSeen(device: deviceID, conversation: conversation, now: now)
             actions += self.reconcileLiveInstances(device: deviceID, conversation: conversation, now: now).actions
         }
-        // didReceive: only while active, only this app's messages, only from others (SPEC §3).
-        if stored.sender != device.owner, let app = stored.app, case .app = stored.content,
-           let instanceID = self.screens.presented[deviceID], let instance = self.screens[instanceID],
-           instance.app == app, instance.conversation == conversation, instance.phase == .active, instance.context == .messages {
+        if let instanceID = self.screens.presented[deviceID], let instance = self.screens[instanceID], instance.receives(stored, deviceOwner: device.owner) {
             actions += self.enqueue([self.rendering.messageCallback(.didReceive, stored, to: instance)], on: instanceID, now: now)
         }
         return actions
