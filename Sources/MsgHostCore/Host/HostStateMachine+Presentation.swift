@@ -5,9 +5,6 @@ import MsgHostProtocol
 /// the drawer, tapping bubbles, the chevron, showing a conversation, closing, and the
 /// transcript-style instances that draw live-layout bubbles.
 extension HostStateMachine {
-    /// Instances whose callbacks a control request must wait for, with the actions so far.
-    typealias Outcome = (actions: [HostAction], instances: Set<String>)
-
     // MARK: Opening
 
     /// Opens `app` on `device` in `conversation` (drawer: compact; bubble: expanded with the
@@ -16,9 +13,7 @@ extension HostStateMachine {
     mutating func launchMain(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selectedEntry: Int?, now: Instant) -> (String, Outcome) {
         var outcome = self.show(device: device, conversation: conversation, now: now)
         if let current = self.screens.presented[device] {
-            let resigned = self.resign(current, now: now)
-            outcome.actions += resigned.actions
-            outcome.instances.formUnion(resigned.instances)
+            outcome += self.resign(current, now: now)
         }
         let (launchID, launchActions) = self.processServing(device: device, app: app.bundleID, installID: install.id, now: now)
         outcome.actions += launchActions
@@ -58,12 +53,12 @@ extension HostStateMachine {
     /// Starts the resign sequence (SPEC §3): viewWillDisappear → viewDidDisappear →
     /// willResignActive → didResignActive. The instance stops being visible at once.
     mutating func resign(_ instanceID: String, now: Instant) -> Outcome {
-        guard var instance = self.screens[instanceID], let callbacks = instance.resign(activation: self.activationBody) else { return ([], [instanceID]) }
+        guard var instance = self.screens[instanceID], let callbacks = instance.resign(activation: self.activationBody) else { return Outcome([], [instanceID]) }
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
         var actions: [HostAction] = [self.outbox.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
         actions += self.clearView(of: instance, now: now)
-        return (actions + self.enqueue(callbacks, on: instanceID, now: now), [instanceID])
+        return Outcome(actions + self.enqueue(callbacks, on: instanceID, now: now), [instanceID])
     }
 
     // MARK: Showing a conversation
@@ -72,26 +67,20 @@ extension HostStateMachine {
     /// presented in it and tears down its live bubbles; arriving marks messages seen and starts
     /// the live bubbles' instances.
     mutating func show(device: String, conversation: String?, now: Instant) -> Outcome {
-        var outcome: Outcome = ([], [])
+        var outcome = Outcome()
         let previous = self.screens.showing[device]
         if let previous, previous != conversation {
             if let current = self.screens.presented[device], self.screens[current]?.conversation == previous {
-                let resigned = self.resign(current, now: now)
-                outcome.actions += resigned.actions
-                outcome.instances.formUnion(resigned.instances)
+                outcome += self.resign(current, now: now)
             }
             for id in self.screens.liveInstances(device: device, conversation: previous) {
-                let resigned = self.resign(id, now: now)
-                outcome.actions += resigned.actions
-                outcome.instances.formUnion(resigned.instances)
+                outcome += self.resign(id, now: now)
             }
         }
         self.screens.show(conversation, on: device)
         if let conversation {
             outcome.actions += self.markSeen(device: device, conversation: conversation, now: now)
-            let live = self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
-            outcome.actions += live.actions
-            outcome.instances.formUnion(live.instances)
+            outcome += self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
         }
         return outcome
     }
@@ -104,15 +93,13 @@ extension HostStateMachine {
     /// device can run them (iOS 11 and later, app installed); instances whose bubble went away
     /// or scrolled off resign. So a long history costs nothing here.
     mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
-        var outcome: Outcome = ([], [])
+        var outcome = Outcome()
         guard self.screens.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
         // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
         let onScreen = self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
         let bubbles = Set(onScreen.map(\.id))
         for id in self.screens.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.screens[id]?.liveEntry ?? -1) {
-            let resigned = self.resign(id, now: now)
-            outcome.actions += resigned.actions
-            outcome.instances.formUnion(resigned.instances)
+            outcome += self.resign(id, now: now)
         }
         guard device.platform.runsLiveLayouts else { return outcome }
         let drawn = Set(self.screens.liveInstances(device: deviceID, conversation: conversation).compactMap { self.screens[$0]?.liveEntry })
@@ -174,7 +161,7 @@ extension HostStateMachine {
         case .parentApp(let app, let install):
             guard let message else { return [] }
             let (instanceID, opened) = try self.openInParentApp(message, app: app, install: install, device: device.id, now: now)
-            return answer(TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), (shown.actions + opened.actions, shown.instances.union(opened.instances)))
+            return answer(TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), shown + opened)
         case .app(let app, let install):
             try self.requireNotQuarantined(device: device.id, app: appID)
             if let currentID = self.screens.presented[device.id], let current = self.screens[currentID], current.phase == .active,
@@ -184,7 +171,7 @@ extension HostStateMachine {
                 return answer(TapResult(action: "selected", instance: currentID), shown)
             }
             let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
-            return answer(TapResult(action: "selected", instance: instanceID), (shown.actions + launched.actions, shown.instances.union(launched.instances)))
+            return answer(TapResult(action: "selected", instance: instanceID), shown + launched)
         }
     }
 

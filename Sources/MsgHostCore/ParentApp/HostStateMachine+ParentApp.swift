@@ -24,16 +24,12 @@ extension HostStateMachine {
     /// what was presented on the device resigns. Returns its instance and what to wait for.
     mutating func foregroundParentApp(_ app: AppDescriptor, install: Install, device: String, now: Instant) throws(WireError) -> (String, Outcome) {
         try self.requireNotQuarantined(device: device, app: app.bundleID, role: .parentApp)
-        if let current = self.parentApps.foreground(app.bundleID, on: device) { return (current.instanceID, ([], [current.instanceID])) }
-        var outcome: Outcome = ([], [])
+        if let current = self.parentApps.foreground(app.bundleID, on: device) { return (current.instanceID, Outcome([], [current.instanceID])) }
+        var outcome = Outcome()
         if let presented = self.screens.presented[device] {
-            let resigned = self.resign(presented, now: now)
-            outcome.actions += resigned.actions
-            outcome.instances.formUnion(resigned.instances)
+            outcome += self.resign(presented, now: now)
         }
-        let closed = self.closeParentApp(device: device, reason: "another parent app opened", now: now)
-        outcome.actions += closed.actions
-        outcome.instances.formUnion(closed.instances)
+        outcome += self.closeParentApp(device: device, reason: "another parent app opened", now: now)
         let (launchID, launchActions) = self.processServing(device: device, app: app.bundleID, installID: install.id, role: .parentApp, now: now)
         outcome.actions += launchActions
         let instanceID = self.makeInstanceID()
@@ -64,14 +60,14 @@ extension HostStateMachine {
     /// is then ended as an idle extension's is (ours: iOS would suspend it; nothing it holds in
     /// memory survives, as for extensions).
     mutating func closeParentApp(device: String, reason: String, now: Instant) -> Outcome {
-        guard let (app, sheet) = self.parentApps.close(device: device) else { return ([], []) }
+        guard let (app, sheet) = self.parentApps.close(device: device) else { return Outcome() }
         var actions: [HostAction] = []
         if let sheet { actions += self.sheetFinished(sheet, .cancelled, reason: reason, now: now) }
         actions.append(self.outbox.record(.parentAppClosed, now: now, device: device, app: app.app, instance: app.instanceID, detail: reason))
         // Resigning: once its last callback is acknowledged it is resigned and the process idle.
         self.screens[app.instanceID]?.phase = .resigning
         actions += self.enqueue([(.applicationWillResignActive, OutboundBody.instance(InstanceBody(instance: app.instanceID)))], on: app.instanceID, now: now)
-        return (actions, [app.instanceID])
+        return Outcome(actions, [app.instanceID])
     }
 
     /// `closeParentApp`.

@@ -53,3 +53,14 @@ import Testing
         #expect(fitted.width == 320 && fitted.height == 0)
     }
 }
+
+/// Outcomes add up in order, and the instances to wait for join.
+@Suite struct OutcomeTests {
+    @Test func outcomesAddUpInOrder() {
+        var outcome = Outcome([.stopped], ["i1"])
+        outcome += Outcome([.advanceClock(milliseconds: 5)], ["i2"])
+        let sum = outcome + Outcome()
+        #expect(sum.actions == [.stopped, .advanceClock(milliseconds: 5)])
+        #expect(sum.instances == ["i1", "i2"])
+    }
+}
