@@ -1,0 +1,75 @@
+/// The keys a session file's objects may hold, checked before its values are decoded: an
+/// unknown key is an error naming it and its place (a typo in a hand-edited session is not
+/// silently dropped), where `Codable` alone would ignore it. Types are then `Codable`'s to check.
+indirect enum SessionShape: Sendable {
+    /// An object with exactly these keys allowed (each with its own shape).
+    case object([String: SessionShape])
+    /// An array whose every item has this shape.
+    case array(SessionShape)
+    /// An object, or null, with this shape.
+    case optional(SessionShape)
+    /// Anything (a request body, a reply, a touch payload: the control API's to judge).
+    case any
+
+    struct Mismatch: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func check(_ value: JSONValue, path: String) throws {
+        switch (self, value) {
+        case (.any, _): return
+        case (.optional, .null): return
+        case (.optional(let shape), _): try shape.check(value, path: path)
+        case (.array(let shape), .array(let items)):
+            for (index, item) in items.enumerated() { try shape.check(item, path: "\(path)[\(index)]") }
+        case (.object(let keys), .object(let fields)):
+            if let unknown = fields.keys.sorted().first(where: { keys[$0] == nil }) {
+                throw Mismatch(description: "\(path): unknown key \"\(unknown)\"; known keys: \(keys.keys.sorted().joined(separator: ", "))")
+            }
+            for (key, field) in fields { if let shape = keys[key] { try shape.check(field, path: "\(path).\(key)") } }
+        default:
+            return  // a wrong type: Codable names it with its path
+        }
+    }
+
+    /// An object whose keys all take any value.
+    static func keys(_ names: String...) -> SessionShape {
+        .object(Dictionary(uniqueKeysWithValues: names.map { ($0, SessionShape.any) }))
+    }
+}
+
+enum SessionShapes {
+    static let entry = SessionShape.keys(
+        "index", "entry", "messageID", "kind", "sender", "senderName", "senderDevice", "app", "rendering",
+        "senderParticipantIdentifier", "message", "rendered", "text", "file", "liveSize", "sentAt", "expiring", "kept", "peeledOnto")
+    static let transcript = SessionShape.object([
+        "device": .any, "conversation": .any, "entries": .array(entry), "olderCount": .any, "text": .any, "staged": .optional(entry),
+    ])
+    static let start = SessionShape.object([
+        "type": .any, "format": .any, "version": .any, "startedAt": .any, "clock": .any, "settings": .any,
+        "apps": .array(.any),
+        "world": .object([
+            "people": .array(.keys("handle", "name")),
+            "devices": .array(.keys("id", "owner", "platform")),
+            "conversations": .array(.keys("id", "members")),
+            "installs": .array(.keys("device", "app")),
+        ]),
+        "participants": .array(.object(["device": .any, "app": .any, "participants": .array(.keys("person", "identifier"))])),
+        "contacts": .array(.keys("device", "person", "name")),
+        "delivery": .array(.keys("device", "latencyMs", "hold")),
+        "transcripts": .array(transcript),
+    ])
+    static let event = SessionShape.keys("seq", "time", "kind", "device", "app", "conversation", "instance", "code", "name", "pid", "detail", "elements")
+    static let frame = SessionShape.object([
+        "seq": .any, "time": .any, "direction": .any, "device": .any, "app": .any, "pid": .any, "type": .any, "id": .any,
+        "replyTo": .any, "body": .any, "binary": .any, "error": .optional(.keys("domain", "code", "name", "message")),
+    ])
+    static let step = SessionShape.object([
+        "type": .any, "step": .any, "time": .any, "command": .any, "body": .any, "reply": .any,
+        "events": .array(event),
+        "callbacks": .array(.keys("device", "app", "instance", "callback")),
+        "transcripts": .array(transcript),
+        "frames": .array(frame),
+    ])
+    static let end = SessionShape.keys("type", "steps", "time")
+}
