@@ -106,8 +106,8 @@ public enum SessionReader {
         }
     }
 
-    /// A step is in order, its action is one a recording keeps, and it names only devices,
-    /// conversations and apps the world has by then.
+    /// A step is in order, its action is one a recording keeps, and, if it was carried out,
+    /// it names only devices, conversations and people the world has by then.
     private static func check(_ step: SessionStep, after previous: SessionStep?, line: Int, world: inout SessionWorldIndex) throws(SessionError) {
         let expected = (previous?.step ?? 0) + 1
         guard step.step == expected else { throw SessionError(line: line, "step \(step.step) where step \(expected) was due") }
@@ -119,6 +119,8 @@ public enum SessionReader {
             throw SessionError(line: line, "step \(step.step): unknown action \"\(step.command)\" (actions a session holds: \(known))")
         }
         guard case .object(let body) = step.body else { throw SessionError(line: line, "step \(step.step) (\(step.command)): body is not a JSON object") }
+        // A step the daemon refused may name what does not exist (that is why it was refused).
+        guard case .object(let reply) = step.reply, reply["status"] == .string("ok") else { return }
         try world.check(command, body, step: step.step, line: line)
     }
 }

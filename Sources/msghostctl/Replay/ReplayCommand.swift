@@ -21,9 +21,8 @@ struct Replay: ParsableCommand {
     func run() throws {
         let session: Session
         do {
-            guard let data = FileManager.default.contents(atPath: self.file) else { throw SessionError(line: nil, "cannot read \(self.file)") }
-            session = try SessionReader.read(Array(data))
-        } catch let error as SessionError {
+            session = try SessionFile.read(self.file)
+        } catch {
             throw Self.cannotPlay("\(self.file): \(error.description)")
         }
         if let until = self.until, !(1...max(1, session.steps.count)).contains(until) {
