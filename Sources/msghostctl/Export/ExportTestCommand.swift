@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MsgHostControl
 import MsgHostProtocol
 
 struct ExportTest: ParsableCommand {

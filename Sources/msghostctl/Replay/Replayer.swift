@@ -49,10 +49,10 @@ final class Replayer {
     func prepare() throws {
         let start = self.session.start
         for contact in start.contacts {
-            try self.client.request(.contact, ContactRequest(device: contact.device, person: contact.person, name: contact.name))
+            _ = try self.client.request(.contact, ContactRequest(device: contact.device, person: contact.person, name: contact.name))
         }
         for rule in start.delivery {
-            try self.client.request(.delivery, DeliveryRequest(device: rule.device, latencyMs: rule.latencyMs, hold: rule.hold))
+            _ = try self.client.request(.delivery, DeliveryRequest(device: rule.device, latencyMs: rule.latencyMs, hold: rule.hold))
         }
         for install in start.participants {
             let now = try self.client.request(.participants, DeviceAppRequest(device: install.device, app: install.app), as: ParticipantsResult.self)
@@ -84,7 +84,7 @@ final class Replayer {
 
     private func advance(to time: Int64) throws {
         guard time > self.elapsed else { return }
-        try self.client.request(.advanceClock, AdvanceClockRequest(milliseconds: time - self.elapsed), as: ClockResult.self)
+        _ = try self.client.request(.advanceClock, AdvanceClockRequest(milliseconds: time - self.elapsed), as: ClockResult.self)
         self.elapsed = time
     }
 
@@ -113,7 +113,7 @@ final class Replayer {
 
     /// What the step caused, now against the recording: events, callbacks, views.
     private func compareOutcome(of step: SessionStep) throws {
-        try self.client.request(.settle, as: ClockResult.self)
+        _ = try self.client.request(.settle, as: ClockResult.self)
         var events: [EventRecord] = []
         var callbacks: [SessionCallback] = []
         for push in self.client.takePushes() {

@@ -5,7 +5,7 @@ import MsgHostProtocol
 /// the session's words, each with its arguments as a test names them (an entry by its place in
 /// a transcript, a person's identifier by whose it is), and what each device showed after it.
 /// The Python and Swift writers render the same plan.
-struct TestPlan {
+public struct TestPlan {
     /// An argument of a step's request.
     enum Argument {
         /// A value as recorded (a device, a text, a payload with no identifier in it).
@@ -65,7 +65,7 @@ struct TestPlan {
     var identifiers: [Identifier]
     var steps: [Step]
 
-    init(_ session: Session, name: String, source: String) {
+    public init(_ session: Session, name: String, source: String) {
         self.name = name
         self.source = source
         self.start = session.start

@@ -7,13 +7,17 @@ import MsgHostProtocol
 ///
 /// `TestDaemon` builds one kind of world: everyone in one conversation, every app on the same
 /// devices. A session whose world is another is refused (`Unwritable`); `--python` writes any.
-struct SwiftTestWriter {
-    struct Unwritable: Error, CustomStringConvertible {
-        var description: String
+public struct SwiftTestWriter {
+    public struct Unwritable: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// Paths under this folder are written relative to `TestPaths.repository`.
     var repository: String?
+
+    public init(repository: String? = nil) {
+        self.repository = repository
+    }
 
     /// How a body field is written as an argument of its request's initializer.
     enum Kind { case string, optionalString, int, optionalInt64, optionalBool, json, fields, strings, optionalStrings, platform, action }
@@ -51,7 +55,7 @@ struct SwiftTestWriter {
         .compose: ("ComposeRequest", "ComposeResult", [("device", .string), ("action", .action)]),
     ]
 
-    func write(_ plan: TestPlan) throws(Unwritable) -> String {
+    public func write(_ plan: TestPlan) throws(Unwritable) -> String {
         let world = try self.world(plan.start)
         let type = Self.typeName(plan.name)
         var out = """

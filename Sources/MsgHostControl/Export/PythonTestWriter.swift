@@ -3,7 +3,7 @@ import MsgHostProtocol
 /// A pytest module from a `TestPlan`: the `msghost_daemon` fixture on the session's world,
 /// its apps and settings, each step through the Python SDK's `ControlClient`, and what each
 /// device showed asserted after it.
-enum PythonTestWriter {
+public enum PythonTestWriter {
     /// The SDK method of each command, and its parameters by body key (in order).
     static let methods: [ControlCommand: (String, [(String, String)])] = [
         .createPerson: ("create_person", [("handle", "handle"), ("name", "name")]),
@@ -36,7 +36,7 @@ enum PythonTestWriter {
         .compose: ("compose", [("device", "device"), ("action", "action")]),
     ]
 
-    static func write(_ plan: TestPlan) -> String {
+    public static func write(_ plan: TestPlan) -> String {
         var out = """
             \"\"\"\(plan.name): a test made by `msghostctl export-test --python` from \(plan.source) (\(plan.steps.count) steps).
 
