@@ -312,7 +312,7 @@ VIEW = {"elements": [
     {"type": "sticker", "image": {"frame": 1}, "sticker": 0, "accessibilityLabel": "A cone", "width": 136, "height": 136}]}
 
 # A session file's lines (docs/RECORDING.md).
-SESSION_VIEW = {"device": "bob-phone", "conversation": "c1", "entries": [ENTRY], "olderCount": 0, "text": "", "staged": None}
+SESSION_VIEW = {"device": "bob-phone", "conversation": "c1", "entries": [ENTRY], "removed": [], "olderCount": 0, "text": "", "staged": None}
 SESSION_START = {
     "type": "session", "format": "msghost-session", "version": 1, "startedAt": 1763779200000, "clock": "manual",
     "settings": {"interaction.windowMs": 5000, "sessions.nilSummaryText": ""},
@@ -701,6 +701,7 @@ INVALID = [
     ("session step without frames", "session", {k: v for k, v in SESSION_STEP.items() if k != "frames"}),
     ("session step with a callback without instance", "session", {**SESSION_STEP, "callbacks": [{"device": "d", "app": "a", "callback": "touch"}]}),
     ("session end with a negative time", "session", {"type": "end", "steps": 0, "time": -1}),
+    ("session view without removed", "session", {**SESSION_STEP, "transcripts": [{k: v for k, v in SESSION_VIEW.items() if k != "removed"}]}),
     ("control.reset without app", "control.reset", {"device": "d"}),
     ("control.reset without device", "control.reset", {"app": "a"}),
     ("control.reply settle without now", "control.reply#/$defs/settle", {"status": "ok"}),

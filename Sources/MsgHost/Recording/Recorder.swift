@@ -35,10 +35,15 @@ struct Recorder {
     private(set) var changed: Set<View> = []
     /// Formats frames as the tap does, with the recording's own count (`seq`).
     private var tap = WireTap()
+    /// Each view whole, as last read; and as it was when the current step began, for the views
+    /// the step changed (a step records what changed, `SessionViews.change`).
+    private var views: [SessionViews.Key: SessionTranscript] = [:]
+    private var stepBase: [SessionViews.Key: SessionTranscript?] = [:]
 
     init(start: SessionStart) {
         self.startedAt = start.startedAt
         self.start = start
+        for view in start.transcripts { self.views[SessionViews.Key(device: view.device, conversation: view.conversation)] = view }
     }
 
     /// Milliseconds since the recording started.
@@ -47,6 +52,7 @@ struct Recorder {
     /// An action arrived: a new step, the current one from now on.
     mutating func begin(command: ControlCommand, body: JSONValue, client: [UInt8], requestID: String, now: Int64) {
         self.waiting[Waiting(client: client, requestID: requestID)] = self.steps.count
+        self.stepBase = [:]
         self.steps.append(SessionStep(
             step: self.steps.count + 1, time: self.elapsed(now), command: command.rawValue, body: body, reply: .null,
             events: [], callbacks: [], transcripts: [], frames: []))
@@ -103,8 +109,16 @@ struct Recorder {
         guard !self.steps.isEmpty, !views.isEmpty else { return }
         let last = self.steps.count - 1
         for view in views {
+            let key = SessionViews.Key(device: view.device, conversation: view.conversation)
+            if self.stepBase[key] == nil { self.stepBase[key] = .some(self.views[key]) }
+            self.views[key] = view
             self.steps[last].transcripts.removeAll { $0.device == view.device && $0.conversation == view.conversation }
-            self.steps[last].transcripts.append(view)
+            let base = self.stepBase[key] ?? nil
+            let change = SessionViews.change(from: base, to: view)
+            let same = change.entries.isEmpty && change.removed.isEmpty && base.map {
+                ($0.olderCount, $0.text, $0.staged) == (view.olderCount, view.text, view.staged)
+            } == true
+            if !same { self.steps[last].transcripts.append(change) }
         }
         self.steps[last].transcripts.sort { ($0.device, $0.conversation) < ($1.device, $1.conversation) }
     }

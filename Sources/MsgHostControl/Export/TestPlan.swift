@@ -78,12 +78,10 @@ public struct TestPlan {
             }
         }
         var used: [String: Identifier] = [:]
-        var views: [ViewKey: SessionTranscript] = [:]
-        var earlier: [ViewKey: Set<Int>] = [:]
+        var views = SessionViews(session.start)
+        var earlier: [SessionViews.Key: Set<Int>] = [:]
         for view in session.start.transcripts {
-            let key = ViewKey(view.device, view.conversation)
-            views[key] = view
-            earlier[key] = Set(view.entries.map(\.entry))
+            earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(view.entries.map(\.entry))
         }
         let names = Dictionary(session.start.world.devices.map { device in
             (device.id, session.start.world.people.first { $0.handle == device.owner }?.name ?? device.owner)
@@ -95,12 +93,12 @@ public struct TestPlan {
             var arguments: [(String, Argument)] = []
             for key in body.keys.sorted() {
                 let value = body[key] ?? .null
-                if (key == "entry" || key == "onto"), case .number(let number) = value, let place = Self.place(of: Int(number), in: views, earlier: earlier) {
+                if (key == "entry" || key == "onto"), case .number(let number) = value, let place = Self.place(of: Int(number), in: views.views, earlier: earlier) {
                     arguments.append((key, .entry(device: place.device, conversation: place.conversation, index: place.index)))
                 } else if key == "messages", case .array(let ids) = value {
                     let places = ids.compactMap { id -> (device: String, conversation: String, index: Int)? in
                         guard case .string(let message) = id else { return nil }
-                        return Self.place(ofMessage: message, in: views, earlier: earlier)
+                        return Self.place(ofMessage: message, in: views.views, earlier: earlier)
                     }
                     arguments.append((key, places.count == ids.count ? .messages(places) : .value(value)))
                 } else {
@@ -121,9 +119,10 @@ public struct TestPlan {
             let newRefusals = step.events.filter { ($0.kind == "sendRefused" || $0.kind == "requestRefused") && $0.code != nil }
             refusals += newRefusals.map { "\($0.code ?? 0) \($0.name ?? "")" }
             var changed: [View] = []
-            for view in step.transcripts {
-                let key = ViewKey(view.device, view.conversation)
-                views[key] = view
+            for change in step.transcripts {
+                views.apply(change)
+                let key = SessionViews.Key(device: change.device, conversation: change.conversation)
+                guard let view = views[key] else { continue }
                 let kept = view.entries.filter { !(earlier[key] ?? []).contains($0.entry) }
                 changed.append(View(
                     device: view.device, conversation: view.conversation, entries: kept.map(Self.drawn),
@@ -137,15 +136,6 @@ public struct TestPlan {
         }
         self.identifiers = used.values.sorted { $0.variable < $1.variable }
         self.steps = steps
-    }
-
-    struct ViewKey: Hashable {
-        var device: String
-        var conversation: String
-        init(_ device: String, _ conversation: String) {
-            self.device = device
-            self.conversation = conversation
-        }
     }
 
     /// An entry as the test's `drawn` helper reads it, in the helper's order of keys.
@@ -170,7 +160,7 @@ public struct TestPlan {
 
     /// Where the entry with this id was last shown: a view and its place among the entries
     /// made since the recording began.
-    static func place(of entry: Int, in views: [ViewKey: SessionTranscript], earlier: [ViewKey: Set<Int>]) -> (device: String, conversation: String, index: Int)? {
+    static func place(of entry: Int, in views: [SessionViews.Key: SessionTranscript], earlier: [SessionViews.Key: Set<Int>]) -> (device: String, conversation: String, index: Int)? {
         for (key, view) in views.sorted(by: { ($0.key.device, $0.key.conversation) < ($1.key.device, $1.key.conversation) }) {
             let kept = view.entries.filter { !(earlier[key] ?? []).contains($0.entry) }
             if let index = kept.firstIndex(where: { $0.entry == entry }) { return (key.device, key.conversation, index) }
@@ -178,7 +168,7 @@ public struct TestPlan {
         return nil
     }
 
-    static func place(ofMessage message: String, in views: [ViewKey: SessionTranscript], earlier: [ViewKey: Set<Int>]) -> (device: String, conversation: String, index: Int)? {
+    static func place(ofMessage message: String, in views: [SessionViews.Key: SessionTranscript], earlier: [SessionViews.Key: Set<Int>]) -> (device: String, conversation: String, index: Int)? {
         for (key, view) in views.sorted(by: { ($0.key.device, $0.key.conversation) < ($1.key.device, $1.key.conversation) }) {
             let kept = view.entries.filter { !(earlier[key] ?? []).contains($0.entry) }
             if let index = kept.firstIndex(where: { $0.messageID == message }) { return (key.device, key.conversation, index) }

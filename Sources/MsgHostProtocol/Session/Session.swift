@@ -139,20 +139,34 @@ public struct SessionDelivery: Codable, Hashable, Sendable {
     }
 }
 
-/// One device's view of one conversation as its owner sees it: the newest entries as
-/// `transcript` answers them (rendered with that device's contact names), and its input field.
+/// One device's view of one conversation as its owner sees it: the newest entries (a
+/// screenful, `transcript`'s default page of 50) rendered with that device's contact names,
+/// and its input field.
+///
+/// The session line holds each view whole; a step holds only what changed since the view was
+/// last written — the entries added or changed, and the ids of those removed from the
+/// transcript (a session's earlier bubble, an expired message) — so a session grows with what
+/// happens, not with the transcripts' length. `SessionViews` puts the views together again.
 public struct SessionTranscript: Codable, Hashable, Sendable {
     public var device: String
     public var conversation: String
+    /// Whole (the session line), or added and changed since the last time (a step), by entry id.
     public var entries: [TranscriptEntryValue]
-    /// Entries older than those kept here (a snapshot keeps the newest 50, a screenful).
+    /// Entries gone from the transcript since the last time (never one that only scrolled
+    /// beyond the screenful).
+    public var removed: [Int]
+    /// Entries older than the screenful.
     public var olderCount: Int
     public var text: String
     public var staged: TranscriptEntryValue?
-    public init(device: String, conversation: String, entries: [TranscriptEntryValue], olderCount: Int, text: String, staged: TranscriptEntryValue?) {
+    public init(
+        device: String, conversation: String, entries: [TranscriptEntryValue], removed: [Int] = [], olderCount: Int, text: String,
+        staged: TranscriptEntryValue?
+    ) {
         self.device = device
         self.conversation = conversation
         self.entries = entries
+        self.removed = removed
         self.olderCount = olderCount
         self.text = text
         self.staged = staged
@@ -163,9 +177,63 @@ public struct SessionTranscript: Codable, Hashable, Sendable {
         try container.encode(self.device, forKey: .device)
         try container.encode(self.conversation, forKey: .conversation)
         try container.encode(self.entries, forKey: .entries)
+        try container.encode(self.removed, forKey: .removed)
         try container.encode(self.olderCount, forKey: .olderCount)
         try container.encode(self.text, forKey: .text)
         try container.encode(self.staged, forKey: .staged)  // null, not left out: the schema asks for it
+    }
+}
+
+/// Every view of a session as it stands after the steps applied so far: the session line's
+/// views, then each step's changes.
+public struct SessionViews: Sendable {
+    public struct Key: Hashable, Comparable, Sendable {
+        public var device: String
+        public var conversation: String
+        public init(device: String, conversation: String) {
+            self.device = device
+            self.conversation = conversation
+        }
+        public static func < (a: Key, b: Key) -> Bool { (a.device, a.conversation) < (b.device, b.conversation) }
+    }
+
+    /// A screenful, as `transcript` answers by default and a recording keeps.
+    public static let screenful = TranscriptRequest.defaultLimit
+
+    public private(set) var views: [Key: SessionTranscript] = [:]
+
+    public init(_ start: SessionStart) {
+        for view in start.transcripts { self.apply(view) }
+    }
+
+    /// A view's changes (or a whole view): entries ordered by id, the newest screenful kept.
+    public mutating func apply(_ change: SessionTranscript) {
+        let key = Key(device: change.device, conversation: change.conversation)
+        var view = self.views[key] ?? SessionTranscript(device: change.device, conversation: change.conversation, entries: [], olderCount: 0, text: "", staged: nil)
+        var byID = Dictionary(view.entries.map { ($0.entry, $0) }, uniquingKeysWith: { _, last in last })
+        for id in change.removed { byID[id] = nil }
+        for entry in change.entries { byID[entry.entry] = entry }
+        view.entries = Array(byID.values.sorted { $0.entry < $1.entry }.suffix(Self.screenful))
+        view.olderCount = change.olderCount
+        view.text = change.text
+        view.staged = change.staged
+        self.views[key] = view
+    }
+
+    public subscript(key: Key) -> SessionTranscript? { self.views[key] }
+
+    /// What changed from `old` to `new` (both whole screenfuls), as a step records it.
+    public static func change(from old: SessionTranscript?, to new: SessionTranscript) -> SessionTranscript {
+        guard let old else { return new }
+        let before = Dictionary(old.entries.map { ($0.entry, $0) }, uniquingKeysWith: { _, last in last })
+        let now = Set(new.entries.map(\.entry))
+        let oldest = new.entries.first?.entry ?? Int.min
+        let full = new.entries.count >= Self.screenful
+        var change = new
+        change.entries = new.entries.filter { before[$0.entry] != $0 }
+        // Gone, not scrolled away: newer than the oldest shown, or the screen is not full.
+        change.removed = old.entries.map(\.entry).filter { !now.contains($0) && (!full || $0 > oldest) }
+        return change
     }
 }
 

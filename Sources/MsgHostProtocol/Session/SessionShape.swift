@@ -1,3 +1,5 @@
+import Foundation
+
 /// The keys a session file's objects may hold, checked before its values are decoded: an
 /// unknown key is an error naming it and its place (a typo in a hand-edited session is not
 /// silently dropped), where `Codable` alone would ignore it. Types are then `Codable`'s to check.
@@ -15,20 +17,22 @@ indirect enum SessionShape: Sendable {
         var description: String
     }
 
-    func check(_ value: JSONValue, path: String) throws {
-        switch (self, value) {
-        case (.any, _): return
-        case (.optional, .null): return
-        case (.optional(let shape), _): try shape.check(value, path: path)
-        case (.array(let shape), .array(let items)):
+    /// Checks a value as `JSONSerialization` read it (fast: a session may be tens of megabytes).
+    func check(_ value: Any, path: String) throws {
+        switch self {
+        case .any: return
+        case .optional(let shape):
+            if value is NSNull { return }
+            try shape.check(value, path: path)
+        case .array(let shape):
+            guard let items = value as? [Any] else { return }  // a wrong type: Codable names it with its path
             for (index, item) in items.enumerated() { try shape.check(item, path: "\(path)[\(index)]") }
-        case (.object(let keys), .object(let fields)):
+        case .object(let keys):
+            guard let fields = value as? [String: Any] else { return }
             if let unknown = fields.keys.sorted().first(where: { keys[$0] == nil }) {
                 throw Mismatch(description: "\(path): unknown key \"\(unknown)\"; known keys: \(keys.keys.sorted().joined(separator: ", "))")
             }
             for (key, field) in fields { if let shape = keys[key] { try shape.check(field, path: "\(path).\(key)") } }
-        default:
-            return  // a wrong type: Codable names it with its path
         }
     }
 
@@ -43,7 +47,8 @@ enum SessionShapes {
         "index", "entry", "messageID", "kind", "sender", "senderName", "senderDevice", "app", "rendering",
         "senderParticipantIdentifier", "message", "rendered", "text", "file", "liveSize", "sentAt", "expiring", "kept", "peeledOnto")
     static let transcript = SessionShape.object([
-        "device": .any, "conversation": .any, "entries": .array(entry), "olderCount": .any, "text": .any, "staged": .optional(entry),
+        "device": .any, "conversation": .any, "entries": .array(entry), "removed": .any, "olderCount": .any, "text": .any,
+        "staged": .optional(entry),
     ])
     static let start = SessionShape.object([
         "type": .any, "format": .any, "version": .any, "startedAt": .any, "clock": .any, "settings": .any,

@@ -70,9 +70,9 @@ export class SessionRecorder {
     if (!session) return;
     this.step = Math.max(0, Math.min(index, session.steps.length));
     const views = new Map();
-    for (const view of session.start.transcripts) views.set(`${view.device}\n${view.conversation}`, view);
+    for (const view of session.start.transcripts) applyView(views, view);
     for (const step of session.steps.slice(0, this.step)) {
-      for (const view of step.transcripts) views.set(`${view.device}\n${view.conversation}`, view);
+      for (const change of step.transcripts) applyView(views, change);
     }
     const step = this.step > 0 ? session.steps[this.step - 1] : null;
     document.getElementById('step-previous').disabled = this.step === 0;
@@ -109,6 +109,21 @@ export class SessionRecorder {
     el('td', {}, f.direction === 'in' ? '→' : '←'), el('td', {}, f.type), el('td', { class: 'id' }, f.replyTo ? `↩ ${f.replyTo}` : f.id))));
   }
 }
+
+/**
+ * A step's change to a view (or a whole view): entries by id, those removed gone, the newest
+ * screenful kept (docs/RECORDING.md; SessionViews does the same in Swift).
+ */
+function applyView(views, change) {
+  const key = `${change.device}\n${change.conversation}`;
+  const byID = new Map(((views.get(key) || {}).entries || []).map((entry) => [entry.entry, entry]));
+  for (const id of change.removed || []) byID.delete(id);
+  for (const entry of change.entries) byID.set(entry.entry, entry);
+  const entries = [...byID.values()].sort((a, b) => a.entry - b.entry).slice(-SCREENFUL);
+  views.set(key, { ...change, entries });
+}
+
+const SCREENFUL = 50;
 
 /** A session file's lines, checked as far as the page needs: a session, its steps, its end. */
 export function parseSession(text) {

@@ -75,10 +75,11 @@ enum ReplayComparison {
 
     /// The events a replay compares: what the user, the conversation and the apps did.
     /// Launches, connections and idle terminations are left out: when a process starts or
-    /// stops is the host's housekeeping, not the session's outcome.
+    /// stops is the host's housekeeping, not the session's outcome; so is `viewChanged`, which
+    /// a process's end also makes (the view is gone with it).
     static let comparedEvents: Set<String> = [
         "opened", "closed", "touch", "transition", "staged", "cancelled", "sent", "arrived", "expired", "openedURL",
-        "liveBubble", "viewChanged", "sendRefused", "requestRefused", "callbackFailed", "crashed", "quarantined",
+        "liveBubble", "sendRefused", "requestRefused", "callbackFailed", "crashed", "quarantined",
         "launchFailed", "unresponsive", "memoryExceeded", "memberAdded", "memberRemoved", "stickerDrawer",
         "parentAppOpened", "parentAppClosed", "composePresented", "composeFinished",
     ]

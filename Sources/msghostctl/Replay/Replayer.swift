@@ -30,18 +30,13 @@ final class Replayer {
     private var elapsed: Int64 = 0
     /// Each view as the recording last showed it, and which of its entries were there before
     /// the recording began (a replay starts with no history: those are left out).
-    private var views: [ViewKey: SessionTranscript] = [:]
-    private var earlier: [ViewKey: Set<Int>] = [:]
-
-    struct ViewKey: Hashable, Comparable {
-        var device: String
-        var conversation: String
-        static func < (a: ViewKey, b: ViewKey) -> Bool { (a.device, a.conversation) < (b.device, b.conversation) }
-    }
+    private var views: SessionViews
+    private var earlier: [SessionViews.Key: Set<Int>] = [:]
 
     init(session: Session, client: ControlClient) {
         self.session = session
         self.client = client
+        self.views = SessionViews(session.start)
     }
 
     /// Sets the world up as the recording found it beyond its seed (contact names, delivery
@@ -59,9 +54,7 @@ final class Replayer {
             self.renaming.pair(recorded: install.participants, now: now.participants)
         }
         for view in start.transcripts {
-            let key = ViewKey(device: view.device, conversation: view.conversation)
-            self.views[key] = view
-            self.earlier[key] = Set(view.entries.map(\.entry))
+            self.earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(view.entries.map(\.entry))
         }
         try self.client.startPushes(.subscribe, SubscribeRequest())
         try self.client.startPushes(.wireTap)
@@ -79,7 +72,7 @@ final class Replayer {
         }
         guard let previous else { return }
         if until == nil || until! >= self.session.steps.count { try self.advance(to: self.session.end.time) }
-        try self.compareOutcome(of: previous)
+        try self.compareOutcome(of: previous, last: true)
     }
 
     private func advance(to time: Int64) throws {
@@ -112,23 +105,57 @@ final class Replayer {
     }
 
     /// What the step caused, now against the recording: events, callbacks, views.
-    private func compareOutcome(of step: SessionStep) throws {
+    private func compareOutcome(of step: SessionStep, last: Bool = false) throws {
         _ = try self.client.request(.settle, as: ClockResult.self)
         var events: [EventRecord] = []
         var callbacks: [SessionCallback] = []
         for push in self.client.takePushes() {
             if push.header.type == "event", let event = try? push.decodeBody(EventRecord.self) {
                 events.append(event)
-            } else if push.header.type == "frame", let frame = try? push.decodeBody(TapFrame.self), frame.direction == "out",
-                      let device = frame.device, let app = frame.app, CallbackType(rawValue: frame.type) != nil,
-                      case .object(let body)? = frame.body, case .string(let instance)? = body["instance"] {
+            } else if push.header.type == "frame", let frame = try? push.decodeBody(CallbackFrame.self), frame.direction == "out",
+                      let device = frame.device, let app = frame.app, CallbackType(rawValue: frame.type) != nil, let instance = frame.body?.instance {
                 callbacks.append(SessionCallback(device: device, app: app, instance: instance, callback: frame.type))
             }
         }
         try self.compareEvents(step, now: events)
         try self.compareCallbacks(step, now: callbacks)
-        for view in step.transcripts { self.views[ViewKey(device: view.device, conversation: view.conversation)] = view }
-        for key in self.views.keys.sorted() { try self.compareView(key, step: step) }
+        for change in step.transcripts { self.views.apply(change) }
+        for key in self.touched(by: step, events: events, last: last) { try self.compareView(key, step: step, last: last) }
+    }
+
+    /// A frame as the replay reads it: only what names a callback and its instance (a frame's
+    /// whole body, read as `JSONValue`, would cost more than the rest of a step).
+    private struct CallbackFrame: Decodable {
+        struct Body: Decodable { var instance: String? }
+        var direction: String
+        var device: String?
+        var app: String?
+        var type: String
+        var body: Body?
+    }
+
+    /// The views a step may have changed, recorded or now: those the recording wrote, those the
+    /// step's request and today's events name, every view of a device whose names changed, and
+    /// all of them after the last step (so nothing that differs goes unseen at the end).
+    private func touched(by step: SessionStep, events: [EventRecord], last: Bool) -> [SessionViews.Key] {
+        let all = self.views.views.keys
+        if last { return all.sorted() }
+        var keys = Set(step.transcripts.map { SessionViews.Key(device: $0.device, conversation: $0.conversation) })
+        for event in events {
+            guard let device = event.device else { continue }
+            if let conversation = event.conversation { keys.insert(SessionViews.Key(device: device, conversation: conversation)) }
+        }
+        if case .object(let body) = step.body {
+            let device = body["device"].flatMap { if case .string(let value) = $0 { value } else { nil } }
+            let conversation = body["conversation"].flatMap { if case .string(let value) = $0 { value } else { nil } }
+            if let device, let conversation { keys.insert(SessionViews.Key(device: device, conversation: conversation)) }
+            // Names (contact) and members change how every view of a device or conversation reads.
+            if step.command == ControlCommand.contact.rawValue, let device { keys.formUnion(all.filter { $0.device == device }) }
+            if step.command == ControlCommand.addMember.rawValue || step.command == ControlCommand.removeMember.rawValue, let conversation {
+                keys.formUnion(all.filter { $0.conversation == conversation })
+            }
+        }
+        return keys.filter { all.contains($0) }.sorted()
     }
 
     private func compareEvents(_ step: SessionStep, now: [EventRecord]) throws {
@@ -174,16 +201,34 @@ final class Replayer {
         }
     }
 
-    private func compareView(_ key: ViewKey, step: SessionStep) throws {
+    /// Compares a view with the recording. When the step only added or changed its newest
+    /// entries, only those are read (and the count of all, so nothing missing or extra goes
+    /// unseen): a long session then reads a bubble or two a step, not a screenful.
+    private func compareView(_ key: SessionViews.Key, step: SessionStep, last: Bool) throws {
         guard let recorded = self.views[key] else { return }
-        let page = try self.client.request(.transcript, TranscriptRequest(device: key.device, conversation: key.conversation), as: TranscriptResult.self)
+        let earlier = self.earlier[key] ?? []
+        var kept = recorded.entries.filter { !earlier.contains($0.entry) }
+        var limit: Int?
+        if !last, earlier.isEmpty, let change = step.transcripts.first(where: { $0.device == key.device && $0.conversation == key.conversation }),
+           change.removed.isEmpty, !change.entries.isEmpty {
+            let changed = Set(change.entries.map(\.entry))
+            if let first = kept.firstIndex(where: { changed.contains($0.entry) }) { limit = kept.count - first }
+        }
+        let page = try self.client.request(.transcript, TranscriptRequest(device: key.device, conversation: key.conversation, limit: limit), as: TranscriptResult.self)
         let field = (try? self.client.request(.inputField, InputFieldRequest(device: key.device, conversation: key.conversation), as: InputFieldResult.self))
             ?? InputFieldResult(text: "", staged: nil)
-        let earlier = self.earlier[key] ?? []
-        let kept = recorded.entries.filter { !earlier.contains($0.entry) }
-        // A full screenful recorded may have had earlier entries at its top: compare the newest.
         var now = page.entries
-        if recorded.entries.count == TranscriptRequest.defaultLimit && now.count > kept.count { now = Array(now.suffix(kept.count)) }
+        if let limit {
+            let (recordedTotal, total) = (recorded.olderCount + recorded.entries.count, page.olderCount + page.entries.count)
+            if recordedTotal != total {
+                throw Divergence(step: step, place: "\(key.device), conversation \(key.conversation): how many entries",
+                                 recorded: "\(recordedTotal)", now: "\(total)")
+            }
+            kept = Array(kept.suffix(limit))
+        } else if recorded.entries.count == SessionViews.screenful && now.count > kept.count {
+            // A full screenful recorded may have had earlier entries at its top: compare the newest.
+            now = Array(now.suffix(kept.count))
+        }
         let was = ReplayComparison.View(entries: kept.map(ReplayComparison.Entry.init), text: recorded.text, staged: recorded.staged.map(ReplayComparison.Entry.init))
         let is_ = ReplayComparison.View(entries: now.map(ReplayComparison.Entry.init), text: field.text, staged: field.staged.map(ReplayComparison.Entry.init))
         if let difference = ReplayComparison.difference(recorded: was, now: is_) {
