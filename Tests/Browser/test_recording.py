@@ -72,11 +72,28 @@ def test_record_on_the_page_then_replay_export_and_step_through(simulator, brows
     assert first.startswith("divergence at step ") and "(activate on kate-iphone" in first and ": kate-iphone, conversation kate-john: the staged item" in first, changed.stdout
     assert "caption \"Let's build an ice cream\"" in changed.stdout and "caption \"Let's make an ice cream\"" in changed.stdout, changed.stdout
 
-    # The pytest the page gave passes as written.
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin", str(module)],
-                         capture_output=True, text=True, timeout=300, cwd=tmp_path,
-                         env={**os.environ, "PYTHONPATH": str(REPOSITORY / "python" / "src"), "MSGHOSTD": MSGHOSTD})
+    # The pytest the page gave passes as written, in a fresh venv with msghost installed from
+    # python/ (no network: the system's pyzmq, pytest and hatchling are seen from the venv).
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120)
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    install = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--no-index", "--no-build-isolation", "--no-deps", str(REPOSITORY / "python")],
+                             capture_output=True, text=True, timeout=300, env=environment)
+    assert install.returncode == 0, install.stdout + install.stderr
+    run = subprocess.run([str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(module)],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path, env={**environment, "MSGHOSTD": MSGHOSTD})
     assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
+
+    # The Swift test of the same session compiles against the package's own modules (the one of
+    # a session recorded by a test, Tests/IntegrationTests/Generated, also runs with the suite).
+    swift_test = tmp_path / "SessionTests.swift"
+    export = subprocess.run([MSGHOSTCTL, "export-test", str(session), "--swift", "--repository", str(REPOSITORY), "--output", str(swift_test)],
+                            capture_output=True, text=True, timeout=60)
+    assert export.returncode == 0, export.stderr
+    modules = Path(MSGHOSTD).parent / "Modules"
+    typecheck = subprocess.run(["swiftc", "-typecheck", "-I", str(modules), "-I", str(REPOSITORY / "Sources" / "CZeroMQ"), str(swift_test)],
+                               capture_output=True, text=True, timeout=300)
+    assert typecheck.returncode == 0, typecheck.stdout + typecheck.stderr
 
     # Step through it on the page: every phone as it was after the step, and the step's frames.
     page.find("[data-testid=session-file]").send_keys(str(session))
