@@ -64,7 +64,11 @@ import Testing
             #expect(run.stdout.hasPrefix("replayed 5 of 8 steps of \(file): no divergence\nthe daemon keeps running (pid "))
             let pid = try #require(run.stdout.split(separator: "pid ").last?.prefix { $0.isNumber }).description
             let endpoint = try #require(run.stdout.split(separator: "--endpoint ").dropFirst().first?.split(separator: " ").first).description
-            defer { kill(pid_t(pid) ?? 0, SIGTERM) }
+            let files = try #require(run.stdout.split(separator: "(its files: ").last?.prefix { $0 != ")" }).description
+            defer {
+                kill(pid_t(pid) ?? 0, SIGTERM)
+                try? FileManager.default.removeItem(atPath: files)
+            }
             // The replay's daemon, as step 5 left it: Kate's touch sent one message to John.
             let client = try ControlClient(endpoint: endpoint)
             let john = try client.request(.transcript, TranscriptRequest(device: "john-iphone", conversation: daemon.conversation), as: TranscriptResult.self)
