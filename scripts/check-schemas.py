@@ -36,7 +36,7 @@ from referencing.jsonschema import DRAFT202012
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_DIR = ROOT / "docs" / "schema"
 PROTOCOL = ROOT / "docs" / "PROTOCOL.md"
-SUPPORT_FILES = {"defs", "control.reply"}  # schema files that are not one message type
+SUPPORT_FILES = {"defs", "control.reply", "session"}  # schema files that are not one message type (session: a session file's line)
 
 passed = 0
 failures = []
@@ -311,6 +311,32 @@ VIEW = {"elements": [
     {"type": "date", "id": "at", "mode": "dateAndTime", "value": "2026-12-24T18:30"},
     {"type": "sticker", "image": {"frame": 1}, "sticker": 0, "accessibilityLabel": "A cone", "width": 136, "height": 136}]}
 
+# A session file's lines (docs/RECORDING.md).
+SESSION_VIEW = {"device": "bob-phone", "conversation": "c1", "entries": [ENTRY], "removed": [], "olderCount": 0, "text": "", "staged": None}
+SESSION_START = {
+    "type": "session", "format": "msghost-session", "version": 1, "startedAt": 1763779200000, "clock": "manual",
+    "settings": {"interaction.windowMs": 5000, "sessions.nilSummaryText": ""},
+    "apps": [{"bundleID": "com.example.python-raw", "displayName": "Python Raw Example", "command": "python3", "args": ["app.py"],
+              "workingDirectory": "/srv/msghost/examples/python-raw"}],
+    "world": {"people": [{"handle": "alice@example.com", "name": "Alice"}, {"handle": "bob@example.com", "name": "Bob"}],
+              "devices": [{"id": "alice-phone", "owner": "alice@example.com", "platform": "ios17"}],
+              "conversations": [{"id": "c1", "members": ["alice@example.com", "bob@example.com"]}],
+              "installs": [{"device": "alice-phone", "app": "com.example.python-raw"}]},
+    "participants": [{"device": "alice-phone", "app": "com.example.python-raw",
+                      "participants": [{"person": "bob@example.com", "identifier": U2}]}],
+    "contacts": [{"device": "alice-phone", "person": "bob@example.com", "name": "Bobby"}],
+    "delivery": [{"device": "bob-phone", "latencyMs": 250, "hold": False}],
+    "transcripts": [SESSION_VIEW]}
+SESSION_STEP = {
+    "type": "step", "step": 1, "time": 250, "command": "touch", "body": {"device": "alice-phone", "payload": {"sends": 2}},
+    "reply": {"status": "ok"},
+    "events": [{"seq": 9, "time": 1763779200250, "kind": "sendRefused", "device": "alice-phone", "app": "com.example.python-raw",
+                "code": 9, "name": "sendWithoutRecentInteraction"}],
+    "callbacks": [{"device": "alice-phone", "app": "com.example.python-raw", "instance": "i1", "callback": "touch"}],
+    "transcripts": [SESSION_VIEW],
+    "frames": [{"seq": 1, "time": 1763779200250, "direction": "out", "device": "alice-phone", "app": "com.example.python-raw",
+                "pid": 4242, "type": "touch", "id": "h7", "replyTo": None, "body": {**I, "payload": {"sends": 2}}, "binary": [], "error": None}]}
+
 VALID = [
     ("defs#/$defs/header", {"id": "c0f5a4f2-8d0e-4a43-9a3e-5d1b8e1b2a77", "type": "sendMessage", "time": 1763779200000}),
     ("defs#/$defs/header", {"id": "2", "type": "reply", "replyTo": "1", "time": 0, "extra": True}),
@@ -450,6 +476,13 @@ VALID = [
                        "replyTo": None, "body": None, "binary": [12, 0],
                        "error": {"domain": "msghost.protocol", "code": 2, "name": "badSignature", "message": "signature does not verify"}}),
     ("control.reply#/$defs/wireTap", {"status": "ok"}),
+    # recording a session (§7.2, docs/RECORDING.md)
+    ("control.startRecording", {}), ("control.stopRecording", {}),
+    ("control.recording", {}), ("control.recording", {"from": 0, "limit": 10000}),
+    ("control.reply#/$defs/startRecording", {"status": "ok", "recording": True, "startedAt": 1763779200000, "steps": 0, "lines": 0}),
+    ("control.reply#/$defs/stopRecording", {"status": "ok", "recording": False, "startedAt": 1763779200000, "steps": 3, "lines": 5}),
+    ("control.reply#/$defs/recording", {"status": "ok", "lines": ['{"type":"end","steps":0,"time":0}'], "from": 1, "total": 2, "more": False}),
+    ("session", SESSION_START), ("session", SESSION_STEP), ("session", {"type": "end", "steps": 1, "time": 250}),
     ("control.reply#/$defs/metrics", {"status": "ok", "text": "# TYPE msghost_sends_total counter\nmsghost_sends_total 3\n"}),
     ("control.reply#/$defs/file", {"status": "ok", "mimeType": "image/png", "size": 3, "data": "AAEC"}),
     ("control.reply#/$defs/held", {"status": "ok", "messages": []}),
@@ -656,6 +689,19 @@ INVALID = [
                                                                 "pid": None, "type": "reply", "id": "x", "replyTo": None, "body": None,
                                                                 "binary": [], "error": None}),
     ("control.reply metrics without text", "control.reply#/$defs/metrics", {"status": "ok"}),
+    ("control.recording with limit 0", "control.recording", {"limit": 0}),
+    ("control.recording with limit 10001", "control.recording", {"limit": 10001}),
+    ("control.recording with a negative from", "control.recording", {"from": -1}),
+    ("control.reply recording without more", "control.reply#/$defs/recording", {"status": "ok", "lines": [], "from": 0, "total": 0}),
+    ("session line of version 2", "session", {**SESSION_START, "version": 2}),
+    ("session line with an unknown key", "session", {**SESSION_START, "colour": "blue"}),
+    ("session line with an unknown setting", "session", {**SESSION_START, "settings": {"interaction.windowSeconds": 5}}),
+    ("session step with an unknown action", "session", {**SESSION_STEP, "command": "frobnicate"}),
+    ("session step 0", "session", {**SESSION_STEP, "step": 0}),
+    ("session step without frames", "session", {k: v for k, v in SESSION_STEP.items() if k != "frames"}),
+    ("session step with a callback without instance", "session", {**SESSION_STEP, "callbacks": [{"device": "d", "app": "a", "callback": "touch"}]}),
+    ("session end with a negative time", "session", {"type": "end", "steps": 0, "time": -1}),
+    ("session view without removed", "session", {**SESSION_STEP, "transcripts": [{k: v for k, v in SESSION_VIEW.items() if k != "removed"}]}),
     ("control.reset without app", "control.reset", {"device": "d"}),
     ("control.reset without device", "control.reset", {"app": "a"}),
     ("control.reply settle without now", "control.reply#/$defs/settle", {"status": "ok"}),

@@ -16,6 +16,10 @@ public final class ControlClient {
     private let curve: CurveKeys?
     private var usesCurve: Bool { self.curve != nil }
     private var nextID = 0
+    /// Pushes (`event`, `frame`) that arrived while a reply was awaited, kept in order for
+    /// `takePushes` once `startPushes` asked for them; otherwise they are passed over.
+    private var pushes: [Envelope] = []
+    private var keepsPushes = false
 
     /// The keys a control client needs for a `tcp://` endpoint, which is a CURVE server
     /// (docs/SECURITY.md): the daemon's public key and the secret half of a key pair the
@@ -119,6 +123,31 @@ public final class ControlClient {
         try self.stream(.wireTap, body: WireJSON.encode(Empty()), pushType: "frame", timeout: timeout, handler)
     }
 
+    /// Starts the pushes of `command` (`subscribe`, `wireTap`) and returns once they are on:
+    /// from then on every push that arrives while this client waits for a reply is kept, in
+    /// the order the daemon sent it, for `takePushes`. A client that plays requests and needs
+    /// to know what each caused (a replay) asks `settle` and then takes the pushes before it.
+    public func startPushes(_ command: ControlCommand, _ body: some Encodable = Empty()) throws {
+        self.keepsPushes = true
+        _ = try self.send(command, body: WireJSON.encode(body), timeout: 30)
+    }
+
+    /// The pushes kept since the last call, oldest first.
+    public func takePushes() -> [Envelope] {
+        defer { self.pushes = [] }
+        return self.pushes
+    }
+
+    /// Every line of the last recording that stopped (`recording`, page by page).
+    public func recordedSession(timeout: Double = 30) throws -> [String] {
+        var lines: [String] = []
+        while true {
+            let page = try self.request(.recording, RecordingLinesRequest(from: lines.count), as: RecordingLinesResult.self, timeout: timeout)
+            lines += page.lines
+            if !page.more || page.lines.isEmpty { return lines }
+        }
+    }
+
     /// Sends a request that, once answered ok, makes the daemon push messages of `pushType`
     /// that reply to it; decodes each for `handler` until it returns false.
     private func stream<Push: Decodable>(_ command: ControlCommand, body: [UInt8], pushType: String, timeout: Double?, _ handler: (Push) throws -> Bool) throws {
@@ -161,7 +190,11 @@ public final class ControlClient {
                   let frames = try self.socket.receive(dontWait: true)
             else { continue }
             let received = try ReceivedFrames(frames)
-            guard received.header.replyTo == id, received.header.type == ReplyType.name else { continue }  // a late answer, or an event
+            guard received.header.replyTo == id, received.header.type == ReplyType.name else {
+                // A late answer, or a push: kept when asked for (`startPushes`).
+                if self.keepsPushes && received.header.type != ReplyType.name { self.pushes.append(received.envelope) }
+                continue
+            }
             let envelope = received.envelope
             let status = try envelope.decodeBody(ReplyStatus.self)
             if let failure = status.failure { throw failure }

@@ -53,6 +53,7 @@ public enum WebServer {
             }
             return await Self.file(link, url: url)
         }
+        Self.addRecordingRoutes(to: router, link: link, timeout: timeout)
         router.get("/metrics") { _, _ in
             await metrics.exposition(link: link)
         }

@@ -93,10 +93,9 @@ def app_bubbles(page: Page, device: str) -> list[WebElement]:
     return page.all("[data-testid=app-bubble]", page.phone(device))
 
 
-def test_build_an_ice_cream_between_kate_and_john(simulator, browser):
-    page = Page(browser, simulator, "icecream")
-    # John's own name for Kate: the bubble on his phone must carry it, not hers.
-    assert page.control("contact", {"device": JOHN, "person": "kate@example.com", "name": "Katie"})["status"] == "ok"
+def walk_through_an_ice_cream(page: Page):
+    """docs/WEB.md's walk through, steps 1 to 4: Kate starts an ice cream and sends it, John
+    adds a scoop (deletes it once, adds it again) and sends it; Kate's bubble collapses."""
     page.show_conversation(KATE)
     page.show_conversation(JOHN)
     page.shot("conversations")
@@ -142,6 +141,13 @@ def test_build_an_ice_cream_between_kate_and_john(simulator, browser):
     # On Kate's phone: the newest bubble is John's step, the older one collapsed to a summary.
     page.wait(lambda: page.all("[data-testid=summary]", page.phone(KATE)), "the earlier step collapsed into its summary on Kate's phone")
     page.shot("kate-sees-john-step")
+
+
+def test_build_an_ice_cream_between_kate_and_john(simulator, browser):
+    page = Page(browser, simulator, "icecream")
+    # John's own name for Kate: the bubble on his phone must carry it, not hers.
+    assert page.control("contact", {"device": JOHN, "person": "kate@example.com", "name": "Katie"})["status"] == "ok"
+    walk_through_an_ice_cream(page)
 
 
 def test_a_second_send_is_refused_and_deliveries_hold_and_release(simulator, browser):

@@ -6,7 +6,7 @@ import MsgHostProtocol
 /// shell answers itself (PROTOCOL.md §7.1).
 extension EventLoop {
     /// The machine's answer to a message drained from a socket, shown on the wire tap when it
-    /// came from an extension. Called only while someone taps (`wireTap.isActive`).
+    /// came from an extension. Called only while someone taps or records (`isWatched`).
     func callTapped(_ source: EventSource) -> [HostAction] {
         guard case .extensionMessage(let route, let frames, _) = source else { return self.call(source) }
         _ = self.machine.takeRefusal()  // one left by a retried message, which is not shown again
@@ -16,9 +16,13 @@ extension EventLoop {
         return actions
     }
 
-    /// Pushes one message to every tap.
+    /// Pushes one message to every tap, and into the recording.
     func tap(_ frames: [[UInt8]], route: [UInt8], inbound: Bool, refusal: WireError?) {
         let time = self.clock.now().milliseconds
+        if self.recorder != nil {
+            self.recorder?.frame(frames, inbound: inbound, peer: self.machine.peer(route: route), refusal: refusal, time: time)
+        }
+        guard self.wireTap.isActive else { return }
         let frame = self.wireTap.frame(frames, inbound: inbound, peer: self.machine.peer(route: route), refusal: refusal, time: time)
         let body = WireJSON.encode(frame)
         self.metrics.tapped()
@@ -49,6 +53,12 @@ extension EventLoop {
                 let file = try self.attachments.serve(url: url)
                 let result = FileResult(mimeType: file.mimeType, size: file.bytes.count, data: Data(file.bytes).base64EncodedString())
                 self.replyControl(client: client, requestID: requestID, .ok(.file(result)))
+            } catch {
+                self.replyControl(client: client, requestID: requestID, .error(error))
+            }
+        case .recording(let request):
+            do {
+                self.replyControl(client: client, requestID: requestID, .ok(try self.serveRecording(request)))
             } catch {
                 self.replyControl(client: client, requestID: requestID, .error(error))
             }

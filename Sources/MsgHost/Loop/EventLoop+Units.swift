@@ -84,6 +84,7 @@ extension EventLoop {
             case .persist(let changes):
                 self.store.record(changes)
                 self.machine.historyWritten(changes)
+                if self.recorder != nil { self.recordChanges(changes) }
                 self.unit?.dirty = true
                 self.unit?.deferred.append(action)  // run once committed (EventLoop.execute)
             case .inspectFiles, .advanceClock:

@@ -24,7 +24,7 @@ final class EventLoop: @unchecked Sendable {
     private let launcher: ExtensionLauncher
     private let notifier: SystemdNotifier
     let clock: any HostClock
-    private let manifests: [String: AppManifest]
+    let manifests: [String: AppManifest]
     /// The endpoint extensions are told to connect to (the bound one, for tcp wildcards).
     private let extensionEndpoint: String
     /// Answers CURVE handshakes when an endpoint is tcp (docs/SECURITY.md).
@@ -62,6 +62,11 @@ final class EventLoop: @unchecked Sendable {
     let metrics: DaemonMetrics
     /// Header ids of the messages the shell makes itself (tap pushes, its own replies).
     var shellMessages = 0
+    /// The recording under way, if any, and the last one that stopped (`EventLoop+Recording`).
+    var recorder: Recorder?
+    var recorded: RecordedSession?
+    /// Ids of the reads the recorder makes of the machine.
+    var recorderReads = 0
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
@@ -138,7 +143,11 @@ final class EventLoop: @unchecked Sendable {
                 self.nextMemorySample = Date().addingTimeInterval(Double(Self.memorySampleMs) / 1000)
             }
             if readable.contains(1) {
-                self.drain(self.controlSocket) { .controlMessage(client: $0, self.controlCodec.decode($1)) }
+                self.drain(self.controlSocket) { client, frames in
+                    let inbound = self.controlCodec.decode(frames)
+                    if self.recorder != nil { self.recordRequest(client: client, frames: frames, inbound) }
+                    return .controlMessage(client: client, inbound)
+                }
             }
             for event in self.inbox.drain() {
                 switch event {
@@ -199,7 +208,7 @@ final class EventLoop: @unchecked Sendable {
             guard let frames, let route = frames.first else { return }
             let event = source(route, Array(frames.dropFirst()))
             self.unit?.sources.append(event)
-            self.perform(self.wireTap.isActive ? self.callTapped(event) : self.call(event))
+            self.perform(self.isWatched ? self.callTapped(event) : self.call(event))
             if self.unit?.dirty == false && !self.store.hasOpenBatch {
                 self.close()
                 self.open([])
@@ -240,13 +249,14 @@ final class EventLoop: @unchecked Sendable {
             let frames = message.frames()
             do {
                 try self.extensionSocket.send([route] + frames, dontWait: true)
-                if self.wireTap.isActive { self.tap(frames, route: route, inbound: false, refusal: nil) }
+                if self.isWatched { self.tap(frames, route: route, inbound: false, refusal: nil) }
             } catch {
                 let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
                 self.undeliverable[route, default: (0, reason)].count += 1
             }
         case .sendToControl(let client, let message):
             self.sendControl([client] + ControlCodec.frames(message), tapFrame: false)
+            if self.recorder != nil { self.recordReply(client: client, message) }
         case .serveControl(let client, let requestID, let request):
             self.serve(request, client: client, requestID: requestID)
         case .observed(let observation):
@@ -282,6 +292,7 @@ final class EventLoop: @unchecked Sendable {
         case .startTimer(let timer, let at):
             self.timers.schedule(timer, at: at)
         case .event(let record):
+            self.recorder?.event(record)
             self.metrics.count(record)
             self.log(record)
         case .stopped:

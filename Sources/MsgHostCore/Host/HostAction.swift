@@ -47,6 +47,8 @@ public enum ShellControlRequest: Hashable, Sendable {
     case metrics
     /// A file of the daemon's store, by the `file://` URL the daemon gave out.
     case file(url: String)
+    /// Start, stop or read a recording of the session (the shell sees every request and frame).
+    case recording(RecordingRequest)
 }
 
 /// What the machine tells the shell's metrics that no other action shows. The shell measures

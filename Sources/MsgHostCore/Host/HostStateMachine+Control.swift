@@ -36,6 +36,7 @@ extension HostStateMachine {
         case .parentApp(let request): return try self.parentAppCommand(request, to: to, now: now)
         case .stickers(let request): return try self.stickerCommand(request, to: to, now: now)
         case .supervision(let request): return try self.supervise(request, to: to, now: now)
+        case .recording(let request): return [.serveControl(client: client, requestID: requestID, .recording(request))]
         }
     }
 

@@ -78,6 +78,8 @@ public struct ControlCodec: Sendable {
         case .compose(let value): return ok(value)
         case .metrics(let value): return ok(value)
         case .file(let value): return ok(value)
+        case .recording(let value): return ok(value)
+        case .recordingLines(let value): return ok(value)
         }
     }
 
@@ -126,6 +128,9 @@ public struct ControlCodec: Sendable {
         case .settle: _ = try envelope.decodeBody(Empty.self); return .supervision(.settle)
         case .advanceClock: return .supervision(.advanceClock(try envelope.decodeBody(AdvanceClockRequest.self)))
         case .reset: return .supervision(.reset(try envelope.decodeBody(DeviceAppRequest.self)))
+        case .startRecording: _ = try envelope.decodeBody(Empty.self); return .recording(.start)
+        case .stopRecording: _ = try envelope.decodeBody(Empty.self); return .recording(.stop)
+        case .recording: return .recording(.fetch(try envelope.decodeBody(RecordingLinesRequest.self)))
         }
     }
 }

@@ -15,4 +15,5 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case addMember, removeMember
     case stickers, chooseSticker
     case openParentApp, closeParentApp, composeSheet, compose
+    case startRecording, stopRecording, recording
 }

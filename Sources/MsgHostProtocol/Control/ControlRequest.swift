@@ -19,6 +19,8 @@ public enum ControlRequest: Hashable, Sendable {
     case stickers(StickerControlRequest)
     /// The control session itself: events, settling, the manual clock, quarantine.
     case supervision(SupervisionRequest)
+    /// Recording a session (served by the shell, which sees every request, reply and frame).
+    case recording(RecordingRequest)
 
     /// The header `type` this request is sent as.
     public var command: ControlCommand {
@@ -30,6 +32,7 @@ public enum ControlRequest: Hashable, Sendable {
         case .parentApp(let request): request.command
         case .stickers(let request): request.command
         case .supervision(let request): request.command
+        case .recording(let request): request.command
         }
     }
 }

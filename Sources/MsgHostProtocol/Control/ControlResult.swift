@@ -29,6 +29,10 @@ public enum ControlResult: Hashable, Sendable {
     /// Served by the shell: its metrics and the files of its store.
     case metrics(MetricsResult)
     case file(FileResult)
+    /// `startRecording` and `stopRecording`: the recording's state after it.
+    case recording(RecordingResult)
+    /// `recording`: a page of the last recording's lines.
+    case recordingLines(RecordingLinesResult)
 
     /// The result's own value, for whoever reads it as a type (tests, in-process clients).
     public var value: any Encodable & Sendable {
@@ -57,6 +61,8 @@ public enum ControlResult: Hashable, Sendable {
         case .compose(let value): value
         case .metrics(let value): value
         case .file(let value): value
+        case .recording(let value): value
+        case .recordingLines(let value): value
         }
     }
 }

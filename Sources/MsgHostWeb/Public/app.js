@@ -3,6 +3,7 @@
 import { control, openStream } from './api.js';
 import { el, formatTime } from './render.js';
 import { Phone } from './phone.js';
+import { SessionRecorder } from './recording.js';
 
 // The printed URL carries msghost-web's token (?token=…); it now sits in an HttpOnly cookie,
 // so take it out of the address bar and the history.
@@ -228,6 +229,8 @@ class Page {
       }
     };
     window.addEventListener('hashchange', () => { this.drawPicker(); this.drawPhones(); });
+    this.recorder = new SessionRecorder(this);
+    this.recorder.start();
     this.connect(framesOn.checked);
   }
 }

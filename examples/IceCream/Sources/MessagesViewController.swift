@@ -85,6 +85,10 @@ final class MessagesViewController: MSMessagesAppViewController {
         self.requestPresentationStyle(.expanded)
     }
 
+    /// The first step's caption. `ICECREAM_FIRST_CAPTION` changes it without a rebuild, so that a
+    /// replay of a recorded session can be shown a build that differs (docs/RECORDING.md).
+    static let firstCaption = ProcessInfo.processInfo.environment["ICECREAM_FIRST_CAPTION"] ?? "Let's build an ice cream"
+
     /// `BuildIceCreamViewControllerDelegate`: a part was picked.
     private func buildIceCream(_ iceCream: IceCream, didSelect pick: String) {
         guard let conversation = self.activeConversation else { fatalError("Expected a conversation") }
@@ -95,7 +99,7 @@ final class MessagesViewController: MSMessagesAppViewController {
         case Base.queryItemKey?:
             guard let base = Base(rawValue: pick) else { return print("No base called \(pick)") }
             iceCream.base = base
-            (caption, change) = ("Let's build an ice cream", "chose \(base.spoken)")
+            (caption, change) = (Self.firstCaption, "chose \(base.spoken)")
         case Scoops.queryItemKey?:
             guard let scoops = Scoops(rawValue: pick) else { return print("No scoops called \(pick)") }
             iceCream.scoops = scoops

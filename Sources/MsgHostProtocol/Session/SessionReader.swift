@@ -1,0 +1,170 @@
+import Foundation
+
+/// Why a session file cannot be played: the line, and what is wrong in it.
+public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line, or nil for the file as a whole.
+    public var line: Int?
+    public var message: String
+    public init(line: Int?, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+    public var description: String { self.line.map { "line \($0): \(self.message)" } ?? self.message }
+}
+
+/// Reads a session file strictly: a file that is not a whole session of this version, with
+/// only known keys, numbers in range, steps in order and actions naming what the world has,
+/// is refused with the line and the reason (and nothing else is trusted of it).
+public enum SessionReader {
+    /// The largest file read (a 10,000-step session with its frames is tens of megabytes).
+    public static let maxBytes = 1 << 30
+    /// 100 years in milliseconds: no step time or clock may go beyond it.
+    public static let maxTime: Int64 = 3_155_760_000_000
+
+    public static func read(_ bytes: [UInt8]) throws(SessionError) -> Session {
+        guard bytes.count <= Self.maxBytes else { throw SessionError(line: nil, "the file is over \(Self.maxBytes) bytes") }
+        guard !bytes.isEmpty else { throw SessionError(line: nil, "the file is empty: not a msghost session") }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = lines.last?.isEmpty == true
+        if endsWithNewline { lines.removeLast() }
+        // JSONSerialization, not Codable's `JSONValue`, reads each line first: it is many times
+        // faster on large frames (`JSONValue` tries each type in turn), and a 10,000-step
+        // session is tens of megabytes.
+        var values: [(bytes: Data, object: [String: Any])] = []
+        values.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            let bytes = Data(line)
+            guard let object = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] else {
+                if index == 0 { throw SessionError(line: 1, "not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")") }
+                if index == lines.count - 1 && !endsWithNewline {
+                    throw SessionError(line: number, "cut short (not whole JSON, and no newline after it): the file is truncated")
+                }
+                throw SessionError(line: number, "not a JSON object")
+            }
+            values.append((bytes, object))
+        }
+        let start: SessionStart = try Self.decode(values[0], line: 1, as: "session", shape: SessionShapes.start)
+        guard start.format == Session.format else {
+            throw SessionError(line: 1, "format is \"\(start.format)\", not \"\(Session.format)\": not a msghost session")
+        }
+        guard start.version == Session.version else {
+            throw SessionError(line: 1, "session format version \(start.version); this build reads version \(Session.version) only")
+        }
+        guard start.clock == "system" || start.clock == "manual" else {
+            throw SessionError(line: 1, "clock is \"\(start.clock)\"; expected system or manual")
+        }
+        if let unknown = start.settings.keys.sorted().first(where: { !Session.settingKeys.contains($0) }) {
+            throw SessionError(line: 1, "settings: unknown key \"\(unknown)\"; known keys: \(Session.settingKeys.sorted().joined(separator: ", "))")
+        }
+        guard (0...Self.maxTime).contains(start.startedAt) else { throw SessionError(line: 1, "startedAt \(start.startedAt) is out of range 0…\(Self.maxTime)") }
+        var world = SessionWorldIndex(start.world)
+        var steps: [SessionStep] = []
+        var end: SessionEnd?
+        for (index, value) in values.enumerated().dropFirst() {
+            let number = index + 1
+            guard end == nil else { throw SessionError(line: number, "a line after the end line") }
+            guard let type = value.object["type"] as? String else {
+                throw SessionError(line: number, "no \"type\" (step or end)")
+            }
+            switch type {
+            case "step":
+                let fields: SessionStepFields = try Self.decode(value, line: number, as: "step", shape: SessionShapes.step)
+                let step = try fields.step(value.object, line: number)
+                try Self.check(step, after: steps.last, line: number, world: &world)
+                steps.append(step)
+            case "end":
+                let last: SessionEnd = try Self.decode(value, line: number, as: "end", shape: SessionShapes.end)
+                guard last.steps == steps.count else {
+                    throw SessionError(line: number, "the end line counts \(last.steps) steps, the file has \(steps.count): the file is damaged")
+                }
+                guard (steps.last?.time ?? 0)...Self.maxTime ~= last.time else {
+                    throw SessionError(line: number, "end time \(last.time) is before the last step's or over 100 years")
+                }
+                end = last
+            case "session":
+                throw SessionError(line: number, "a second session line: two sessions in one file")
+            default:
+                throw SessionError(line: number, "unknown line type \"\(type)\" (known: session, step, end)")
+            }
+        }
+        guard let end else {
+            throw SessionError(line: nil, "truncated: no end line after line \(values.count) (the last step is \(steps.last?.step ?? 0))")
+        }
+        return Session(start: start, steps: steps, end: end)
+    }
+
+    private static func decode<T: Decodable>(_ value: (bytes: Data, object: [String: Any]), line: Int, as what: String, shape: SessionShape) throws(SessionError) -> T {
+        do {
+            try shape.check(value.object, path: what)
+        } catch let error as SessionShape.Mismatch {
+            throw SessionError(line: line, error.description)
+        } catch {
+            throw SessionError(line: line, "\(error)")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: value.bytes)
+        } catch let error as DecodingError {
+            throw SessionError(line: line, "\(what): \(WireJSON.describe(error))")
+        } catch {
+            throw SessionError(line: line, "\(what): \(error)")
+        }
+    }
+
+    /// A step is in order, its action is one a recording keeps, and, if it was carried out,
+    /// it names only devices, conversations and people the world has by then.
+    private static func check(_ step: SessionStep, after previous: SessionStep?, line: Int, world: inout SessionWorldIndex) throws(SessionError) {
+        let expected = (previous?.step ?? 0) + 1
+        guard step.step == expected else { throw SessionError(line: line, "step \(step.step) where step \(expected) was due") }
+        guard (previous?.time ?? 0)...Self.maxTime ~= step.time else {
+            throw SessionError(line: line, "step \(step.step): time \(step.time) is before the step before it or over 100 years")
+        }
+        guard let command = ControlCommand(rawValue: step.command), Session.actions.contains(command) else {
+            let known = Session.actions.map(\.rawValue).sorted().joined(separator: ", ")
+            throw SessionError(line: line, "step \(step.step): unknown action \"\(step.command)\" (actions a session holds: \(known))")
+        }
+        guard case .object(let body) = step.body else { throw SessionError(line: line, "step \(step.step) (\(step.command)): body is not a JSON object") }
+        // A step the daemon refused may name what does not exist (that is why it was refused).
+        guard case .object(let reply) = step.reply, reply["status"] == .string("ok") else { return }
+        try world.check(command, body, step: step.step, line: line)
+    }
+}
+
+/// The names the world of a session has, growing with the steps that create them.
+struct SessionWorldIndex {
+    var people: Set<String>
+    var devices: Set<String>
+    var conversations: Set<String>
+    var apps: Set<String>
+
+    init(_ world: SessionWorld) {
+        self.people = Set(world.people.map(\.handle))
+        self.devices = Set(world.devices.map(\.id))
+        self.conversations = Set(world.conversations.map(\.id))
+        self.apps = Set(world.installs.map(\.app))
+    }
+
+    mutating func check(_ command: ControlCommand, _ body: [String: JSONValue], step: Int, line: Int) throws(SessionError) {
+        func name(_ key: String) -> String? { if case .string(let value)? = body[key] { value } else { nil } }
+        func require(_ key: String, in known: Set<String>, _ what: String) throws(SessionError) {
+            guard let value = name(key), !known.contains(value) else { return }
+            let list = known.sorted().joined(separator: ", ")
+            throw SessionError(line: line, "step \(step) (\(command.rawValue)): \(what) \"\(value)\" is not in the session's world (\(what)s: \(list.isEmpty ? "none" : list))")
+        }
+        switch command {
+        case .createPerson:
+            if let handle = name("handle") { self.people.insert(handle) }
+        case .createDevice:
+            try require("owner", in: self.people, "person")
+            if let id = name("id") { self.devices.insert(id) }
+        case .createConversation:
+            if let id = name("id") { self.conversations.insert(id) }
+        case .addMember, .removeMember:
+            try require("person", in: self.people, "person")
+        default:
+            try require("device", in: self.devices, "device")
+        }
+        if command != .createConversation { try require("conversation", in: self.conversations, "conversation") }
+        if command == .installApp { if let app = name("app") { self.apps.insert(app) } }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MsgHostProtocol
+import Testing
+
+/// A session file is read strictly (docs/RECORDING.md): whatever is not a whole session of this
+/// version, with known keys, steps in order and actions naming what the world has, is refused
+/// with its line and what is wrong.
+@Suite struct SessionReaderTests {
+    static let start = #"{"type":"session","format":"msghost-session","version":1,"startedAt":1000,"clock":"manual","settings":{"interaction.windowMs":5000},"apps":[],"world":{"people":[{"handle":"kate@example.com","name":"Kate Bell"}],"devices":[{"id":"kate-iphone","owner":"kate@example.com","platform":"ios17"}],"conversations":[{"id":"kate-john","members":["kate@example.com","john@example.com"]}],"installs":[{"device":"kate-iphone","app":"com.example.python-raw"}]},"participants":[],"contacts":[],"delivery":[],"transcripts":[]}"#
+
+    static func step(_ number: Int, time: Int = 0, command: String = "close", body: String = #"{"device":"kate-iphone"}"#) -> String {
+        #"{"type":"step","step":\#(number),"time":\#(time),"command":"\#(command)","body":\#(body),"reply":{"status":"ok"},"events":[],"callbacks":[],"transcripts":[],"frames":[]}"#
+    }
+
+    static func end(_ steps: Int, time: Int = 0) -> String { #"{"type":"end","steps":\#(steps),"time":\#(time)}"# }
+
+    static func read(_ lines: [String], newline: Bool = true) throws(SessionError) -> Session {
+        try SessionReader.read(Array((lines.joined(separator: "\n") + (newline ? "\n" : "")).utf8))
+    }
+
+    static func refusal(_ lines: [String], newline: Bool = true) -> String {
+        do {
+            _ = try Self.read(lines, newline: newline)
+            return "read"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aWholeSessionIsRead() throws {
+        let session = try Self.read([Self.start, Self.step(1, time: 5), Self.step(2, time: 5, command: "createDevice", body: #"{"id":"ipad","owner":"kate@example.com"}"#),
+                                     Self.step(3, time: 9, command: "open", body: #"{"device":"ipad","conversation":"kate-john","app":"com.example.python-raw"}"#),
+                                     Self.end(3, time: 10)])
+        #expect(session.steps.map(\.command) == ["close", "createDevice", "open"])
+        #expect(session.start.world.devices.map(\.id) == ["kate-iphone"] && session.end.time == 10)
+    }
+
+    @Test func aTruncatedFileIsRefused() {
+        let cut = String(Self.step(1).prefix(40))
+        #expect(Self.refusal([Self.start, cut], newline: false) == "line 2: cut short (not whole JSON, and no newline after it): the file is truncated")
+        #expect(Self.refusal([Self.start, Self.step(1)]) == "truncated: no end line after line 2 (the last step is 1)")
+        #expect(Self.refusal([Self.start, Self.end(2)]).hasPrefix("line 2: the end line counts 2 steps, the file has 0"))
+    }
+
+    @Test func anotherVersionOrFormatIsRefused() {
+        let v2 = Self.start.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+        #expect(Self.refusal([v2, Self.end(0)]) == "line 1: session format version 2; this build reads version 1 only")
+        let other = Self.start.replacingOccurrences(of: "msghost-session", with: "har")
+        #expect(Self.refusal([other, Self.end(0)]) == "line 1: format is \"har\", not \"msghost-session\": not a msghost session")
+        #expect(Self.refusal(["hello world"]).hasPrefix("line 1: not JSON: this is not a msghost session"))
+        #expect(Self.refusal([]) == "line 1: not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")")
+    }
+
+    @Test func anUnknownActionIsRefused() {
+        let refusal = Self.refusal([Self.start, Self.step(1, command: "frobnicate"), Self.end(1)])
+        #expect(refusal.hasPrefix("line 2: step 1: unknown action \"frobnicate\" (actions a session holds: activate, addMember,"))
+        #expect(Self.refusal([Self.start, Self.step(1, command: "transcript"), Self.end(1)]).contains("unknown action \"transcript\""))
+    }
+
+    @Test func anActionNamingWhatTheWorldLacksIsRefused() {
+        let refusal = Self.refusal([Self.start, Self.step(1, body: #"{"device":"ghost-phone"}"#), Self.end(1)])
+        #expect(refusal == "line 2: step 1 (close): device \"ghost-phone\" is not in the session's world (devices: kate-iphone)")
+        let conversation = Self.refusal([Self.start, Self.step(1, command: "send", body: #"{"device":"kate-iphone","conversation":"nope"}"#), Self.end(1)])
+        #expect(conversation.contains("conversation \"nope\" is not in the session's world (conversations: kate-john)"))
+    }
+
+    @Test func unknownKeysAndBadNumbersAreRefused() {
+        let extra = Self.step(1).replacingOccurrences(of: #""type":"step""#, with: #""type":"step","colour":"blue""#)
+        #expect(Self.refusal([Self.start, extra, Self.end(1)]).hasPrefix(#"line 2: step: unknown key "colour"; known keys: body, callbacks,"#))
+        let setting = Self.start.replacingOccurrences(of: "interaction.windowMs", with: "interaction.windowSeconds")
+        #expect(Self.refusal([setting, Self.end(0)]).hasPrefix(#"line 1: settings: unknown key "interaction.windowSeconds""#))
+        #expect(Self.refusal([Self.start, Self.step(2), Self.end(1)]) == "line 2: step 2 where step 1 was due")
+        #expect(Self.refusal([Self.start, Self.step(1, time: 9), Self.step(2, time: 3), Self.end(2)]).contains("time 3 is before the step before it"))
+        #expect(Self.refusal([Self.start, Self.step(1, time: -1), Self.end(1)]).contains("time -1 is before the step before it or over 100 years"))
+        let big = Self.step(1).replacingOccurrences(of: #""step":1"#, with: #""step":1e30"#)
+        #expect(Self.refusal([Self.start, big, Self.end(1)]).hasPrefix("line 2: step:"))
+        #expect(Self.refusal([Self.start, Self.end(0), Self.end(0)]) == "line 3: a line after the end line")
+    }
+}
