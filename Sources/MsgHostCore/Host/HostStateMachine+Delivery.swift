@@ -35,7 +35,10 @@ extension HostStateMachine {
             actions += self.markSeen(device: deviceID, conversation: conversation, now: now)
             actions += self.reconcileLiveInstances(device: deviceID, conversation: conversation, now: now).actions
         }
-        if let instanceID = self.screens.presented[deviceID], let instance = self.screens[instanceID], instance.receives(stored, deviceOwner: device.owner) {
+        // didReceive (`Instance.receives`). Its cheapest condition first: a device gets none
+        // for its owner's own messages, so the sender's devices cost no lookup or copy.
+        if stored.sender != device.owner, let instanceID = self.screens.presented[deviceID], let instance = self.screens[instanceID],
+           instance.receives(stored, deviceOwner: device.owner) {
             actions += self.enqueue([self.rendering.messageCallback(.didReceive, stored, to: instance)], on: instanceID, now: now)
         }
         return actions
