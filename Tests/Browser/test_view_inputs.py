@@ -102,8 +102,12 @@ def test_a_sticker_in_the_view_is_peeled_onto_a_bubble(simulator, browser):
     finished = [e for e in entries if e["kind"] == "message"][-1]
     page.control("tap", {"device": KATE, "conversation": "kate-john", "entry": finished["entry"]})
 
-    sticker = page.wait(lambda: page.all("[data-testid=view-sticker] img", page.phone(KATE)), "the sticker in Ice Cream's view")[0]
-    page.wait(lambda: page.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", sticker) == 400, "the sticker drawn")
+    # Looked up afresh each time: the app redraws its view as callbacks come back, and an img
+    # found once goes stale under the test (seen once in a full run).
+    def sticker_width():
+        images = page.all("[data-testid=view-sticker] img", page.phone(KATE))
+        return images and page.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", images[0])
+    page.wait(lambda: sticker_width() == 400, "the sticker drawn")
     page.shot("sticker-shown")
     stickers_before = len([e for e in page.entries(KATE) if e.get_attribute("data-kind") == "sticker"])
 
