@@ -79,7 +79,7 @@ extension HostStateMachine {
             self.processes[process.launchID]?.memory.warningID = nil
             return [.observed(.callbackAcknowledged(id: replyTo, type: .didReceiveMemoryWarning))]
         }
-        if let actions = self.callbackAcknowledged(launchID: process.launchID, reply, now: now) {
+        if let actions = self.callbackAcknowledged(process, reply, now: now) {
             return actions
         }
         // Answering a reply would let two peers ping-pong errors: count and record instead.

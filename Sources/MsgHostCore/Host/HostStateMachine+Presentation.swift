@@ -79,7 +79,7 @@ extension HostStateMachine {
         }
         self.screens.show(conversation, on: device)
         if let conversation {
-            outcome.actions += self.markSeen(device: device, conversation: conversation, now: now)
+            outcome.actions += self.world.markSeen(device: device, conversation: conversation, expiryMs: self.settings.expiryMs, now: now)
             outcome += self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
         }
         return outcome

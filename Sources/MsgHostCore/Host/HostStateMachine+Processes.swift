@@ -78,11 +78,8 @@ extension HostStateMachine {
                                 detail: "no hello within \(self.supervisor.launchTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
-            guard let process = self.processes[launchID],
-                  let instanceID = process.instanceIDs.first(where: { self.screens[$0]?.callbacks.isInFlight(callbackID) == true }),
-                  let instance = self.screens[instanceID]
-            else { return [] }
-            return [self.outbox.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instanceID, pid: process.pid,
+            guard let process = self.processes[launchID], let instance = self.screens.instance(inFlight: callbackID, of: process) else { return [] }
+            return [self.outbox.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instance.id, pid: process.pid,
                                 detail: "\(instance.callbacks.inFlight?.type.rawValue ?? "a callback") not acknowledged within \(self.supervisor.responseTimeout(process.app)) ms")]
                 + self.kill(launchID: launchID, reason: "unresponsive", now: now)
                 + self.supervisor.crashed(process, outbox: &self.outbox, now: now)

@@ -42,12 +42,6 @@ extension HostStateMachine {
                             instance: instance.id, detail: summary)]
     }
 
-    /// What `stickers` replies, once the drawer has loaded.
-    func drawerResult(_ instanceID: String) -> Result<StickerDrawerResult, WireError> {
-        guard let instance = self.screens[instanceID], let drawer = instance.drawer else { return .failure(StickerDrawer.closedBeforeLoading) }
-        return drawer.result(app: instance.app, instance: instanceID, file: self.rendering.fileValue)
-    }
-
     /// `chooseSticker`: into the input field (as a tap in the drawer), or peeled onto a bubble,
     /// which Messages sends at once. Either way the sticker is the app's (its install sent it);
     /// the app is not told, as on iOS.

@@ -135,7 +135,7 @@ public struct HostStateMachine: Sendable {
 
     /// Timers for what was under way when the daemon last stopped. Call once at start.
     public mutating func restored(now: Instant) -> [HostAction] {
-        self.finish(self.handleRestored(now: now), now: now)
+        self.finish(self.world.restored(ids: self.ids, expiryMs: self.settings.expiryMs, now: now), now: now)
     }
 
     /// The shell wrote `changes` (a `.persist` action's) into the store's open transaction,

@@ -184,3 +184,11 @@ struct PendingDrawer: Sendable {
     /// The control requests waiting for the drawer.
     var causes: Set<Int>
 }
+
+extension Screens {
+    /// What `stickers` replies for the instance's drawer, once it has loaded.
+    func drawerResult(_ id: String, file: (StoredFile) -> FileValue) -> Result<StickerDrawerResult, WireError> {
+        guard let instance = self[id], let drawer = instance.drawer else { return .failure(StickerDrawer.closedBeforeLoading) }
+        return drawer.result(app: instance.app, instance: id, file: file)
+    }
+}

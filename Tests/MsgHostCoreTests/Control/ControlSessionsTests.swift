@@ -65,3 +65,28 @@ import Testing
         #expect(sessions.newCause() == first + 1)
     }
 }
+
+/// What holds a reply back, read from the parts: a callback or a parked request carrying
+/// one of its causes, or a launch of an instance it acted on that the shell has not reported.
+@Suite struct ControlSessionsRepliesTests {
+    @Test func aReplyWaitsForItsCausesAndItsUnreportedLaunches() {
+        var screens = Screens()
+        screens.add(ScreensTests.instance("i1"))
+        screens["i1"]?.callbacks.append([CallbackQueue.Callback(type: .touch, body: .ok, causes: [1])])
+        var supervisor = Supervisor(apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
+        var outbox = Outbox(eventLogCapacity: 8)
+        _ = supervisor.launch(ProcessKey(device: "amber-phone", app: "app"), installID: "in", launchID: "l", token: "t", outbox: &outbox, now: Instant(milliseconds: 0))
+        var inspections = Inspections()
+        _ = inspections.park(.drawer(PendingDrawer(instanceID: "i9", candidates: [], rejected: [], causes: [2])))
+        let underWay = UnderWay(screens: screens, inspections: inspections, processes: supervisor.processes)
+        #expect(underWay.causes(among: [1, 2, 3]) == [1, 2])
+        #expect(underWay.unreportedLaunches(of: ["i1", "gone"]) == ["i1"], "launched, and no pid reported yet")
+
+        var sessions = ControlSessions()
+        #expect(sessions.reply(ControlSessionsTests.waiter("free", causes: [3]), underWay: underWay)?.requestID == "free")
+        #expect(sessions.reply(ControlSessionsTests.waiter("held", causes: [2]), underWay: underWay)?.requestID == nil)
+        #expect(sessions.reply(ControlSessionsTests.waiter("launch", causes: [], instances: ["i1"]), underWay: underWay)?.requestID == nil)
+        let later = UnderWay(screens: Screens(), inspections: Inspections(), processes: ProcessTable())
+        #expect(sessions.takeAnswerable(underWay: later).map(\.requestID) == ["held", "launch"])
+    }
+}
