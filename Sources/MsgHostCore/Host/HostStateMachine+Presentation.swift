@@ -15,32 +15,36 @@ extension HostStateMachine {
         if let current = self.screens.presented[device] {
             outcome += self.resign(current, now: now)
         }
-        let (launchID, launchActions) = self.processServing(device: device, app: app.bundleID, installID: install.id, now: now)
-        outcome.actions += launchActions
-        let instanceID = self.makeInstanceID()
+        let (instanceID, started) = self.start(app: app, install: install, device: device, conversation: conversation, style: style, selecting: selectedEntry, now: now)
+        return (instanceID, outcome + started)
+    }
+
+    /// A new instance of `app` on `device` (its process launched if none serves it), presented
+    /// unless it draws a live bubble, and cold-started (`Instance.coldStart`).
+    private mutating func start(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selecting entry: Int?, now: Instant) -> (String, Outcome) {
+        let (launchID, launched) = self.processServing(device: device, app: app.bundleID, installID: install.id, now: now)
         var instance = Instance(
-            id: instanceID, launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
+            id: self.makeInstanceID(), launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
             installID: install.id, context: app.presentationContext, style: style)
-        instance.selectedEntry = selectedEntry
+        instance.selectedEntry = entry
+        instance.liveEntry = style == .transcript ? entry : nil
         self.adopt(instance)
-        self.screens.present(instanceID)
-        outcome.actions.append(self.outbox.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instanceID, detail: style.rawValue))
-        outcome.actions += self.coldStart(instanceID, now: now)
-        outcome.instances.insert(instanceID)
-        return (instanceID, outcome)
+        let event: HostAction
+        if style == .transcript {
+            event = self.outbox.record(.liveBubble, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id, detail: "entry \(entry ?? 0)")
+        } else {
+            self.screens.present(instance.id)
+            event = self.outbox.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id, detail: style.rawValue)
+        }
+        let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
+        let coldStart = self.enqueue(instance.coldStart(activation: self.activationBody(instance), offering: offered), on: instance.id, now: now)
+        return (instance.id, Outcome(launched + [event] + coldStart, [instance.id]))
     }
 
     /// A new instance, served by its process.
     mutating func adopt(_ instance: Instance) {
         self.screens.add(instance)
         self.processes.adopt(instance.id, by: instance.launchID)
-    }
-
-    /// Queues the cold-start callbacks (`Instance.coldStart`).
-    private mutating func coldStart(_ instanceID: String, now: Instant) -> [HostAction] {
-        guard let instance = self.screens[instanceID] else { return [] }
-        let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
-        return self.enqueue(instance.coldStart(activation: self.activationBody(instance), offering: offered), on: instanceID, now: now)
     }
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
@@ -108,18 +112,7 @@ extension HostStateMachine {
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
                   !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))
             else { continue }
-            let (launchID, launchActions) = self.processServing(device: deviceID, app: app, installID: install.id, now: now)
-            outcome.actions += launchActions
-            let instanceID = self.makeInstanceID()
-            var instance = Instance(
-                id: instanceID, launchID: launchID, device: deviceID, conversation: conversation, app: app,
-                installID: install.id, context: descriptor.presentationContext, style: .transcript)
-            instance.liveEntry = entry.id
-            instance.selectedEntry = entry.id
-            self.adopt(instance)
-            outcome.actions.append(self.outbox.record(.liveBubble, now: now, device: deviceID, app: app, conversation: conversation, instance: instanceID, detail: "entry \(entry.id)"))
-            outcome.actions += self.coldStart(instanceID, now: now)
-            outcome.instances.insert(instanceID)
+            outcome += self.start(app: descriptor, install: install, device: deviceID, conversation: conversation, style: .transcript, selecting: entry.id, now: now).1
         }
         return outcome
     }
@@ -164,11 +157,10 @@ extension HostStateMachine {
             return answer(TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), shown + opened)
         case .app(let app, let install):
             try self.requireNotQuarantined(device: device.id, app: appID)
-            if let currentID = self.screens.presented[device.id], let current = self.screens[currentID], current.phase == .active,
-               current.app == appID, current.conversation == conversation.id {
-                shown.actions += self.select(entry.id, on: currentID, now: now)
-                shown.instances.insert(currentID)
-                return answer(TapResult(action: "selected", instance: currentID), shown)
+            if let open = self.screens.activeMain(device: device.id, app: appID, conversation: conversation.id) {
+                shown.actions += self.select(entry.id, on: open.id, now: now)
+                shown.instances.insert(open.id)
+                return answer(TapResult(action: "selected", instance: open.id), shown)
             }
             let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
             return answer(TapResult(action: "selected", instance: instanceID), shown + launched)

@@ -40,13 +40,13 @@ extension HostStateMachine {
             let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
             return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
         case .typeText(let body):
-            return try self.typeText(body, to: to, now: now)
+            return self.ok(.empty, persisting: try self.world.type(body.text, device: body.device, conversation: body.conversation), to: to, now: now)
         case .send(let body):
             return try self.sendInputField(body, to: to, now: now)
         case .cancel(let body):
             return try self.cancelInputField(body, to: to, now: now)
         case .inputField(let body):
-            return try self.inputField(body, to: to, now: now)
+            return self.ok(.inputField(try self.inputField(body)), to: to, now: now)
         case .activate(let body):
             return try self.activate(body, client: client, requestID: requestID, now: now)
         case .keep(let body):
@@ -73,9 +73,8 @@ extension HostStateMachine {
             throw .control(.notFound, "\(request.app) is not installed on \(device.id)")
         }
         try self.requireNotQuarantined(device: device.id, app: request.app)
-        if let current = self.screens.presented[device.id], let instance = self.screens[current], instance.phase == .active,
-           instance.app == request.app, instance.conversation == conversation.id {
-            return self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: current, presentationStyle: instance.style)), after: [current], now: now)
+        if let open = self.screens.activeMain(device: device.id, app: request.app, conversation: conversation.id) {
+            return self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: open.id, presentationStyle: open.style)), after: [open.id], now: now)
         }
         let (instanceID, outcome) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .compact, selectedEntry: nil, now: now)
         return outcome.actions + self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: instanceID, presentationStyle: .compact)), after: outcome.instances, now: now)

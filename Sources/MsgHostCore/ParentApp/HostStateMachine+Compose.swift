@@ -24,7 +24,7 @@ extension HostStateMachine {
     /// (the message, its files), and the sheet goes up once its files are in the store.
     private mutating func presentMessageCompose(_ request: InboundRequest, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
         let body = try request.decoded(PresentMessageComposeBody.self)
-        let instance = try self.instance(body.instance, of: process)
+        let instance = try self.screens.instance(body.instance, of: process)
         try ParentApps.checkRecipients(body.recipients, owner: self.world.devices[instance.device]?.owner)
         if let refusal = self.parentApps.refusal(instanceID: instance.id, device: instance.device) {
             throw refusal.error(app: instance.app, device: instance.device)

@@ -10,7 +10,7 @@ extension HostStateMachine {
     /// stored like a layout image before the view replaces the old one.
     mutating func setViewRequest(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
         let body = try request.decoded(SetViewBody.self)
-        let instance = try self.instance(body.instance, of: process)
+        let instance = try self.screens.instance(body.instance, of: process)
         try ExtensionView.requireOwner(instance, isPresented: self.screens.presented[instance.device] == instance.id)
         let images = try ViewValidation.validate(body.view, frameCount: request.buffers.count)
         guard let serial = self.screens[instance.id]?.view.take() else { return [] }

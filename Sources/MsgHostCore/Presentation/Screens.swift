@@ -53,6 +53,14 @@ struct Screens: Sendable {
             && self.presented[instance.device] == instance.id && self.showing[instance.device] == instance.conversation
     }
 
+    /// The app presented on `device`, active in `conversation`: what an `open`, a tap on its
+    /// bubble or a live bubble's request to expand reaches, instead of launching it again.
+    func activeMain(device: String, app: String, conversation: String) -> Instance? {
+        guard let id = self.presented[device], let instance = self.instances[id], instance.phase == .active,
+              instance.app == app, instance.conversation == conversation else { return nil }
+        return instance
+    }
+
     /// The active live-bubble instances of a transcript, by id.
     func liveInstances(device: String, conversation: String) -> [String] {
         self.instances.values.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }

@@ -6,20 +6,8 @@ import MsgHostProtocol
 extension HostStateMachine {
     mutating func contentRequest(_ request: InboundRequest, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
         let type = request.type
-        let isSend = type.isDirectSend
-        func check(_ instanceID: String) throws(WireError) -> Instance {
-            let instance = try self.instance(instanceID, of: process)
-            if isSend {
-                if let code = instance.touch.refusal(context: instance.context, isVisible: self.isVisible(instance), now: now, windowMs: self.settings.interactionWindowMs) {
-                    throw .messages(code)
-                }
-            } else if instance.context == .media, type == .insertMessage || type == .insertText {
-                throw .messages(.apiUnavailableInPresentationContext)
-            }
-            return instance
-        }
         let body = try request.body.get()
-        let instance = try check(body.instance ?? "")
+        let instance = try self.screens.mayPut(type, from: body.instance ?? "", of: process, now: now, windowMs: self.settings.interactionWindowMs)
         switch try ContentRequest.read(body, type: type, buffers: request.buffers) {
         case .ready(let content):
             return self.complete(type, content: content, instance: instance, requestID: request.id, now: now)
@@ -109,15 +97,6 @@ extension HostStateMachine {
         return actions
     }
 
-    /// Puts the app's content in the input field of the instance's conversation on its
-    /// device, replacing what was staged there (SPEC §4).
-    mutating func stage(_ content: MessageContent, from instance: Instance, now: Instant) -> [HostAction] {
-        var field = self.world.inputField(device: instance.device, conversation: instance.conversation)
-        field.staged = StagedItem(app: instance.app, install: instance.installID, instance: instance.id, content: content, stagedAt: now.milliseconds)
-        return [.persist(self.world.setInputField(field, device: instance.device, conversation: instance.conversation)),
-                self.outbox.record(.staged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, detail: content.kindName)]
-    }
-
     /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.
     mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
         let isSend = type.isDirectSend
@@ -131,15 +110,14 @@ extension HostStateMachine {
     /// `requestPresentationStyle`: transcript is refused (Apple raises); from a live bubble,
     /// expanded acts like tapping that bubble; otherwise a transition.
     mutating func presentationRequest(_ body: PresentationStyleBody, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
-        let instance = try self.instance(body.instance, of: process)
+        let instance = try self.screens.instance(body.instance, of: process)
         guard body.presentationStyle != .transcript else {
             throw .protocolError(.invalidBody, "Cannot request transition to transcript presentation style")
         }
         guard instance.style == .transcript else { return self.transition(instance.id, to: body.presentationStyle, now: now) }
         guard let entry = instance.liveEntry, let install = self.world.installs[instance.installID], let app = self.apps[instance.app] else { return [] }
-        if let current = self.screens.presented[instance.device], let main = self.screens[current], main.phase == .active, main.app == instance.app,
-           main.conversation == instance.conversation {
-            return self.select(entry, on: current, now: now) + (body.presentationStyle == .compact ? self.transition(current, to: .compact, now: now) : [])
+        if let open = self.screens.activeMain(device: instance.device, app: instance.app, conversation: instance.conversation) {
+            return self.select(entry, on: open.id, now: now) + (body.presentationStyle == .compact ? self.transition(open.id, to: .compact, now: now) : [])
         }
         return self.launchMain(app: app, install: install, device: instance.device, conversation: instance.conversation,
                                style: body.presentationStyle, selectedEntry: entry, now: now).1.actions
@@ -147,18 +125,8 @@ extension HostStateMachine {
 
     /// `dismiss`: the main instance resigns, as when the user closes the app.
     mutating func dismissRequest(_ body: InstanceBody, process: ExtensionProcess, now: Instant) throws(WireError) -> [HostAction] {
-        let instance = try self.instance(body.instance, of: process)
+        let instance = try self.screens.instance(body.instance, of: process)
         guard instance.style != .transcript else { return [] }  // a no-op for live bubbles, as in Messages
         return self.resign(instance.id, now: now).actions
-    }
-
-    func instance(_ id: String, of process: ExtensionProcess) throws(WireError) -> Instance {
-        guard process.instanceIDs.contains(id), let instance = self.screens[id] else {
-            if process.retiredInstanceIDs.contains(id) {
-                throw .messages(.sendWhileNotVisible, "instance \"\(id)\" has resigned: it is no longer shown, so it cannot act")
-            }
-            throw .protocolError(.unknownInstance, "instance \"\(id)\" is not one of this extension's")
-        }
-        return instance
     }
 }
