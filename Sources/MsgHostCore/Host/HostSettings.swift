@@ -1,3 +1,4 @@
+import MsgHostProtocol
 /// The host's timings and limits. Defaults are the documented ones in config/msghostd.yaml.
 public struct HostSettings: Hashable, Sendable {
     /// (ours) How long a touch allows a direct send.
@@ -47,4 +48,7 @@ public struct LiveBubbleSize: Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// As the wire writes a size (the offer of `contentSizeThatFits`).
+    var value: SizeValue { SizeValue(width: self.width, height: self.height) }
 }

@@ -17,12 +17,17 @@ extension HostStateMachine {
     /// Answers the control request being handled once every callback it caused, on any
     /// device, has been acknowledged (at once if it caused none). `instances` are the ones it
     /// acted on directly: losing one of them fails it.
-    mutating func reply(to client: [UInt8], requestID: String, result: ControlResult, after instances: Set<String>, now: Instant) -> [HostAction] {
-        self.reply(to: client, requestID: requestID, answer: .result(result), after: instances, now: now)
+    mutating func reply(to request: ControlRequestRef, _ result: ControlResult, after instances: Set<String>, now: Instant) -> [HostAction] {
+        self.reply(to: request, answer: .result(result), after: instances, now: now)
     }
 
-    mutating func reply(to client: [UInt8], requestID: String, answer: Waiter.Answer, after instances: Set<String>, now: Instant) -> [HostAction] {
-        let waiter = Waiter(client: client, requestID: requestID, answer: answer, causes: self.sessions.activeCauses, instances: instances)
+    /// What `outcome` did, then the reply once the callbacks it queued were acknowledged.
+    mutating func reply(to request: ControlRequestRef, _ result: ControlResult, after outcome: Outcome, now: Instant) -> [HostAction] {
+        outcome.actions + self.reply(to: request, answer: .result(result), after: outcome.instances, now: now)
+    }
+
+    mutating func reply(to request: ControlRequestRef, answer: Waiter.Answer, after instances: Set<String>, now: Instant) -> [HostAction] {
+        let waiter = Waiter(client: request.client, requestID: request.requestID, answer: answer, causes: self.sessions.activeCauses, instances: instances)
         guard let ready = self.sessions.reply(waiter, underWay: self.underWay) else { return [] }
         return [ready.reply(screens: self.screens, file: self.rendering.fileValue, outbox: &self.outbox, now: now)]
     }
@@ -52,7 +57,7 @@ extension HostStateMachine {
                 code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
         }
         if inFlight.type == .contentSizeThatFits, reply.status.isOK {
-            actions += self.liveSizeAnswered(instanceID: instance.id, reply.size, now: now)
+            actions += self.screens.liveSizeAnswered(instance.id, reply.size, offered: self.settings.liveBubbleSize.value, outbox: &self.outbox, now: now)
         }
         if inFlight.type == .stickers {
             actions += self.stickersAnswered(instanceID: instance.id, failure: reply.status.failure, reply.stickers, now: now)

@@ -15,7 +15,7 @@ extension HostStateMachine {
         case .request(let requestID, let request):
             guard !self.supervisor.isStopping else { return [self.outbox.controlError(to: client, requestID: requestID, Self.stopping, now: now)] }
             do {
-                return try self.run(request, client: client, requestID: requestID, now: now)
+                return try self.run(request, to: ControlRequestRef(client: client, requestID: requestID), now: now)
             } catch {
                 // A field a handler found wrong is the request's fault, as the codec's are.
                 let error = error.isProtocol(.invalidBody) ? WireError.control(.invalidRequest, "\(request.command.rawValue): \(error.description)") : error
@@ -26,8 +26,7 @@ extension HostStateMachine {
 
     private static let stopping = WireError.control(.shuttingDown, "the daemon is stopping")
 
-    private mutating func run(_ request: ControlRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
-        let to = ControlRequestRef(client: client, requestID: requestID)
+    private mutating func run(_ request: ControlRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         switch request {
         case .admin(let request): return try self.administer(request, to: to, now: now)
         case .user(let request): return try self.act(request, to: to, now: now)
@@ -36,7 +35,7 @@ extension HostStateMachine {
         case .parentApp(let request): return try self.parentAppCommand(request, to: to, now: now)
         case .stickers(let request): return try self.stickerCommand(request, to: to, now: now)
         case .supervision(let request): return try self.supervise(request, to: to, now: now)
-        case .recording(let request): return [.serveControl(client: client, requestID: requestID, .recording(request))]
+        case .recording(let request): return [.serveControl(client: to.client, requestID: to.requestID, .recording(request))]
         }
     }
 

@@ -65,7 +65,7 @@ extension HostStateMachine {
             let held = try self.world.deliveries.releasable(device: body.device, order: body.order, messages: body.messages)
             let actions = held.flatMap { [self.world.deliveryDone($0)] + self.arrived($0.messageID, on: $0.device, now: now) }
             let result = ControlResult.released(ReleaseResult(released: held.map(\.messageID)))
-            return actions + self.reply(to: to.client, requestID: to.requestID, result: result, after: Set(self.waitingInstances()), now: now)
+            return actions + self.reply(to: to, result, after: Set(self.waitingInstances()), now: now)
         case .held(let body):
             _ = try self.world.device(body.device)
             return self.ok(.held(HeldResult(messages: self.observer.heldMessages(device: body.device))), to: to, now: now)

@@ -17,11 +17,11 @@ extension HostStateMachine {
         case .malformed(let requestID, let error):
             guard let process = self.connectedProcess(route: route) else { return [] }
             if error.code == ProtocolErrorCode.malformedFrame.rawValue { self.outbox.count(.droppedFrames) }
-            return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
+            return self.outbox.protocolError(error, replyTo: requestID, process: process, route: route, now: now)
         case .refused(let requestID, let error):
             guard let process = self.connectedProcess(route: route) else { return [] }
             if error.code == ProtocolErrorCode.badSignature.rawValue { self.outbox.count(.badSignatures) }
-            return self.refuse(route: route, process: process, requestID: requestID, error, now: now)
+            return self.outbox.protocolError(error, replyTo: requestID, process: process, route: route, now: now)
         case .reply(let reply):
             guard let process = self.connectedProcess(route: route) else { return [] }
             return self.replyReceived(reply, process: process, now: now)
@@ -30,7 +30,7 @@ extension HostStateMachine {
             do {
                 return try self.requestReceived(request, process: process, route: route, now: now)
             } catch {
-                return self.refuse(route: route, process: process, requestID: request.id, error, now: now)
+                return self.outbox.protocolError(error, replyTo: request.id, process: process, route: route, now: now)
             }
         }
     }
@@ -39,21 +39,10 @@ extension HostStateMachine {
     /// connection that said hello, so a message without one was for a process now gone.
     private func connectedProcess(route: [UInt8]) -> ExtensionProcess? { self.processes.process(route: route) }
 
-    /// Answers a bad message with an error reply signed for the connection.
-    private mutating func refuse(route: [UInt8], process: ExtensionProcess, requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
-        self.outbox.count(.protocolErrors)
-        self.outbox.lastRefusal = error
-        let (_, send) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
-        return [send, self.outbox.record(.protocolError, now: now, device: process.device, app: process.app, code: error.code, name: error.name, detail: error.description)]
-    }
-
     /// Refuses a new connection's first message; nothing more from it is read.
     private mutating func refuseAndIgnore(route: [UInt8], _ requestID: String?, _ error: WireError, now: Instant) -> [HostAction] {
         self.processes.ignore(route: route)
-        self.outbox.count(.refusedConnections)
-        self.outbox.lastRefusal = error
-        let (_, send) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: nil, now: now)
-        return [send, self.outbox.record(.connectionRefused, now: now, code: error.code, name: error.name, detail: error.description)]
+        return self.outbox.connectionRefused(error, replyTo: requestID, route: route, now: now)
     }
 
     /// A new connection's hello (`Supervisor.hello`): a launch connects, and its instances'
@@ -71,23 +60,12 @@ extension HostStateMachine {
 
     private mutating func replyReceived(_ reply: InboundReply, process: ExtensionProcess, now: Instant) -> [HostAction] {
         let replyTo = reply.replyTo
-        if self.processes[process.launchID]?.noticeAnswered(replyTo) == true {
-            // It said goodbye: a launched process exits now; an attached one is let go of.
-            return process.attached ? self.forgetAttached(process.launchID, now: now) : []
+        switch self.supervisor.answered(replyTo, by: process) {
+        case .goodbye(let attached): return attached ? self.forgetAttached(process.launchID, now: now) : []
+        case .memoryWarning: return [.observed(.callbackAcknowledged(id: replyTo, type: .didReceiveMemoryWarning))]
+        case nil: break
         }
-        if replyTo == process.memory.warningID {
-            self.processes[process.launchID]?.memory.warningID = nil
-            return [.observed(.callbackAcknowledged(id: replyTo, type: .didReceiveMemoryWarning))]
-        }
-        if let actions = self.callbackAcknowledged(process, reply, now: now) {
-            return actions
-        }
-        // Answering a reply would let two peers ping-pong errors: count and record instead.
-        self.outbox.count(.unexpectedReplies)
-        self.outbox.lastRefusal = .protocolError(.unexpectedReply, "dropped: reply to \"\(replyTo)\", which is no callback in flight")
-        return [self.outbox.record(.protocolError, now: now, device: process.device, app: process.app,
-                            code: ProtocolErrorCode.unexpectedReply.rawValue, name: "unexpectedReply",
-                            detail: "reply to \"\(replyTo)\", which is no callback in flight")]
+        return self.callbackAcknowledged(process, reply, now: now) ?? [self.outbox.unexpectedReply(replyTo, from: process, now: now)]
     }
 
     private mutating func requestReceived(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
@@ -114,12 +92,12 @@ extension HostStateMachine {
                 // Messages' own refusals (1–11, stickers) are recorded as such; protocol
                 // errors go the common way.
                 let instance = request.instance.flatMap { self.screens[$0] }
-                return self.refuseRequest(type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
+                return self.outbox.requestRefused(type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
             }
         }
     }
 
     private mutating func ok(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) -> HostAction {
-        self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .ok, key: process.token, now: now).action
+        self.outbox.extensionReply(to: route, replyTo: request.id, .ok, key: process.token, now: now)
     }
 }

@@ -26,7 +26,7 @@ extension HostStateMachine {
         if !field.text.isEmpty {
             actions += self.dispatch(.text(field.text), app: nil, install: nil, from: device.id, conversation: body.conversation, now: now).1
         }
-        return actions + self.reply(to: to.client, requestID: to.requestID, result: .empty, after: waitOn.union(self.waitingInstances()), now: now)
+        return actions + self.reply(to: to, .empty, after: waitOn.union(self.waitingInstances()), now: now)
     }
 
     /// `cancel`: the user deletes the staged item; its app hears `didCancelSending`.
@@ -41,7 +41,7 @@ extension HostStateMachine {
             actions += self.enqueue([self.rendering.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instance.id, now: now)
             waitOn.insert(instance.id)
         }
-        return actions + self.reply(to: to.client, requestID: to.requestID, result: .empty, after: waitOn, now: now)
+        return actions + self.reply(to: to, .empty, after: waitOn, now: now)
     }
 
     /// The instance that staged `item`, while it is still active.

@@ -23,6 +23,6 @@ extension HostStateMachine {
             }
         }
         let result = ControlResult.conversation(ConversationResult(conversation: try self.world.conversation(request.conversation)))
-        return actions + self.reply(to: to.client, requestID: to.requestID, result: result, after: waitOn, now: now)
+        return actions + self.reply(to: to, result, after: waitOn, now: now)
     }
 }

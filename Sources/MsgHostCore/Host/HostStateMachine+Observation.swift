@@ -38,14 +38,6 @@ extension HostStateMachine {
     /// How long each of the host's queues is now, for the shell's `msghost_queue_depth` gauges.
     /// Read when metrics are asked for, never per event: a gauge nobody reads costs nothing.
     public func queueDepths() -> [(queue: String, depth: Int)] {
-        let (queued, inFlight) = self.screens.depths
-        let (held, delayed) = self.world.deliveries.depths
-        return [
-            ("callbacks_queued", queued), ("callbacks_in_flight", inFlight),
-            ("held_deliveries", held), ("delayed_deliveries", delayed),
-            ("parked_requests", self.inspections.count),
-            ("control_waiters", self.sessions.waiters.count + self.sessions.settleWaiters.count),
-            ("event_followers", self.sessions.subscribers.count),
-        ]
+        QueueDepths.read(screens: self.screens, deliveries: self.world.deliveries, inspections: self.inspections, sessions: self.sessions)
     }
 }

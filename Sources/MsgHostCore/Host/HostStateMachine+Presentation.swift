@@ -36,8 +36,7 @@ extension HostStateMachine {
             self.screens.present(instance.id)
             event = self.outbox.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id, detail: style.rawValue)
         }
-        let offered = SizeValue(width: self.settings.liveBubbleSize.width, height: self.settings.liveBubbleSize.height)
-        let coldStart = self.enqueue(instance.coldStart(activation: self.activationBody(instance), offering: offered), on: instance.id, now: now)
+        let coldStart = self.enqueue(instance.coldStart(activation: self.activationBody(instance), offering: self.settings.liveBubbleSize.value), on: instance.id, now: now)
         return (instance.id, Outcome(launched + [event] + coldStart, [instance.id]))
     }
 
@@ -61,7 +60,7 @@ extension HostStateMachine {
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
         var actions: [HostAction] = [self.outbox.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
-        actions += self.clearView(of: instance, now: now)
+        actions += self.screens.clearView(of: instance, outbox: &self.outbox, now: now)
         return Outcome(actions + self.enqueue(callbacks, on: instanceID, now: now), [instanceID])
     }
 
@@ -117,54 +116,39 @@ extension HostStateMachine {
         return outcome
     }
 
-    /// The extension answered `contentSizeThatFits`: keep its size, clamped to the offer.
-    mutating func liveSizeAnswered(instanceID: String, _ answer: ContentSizeResult?, now: Instant) -> [HostAction] {
-        guard let instance = self.screens[instanceID], let entry = instance.liveEntry else { return [] }
-        let offered = self.settings.liveBubbleSize
-        guard let answer else {
-            return [self.outbox.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instanceID,
-                                name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
-        }
-        let offer = SizeValue(width: offered.width, height: offered.height)
-        self.screens.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = Instance.fitted(answer.size, offered: offer)
-        return []
-    }
-
     // MARK: Taps and the chevron
 
     /// The user taps a bubble (SPEC §3, §5 fallbacks).
-    mutating func tap(_ request: TapRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func tap(_ request: TapRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         let conversation = try self.world.memberConversation(request.conversation, of: device)
         guard let entry = self.world.entry(request.entry, device: device.id, conversation: conversation.id) else {
             throw .control(.notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
         }
-        func answer(_ result: TapResult, _ outcome: Outcome) -> [HostAction] {
-            outcome.actions + self.reply(to: client, requestID: requestID, result: .tapped(result), after: outcome.instances, now: now)
-        }
         var shown = self.show(device: device.id, conversation: conversation.id, now: now)
         let message = self.world.message(entry.messageID)
         let appID = message?.app ?? ""
+        let result: TapResult
         switch BubbleTap.decide(entry, message: message, on: device, install: self.world.install(device: device.id, app: appID), app: self.apps[appID]) {
         case .nothing(let reason):
-            return answer(TapResult(action: "none", reason: reason), shown)
+            result = TapResult(action: "none", reason: reason)
         case .openURL(let url):
             shown.actions.append(self.outbox.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
-            return answer(TapResult(action: "openedURL", url: url), shown)
+            result = TapResult(action: "openedURL", url: url)
         case .parentApp(let app, let install):
             guard let message else { return [] }
             let (instanceID, opened) = try self.openInParentApp(message, app: app, install: install, device: device.id, now: now)
-            return answer(TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), shown + opened)
+            (result, shown) = (TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), shown + opened)
         case .app(let app, let install):
             try self.requireNotQuarantined(device: device.id, app: appID)
             if let open = self.screens.activeMain(device: device.id, app: appID, conversation: conversation.id) {
-                shown.actions += self.select(entry.id, on: open.id, now: now)
-                shown.instances.insert(open.id)
-                return answer(TapResult(action: "selected", instance: open.id), shown)
+                (result, shown) = (TapResult(action: "selected", instance: open.id), shown + Outcome(self.select(entry.id, on: open.id, now: now), [open.id]))
+            } else {
+                let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
+                (result, shown) = (TapResult(action: "selected", instance: instanceID), shown + launched)
             }
-            let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
-            return answer(TapResult(action: "selected", instance: instanceID), shown + launched)
         }
+        return self.reply(to: to, .tapped(result), after: shown, now: now)
     }
 
     /// A bubble tapped while the app is active: willTransition(expanded) → willSelect →

@@ -25,8 +25,8 @@ extension HostStateMachine {
         var actions: [HostAction] = []
         for instanceID in process.instanceIDs {
             guard let instance = self.screens[instanceID] else { continue }
-            actions += self.clearView(of: instance, now: now)
-            if process.role == .parentApp { actions += self.parentAppInstanceLost(instanceID, now: now) }
+            actions += self.screens.clearView(of: instance, outbox: &self.outbox, now: now)
+            if process.role == .parentApp { actions += self.parentApps.instanceLost(instanceID, outbox: &self.outbox, now: now) }
             self.screens.remove(instanceID)
             actions += self.instanceLost(instance, failure: error, now: now)
         }
@@ -73,16 +73,11 @@ extension HostStateMachine {
     mutating func handleTimer(_ timer: TimerID, now: Instant) -> [HostAction] {
         switch timer {
         case .launchTimeout(let launchID):
-            guard let process = self.processes[launchID], process.isLaunching else { return [] }
-            return [self.outbox.record(.launchTimedOut, now: now, device: process.device, app: process.app, pid: process.pid,
-                                detail: "no hello within \(self.supervisor.launchTimeout(process.app)) ms")]
-                + self.kill(launchID: launchID, reason: "launchFailed", now: now)
+            guard let event = self.supervisor.launchTimedOut(launchID, outbox: &self.outbox, now: now) else { return [] }
+            return [event] + self.kill(launchID: launchID, reason: "launchFailed", now: now)
         case .responseTimeout(let launchID, let callbackID):
-            guard let process = self.processes[launchID], let instance = self.screens.instance(inFlight: callbackID, of: process) else { return [] }
-            return [self.outbox.record(.unresponsive, now: now, device: process.device, app: process.app, instance: instance.id, pid: process.pid,
-                                detail: "\(instance.callbacks.inFlight?.type.rawValue ?? "a callback") not acknowledged within \(self.supervisor.responseTimeout(process.app)) ms")]
-                + self.kill(launchID: launchID, reason: "unresponsive", now: now)
-                + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
+            guard let (process, event) = self.supervisor.unresponsive(launchID, callbackID: callbackID, screens: self.screens, outbox: &self.outbox, now: now) else { return [] }
+            return [event] + self.kill(launchID: launchID, reason: "unresponsive", now: now) + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
         case .idle(let launchID, let generation):
             guard self.supervisor.isIdleTimerCurrent(launchID, generation: generation) else { return [] }
             return self.beginTermination(launchID: launchID, reason: "idle", now: now)

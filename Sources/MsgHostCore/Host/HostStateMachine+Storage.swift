@@ -52,12 +52,9 @@ extension HostStateMachine {
     /// message that is not a request on a known connection (a hello, a reply).
     public mutating func extensionRequestNotStored(route: [UInt8], _ inbound: ExtensionInbound, reason: String, now: Instant) -> [HostAction] {
         guard case .request(let request) = inbound, let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
-        let error = Self.notStored(reason)
-        self.outbox.count(.requestsRefused)
-        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: request.id, body: .error(error), key: process.token, now: now)
-        let event = self.outbox.record(.requestRefused, now: now, device: process.device, app: process.app, code: error.code, name: error.name,
-                                detail: "\(request.type.rawValue): \(error.description)")
-        return self.finish([reply, event], now: now)
+        // Logged as `requestRefused` whatever it asked (PROTOCOL.md §3.5).
+        let refused = self.outbox.requestRefused(request.type, Self.notStored(reason), process: process, route: route, instance: nil, requestID: request.id, isSend: false, now: now)
+        return self.finish(refused, now: now)
     }
 
     /// Answers a control request whose change could not be stored.
@@ -72,7 +69,7 @@ extension HostStateMachine {
               let route = process.route else { return [] }
         if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
         let actions = self.withCauses(request.causes) { machine in
-            machine.refuseRequest(request.type, Self.notStored(reason), process: process, route: route,
+            machine.outbox.requestRefused(request.type, Self.notStored(reason), process: process, route: route,
                                   instance: machine.screens[request.instanceID], requestID: request.requestID, now: now)
         }
         return self.finish(actions, now: now)

@@ -7,38 +7,30 @@ import MsgHostProtocol
 /// every one of them was acknowledged (`reply(…after:)`).
 extension HostStateMachine {
     mutating func act(_ request: UserRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
-        let (client, requestID) = (to.client, to.requestID)
         switch request {
         case .open(let body):
-            return try self.open(body, client: client, requestID: requestID, now: now)
+            return try self.open(body, to: to, now: now)
         case .close(let body):
-            _ = try self.world.device(body.device)
-            guard let instanceID = self.screens.presented[body.device] else {
-                throw .control(.invalidState, "no app is open on \(body.device)")
-            }
-            let outcome = self.resign(instanceID, now: now)
-            return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
+            let open = try self.screens.open(on: try self.world.device(body.device).id, activeOnly: false)
+            return self.reply(to: to, .empty, after: self.resign(open.id, now: now), now: now)
         case .touch(let body):
             var instance = try self.parentAppTouchable(device: body.device)
             if instance == nil { instance = try self.touchable(device: body.device, action: "touch") }
             guard let instance else { return [] }
-            return self.userTouch(TouchBody(instance: instance.id, payload: body.payload ?? .null), on: instance, client: client, requestID: requestID, now: now)
+            return self.userTouch(TouchBody(instance: instance.id, payload: body.payload ?? .null), on: instance, to: to, now: now)
         case .tap(let body):
             _ = try ControlRange.entryID.check(body.entry, "entry")
-            return try self.tap(body, client: client, requestID: requestID, now: now)
+            return try self.tap(body, to: to, now: now)
         case .chevron(let body):
-            _ = try self.world.device(body.device)
-            guard let instanceID = self.screens.presented[body.device], let instance = self.screens[instanceID], instance.phase == .active else {
-                throw .control(.invalidState, "no app is open on \(body.device)")
-            }
-            let style: PresentationStyle = instance.style == .compact ? .expanded : .compact
-            return self.transition(instanceID, to: style, now: now)
-                + self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: instanceID, presentationStyle: style)), after: [instanceID], now: now)
+            let open = try self.screens.open(on: try self.world.device(body.device).id, activeOnly: true)
+            let style: PresentationStyle = open.style == .compact ? .expanded : .compact
+            return self.transition(open.id, to: style, now: now)
+                + self.reply(to: to, .opened(OpenResult(instance: open.id, presentationStyle: style)), after: [open.id], now: now)
         case .show(let body):
             let device = try self.world.device(body.device)
             if let conversation = body.conversation { _ = try self.world.memberConversation(conversation, of: device, readOnly: true) }
             let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
-            return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
+            return self.reply(to: to, .empty, after: outcome, now: now)
         case .typeText(let body):
             return self.ok(.empty, persisting: try self.world.type(body.text, device: body.device, conversation: body.conversation), to: to, now: now)
         case .send(let body):
@@ -48,21 +40,15 @@ extension HostStateMachine {
         case .inputField(let body):
             return self.ok(.inputField(try self.inputField(body)), to: to, now: now)
         case .activate(let body):
-            return try self.activate(body, client: client, requestID: requestID, now: now)
+            return try self.activate(body, to: to, now: now)
         case .keep(let body):
-            _ = try ControlRange.entryID.check(body.entry, "entry")
-            _ = try self.world.device(body.device)
-            guard var entry = self.world.entry(body.entry, device: body.device, conversation: body.conversation) else {
-                throw .control(.notFound, "no entry \(body.entry) in \(body.conversation) on \(body.device)")
-            }
-            entry.kept = true
-            return self.ok(.empty, persisting: self.world.applying([.transcriptEntryChanged(device: body.device, conversation: body.conversation, entry)]), to: to, now: now)
+            return self.ok(.empty, persisting: try self.world.keep(body.entry, device: body.device, conversation: body.conversation), to: to, now: now)
         }
     }
 
     /// The user opens `app` from the drawer of `device` in `conversation`: compact, cold start
     /// order (SPEC §3); a no-op if it is already open there.
-    private mutating func open(_ request: OpenRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+    private mutating func open(_ request: OpenRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         let conversation = try self.world.memberConversation(request.conversation, of: device)
         try self.requireApp(request.app)
@@ -74,9 +60,9 @@ extension HostStateMachine {
         }
         try self.requireNotQuarantined(device: device.id, app: request.app)
         if let open = self.screens.activeMain(device: device.id, app: request.app, conversation: conversation.id) {
-            return self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: open.id, presentationStyle: open.style)), after: [open.id], now: now)
+            return self.reply(to: to, .opened(OpenResult(instance: open.id, presentationStyle: open.style)), after: [open.id], now: now)
         }
         let (instanceID, outcome) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .compact, selectedEntry: nil, now: now)
-        return outcome.actions + self.reply(to: client, requestID: requestID, result: .opened(OpenResult(instance: instanceID, presentationStyle: .compact)), after: outcome.instances, now: now)
+        return self.reply(to: to, .opened(OpenResult(instance: instanceID, presentationStyle: .compact)), after: outcome, now: now)
     }
 }

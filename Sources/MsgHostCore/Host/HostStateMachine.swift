@@ -76,7 +76,7 @@ public struct HostStateMachine: Sendable {
     /// (`ExtensionCodec`, asking this machine for the connection's keys). What it asks for is a
     /// consequence of the callbacks its handlers are running (those in flight to it).
     public mutating func extensionMessageReceived(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
-        let causes = self.processes.launchID(route: route).map(self.causesInFlight(launchID:)) ?? []
+        let causes = self.processes.process(route: route).map(self.screens.causesInFlight(to:)) ?? []
         let actions = self.withCauses(causes) { machine in machine.handleExtensionInbound(route: route, inbound, now: now) }
         return self.finish(actions, now: now)
     }
@@ -86,16 +86,6 @@ public struct HostStateMachine: Sendable {
         self.sessions.activeCauses = causes
         defer { self.sessions.activeCauses = [] }
         return body(&self)
-    }
-
-    /// The causes of the callbacks a process is handling now.
-    func causesInFlight(launchID: String) -> Set<Int> {
-        guard let process = self.processes[launchID] else { return [] }
-        var causes: Set<Int> = []
-        for id in process.instanceIDs {
-            if let inFlight = self.screens[id]?.callbacks.inFlight { causes.formUnion(inFlight.causes) }
-        }
-        return causes
     }
 
     /// The shell spawned the process of `launchID`.

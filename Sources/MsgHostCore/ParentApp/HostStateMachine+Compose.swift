@@ -16,7 +16,7 @@ extension HostStateMachine {
             return try self.presentMessageCompose(request, process: process, now: now)
         } catch where error.domain != ProtocolErrorCode.domain {
             let instance = request.instance.flatMap { self.screens[$0] }
-            return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
+            return self.outbox.requestRefused(request.type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
         }
     }
 
@@ -47,10 +47,10 @@ extension HostStateMachine {
             try self.parentApps.present(sheet)
         } catch {
             let refusal = error.error(app: instance.app, device: instance.device)
-            return self.refuseRequest(.presentMessageCompose, refusal, process: process, route: route, instance: instance, requestID: requestID, now: now)
+            return self.outbox.requestRefused(.presentMessageCompose, refusal, process: process, route: route, instance: instance, requestID: requestID, now: now)
         }
         let event = self.outbox.record(.composePresented, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: sheet.summary)
-        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
+        let reply = self.outbox.extensionReply(to: route, replyTo: requestID, .ok, key: process.token, now: now)
         return [event, reply]
     }
 

@@ -8,13 +8,13 @@ extension HostStateMachine {
     mutating func parentAppCommand(_ request: ParentAppControlRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         switch request {
         case .open(let body):
-            return try self.openParentApp(body, client: to.client, requestID: to.requestID, now: now)
+            return try self.openParentApp(body, to: to, now: now)
         case .close(let body):
-            return try self.closeParentAppCommand(body, client: to.client, requestID: to.requestID, now: now)
+            return try self.closeParentAppCommand(body, to: to, now: now)
         case .composeSheet(let body):
             return self.ok(.composeSheet(try self.composeSheet(device: body.device)), to: to, now: now)
         case .compose(let body):
-            return try self.compose(body, client: to.client, requestID: to.requestID, now: now)
+            return try self.compose(body, to: to, now: now)
         }
     }
 
@@ -28,19 +28,19 @@ extension HostStateMachine {
     /// are exactly the device's owner and the recipients, the oldest by id if several, or a
     /// new one (ours, as Messages does). A recipient with no iMessage account (no person of
     /// the world) fails the sheet (`failed`, nothing stored), as Messages' "Not Delivered".
-    private mutating func compose(_ request: ComposeRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+    private mutating func compose(_ request: ComposeRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         let people = self.world.people
         let (sheet, finishing) = try self.parentApps.finishing(request.action, device: device.id, isPerson: { people[$0] != nil })
         func answer(_ actions: [HostAction], _ result: ComposeResult, waitingAlso: [String] = []) -> [HostAction] {
-            actions + self.reply(to: client, requestID: requestID, result: .compose(result), after: Set([sheet.instanceID] + waitingAlso), now: now)
+            actions + self.reply(to: to, .compose(result), after: Set([sheet.instanceID] + waitingAlso), now: now)
         }
         switch finishing {
         case .unsent(let result, let reason):
             _ = self.parentApps.finish(device: device.id)
             return answer(self.sheetFinished(sheet, result.result, reason: reason, now: now), result)
         case .send:
-            let (conversation, changes) = try self.composeConversation(owner: device.owner, recipients: sheet.recipients)
+            let (conversation, changes) = try self.world.conversation(of: [device.owner] + sheet.recipients, newID: self.ids.makeUUID)
             _ = self.parentApps.finish(device: device.id)
             var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
             for message in sheet.messages {
@@ -49,14 +49,5 @@ extension HostStateMachine {
             actions += self.sheetFinished(sheet, .sent, reason: "to \(conversation)", now: now)
             return answer(actions, ComposeResult(result: .sent, conversation: conversation), waitingAlso: self.waitingInstances())
         }
-    }
-
-    /// The conversation of exactly `owner` and `recipients`, made if there is none.
-    private mutating func composeConversation(owner: String, recipients: [String]) throws(WireError) -> (String, [WorldChange]) {
-        let members = [owner] + recipients
-        let wanted = Set(members)
-        if let existing = self.world.conversations.values.filter({ Set($0.members) == wanted }).map(\.id).min() { return (existing, []) }
-        let id = self.ids.makeUUID()
-        return (id, try self.world.createConversation(id: id, members: members))
     }
 }

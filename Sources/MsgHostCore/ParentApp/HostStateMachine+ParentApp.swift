@@ -10,14 +10,14 @@ extension HostStateMachine {
     /// run: `applicationDidBecomeActive`. As when the user switches apps, the extension
     /// presented in Messages on that device resigns, and another parent app in the foreground
     /// closes (its sheet cancelled). A no-op when it is in the foreground already.
-    mutating func openParentApp(_ request: ParentAppRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func openParentApp(_ request: ParentAppRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         try self.requireApp(request.app)
         let (app, install) = try ParentApps.openable(request.app, descriptor: self.apps[request.app], on: device,
                                                      install: self.world.install(device: device.id, app: request.app))
         let (instanceID, outcome) = try self.foregroundParentApp(app, install: install, device: device.id, now: now)
         let result = ControlResult.parentApp(ParentAppResult(instance: instanceID))
-        return outcome.actions + self.reply(to: client, requestID: requestID, result: result, after: outcome.instances, now: now)
+        return self.reply(to: to, result, after: outcome, now: now)
     }
 
     /// The parent app comes to the foreground: started if needed, `applicationDidBecomeActive`;
@@ -71,11 +71,11 @@ extension HostStateMachine {
     }
 
     /// `closeParentApp`.
-    mutating func closeParentAppCommand(_ request: DeviceRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func closeParentAppCommand(_ request: DeviceRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         _ = try self.world.device(request.device)
         _ = try self.parentApps.foreground(on: request.device)
         let outcome = self.closeParentApp(device: request.device, reason: "closed by the user", now: now)
-        return outcome.actions + self.reply(to: client, requestID: requestID, result: .empty, after: outcome.instances, now: now)
+        return self.reply(to: to, .empty, after: outcome, now: now)
     }
 
     /// The instance a control `touch` on `device` reaches when a parent app is in the
@@ -86,21 +86,10 @@ extension HostStateMachine {
         return instance
     }
 
-    /// A parent-app instance went with its process (crash, kill, termination): it leaves the
-    /// foreground, and its sheet goes unanswered (there is no one left to tell).
-    mutating func parentAppInstanceLost(_ instanceID: String, now: Instant) -> [HostAction] {
-        guard let (device, app, sheet) = self.parentApps.instanceGone(instanceID) else { return [] }
-        var actions: [HostAction] = []
-        if sheet != nil {
-            actions.append(self.outbox.record(.composeFinished, now: now, device: device, app: app.app, instance: instanceID, name: MessageComposeResult.cancelled.rawValue, detail: "the parent app's process ended"))
-        }
-        return actions + [self.outbox.record(.parentAppClosed, now: now, device: device, app: app.app, instance: instanceID, detail: "its process ended")]
-    }
-
     /// The app was uninstalled from `device`: its parent app leaves the foreground there
     /// (its process is ended with the extension's).
     mutating func parentAppGone(device: String, app: String, now: Instant) -> [HostAction] {
         guard let current = self.parentApps.foreground(app, on: device) else { return [] }
-        return self.parentAppInstanceLost(current.instanceID, now: now)
+        return self.parentApps.instanceLost(current.instanceID, outbox: &self.outbox, now: now)
     }
 }

@@ -115,4 +115,17 @@ struct ParentApps: Sendable {
         self.foreground[device] = nil
         return (device, app, self.sheets.removeValue(forKey: device))
     }
+
+    /// A parent-app instance went with its process (crash, kill, termination, uninstall): it
+    /// leaves the foreground, and its sheet goes unanswered (there is no one left to tell);
+    /// both are logged.
+    mutating func instanceLost(_ instanceID: String, outbox: inout Outbox, now: Instant) -> [HostAction] {
+        guard let (device, app, sheet) = self.instanceGone(instanceID) else { return [] }
+        var actions: [HostAction] = []
+        if sheet != nil {
+            actions.append(outbox.record(.composeFinished, now: now, device: device, app: app.app, instance: instanceID,
+                                         name: MessageComposeResult.cancelled.rawValue, detail: "the parent app's process ended"))
+        }
+        return actions + [outbox.record(.parentAppClosed, now: now, device: device, app: app.app, instance: instanceID, detail: "its process ended")]
+    }
 }

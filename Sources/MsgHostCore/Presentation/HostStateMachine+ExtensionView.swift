@@ -34,7 +34,7 @@ extension HostStateMachine {
             try ExtensionView.requireOwner(instance, isPresented: self.screens.presented[instance.device] == instance.id)
             return self.applyView(view.replacingImages(with: images), serial: serial, to: instance, process: process, route: route, requestID: request.requestID, now: now)
         } catch {
-            return self.refuseRequest(.setView, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
+            return self.outbox.requestRefused(.setView, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
         }
     }
 
@@ -44,37 +44,27 @@ extension HostStateMachine {
             actions.append(self.outbox.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
                                        instance: instance.id, elements: view.flattened().count))
         }
-        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .ok, key: process.token, now: now)
+        let reply = self.outbox.extensionReply(to: route, replyTo: requestID, .ok, key: process.token, now: now)
         return actions + [reply]
-    }
-
-    /// The instance resigns or its process ended: its view goes with it.
-    mutating func clearView(of instance: Instance, now: Instant) -> [HostAction] {
-        guard self.screens[instance.id]?.view.clear() == true else { return [] }
-        return [self.outbox.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, elements: 0)]
     }
 
     /// `activate`: the user activates a button of the open app's view, a touch (as control
     /// `touch`) whose callback carries the button's payload, its id and every input's value.
-    mutating func activate(_ request: ActivateRequest, client: [UInt8], requestID: String, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func activate(_ request: ActivateRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let instance = try self.touchable(device: request.device, action: "activate")
-        return self.userTouch(try instance.view.touch(request, on: instance), on: instance, client: client, requestID: requestID, now: now)
+        return self.userTouch(try instance.view.touch(request, on: instance), on: instance, to: to, now: now)
     }
 
-    /// The app a user can touch on `device`: presented, active, in the conversation shown.
+    /// The app a user can touch on `device` (`Screens.touchable`).
     func touchable(device: String, action: String) throws(WireError) -> Instance {
-        _ = try self.world.device(device)
-        guard let instanceID = self.screens.presented[device], let instance = self.screens[instanceID], self.isVisible(instance) else {
-            throw .control(.invalidState, "no app is open on \(device) to \(action)")
-        }
-        return instance
+        try self.screens.touchable(device: try self.world.device(device).id, action: action)
     }
 
     /// A user touch (`touch`, `activate`): the callback arms one send when it reaches the view
     /// (see `pump`); the reply waits until it is acknowledged.
-    mutating func userTouch(_ touch: TouchBody, on instance: Instance, client: [UInt8], requestID: String, now: Instant) -> [HostAction] {
+    mutating func userTouch(_ touch: TouchBody, on instance: Instance, to: ControlRequestRef, now: Instant) -> [HostAction] {
         [self.outbox.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: touch.button.map { "button \($0)" })]
             + self.enqueue([(.touch, .touch(touch))], on: instance.id, now: now)
-            + self.reply(to: client, requestID: requestID, result: .empty, after: [instance.id], now: now)
+            + self.reply(to: to, .empty, after: [instance.id], now: now)
     }
 }

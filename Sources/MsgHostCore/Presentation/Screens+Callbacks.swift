@@ -34,6 +34,14 @@ extension Screens {
                 .startTimer(.responseTimeout(launchID: process.launchID, callbackID: callbackID), at: now.adding(milliseconds: supervisor.responseTimeout(process.app)))]
     }
 
+    /// The causes of the callbacks `process` is handling now: what it asks for is their
+    /// consequence.
+    func causesInFlight(to process: ExtensionProcess) -> Set<Int> {
+        process.instanceIDs.reduce(into: Set<Int>()) { causes, id in
+            if let inFlight = self[id]?.callbacks.inFlight { causes.formUnion(inFlight.causes) }
+        }
+    }
+
     /// The instance of `process` that has callback `callbackID` in flight.
     func instance(inFlight callbackID: String, of process: ExtensionProcess) -> Instance? {
         process.instanceIDs.lazy.compactMap { self[$0] }.first { $0.callbacks.isInFlight(callbackID) }

@@ -34,7 +34,7 @@ extension HostStateMachine {
         guard let parked = self.inspections.take(token) else { return [] }
         return self.withCauses(parked.causes) { machine in
             switch parked {
-            case .drawer(let drawer): machine.drawerFilesChecked(drawer, token: token, results: results, now: now)
+            case .drawer(let drawer): machine.screens.drawerFilesChecked(drawer, token: token, results: results, outbox: &machine.outbox, now: now)
             case .request(let request) where request.isView: machine.viewFilesChecked(request, results: results, now: now)
             case .request(let request): machine.filesChecked(request, results: results, now: now)
             }
@@ -50,7 +50,7 @@ extension HostStateMachine {
             case .refused(let error):
                 // A failed send consumes nothing: give the touch back unless there is a newer one.
                 if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
-                return self.refuseRequest(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
+                return self.outbox.requestRefused(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
             }
         }
         guard let content = request.content.content(with: files) else { return [] }  // a view: `viewFilesChecked` takes it
@@ -90,21 +90,11 @@ extension HostStateMachine {
                 reply = .sent(message)
             }
         }
-        let (_, send) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: reply, key: process.token, now: now)
+        let send = self.outbox.extensionReply(to: route, replyTo: requestID, reply, key: process.token, now: now)
         let stored = effects.prefix { if case .persist = $0 { true } else { false } }
         var actions = Array(stored) + [send] + effects.dropFirst(stored.count)
         if let sent { actions += self.enqueue([self.rendering.messageCallback(.didStartSending, sent, to: instance)], on: instance.id, now: now) }
         return actions
-    }
-
-    /// Refuses a request; a refused send is recorded with Apple's code and consumes nothing.
-    mutating func refuseRequest(_ type: RequestType, _ error: WireError, process: ExtensionProcess, route: [UInt8], instance: Instance?, requestID: String, now: Instant) -> [HostAction] {
-        let isSend = type.isDirectSend
-        self.outbox.count(isSend ? .sendsRefused : .requestsRefused)
-        let (_, reply) = self.outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: requestID, body: .error(error), key: process.token, now: now)
-        return [reply, self.outbox.record(
-            isSend ? .sendRefused : .requestRefused, now: now, device: instance?.device ?? process.device, app: process.app,
-            conversation: instance?.conversation, instance: instance?.id, code: error.code, name: error.name, detail: "\(type.rawValue): \(error.description)")]
     }
 
     /// `requestPresentationStyle`: transcript is refused (Apple raises); from a live bubble,

@@ -58,6 +58,17 @@ extension World {
         return actions
     }
 
+    /// `keep`: the entry stays, expiring or not (as the user's Keep does).
+    mutating func keep(_ entryID: Int, device: String, conversation: String) throws(WireError) -> [WorldChange] {
+        let id = try ControlRange.entryID.check(entryID, "entry")
+        _ = try self.device(device)
+        guard var entry = self.entry(id, device: device, conversation: conversation) else {
+            throw .control(.notFound, "no entry \(entryID) in \(conversation) on \(device)")
+        }
+        entry.kept = true
+        return self.applying([.transcriptEntryChanged(device: device, conversation: conversation, entry)])
+    }
+
     /// An entry's expiry is due: removed, unless it was kept (or is gone). Returns the entry
     /// removed and its change, or nil.
     mutating func expire(_ entryID: Int, device: String, conversation: String) -> (TranscriptEntry, HostAction)? {

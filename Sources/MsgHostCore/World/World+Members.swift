@@ -50,4 +50,13 @@ extension World {
         }
         return conversation
     }
+
+    /// The conversation whose members are exactly `members`, the oldest by id if several, or
+    /// a new one with an id from `newID` (as Messages starts one).
+    mutating func conversation(of members: [String], newID: () -> String) throws(WireError) -> (String, [WorldChange]) {
+        let wanted = Set(members)
+        if let existing = self.conversations.values.filter({ Set($0.members) == wanted }).map(\.id).min() { return (existing, []) }
+        let id = newID()
+        return (id, try self.createConversation(id: id, members: members))
+    }
 }

@@ -101,3 +101,16 @@ import Testing
         #expect(app == descriptor && installed == install)
     }
 }
+
+/// A parent app's lost instance is logged: its sheet unanswered, then its leaving.
+@Suite struct ParentAppsLostTests {
+    @Test func aLostInstanceIsLoggedWithItsSheet() throws {
+        var apps = ParentApps()
+        var outbox = Outbox(eventLogCapacity: 8)
+        _ = apps.open(.init(app: "app", installID: "in", launchID: "l1", instanceID: "i1"), on: "phone")
+        try apps.present(ParentAppsTests.sheet())
+        let actions = apps.instanceLost("i1", outbox: &outbox, now: Instant(milliseconds: 1))
+        #expect(actions.count == 2 && outbox.events.records.map(\.kind) == ["composeFinished", "parentAppClosed"])
+        #expect(apps.instanceLost("i1", outbox: &outbox, now: Instant(milliseconds: 1)).isEmpty, "once")
+    }
+}

@@ -68,3 +68,24 @@ import Testing
         #expect(world.entries(device: "ben-phone", conversation: "ab").map(\.messageID) == ["e1"])
     }
 }
+
+/// Keeping an entry, and the conversation a compose sheet sends to.
+@Suite struct WorldKeepAndComposeTests {
+    @Test func keepIsRangeCheckedAndNamesAMissingEntry() throws {
+        var world = try WorldTranscriptsTests.makeWorld()
+        WorldTranscriptsTests.arrive(WorldDeliveryTests.message("m1", expiring: true), in: &world)
+        let entry = try #require(world.entries(device: "ben-phone", conversation: "ab").first)
+        #expect(!(try world.keep(entry.id, device: "ben-phone", conversation: "ab")).isEmpty)
+        #expect(world.entry(entry.id, device: "ben-phone", conversation: "ab")?.kept == true)
+        #expect(throws: WireError.self) { try world.keep(0, device: "ben-phone", conversation: "ab") }
+        #expect(throws: WireError.self) { try world.keep(999, device: "ben-phone", conversation: "ab") }
+    }
+
+    @Test func aSheetGoesToTheConversationOfExactlyItsPeopleOrANewOne() throws {
+        var world = try WorldTranscriptsTests.makeWorld()
+        #expect(try world.conversation(of: ["ben", "amber"], newID: { "new" }) == ("ab", []))
+        _ = try world.createPerson(handle: "cleo", name: "Cleo")
+        let (id, changes) = try world.conversation(of: ["amber", "cleo"], newID: { "new" })
+        #expect(id == "new" && !changes.isEmpty && world.conversations["new"]?.members == ["amber", "cleo"])
+    }
+}
