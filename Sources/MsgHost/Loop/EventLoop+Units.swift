@@ -36,7 +36,7 @@ enum EventSource {
 /// was not stored, and when the commit fails nothing of the unit has been seen outside.
 struct CommitUnit {
     /// The machine before the unit's first event that may change something.
-    var checkpoint: HostStateMachine.Checkpoint
+    var checkpoint: HostCheckpoint
     /// The events of the unit, in order; the first may have run steps at once.
     var sources: [EventSource]
     var dirty = false

@@ -71,15 +71,7 @@ extension HostStateMachine {
     /// the live bubbles' instances.
     mutating func show(device: String, conversation: String?, now: Instant) -> Outcome {
         var outcome = Outcome()
-        let previous = self.screens.showing[device]
-        if let previous, previous != conversation {
-            if let current = self.screens.presented[device], self.screens[current]?.conversation == previous {
-                outcome += self.resign(current, now: now)
-            }
-            for id in self.screens.liveInstances(device: device, conversation: previous) {
-                outcome += self.resign(id, now: now)
-            }
-        }
+        for id in self.screens.leaving(device: device, for: conversation) { outcome += self.resign(id, now: now) }
         self.screens.show(conversation, on: device)
         if let conversation {
             outcome.actions += self.world.markSeen(device: device, conversation: conversation, expiryMs: self.settings.expiryMs, now: now)
@@ -88,25 +80,19 @@ extension HostStateMachine {
         return outcome
     }
 
-    // MARK: Live layouts
-
-
     /// One transcript-style instance per live-layout bubble on screen (among the newest
     /// `settings.entriesOnScreen` entries, as Messages draws only what is visible), where the
-    /// device can run them (iOS 11 and later, app installed); instances whose bubble went away
-    /// or scrolled off resign. So a long history costs nothing here.
+    /// device can run them (iOS 11 and later, app installed, not quarantined); instances whose
+    /// bubble went away or scrolled off resign. So a long history costs nothing here.
     mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
         var outcome = Outcome()
         guard self.screens.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
         // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
         let onScreen = self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
-        let bubbles = Set(onScreen.map(\.id))
-        for id in self.screens.liveInstances(device: deviceID, conversation: conversation) where !bubbles.contains(self.screens[id]?.liveEntry ?? -1) {
-            outcome += self.resign(id, now: now)
-        }
+        let (gone, undrawn) = self.screens.liveBubbleChanges(device: deviceID, conversation: conversation, onScreen: onScreen)
+        for id in gone { outcome += self.resign(id, now: now) }
         guard device.platform.runsLiveLayouts else { return outcome }
-        let drawn = Set(self.screens.liveInstances(device: deviceID, conversation: conversation).compactMap { self.screens[$0]?.liveEntry })
-        for entry in onScreen where !drawn.contains(entry.id) {
+        for entry in undrawn {
             guard let message = self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
                   !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))

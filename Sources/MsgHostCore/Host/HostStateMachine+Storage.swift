@@ -1,52 +1,12 @@
 import MsgHostProtocol
 
-/// What the machine does when the shell could not store what an event changed (PROTOCOL.md
-/// §3.5, `storageUnavailable`).
-///
-/// The machine writes its changes through the store as it makes them, and the shell commits
-/// them once per event, or once per burst of events (group commit); nothing an event leads
-/// to leaves the daemon before that commit. When the commit fails, the store rolls the whole
-/// batch back. The machine has already applied the changes to its directory, and made
-/// instances, callbacks and replies that assume them, so the shell puts the machine back as
-/// it was before the event (`restore`), and the machine agrees with the store again: the
-/// event never happened, and a later success never acknowledges on top of a lost change.
-/// Then the shell asks the machine to answer the request whose change was lost.
-///
-/// A checkpoint was chosen over reloading the directory from the store (as start does): a
-/// reload would put back the directory only, and keep the instances, callbacks in flight,
-/// launches and control waiters the lost event made, pointing at messages that do not exist.
-/// The machine is a value, so a checkpoint is a copy that shares its storage until one side
-/// changes. What grows with the world and its use — the directory's people, devices,
-/// conversations, installs, participants and deliveries, the instances, the processes — is
-/// held in persistent hash trees (swift-collections' `TreeDictionary`): a change after the
-/// checkpoint copies only the path to what it changed, never the whole collection, so a unit
-/// costs what it changes, however large the world, and a rollback is the old root put back.
-/// The event log, which every message changes, is left out of the checkpoint, and `restore`
-/// takes it from the current machine.
-/// (The windows of seen header ids are the codec's, outside the machine: an id seen stays
-/// seen, since each request was answered, if only with `storageUnavailable`.)
+/// What the machine answers when the shell could not store what an event changed
+/// (PROTOCOL.md §3.5, `storageUnavailable`), once it was put back at its `HostCheckpoint`.
 extension HostStateMachine {
-    /// The machine as it was before an event, for the shell to `restore` if the event's
-    /// changes cannot be stored.
-    public struct Checkpoint: Sendable {
-        fileprivate var machine: HostStateMachine
-        fileprivate var nextEventSeq: Int
-    }
+    public func checkpoint() -> HostCheckpoint { HostCheckpoint(self) }
 
-    public func checkpoint() -> Checkpoint {
-        var copy = self
-        copy.outbox.events = EventLog(capacity: 1)
-        return Checkpoint(machine: copy, nextEventSeq: self.outbox.events.nextSeq)
-    }
-
-    /// Puts the machine back as it was at `checkpoint`. Events recorded since are forgotten
-    /// (they were never logged or pushed: what they tell did not happen).
-    public mutating func restore(_ checkpoint: Checkpoint) {
-        var restored = checkpoint.machine
-        restored.outbox.events = self.outbox.events
-        restored.outbox.events.rollBack(to: checkpoint.nextEventSeq)
-        self = restored
-    }
+    /// Puts the machine back as it was at `checkpoint` (`HostCheckpoint.restore`).
+    public mutating func restore(_ checkpoint: HostCheckpoint) { checkpoint.restore(&self) }
 
     /// Answers an extension's request whose change could not be stored. Nothing for a
     /// message that is not a request on a known connection (a hello, a reply).

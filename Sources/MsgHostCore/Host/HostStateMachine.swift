@@ -117,10 +117,7 @@ public struct HostStateMachine: Sendable {
     /// the log before its callback times out. Nothing else changes: a lost callback is
     /// still answered by its response timeout, a lost reply is the extension's loss.
     public mutating func messagesUndeliverable(route: [UInt8], count: Int, reason: String, now: Instant) -> [HostAction] {
-        self.outbox.count(.undeliverableMessages, by: count)
-        let process = self.processes.process(route: route)
-        let record = self.outbox.record(.undeliverable, now: now, device: process?.device, app: process?.app, pid: process?.pid, detail: "\(count) message\(count == 1 ? "" : "s") not taken: \(reason)")
-        return self.finish([record], now: now)
+        self.finish([self.outbox.undeliverable(count, to: self.processes.process(route: route), reason: reason, now: now)], now: now)
     }
 
     /// Timers for what was under way when the daemon last stopped. Call once at start.

@@ -50,4 +50,13 @@ extension Outbox {
         return self.record(.protocolError, now: now, device: process.device, app: process.app, code: ProtocolErrorCode.unexpectedReply.rawValue,
                            name: "unexpectedReply", detail: detail)
     }
+
+    /// The shell could not hand `count` messages to a connection (its queue is full, or it is
+    /// gone): counted and logged, so that a peer that stopped reading shows before its
+    /// callback times out.
+    mutating func undeliverable(_ count: Int, to process: ExtensionProcess?, reason: String, now: Instant) -> HostAction {
+        self.count(.undeliverableMessages, by: count)
+        return self.record(.undeliverable, now: now, device: process?.device, app: process?.app, pid: process?.pid,
+                           detail: "\(count) message\(count == 1 ? "" : "s") not taken: \(reason)")
+    }
 }
