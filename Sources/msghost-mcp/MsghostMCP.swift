@@ -71,8 +71,8 @@ struct MsghostMCP: AsyncParsableCommand {
                 link = try ControlLink(endpoint: daemon.endpoint, timeout: Double(self.timeout))
                 try await daemon.waitUntilAnswering()
             } else {
-                let (address, curve) = try self.resolvedEndpoint()
-                link = try ControlLink(endpoint: address, curve: curve, timeout: Double(self.timeout))
+                let resolved = try self.resolvedEndpoint()
+                link = try ControlLink(endpoint: resolved.address, curve: resolved.curve, timeout: Double(self.timeout))
             }
         } catch let error as OwnDaemon.Failure {
             own?.stop()
@@ -87,20 +87,12 @@ struct MsghostMCP: AsyncParsableCommand {
         await server.waitUntilCompleted()
     }
 
-    func resolvedEndpoint() throws -> (String, ControlClient.CurveKeys?) {
-        let environment = ProcessInfo.processInfo.environment
-        let address = self.endpoint
-            ?? "ipc://\(self.runtimeDirectory ?? environment["MSGHOST_RUNTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/msghost")/control.sock"
-        let curve: ControlClient.CurveKeys?
+    func resolvedEndpoint() throws -> ControlEndpoint {
         do {
-            curve = try ControlClient.CurveKeys.resolve(endpoint: address, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
+            return try ControlEndpoint.resolve(endpoint: self.endpoint, runtimeDirectory: self.runtimeDirectory, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
         } catch {
             throw ValidationError(error.description)
         }
-        if address.hasPrefix("tcp://") && curve == nil {
-            throw ValidationError("a tcp endpoint is a CURVE server: give --server-key and --secret-key-file (or MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY)")
-        }
-        return (address, curve)
     }
 
     /// To standard error: standard output is the MCP channel.
