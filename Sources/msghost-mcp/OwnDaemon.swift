@@ -8,7 +8,7 @@ import MsgHostProtocol
 /// fresh private temporary directory, drives it through the control endpoint only, and stops
 /// it and removes the directory at exit. The daemon's log goes to a file there, never to
 /// standard output (the MCP channel).
-struct OwnDaemon {
+struct OwnDaemon: Sendable {
     let endpoint: String
     let directory: String
     private let process: Process
@@ -84,6 +84,8 @@ struct OwnDaemon {
         }
         throw Failure(description: "msghostd did not answer on \(self.endpoint) within 30 s; it said:\n\(self.log)")
     }
+
+    var pid: Int32 { self.process.processIdentifier }
 
     var log: String {
         ((try? String(contentsOfFile: self.directory + "/msghostd.log", encoding: .utf8)) ?? "")

@@ -18,16 +18,22 @@ BUILD = REPOSITORY / ".build" / "debug"
 MSGHOST_MCP = os.environ.get("MSGHOST_MCP", str(BUILD / "msghost-mcp"))
 
 
-@asynccontextmanager
-async def mcp_session(*arguments: str):
-    """An initialized MCP client session with a fresh msghost-mcp (and so a fresh daemon)."""
+WORLD = str(REPOSITORY / "config" / "world.yaml")
+
+
+def server_environment() -> dict[str, str]:
+    """msghost-mcp's environment: the daemon and msghostctl of this build."""
     environment = dict(os.environ)
     environment.setdefault("MSGHOSTD", str(BUILD / "msghostd"))
     environment.setdefault("MSGHOSTCTL", str(BUILD / "msghostctl"))
+    return environment
+
+
+@asynccontextmanager
+async def mcp_session(*arguments: str):
+    """An initialized MCP client session with a fresh msghost-mcp (and so a fresh daemon)."""
     parameters = StdioServerParameters(
-        command=MSGHOST_MCP,
-        args=["--world", str(REPOSITORY / "config" / "world.yaml"), *arguments],
-        env=environment, cwd=str(REPOSITORY))
+        command=MSGHOST_MCP, args=["--world", WORLD, *arguments], env=server_environment(), cwd=str(REPOSITORY))
     async with stdio_client(parameters) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()

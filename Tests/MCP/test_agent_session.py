@@ -3,10 +3,15 @@ rules back with Apple's names; a bad argument is an MCP error naming it."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
-from conftest import act, failed, field, mcp_session, run, screen_of, text
+from conftest import MSGHOST_MCP, WORLD, act, failed, field, mcp_session, run, screen_of, server_environment, text
 
 KATE, JOHN, CONVERSATION = "kate-iphone", "john-iphone", "kate-john"
 ICE_CREAM, PYTHON_RAW = "com.example.icecream", "com.example.python-raw"
@@ -122,3 +127,40 @@ def test_record_save_replay_and_export():
     from pathlib import Path
     with tempfile.TemporaryDirectory() as directory:
         run(body(Path(directory)))
+
+
+@pytest.mark.parametrize("ending", ["stdin closed", "SIGTERM"])
+def test_the_daemon_of_world_goes_with_the_server(ending):
+    """An agent ends its server by closing its input or by a signal: the daemon msghost-mcp
+    started is stopped either way, and its temporary directory removed."""
+    process = subprocess.Popen([MSGHOST_MCP, "--world", WORLD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=server_environment(), text=True)
+    try:
+        started = None
+        while True:
+            line = process.stderr.readline()
+            assert line, "msghost-mcp ended before it served"
+            started = started or re.search(r"started msghostd pid (\d+) in (\S+)", line)
+            if "serving MCP on stdio" in line:
+                break
+        assert started, "msghost-mcp did not say which daemon it started"
+        daemon, directory = int(started.group(1)), Path(started.group(2))
+        os.kill(daemon, 0)  # running
+        if ending == "SIGTERM":
+            process.send_signal(signal.SIGTERM)
+        else:
+            process.stdin.close()
+        assert process.wait(timeout=30) == (128 + signal.SIGTERM if ending == "SIGTERM" else 0)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.kill(daemon, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail(f"msghostd {daemon} still runs after msghost-mcp ended")
+        assert not directory.exists()
+    finally:
+        if process.poll() is None:
+            process.kill()
