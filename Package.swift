@@ -237,7 +237,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MsgHostMCPTests",
-            dependencies: ["MsgHostMCP", "MsgHostControl", "MsgHostProtocol", "MsgHostTesting", .product(name: "MCP", package: "swift-sdk")],
+            // msghost-mcp: building the tests builds the binary AgentSessionTests starts.
+            dependencies: ["MsgHostMCP", "msghost-mcp", "MsgHostControl", "MsgHostProtocol", "MsgHostTesting", .product(name: "MCP", package: "swift-sdk")],
             swiftSettings: swiftSettings
         ),
         // Compares drawings with reference PNGs, for MessagesSDK's tests and the examples'.
