@@ -30,10 +30,12 @@ def server_environment() -> dict[str, str]:
 
 
 @asynccontextmanager
-async def mcp_session(*arguments: str):
-    """An initialized MCP client session with a fresh msghost-mcp (and so a fresh daemon)."""
+async def mcp_session(*arguments: str, world: bool = True):
+    """An initialized MCP client session with a fresh msghost-mcp: by default on a fresh
+    daemon of its own (`--world`), else on the daemon `arguments` name."""
     parameters = StdioServerParameters(
-        command=MSGHOST_MCP, args=["--world", WORLD, *arguments], env=server_environment(), cwd=str(REPOSITORY))
+        command=MSGHOST_MCP, args=(["--world", WORLD] if world else []) + list(arguments),
+        env=server_environment(), cwd=str(REPOSITORY))
     async with stdio_client(parameters) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()

@@ -129,22 +129,42 @@ def test_record_save_replay_and_export():
         run(body(Path(directory)))
 
 
+def start_world_server():
+    """msghost-mcp --world started by hand (no client): the process, its daemon's pid and directory."""
+    process = subprocess.Popen([MSGHOST_MCP, "--world", WORLD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=server_environment(), text=True)
+    started = None
+    while True:
+        line = process.stderr.readline()
+        assert line, "msghost-mcp ended before it served"
+        started = started or re.search(r"started msghostd pid (\d+) in (\S+)", line)
+        if "serving MCP on stdio" in line:
+            break
+    assert started, "msghost-mcp did not say which daemon it started"
+    return process, int(started.group(1)), Path(started.group(2))
+
+
+def test_a_running_daemon_by_its_runtime_directory():
+    """As msghost-web takes it: --runtime-directory (here, the daemon another msghost-mcp started)."""
+    process, _, directory = start_world_server()
+    try:
+        async def body():
+            async with mcp_session("--runtime-directory", str(directory / "run"), world=False) as session:
+                assert "kate@example.com" in await act(session, "world")
+                answer = await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
+                assert "button add" in screen_of(answer, KATE), answer
+        run(body())
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+
+
 @pytest.mark.parametrize("ending", ["stdin closed", "SIGTERM"])
 def test_the_daemon_of_world_goes_with_the_server(ending):
     """An agent ends its server by closing its input or by a signal: the daemon msghost-mcp
     started is stopped either way, and its temporary directory removed."""
-    process = subprocess.Popen([MSGHOST_MCP, "--world", WORLD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=server_environment(), text=True)
+    process, daemon, directory = start_world_server()
     try:
-        started = None
-        while True:
-            line = process.stderr.readline()
-            assert line, "msghost-mcp ended before it served"
-            started = started or re.search(r"started msghostd pid (\d+) in (\S+)", line)
-            if "serving MCP on stdio" in line:
-                break
-        assert started, "msghost-mcp did not say which daemon it started"
-        daemon, directory = int(started.group(1)), Path(started.group(2))
         os.kill(daemon, 0)  # running
         if ending == "SIGTERM":
             process.send_signal(signal.SIGTERM)
