@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "msghostctl", targets: ["msghostctl"]),
         .executable(name: "msghost-bench", targets: ["msghost-bench"]),
         .executable(name: "msghost-web", targets: ["msghost-web"]),
+        .executable(name: "msghost-mcp", targets: ["msghost-mcp"]),
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
         // The host and the shell as libraries, for the fuzzers (fuzz/Package.swift), which
         // drive the daemon's own code paths from a package of their own.
@@ -41,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
     ],
     targets: [
         // libzmq, from the system (Debian: libzmq3-dev). See Sources/CZeroMQ/shim.h.
@@ -155,6 +157,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The MCP server (docs/AGENTS.md): the control API as Model Context Protocol tools and
+        // resources for a coding agent, through MsgHostControl's client only, like msghost-web.
+        .target(
+            name: "MsgHostMCP",
+            dependencies: ["MsgHostControl", "MsgHostProtocol", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "msghost-mcp",
+            dependencies: [
+                "MsgHostMCP", "MsgHostControl", "MsgHostProtocol",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The Swift SDK: Messages.framework's classes over the wire protocol, for extensions.
         .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol", "CCairo", "CJPEG"], swiftSettings: swiftSettings),
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
@@ -215,6 +233,12 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MsgHostMCPTests",
+            // msghost-mcp: building the tests builds the binary AgentSessionTests starts.
+            dependencies: ["MsgHostMCP", "msghost-mcp", "MsgHostControl", "MsgHostProtocol", "MsgHostTesting", .product(name: "MCP", package: "swift-sdk")],
             swiftSettings: swiftSettings
         ),
         // Compares drawings with reference PNGs, for MessagesSDK's tests and the examples'.

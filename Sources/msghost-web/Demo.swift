@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostControl
 import MsgHostWeb
 
 /// `msghost-web --demo`: README command 1 for an installed msghost (the `.deb`, or the
@@ -79,13 +80,7 @@ struct DemoDaemon: Sendable {
     /// SIGTERM (the daemon stops its extensions first), SIGKILL after 5 s, then the
     /// temporary world is removed.
     func stop() {
-        if self.process.isRunning {
-            self.process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while self.process.isRunning && Date() < deadline { usleep(10_000) }
-            if self.process.isRunning { kill(self.process.processIdentifier, SIGKILL) }
-            self.process.waitUntilExit()
-        }
+        self.process.stop(grace: 5)
         try? FileManager.default.removeItem(at: self.directory)
     }
 }

@@ -149,23 +149,11 @@ struct MsghostWeb: AsyncParsableCommand {
     }
 
     func resolvedEndpoint() throws -> DaemonLink.Endpoint {
-        let environment = ProcessInfo.processInfo.environment
-        let address: String
-        if let endpoint = self.endpoint {
-            address = endpoint
-        } else {
-            let directory = self.runtimeDirectory ?? environment["MSGHOST_RUNTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/msghost"
-            address = "ipc://\(directory)/control.sock"
-        }
-        let curve: ControlClient.CurveKeys?
         do {
-            curve = try ControlClient.CurveKeys.resolve(endpoint: address, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
+            let resolved = try ControlEndpoint.resolve(endpoint: self.endpoint, runtimeDirectory: self.runtimeDirectory, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
+            return DaemonLink.Endpoint(address: resolved.address, curve: resolved.curve)
         } catch {
             throw ValidationError(error.description)
         }
-        if address.hasPrefix("tcp://") && curve == nil {
-            throw ValidationError("a tcp endpoint is a CURVE server: give --server-key and --secret-key-file (or MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY)")
-        }
-        return DaemonLink.Endpoint(address: address, curve: curve)
     }
 }

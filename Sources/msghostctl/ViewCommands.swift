@@ -11,47 +11,7 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.view, ViewRequest(device: self.device), as: ViewResult.self) { Self.describe($0, device: self.device) }
-    }
-
-    static func describe(_ result: ViewResult, device: String) -> String {
-        guard let app = result.app, let instance = result.instance else { return "no app is open on \(device)" }
-        let head = "\(app) on \(device) (\(result.presentationStyle?.rawValue ?? "?"), instance \(instance))"
-        guard let view = result.view else { return head + ": no view set" }
-        return ([head + ":"] + Self.lines(view.elements, indent: "  ")).joined(separator: "\n")
-    }
-
-    static func lines(_ elements: [ViewElement], indent: String) -> [String] {
-        elements.flatMap { element -> [String] in
-            switch element {
-            case .text(let text, let style):
-                return ["\(indent)text\(style.map { " (\($0.rawValue))" } ?? ""): \(text)"]
-            case .image(let image, let label, let width, let height):
-                return ["\(indent)image\(Self.size(width, height)): \(image.url ?? "?")\(label.map { " — \($0)" } ?? "")"]
-            case .sticker(let image, let index, let label, let width, let height):
-                return ["\(indent)sticker \(index)\(Self.size(width, height)): \(image.url ?? "?")\(label.map { " — \($0)" } ?? "") (tap or peel: msghostctl stickers, then sticker \(index))"]
-            case .choice(let id, let options, let selected, let style):
-                let list = options.map { $0.id == selected ? "(•) \($0.title) [\($0.id)]" : "( ) \($0.title) [\($0.id)]" }.joined(separator: "  ")
-                return ["\(indent)choice \(id)\(style == .picker ? " (picker)" : ""): \(list)"]
-            case .toggle(let id, let title, let on):
-                return ["\(indent)toggle \(id): \(title) [\(on == true ? "on" : "off")]"]
-            case .date(let id, let title, let mode, let value, let minimum, let maximum):
-                let mode = mode ?? .date
-                let range = minimum == nil && maximum == nil ? "" : " from \(minimum ?? "any") to \(maximum ?? "any")"
-                return ["\(indent)\(mode.rawValue) \(id)\(title.map { " (\($0))" } ?? ""): \(value ?? "unset") as \(mode.format)\(range)"]
-            case .button(let id, let title, let payload, let enabled):
-                let payloadText = payload.map { " payload \(String(decoding: WireJSON.encode($0), as: UTF8.self))" } ?? ""
-                return ["\(indent)[\(title)] button \(id)\(enabled == false ? " (disabled)" : "")\(payloadText)"]
-            case .textField(let id, let placeholder, let text):
-                return ["\(indent)text field \(id): \"\(text ?? "")\"\(placeholder.map { " (placeholder: \($0))" } ?? "")"]
-            case .row(let children):
-                return ["\(indent)row:"] + Self.lines(children, indent: indent + "  ")
-            }
-        }
-    }
-
-    static func size(_ width: Int?, _ height: Int?) -> String {
-        width.map { w in height.map { h in " \(w)×\(h)" } ?? " \(w) wide" } ?? height.map { " \($0) high" } ?? ""
+        try self.connection.call(.view, ViewRequest(device: self.device), as: ViewResult.self) { ViewText.describe($0, device: self.device) }
     }
 }
 

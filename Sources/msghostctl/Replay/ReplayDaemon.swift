@@ -102,13 +102,7 @@ final class ReplayDaemon {
 
     /// SIGTERM, SIGKILL after 10 s, and the directory removed.
     func stop() {
-        if self.process.isRunning {
-            self.process.terminate()
-            let deadline = Date().addingTimeInterval(10)
-            while self.process.isRunning && Date() < deadline { usleep(10_000) }
-            if self.process.isRunning { kill(self.process.processIdentifier, SIGKILL) }
-            self.process.waitUntilExit()
-        }
+        self.process.stop(grace: 10)
         try? FileManager.default.removeItem(atPath: self.directory)
     }
 

@@ -44,8 +44,10 @@ import Testing
     /// The exit is reported while a background child still holds stdout; what it writes
     /// later is still logged.
     @Test func outputIsReadOnAfterTheExit() throws {
-        let process = try Self.spawn("(sleep 0.3; echo late) & echo early")
+        // Timed from before the spawn: the child's sleep starts during it, and on a busy machine
+        // a spawn takes long enough for a clock read after it to see less than the 0.3 s.
         let started = Date()
+        let process = try Self.spawn("(sleep 0.3; echo late) & echo early")
         let (termination, before, after) = Self.watch(process)
         #expect(termination == .exited(0))
         #expect(before == ["stdout: early"])

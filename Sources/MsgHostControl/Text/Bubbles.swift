@@ -1,9 +1,10 @@
 import MsgHostProtocol
 
-/// Draws transcript entries readably in a terminal: who sent what (by the viewer's contact
-/// name), captions, summaries, what is staged, and how the device renders it.
-enum Bubbles {
-    static func draw(_ entry: TranscriptEntryValue) -> String {
+/// Draws transcript entries readably as text: who sent what (by the viewer's contact name),
+/// captions, summaries, what is staged, and how the device renders it. Shared by msghostctl
+/// (a terminal) and msghost-mcp (a coding agent's model), which read the same entries.
+public enum Bubbles {
+    public static func draw(_ entry: TranscriptEntryValue) -> String {
         let who = "[\(entry.entry)] \(entry.senderName)"
         switch entry.kind {
         case "summary":

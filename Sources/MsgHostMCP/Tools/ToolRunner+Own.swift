@@ -1,0 +1,97 @@
+import Foundation
+import MCP
+import MsgHostControl
+import MsgHostProtocol
+
+/// msghost-mcp's own tools: a device's screens, and the recording's file, replay and export.
+extension ToolRunner {
+    func own(_ spec: ToolSpec, _ arguments: [String: Value]) async throws -> CallTool.Result {
+        switch spec.name {
+        case "screen": return await self.screen(arguments)
+        case "saveRecording": return await self.saveRecording(path: arguments["path"]?.stringValue ?? "")
+        case "replay": return await self.replay(arguments)
+        case "exportTest": return Self.exportTest(arguments)
+        default: throw MCPError.internalError("\(spec.name) has no handler")
+        }
+    }
+
+    private func screen(_ arguments: [String: Value]) async -> CallTool.Result {
+        let device = arguments["device"]?.stringValue ?? ""
+        do {
+            let world = try await self.link.request(.world, MsgHostProtocol.Empty(), as: WorldResult.self)
+            guard world.devices.contains(where: { $0.id == device }) else {
+                return Self.text("screen on \(device): refused: no device \(device) (world lists \(world.devices.map(\.id).joined(separator: ", ")))", isError: true)
+            }
+            let conversations = arguments["conversation"]?.stringValue.map { [$0] } ?? ScreenReader.conversations(of: device, world: world)
+            var parts: [String] = []
+            for conversation in conversations {
+                parts.append(ScreenText.render(await self.reader.screen(device: device, conversation: conversation, world: world)))
+            }
+            return Self.text(parts.isEmpty ? "\(device) is in no conversation" : parts.joined(separator: "\n\n"))
+        } catch {
+            return Self.text("screen on \(device): \(Self.failure(error))", isError: true)
+        }
+    }
+
+    private func saveRecording(path: String) async -> CallTool.Result {
+        do {
+            let lines = try await self.link.recordedSession()
+            try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return Self.text("saveRecording: \(lines.count) lines written to \(path)")
+        } catch {
+            return Self.text("saveRecording to \(path): \(Self.failure(error))", isError: true)
+        }
+    }
+
+    /// `msghostctl replay`, whose exit status is the answer: 0 no divergence, 1 the first
+    /// divergence (an answer, not a failure of the tool), 2 the file cannot be played.
+    private func replay(_ arguments: [String: Value]) async -> CallTool.Result {
+        let file = arguments["file"]?.stringValue ?? ""
+        var command = ["replay", file]
+        if let until = arguments["until"]?.intValue { command += ["--until", String(until)] }
+        if let apps = arguments["apps"]?.stringValue { command += ["--apps", apps] }
+        guard let msghostctl = self.programs.msghostctl() else {
+            return Self.text("replay: no msghostctl found (pass --msghostctl to msghost-mcp, or set $MSGHOSTCTL)", isError: true)
+        }
+        do {
+            let run = try await Programs.run(msghostctl, command)
+            let verdict = ["no divergence", "a divergence", "the session cannot be played"][min(Int(max(run.status, 0)), 2)]
+            let text = "replay \(file): exit \(run.status) (\(verdict))\n\(run.output)" + (run.errors.isEmpty ? "" : "\n\(run.errors)")
+            return Self.text(text, isError: run.status != 0 && run.status != 1)
+        } catch {
+            return Self.text("replay \(file): \(msghostctl) could not run: \(error)", isError: true)
+        }
+    }
+
+    /// The session as a test, written by MsgHostControl's writers (those of `msghostctl export-test`).
+    private static func exportTest(_ arguments: [String: Value]) -> CallTool.Result {
+        let file = arguments["file"]?.stringValue ?? ""
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return self.text("exportTest: cannot read \(file)", isError: true)
+        }
+        let text: String
+        do {
+            let session = try SessionReader.read(Array(data))
+            let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let plan = TestPlan(session, name: arguments["name"]?.stringValue ?? stem, source: URL(fileURLWithPath: file).lastPathComponent)
+            text = arguments["language"]?.stringValue == "swift" ? try SwiftTestWriter().write(plan) : PythonTestWriter.write(plan)
+        } catch let error as SessionError {
+            return self.text("exportTest: \(file): \(error.description)", isError: true)
+        } catch {
+            return self.text("exportTest: \(file): \(error)", isError: true)
+        }
+        guard let output = arguments["output"]?.stringValue else { return self.text(text) }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            return self.text("exportTest: \(output) written (\(text.split(separator: "\n").count) lines)")
+        } catch {
+            return self.text("exportTest: cannot write \(output): \(error.localizedDescription)", isError: true)
+        }
+    }
+
+    static func failure(_ error: any Error) -> String {
+        if let error = error as? WireError { return "refused: \(error.code) \(error.name) (\(error.domain)): \(error.description)" }
+        if let error = error as? ControlClient.TransportError { return "the daemon did not answer: \(error.description)" }
+        return "\(error)"
+    }
+}
