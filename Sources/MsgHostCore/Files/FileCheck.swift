@@ -44,6 +44,18 @@ public enum FileCheckResult: Hashable, Sendable {
     /// Refused with Apple's code: 1–4 (messages domain) for attachments and layout media,
     /// 5–7 (messages domain) or the stickers domain's 1–3 for stickers.
     case refused(WireError)
+
+    /// The files accepted, in order, or the first refusal: a message is kept whole or not at all.
+    static func files(_ results: [FileCheckResult]) -> Result<[StoredFile], WireError> {
+        var files: [StoredFile] = []
+        for result in results {
+            switch result {
+            case .accepted(let file): files.append(file)
+            case .refused(let error): return .failure(error)
+            }
+        }
+        return .success(files)
+    }
 }
 
 /// A file copied into the daemon's store, content-addressed so the same bytes are kept once.

@@ -27,7 +27,7 @@ extension HostStateMachine {
     public mutating func filesNotStored(token: Int, reason: String, now: Instant) -> [HostAction] {
         guard case .request(let request)? = self.inspections.take(token), let process = self.processes[request.launchID],
               let route = process.route else { return [] }
-        if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
+        self.screens.failed(request)
         let actions = self.withCauses(request.causes) { machine in
             machine.outbox.requestRefused(request.type, Self.notStored(reason), process: process, route: route,
                                   instance: machine.screens[request.instanceID], requestID: request.requestID, now: now)

@@ -19,14 +19,8 @@ extension HostStateMachine {
 
     mutating func park(_ request: PendingRequest, checks: [FileCheck], alternateFilename: String?, now: Instant) -> [HostAction] {
         if checks.isEmpty { return self.filesChecked(request, results: [], now: now) }
-        var request = request
-        request.causes = self.sessions.activeCauses
-        if request.type.isDirectSend {
-            // One touch, one send: the touch is taken now, so a second send cannot pass the
-            // policy while this one's files are being looked at.
-            request.touch = self.screens[request.instanceID]?.touch.take()
-        }
-        return [.inspectFiles(token: self.inspections.park(.request(request)), checks, alternateFilename: alternateFilename)]
+        let parked = self.screens.parking(request, causes: self.sessions.activeCauses)
+        return [.inspectFiles(token: self.inspections.park(.request(parked)), checks, alternateFilename: alternateFilename)]
     }
 
     /// The shell looked at a request's files (one result per check, in order).
@@ -43,15 +37,12 @@ extension HostStateMachine {
 
     mutating func filesChecked(_ request: PendingRequest, results: [FileCheckResult], now: Instant) -> [HostAction] {
         guard let process = self.processes[request.launchID], let route = process.route, let instance = self.screens[request.instanceID] else { return [] }
-        var files: [StoredFile] = []
-        for result in results {
-            switch result {
-            case .accepted(let file): files.append(file)
-            case .refused(let error):
-                // A failed send consumes nothing: give the touch back unless there is a newer one.
-                if let taken = request.touch { self.screens[request.instanceID]?.touch.giveBack(taken) }
-                return self.outbox.requestRefused(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
-            }
+        let files: [StoredFile]
+        switch FileCheckResult.files(results) {
+        case .success(let accepted): files = accepted
+        case .failure(let error):
+            self.screens.failed(request)
+            return self.outbox.requestRefused(request.type, error, process: process, route: route, instance: instance, requestID: request.requestID, now: now)
         }
         guard let content = request.content.content(with: files) else { return [] }  // a view: `viewFilesChecked` takes it
         if let compose = request.compose {
@@ -72,7 +63,7 @@ extension HostStateMachine {
         var reply = OutboundBody.ok
         var sent: StoredMessage?
         if isSend {
-            self.screens[instance.id]?.touch.consume()
+            self.screens.sent(from: instance.id)
             self.outbox.count(.sendsAccepted)
             let (stored, dispatched) = self.dispatch(content, app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now)
             effects = dispatched

@@ -31,4 +31,25 @@ extension Screens {
         }
         return instance
     }
+
+    // MARK: The touch a send holds
+
+    /// A request parks while its files are looked at, carrying `causes`. A send takes its
+    /// instance's touch now (one touch, one send: a second send cannot pass the policy while
+    /// this one's files are being looked at).
+    mutating func parking(_ request: PendingRequest, causes: Set<Int>) -> PendingRequest {
+        var request = request
+        request.causes = causes
+        if request.type.isDirectSend { request.touch = self[request.instanceID]?.touch.take() }
+        return request
+    }
+
+    /// A parked send failed (a file refused, or not stored): it consumed nothing, so its
+    /// touch counts again, unless a newer one came meanwhile.
+    mutating func failed(_ request: PendingRequest) {
+        if let taken = request.touch { self[request.instanceID]?.touch.giveBack(taken) }
+    }
+
+    /// A direct send went out: its touch is used up.
+    mutating func sent(from id: String) { self[id]?.touch.consume() }
 }

@@ -55,4 +55,27 @@ import Testing
         screens["i1"]?.phase = .resigning
         #expect(screens.activeMain(device: "amber-phone", app: "app", conversation: "ab") == nil)
     }
+
+    @Test func aParkedSendHoldsItsTouchAndGivesItBackOnlyIfItFails() {
+        var (screens, process) = Self.screens()
+        let mayPut = { (screens: Screens) in Self.code { () throws(WireError) in try screens.mayPut(.sendMessage, from: "i1", of: process, now: Self.t0, windowMs: 1_000) } }
+        screens["i1"]?.touch.arm(at: Self.t0)
+        let request = PendingRequest(launchID: "l1", instanceID: "i1", requestID: "x1", type: .sendMessage, content: .attachment)
+        let parked = screens.parking(request, causes: [3])
+        #expect(parked.causes == [3] && parked.touch != nil)
+        #expect(mayPut(screens) == MessagesErrorCode.sendWithoutRecentInteraction.rawValue, "no second send while the first one's files are looked at")
+        screens.failed(parked)
+        #expect(mayPut(screens) == nil, "a failed send consumed nothing")
+        screens.sent(from: "i1")
+        #expect(mayPut(screens) == MessagesErrorCode.sendWithoutRecentInteraction.rawValue, "a send that went used its touch up")
+        let insert = screens.parking(PendingRequest(launchID: "l1", instanceID: "i1", requestID: "x2", type: .insertMessage, content: .attachment), causes: [])
+        #expect(insert.touch == nil, "an insert holds no touch")
+    }
+
+    @Test func filesPassWholeOrNotAtAll() throws {
+        let file = StoredFile(sha256: String(repeating: "c", count: 64), storedName: "c.png", filename: "c.png", mediaType: "image/png", byteCount: 3)
+        #expect(try FileCheckResult.files([.accepted(file), .accepted(file)]).get() == [file, file])
+        let refused = WireError.messages(.fileUnreadable)
+        #expect(throws: WireError.self) { try FileCheckResult.files([.accepted(file), .refused(refused), .accepted(file)]).get() }
+    }
 }
