@@ -36,8 +36,7 @@ extension HostStateMachine {
         actions.append(self.outbox.record(.cancelled, now: now, device: device.id, app: item.app, conversation: body.conversation, detail: item.content.kindName))
         var waitOn: Set<String> = []
         if case .app = item.content, let instance = self.stagedBy(item) {
-            let stored = StoredMessage(id: "staged", conversation: body.conversation, app: item.app, sender: device.owner, senderDevice: device.id,
-                                       senderInstall: item.install, sentAt: now.milliseconds, content: item.content)
+            let stored = StoredMessage.staged(item.content, app: item.app, install: item.install, device: device.id, owner: device.owner, conversation: body.conversation, at: now.milliseconds)
             actions += self.enqueue([self.rendering.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instance.id, now: now)
             waitOn.insert(instance.id)
         }

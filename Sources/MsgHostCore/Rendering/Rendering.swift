@@ -135,8 +135,7 @@ struct Rendering {
 
     /// The staged item as the device shows it in its input field.
     func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
-        let stored = StoredMessage(id: "staged", conversation: conversation, app: item.app, sender: device.owner, senderDevice: device.id,
-                                   senderInstall: item.install, sentAt: item.stagedAt, content: item.content)
+        let stored = StoredMessage.staged(item.content, app: item.app, install: item.install, device: device.id, owner: device.owner, conversation: conversation, at: item.stagedAt)
         var value = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
         value.message?.isPending = true
         return value

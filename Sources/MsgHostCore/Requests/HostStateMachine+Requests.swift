@@ -74,8 +74,8 @@ extension HostStateMachine {
         } else {
             effects = self.stage(content, from: instance, now: now)
             if case .app = content {
-                let stored = StoredMessage(id: "staged", conversation: instance.conversation, app: instance.app, sender: self.world.devices[instance.device]?.owner ?? "",
-                                           senderDevice: instance.device, senderInstall: instance.installID, sentAt: now.milliseconds, content: content)
+                let owner = self.world.devices[instance.device]?.owner ?? ""
+                let stored = StoredMessage.staged(content, app: instance.app, install: instance.installID, device: instance.device, owner: owner, conversation: instance.conversation, at: now.milliseconds)
                 var message = self.rendering.messageValue(stored, for: instance.installID)
                 message.isPending = true
                 reply = .sent(message)
