@@ -292,7 +292,7 @@ final class EventLoop: @unchecked Sendable {
         case .startTimer(let timer, let at):
             self.timers.schedule(timer, at: at)
         case .event(let record):
-            self.recorder?.event(record)
+            self.recorder?.builder.event(record)
             self.metrics.count(record)
             self.log(record)
         case .stopped:
