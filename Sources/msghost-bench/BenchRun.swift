@@ -107,8 +107,8 @@ struct BenchRun {
             }),
         ]
         if let recording {
-            blocks.append(("direct send, recording", { latencies("sendRec", try recording.sends[0].run(warmup: warmup, count: count)) }))
-            blocks.append(("throughput, recording", { record("throughputRec", try recording.throughput.run(seconds: self.sizes.throughputSeconds)) }))
+            blocks.append(("direct send while recording", { latencies("sendRec", try recording.sends[0].run(warmup: warmup, count: count)) }))
+            blocks.append(("throughput while recording", { record("throughputRec", try recording.throughput.run(seconds: self.sizes.throughputSeconds)) }))
         }
         for (launch, name) in zip(launches, ["c", "python"]) {
             blocks.append(("cold launch \(name)", {

@@ -167,6 +167,7 @@ final class EventLoop: @unchecked Sendable {
             self.fireDueTimers()
             self.runDueRetries()
             self.reportUndeliverable()
+            self.recorder?.builder.flush()
         }
         if !self.stopped { self.launcher.killAll() }
     }

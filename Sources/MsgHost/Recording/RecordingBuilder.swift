@@ -7,8 +7,8 @@ import MsgHostProtocol
 /// working out what each view's change is happen here, off the loop's path.
 ///
 /// Everything is done on `queue`, in the order the loop handed it over, so the session is
-/// the same as if the loop had done it itself; the loop waits only when the recording stops
-/// (`lines`).
+/// the same as if the loop had done it itself; the loop hands things over once each time it
+/// wakes (`flush`) and waits only when the recording stops (`lines`).
 final class RecordingBuilder: @unchecked Sendable {
     /// A page of a view read by the loop once something in it changed: the newest entries
     /// (all of a screenful, or only those from the first changed one on), and the input field
@@ -24,6 +24,10 @@ final class RecordingBuilder: @unchecked Sendable {
     }
 
     private let queue = DispatchQueue(label: "msghost.recording")
+    /// What the loop handed over since its last `flush` (touched by the loop only): handed to
+    /// `queue` in one batch a wake-up of the loop, not one dispatch a frame, so that the two
+    /// threads do not take turns waking each other for every message.
+    private var pending: [@Sendable () -> Void] = []
     // Touched on `queue` only.
     private let start: SessionStart
     private var steps: [SessionStep] = []
@@ -39,9 +43,19 @@ final class RecordingBuilder: @unchecked Sendable {
         for view in start.transcripts { self.views[SessionViews.Key(device: view.device, conversation: view.conversation)] = view }
     }
 
+    private func later(_ work: @escaping @Sendable () -> Void) { self.pending.append(work) }
+
+    /// Hands over what the loop gave since the last time (the loop calls this once a wake-up).
+    func flush() {
+        guard !self.pending.isEmpty else { return }
+        let batch = self.pending
+        self.pending = []
+        self.queue.async { for work in batch { work() } }
+    }
+
     /// An action began step `number` (1, 2 …) at `time` (ms since the start).
     func begin(number: Int, time: Int64, command: ControlCommand, body: [UInt8]?) {
-        self.queue.async {
+        self.later {
             self.stepBase = [:]
             let body = body.map { (try? WireJSON.decode(JSONValue.self, from: $0)) ?? .object([:]) } ?? .object([:])
             self.steps.append(SessionStep(
@@ -52,14 +66,14 @@ final class RecordingBuilder: @unchecked Sendable {
 
     /// The reply to step `number`.
     func replied(step number: Int, _ body: ControlMessage.Body) {
-        self.queue.async {
+        self.later {
             guard number >= 1, number <= self.steps.count else { return }
             self.steps[number - 1].reply = (try? WireJSON.decode(JSONValue.self, from: ControlCodec.body(body))) ?? .null
         }
     }
 
     func event(_ record: EventRecord) {
-        self.queue.async {
+        self.later {
             guard !self.steps.isEmpty else { return }
             self.steps[self.steps.count - 1].events.append(record)
         }
@@ -67,7 +81,7 @@ final class RecordingBuilder: @unchecked Sendable {
 
     /// A message between the daemon and an extension, and the callback it is, if it is one.
     func frame(_ frames: [[UInt8]], inbound: Bool, peer: Peer?, refusal: WireError?, time: Int64) {
-        self.queue.async {
+        self.later {
             guard !self.steps.isEmpty else { return }
             let frame = self.tap.frame(frames, inbound: inbound, peer: peer.map { ($0.device, $0.app, $0.pid) }, refusal: refusal, time: time)
             let last = self.steps.count - 1
@@ -80,7 +94,7 @@ final class RecordingBuilder: @unchecked Sendable {
 
     /// A participant identifier given during the current step, by install.
     func participant(device: String, app: String, _ entry: ParticipantsResult.Entry) {
-        self.queue.async {
+        self.later {
             guard !self.steps.isEmpty else { return }
             let last = self.steps.count - 1
             var installs = self.steps[last].participants ?? []
@@ -102,25 +116,60 @@ final class RecordingBuilder: @unchecked Sendable {
 
     /// Views the loop read: each put together with what was kept of it, and what changed
     /// since the current step began written into that step (a later reading of a view in the
-    /// same step replaces an earlier one).
+    /// same step adds to what an earlier one found).
+    ///
+    /// A read of a view's newest entries costs what it read: those entries are put in place
+    /// (a binary search each) and compared with the view as the step began; the rest of the
+    /// screenful is neither copied nor compared (a whole read is, `SessionViews.change`).
     func viewsRead(_ reads: [ViewRead]) {
-        self.queue.async {
+        self.later {
             guard !self.steps.isEmpty, !reads.isEmpty else { return }
             let last = self.steps.count - 1
-            for read in reads {
-                let key = read.key
-                let old = self.views[key]
-                let view = Self.merged(old, read)
-                if self.stepBase[key] == nil { self.stepBase[key] = .some(old) }
-                self.views[key] = view
-                self.steps[last].transcripts.removeAll { $0.device == key.device && $0.conversation == key.conversation }
-                let base = self.stepBase[key] ?? nil
-                let change = SessionViews.change(from: base, to: view)
-                let same = change.entries.isEmpty && change.removed.isEmpty && base.map {
-                    ($0.olderCount, $0.text, $0.staged) == (view.olderCount, view.text, view.staged)
-                } == true
-                if !same { self.steps[last].transcripts.append(change) }
+            for read in reads { self.apply(read, step: last) }
+        }
+    }
+
+    private func apply(_ read: ViewRead, step last: Int) {
+        let key = read.key
+        // Taken out while it changes, so that its entries are changed in place, not copied.
+        let old = self.views.removeValue(forKey: key)
+        if self.stepBase[key] == nil { self.stepBase[key] = .some(old) }
+        let base = self.stepBase[key] ?? nil
+        let written = self.steps[last].transcripts.firstIndex { $0.device == key.device && $0.conversation == key.conversation }
+        var view: SessionTranscript
+        var change: SessionTranscript
+        if let old, let base, !read.whole {
+            view = old
+            change = written.map { self.steps[last].transcripts[$0] }
+                ?? SessionTranscript(device: key.device, conversation: key.conversation, entries: [], olderCount: 0, text: "", staged: nil)
+            if let page = read.entries {
+                for entry in page {
+                    SessionViews.put(entry, into: &view.entries)
+                    let index = SessionViews.place(of: entry.entry, in: base.entries)
+                    let same = index < base.entries.count && base.entries[index] == entry
+                    if same {
+                        change.entries.removeAll { $0.entry == entry.entry }
+                    } else {
+                        SessionViews.put(entry, into: &change.entries)
+                    }
+                }
+                if view.entries.count > SessionViews.screenful { view.entries.removeFirst(view.entries.count - SessionViews.screenful) }
+                view.olderCount = max(0, read.olderCount + page.count - view.entries.count)
             }
+            if let field = read.field { (view.text, view.staged) = (field.text, field.staged) }
+            (change.olderCount, change.text, change.staged) = (view.olderCount, view.text, view.staged)
+        } else {
+            view = Self.merged(old, read)
+            change = SessionViews.change(from: base, to: view)
+        }
+        self.views[key] = view
+        let same = change.entries.isEmpty && change.removed.isEmpty && base.map {
+            ($0.olderCount, $0.text, $0.staged) == (view.olderCount, view.text, view.staged)
+        } == true
+        if let written {
+            if same { self.steps[last].transcripts.remove(at: written) } else { self.steps[last].transcripts[written] = change }
+        } else if !same {
+            self.steps[last].transcripts.append(change)
             self.steps[last].transcripts.sort { ($0.device, $0.conversation) < ($1.device, $1.conversation) }
         }
     }
@@ -134,22 +183,22 @@ final class RecordingBuilder: @unchecked Sendable {
                 device: read.key.device, conversation: read.key.conversation, entries: old?.entries ?? [], olderCount: old?.olderCount ?? 0,
                 text: field.text, staged: field.staged)
         }
-        let total = read.olderCount + page.count
         var entries = page
         if !read.whole, let old {
-            var byID = Dictionary(old.entries.map { ($0.entry, $0) }, uniquingKeysWith: { _, last in last })
-            for entry in page { byID[entry.entry] = entry }
-            entries = Array(byID.values.sorted { $0.entry < $1.entry }.suffix(SessionViews.screenful))
+            entries = old.entries
+            for entry in page { SessionViews.put(entry, into: &entries) }
+            if entries.count > SessionViews.screenful { entries.removeFirst(entries.count - SessionViews.screenful) }
         }
         return SessionTranscript(
-            device: read.key.device, conversation: read.key.conversation, entries: entries, olderCount: max(0, total - entries.count),
-            text: field.text, staged: field.staged)
+            device: read.key.device, conversation: read.key.conversation, entries: entries,
+            olderCount: max(0, read.olderCount + page.count - entries.count), text: field.text, staged: field.staged)
     }
 
     /// The session file's lines, once everything handed over so far is in: the recording
     /// ending at `elapsed` ms after its start. The loop waits for this one.
     func lines(elapsed: Int64) -> [String] {
-        self.queue.sync {
+        self.flush()
+        return self.queue.sync {
             var lines = [String(decoding: WireJSON.encode(self.start), as: UTF8.self)]
             lines.reserveCapacity(self.steps.count + 2)
             for step in self.steps { lines.append(String(decoding: WireJSON.encode(step), as: UTF8.self)) }

@@ -243,18 +243,7 @@ public struct SessionViews: Sendable {
             let removed = Set(change.removed)
             view.entries.removeAll { removed.contains($0.entry) }
         }
-        for entry in change.entries {
-            var (low, high) = (0, view.entries.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if view.entries[middle].entry < entry.entry { low = middle + 1 } else { high = middle }
-            }
-            if low < view.entries.count, view.entries[low].entry == entry.entry {
-                view.entries[low] = entry
-            } else {
-                view.entries.insert(entry, at: low)
-            }
-        }
+        for entry in change.entries { Self.put(entry, into: &view.entries) }
         if view.entries.count > Self.screenful { view.entries.removeFirst(view.entries.count - Self.screenful) }
         view.olderCount = change.olderCount
         view.text = change.text
@@ -263,6 +252,26 @@ public struct SessionViews: Sendable {
     }
 
     public subscript(key: Key) -> SessionTranscript? { self.views[key] }
+
+    /// Where the entry with `id` is, or would go, in entries ordered by id.
+    public static func place(of id: Int, in entries: [TranscriptEntryValue]) -> Int {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].entry < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Puts an entry in entries ordered by id: replacing the one with its id, or in its place.
+    public static func put(_ entry: TranscriptEntryValue, into entries: inout [TranscriptEntryValue]) {
+        let index = Self.place(of: entry.entry, in: entries)
+        if index < entries.count, entries[index].entry == entry.entry {
+            entries[index] = entry
+        } else {
+            entries.insert(entry, at: index)
+        }
+    }
 
     /// What changed from `old` to `new` (both whole screenfuls), as a step records it.
     public static func change(from old: SessionTranscript?, to new: SessionTranscript) -> SessionTranscript {
