@@ -32,6 +32,7 @@ final class Replayer {
     /// the recording began (a replay starts with no history: those are left out).
     private var views: SessionViews
     private var earlier: [SessionViews.Key: Set<Int>] = [:]
+    private var readBodies: [Read: [(command: ControlCommand, body: [UInt8])]] = [:]
 
     init(session: Session, client: ControlClient) {
         self.session = session
@@ -95,11 +96,11 @@ final class Replayer {
                 request = nil  // it names a bubble the reads are still to pair: read first
             }
             if let previous, !reads.isEmpty, until != nil || request == nil {
-                try self.compareViews(of: previous, reads, try self.client.requests(reads.flatMap(\.requests)))
+                try self.compareViews(of: previous, reads, try self.client.requests(self.requests(reads)))
                 reads = []
                 request = try self.request(for: step)
             }
-            let replies = try self.client.requests(reads.flatMap(\.requests) + (request.map { [$0] } ?? []) + [Self.settle])
+            let replies = try self.client.requests(self.requests(reads) + (request.map { [$0] } ?? []) + [Self.settle])
             if let previous { try self.compareViews(of: previous, reads, Array(replies.prefix(reads.count * 2))) }
             if let request { try self.compareReply(of: step, body: request.body, replies[reads.count * 2]) }
             previous = step
@@ -107,7 +108,7 @@ final class Replayer {
         guard let previous else { return }
         if until == nil || until! >= self.session.steps.count { try self.advance(to: self.session.end.time) }
         let reads = try self.compareActivity(of: previous, last: true)
-        try self.compareViews(of: previous, reads, try self.client.requests(reads.flatMap(\.requests)), last: true)
+        try self.compareViews(of: previous, reads, try self.client.requests(self.requests(reads)), last: true)
     }
 
     private static let settle: (command: ControlCommand, body: [UInt8]) = (.settle, WireJSON.encode(Empty()))
@@ -264,13 +265,24 @@ final class Replayer {
 
     /// A view to compare: which, and how many of its newest entries to read (all of a
     /// screenful when nil).
-    private struct Read {
+    private struct Read: Hashable {
         var key: SessionViews.Key
         var limit: Int?
+    }
 
-        var requests: [(command: ControlCommand, body: [UInt8])] {
-            [(.transcript, WireJSON.encode(TranscriptRequest(device: self.key.device, conversation: self.key.conversation, limit: self.limit))),
-             (.inputField, WireJSON.encode(InputFieldRequest(device: self.key.device, conversation: self.key.conversation)))]
+    /// The reads' requests: a transcript page and the input field each. Their bodies are the
+    /// same from one step to the next (a view, a limit of a bubble or two), so each is encoded
+    /// once (Foundation's encoder was a tenth of a replay's CPU).
+    private func requests(_ reads: [Read]) -> [(command: ControlCommand, body: [UInt8])] {
+        reads.flatMap { read in
+            if let bodies = self.readBodies[read] { return bodies }
+            let (device, conversation) = (read.key.device, read.key.conversation)
+            let bodies: [(command: ControlCommand, body: [UInt8])] = [
+                (.transcript, WireJSON.encode(TranscriptRequest(device: device, conversation: conversation, limit: read.limit))),
+                (.inputField, WireJSON.encode(InputFieldRequest(device: device, conversation: conversation))),
+            ]
+            self.readBodies[read] = bodies
+            return bodies
         }
     }
 
