@@ -152,7 +152,7 @@ public struct TestPlan {
             if let app = screen.app, let conversation = screen.conversation {
                 step(.open, "\(person) had \(app) open on \(screen.device) in \(conversation)",
                      [("app", app), ("conversation", conversation), ("device", screen.device)])
-                if screen.presentationStyle == .expanded { step(.chevron, "expanded", [("device", screen.device)]) }
+                if screen.presentationStyle == .expanded { step(.chevron, "\(person) had it expanded", [("device", screen.device)]) }
             }
             if let showing = screen.showing, showing != screen.conversation {
                 step(.show, "\(person) was looking at \(showing) on \(screen.device)", [("conversation", showing), ("device", screen.device)])
