@@ -31,6 +31,10 @@ final class RecordingBuilder: @unchecked Sendable {
     // Touched on `queue` only.
     private let start: SessionStart
     private var steps: [SessionStep] = []
+    /// Each step's frames as they crossed (bytes, not yet decoded), by step: decoded into the
+    /// tap's form only when the session's lines are written. Decoding each frame's JSON as it
+    /// came, and keeping it as a tree of values, cost the daemon CPU and memory on every message.
+    private var frames: [[CrossedFrame]] = []
     /// Formats frames as the tap does, with the recording's own count (`seq`).
     private var tap = WireTap()
     /// Each view whole, as last read; and as it was when the current step began, for the views
@@ -57,6 +61,7 @@ final class RecordingBuilder: @unchecked Sendable {
     func begin(number: Int, time: Int64, command: ControlCommand, body: [UInt8]?) {
         self.later {
             self.stepBase = [:]
+            self.frames.append([])
             let body = body.map { (try? WireJSON.decode(JSONValue.self, from: $0)) ?? .object([:]) } ?? .object([:])
             self.steps.append(SessionStep(
                 step: number, time: time, command: command.rawValue, body: body, reply: .null,
@@ -79,16 +84,27 @@ final class RecordingBuilder: @unchecked Sendable {
         }
     }
 
-    /// A message between the daemon and an extension, and the callback it is, if it is one.
+    /// A message between the daemon and an extension, as it crossed.
+    private struct CrossedFrame: Sendable {
+        var frames: [[UInt8]]
+        var inbound: Bool
+        var peer: Peer?
+        var refusal: WireError?
+        var time: Int64
+    }
+
+    /// A message between the daemon and an extension, and the callback it is, if it is one
+    /// (its type read from the header, its instance from the body; the rest waits for `lines`).
     func frame(_ frames: [[UInt8]], inbound: Bool, peer: Peer?, refusal: WireError?, time: Int64) {
         self.later {
             guard !self.steps.isEmpty else { return }
-            let frame = self.tap.frame(frames, inbound: inbound, peer: peer.map { ($0.device, $0.app, $0.pid) }, refusal: refusal, time: time)
             let last = self.steps.count - 1
-            self.steps[last].frames.append(frame)
-            if !inbound, let peer, CallbackType(rawValue: frame.type) != nil, case .object(let body)? = frame.body, case .string(let instance)? = body["instance"] {
-                self.steps[last].callbacks.append(SessionCallback(device: peer.device, app: peer.app, instance: instance, callback: frame.type))
-            }
+            self.frames[last].append(CrossedFrame(frames: frames, inbound: inbound, peer: peer, refusal: refusal, time: time))
+            guard !inbound, let peer, frames.count >= 4, frames[2].count <= WireLimits.maxHeaderBytes,
+                  let header = try? WireJSON.decode(Header.self, from: frames[2]), CallbackType(rawValue: header.type) != nil,
+                  frames[3].count <= WireTap.maxBodyBytes, let body = try? WireJSON.decode(InstanceBody.self, from: frames[3])
+            else { return }
+            self.steps[last].callbacks.append(SessionCallback(device: peer.device, app: peer.app, instance: body.instance, callback: header.type))
         }
     }
 
@@ -201,7 +217,12 @@ final class RecordingBuilder: @unchecked Sendable {
         return self.queue.sync {
             var lines = [String(decoding: WireJSON.encode(self.start), as: UTF8.self)]
             lines.reserveCapacity(self.steps.count + 2)
-            for step in self.steps { lines.append(String(decoding: WireJSON.encode(step), as: UTF8.self)) }
+            for (index, var step) in self.steps.enumerated() {
+                step.frames = self.frames[index].map { frame in
+                    self.tap.frame(frame.frames, inbound: frame.inbound, peer: frame.peer.map { ($0.device, $0.app, $0.pid) }, refusal: frame.refusal, time: frame.time)
+                }
+                lines.append(String(decoding: WireJSON.encode(step), as: UTF8.self))
+            }
             lines.append(String(decoding: WireJSON.encode(SessionEnd(steps: self.steps.count, time: elapsed)), as: UTF8.self))
             return lines
         }
