@@ -111,6 +111,34 @@ public final class ControlClient {
         try self.send(command, body: body, timeout: timeout)
     }
 
+    /// Sends every request of `batch` at once, in order, then waits for all their replies:
+    /// the daemon takes them in the order sent (one connection's messages arrive in order),
+    /// so a batch costs one round trip where one request at a time costs one each. Each
+    /// reply is the ok envelope or the error the daemon answered; pushes are kept as by
+    /// `request` (`startPushes`).
+    /// - Throws: `TransportError` when some reply did not come within `timeout` seconds.
+    public func requests(_ batch: [(command: ControlCommand, body: [UInt8])], timeout: Double = 30) throws -> [Result<Envelope, WireError>] {
+        let ids = try batch.map { try self.post($0.command, body: $0.body) }
+        let deadline = Date().addingTimeInterval(timeout)
+        var replies: [String: Result<Envelope, WireError>] = [:]
+        for id in ids where replies[id] == nil {
+            let envelope = try self.await(id, timeout: max(0.001, deadline.timeIntervalSinceNow), checked: false) { early in
+                replies[early.header.replyTo ?? ""] = Self.checked(early)
+            }
+            replies[id] = Self.checked(envelope)
+        }
+        return ids.map { replies[$0]! }
+    }
+
+    private static func checked(_ envelope: Envelope) -> Result<Envelope, WireError> {
+        do {
+            if let failure = try envelope.decodeBody(ReplyStatus.self).failure { return .failure(failure) }
+            return .success(envelope)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Subscribes to the event stream and calls `handler` for every event until it returns
     /// false (or `timeout` seconds pass with no event, when given).
     public func follow(after: Int? = nil, timeout: Double? = nil, _ handler: (EventRecord) throws -> Bool) throws {
@@ -175,7 +203,10 @@ public final class ControlClient {
         return id
     }
 
-    private func await(_ id: String, timeout: Double) throws -> Envelope {
+    /// The reply to `id`. Another reply that arrives first goes to `other` (a batch's later
+    /// requests answered out of order), else is passed over as late. Unless `checked` is
+    /// false, an error reply is thrown.
+    private func await(_ id: String, timeout: Double, checked: Bool = true, other: (Envelope) -> Void = { _ in }) throws -> Envelope {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let remaining = deadline.timeIntervalSinceNow
@@ -191,11 +222,16 @@ public final class ControlClient {
             else { continue }
             let received = try ReceivedFrames(frames)
             guard received.header.replyTo == id, received.header.type == ReplyType.name else {
-                // A late answer, or a push: kept when asked for (`startPushes`).
-                if self.keepsPushes && received.header.type != ReplyType.name { self.pushes.append(received.envelope) }
+                // A late answer, another request's of a batch, or a push: kept when asked for (`startPushes`).
+                if received.header.type == ReplyType.name {
+                    other(received.envelope)
+                } else if self.keepsPushes {
+                    self.pushes.append(received.envelope)
+                }
                 continue
             }
             let envelope = received.envelope
+            guard checked else { return envelope }
             let status = try envelope.decodeBody(ReplyStatus.self)
             if let failure = status.failure { throw failure }
             return envelope

@@ -15,6 +15,9 @@ struct BenchRun {
     let storedMessages: Int
     /// False in smoke mode: figures from tiny counts say nothing about the targets.
     let judged: Bool
+    /// `--recording`: a second direct-send daemon records a session all along, and the send
+    /// figures are taken on both.
+    var recording = false
     /// `--only`: the blocks to run (all when nil); with it, no memory figures are taken.
     var only: Set<String>? = nil
 
@@ -25,7 +28,7 @@ struct BenchRun {
     /// Entries a control `transcript` page asks for.
     static let pageLimit = 50
 
-    private func apps(_ tag: String) -> [BenchWorld.App] {
+    func apps(_ tag: String) -> [BenchWorld.App] {
         let samples = "\(self.directory)/\(tag).samples"
         return [
             .init(bundleID: Self.cApp, command: self.programs.cExtension, args: [samples + ".c"]),
@@ -53,6 +56,8 @@ struct BenchRun {
                 samplesPrefix: "\(self.directory)/send.samples.c")
         }
         for suite in sendSuites { try suite.open() }
+        let recording = try self.recording ? RecordingSends(run: self, senders: senders) : nil
+        defer { recording?.daemon.stop() }
 
         // Two daemons whose store already holds many messages (StoreShape), for send latency
         // and transcript pages with a large store against a small one, and their memory.
@@ -101,6 +106,10 @@ struct BenchRun {
                 record("harness.swift", Stats.median(try harness.swift(self.sizes.starts)))
             }),
         ]
+        if let recording {
+            blocks.append(("direct send while recording", { latencies("sendRec", try recording.sends[0].run(warmup: warmup, count: count)) }))
+            blocks.append(("throughput while recording", { record("throughputRec", try recording.throughput.run(seconds: self.sizes.throughputSeconds)) }))
+        }
         for (launch, name) in zip(launches, ["c", "python"]) {
             blocks.append(("cold launch \(name)", {
                 let bare = Stats.median(try launch.bare(self.sizes.launches))
@@ -167,6 +176,15 @@ struct BenchRun {
         report.add("floor: bare libzmq user cycles (8 messages) per second, \(senders) users", across("cycleFloor"), digits: 0)
         report.add("acknowledged direct sends per second, \(senders) extensions", across("throughput"), digits: 0)
         report.add("sends per second ÷ cycle floor", pairedRatios(across("throughput"), across("cycleFloor")), digits: 2, target: target(.atLeast(0.5)))
+        if let recording {
+            report.add("direct send round trip p50 while recording (µs)", across("sendRec.p50"))
+            report.add("direct send round trip p99 while recording (µs)", across("sendRec.p99"))
+            report.add("direct send p50 recording ÷ not", pairedRatios(across("sendRec.p50"), across("send.p50")), digits: 2)
+            report.add("direct send p99 recording ÷ not", pairedRatios(across("sendRec.p99"), across("send.p99")), digits: 2)
+            report.add("acknowledged direct sends per second while recording, \(senders) extensions", across("throughputRec"), digits: 0)
+            report.add("sends per second recording ÷ not", pairedRatios(across("throughputRec"), across("throughput")), digits: 2)
+            report.notes.append("Recording: a second daemon like the direct-send one records a session from before its first send to the end (\(try recording.stop()) steps); its figures are taken in the same repetitions.")
+        }
         report.add("daemon start → READY, fresh state (ms)", across("ready"), digits: 2, target: target(.atMost(15)))
         report.add("daemon's own start → READY + SIGTERM → exit, a test's world (ms)", across("harness.own"), digits: 2)
         for (name, label) in [("python", "Python fixture (msghost_daemon)"), ("swift", "Swift TestDaemon.with")] {

@@ -28,6 +28,9 @@ struct MsghostBench: ParsableCommand {
     @Option(help: "Only these figures' blocks, comma-separated (e.g. \"floor,direct send,throughput,cycle floor\"), and no memory figures: for profiling one path. The table is not a real run.")
     var only: String?
 
+    @Flag(help: "Also measure the direct send and sustained sends on a daemon that records a session (control startRecording) beside the one that does not, in the same run, with their ratios.")
+    var recording = false
+
     @Option(help: "Also write the table to this file.")
     var output: String?
 
@@ -72,7 +75,7 @@ struct MsghostBench: ParsableCommand {
             binary: binary, directory: self.workDirectory,
             programs: try Programs.build(repository: self.repository, into: self.workDirectory),
             sizes: sizes, repetitions: self.repetitions ?? sizes.repetitions, storedMessages: self.storedMessages ?? sizes.storedMessages,
-            judged: !self.smoke && self.only == nil,
+            judged: !self.smoke && self.only == nil, recording: self.recording,
             only: self.only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) })
         let report = try run.measure()
         print(report.markdown)

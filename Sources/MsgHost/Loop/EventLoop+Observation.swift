@@ -19,8 +19,9 @@ extension EventLoop {
     /// Pushes one message to every tap, and into the recording.
     func tap(_ frames: [[UInt8]], route: [UInt8], inbound: Bool, refusal: WireError?) {
         let time = self.clock.now().milliseconds
-        if self.recorder != nil {
-            self.recorder?.frame(frames, inbound: inbound, peer: self.machine.peer(route: route), refusal: refusal, time: time)
+        if let recorder = self.recorder {
+            let peer = self.machine.peer(route: route).map { RecordingBuilder.Peer(device: $0.device, app: $0.app, pid: $0.pid) }
+            recorder.builder.frame(frames, inbound: inbound, peer: peer, refusal: refusal, time: time)
         }
         guard self.wireTap.isActive else { return }
         let frame = self.wireTap.frame(frames, inbound: inbound, peer: self.machine.peer(route: route), refusal: refusal, time: time)

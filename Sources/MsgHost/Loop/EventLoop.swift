@@ -167,6 +167,7 @@ final class EventLoop: @unchecked Sendable {
             self.fireDueTimers()
             self.runDueRetries()
             self.reportUndeliverable()
+            self.recorder?.builder.flush()
         }
         if !self.stopped { self.launcher.killAll() }
     }
@@ -292,7 +293,7 @@ final class EventLoop: @unchecked Sendable {
         case .startTimer(let timer, let at):
             self.timers.schedule(timer, at: at)
         case .event(let record):
-            self.recorder?.event(record)
+            self.recorder?.builder.event(record)
             self.metrics.count(record)
             self.log(record)
         case .stopped:

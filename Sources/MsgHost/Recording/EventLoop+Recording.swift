@@ -18,7 +18,7 @@ extension EventLoop {
         switch request {
         case .start:
             if let recorder = self.recorder {
-                throw .control(.invalidState, "a recording is under way (started at \(recorder.startedAt), \(recorder.steps.count) steps): stop it first")
+                throw .control(.invalidState, "a recording is under way (started at \(recorder.startedAt), \(recorder.steps) steps): stop it first")
             }
             self.recorder = Recorder(start: self.sessionStart(now: now))
             return .recording(RecordingResult(recording: true, startedAt: now, steps: 0, lines: 0))
@@ -27,7 +27,7 @@ extension EventLoop {
             self.readChangedViews()
             guard let recorder = self.recorder else { throw .control(.invalidState, "no recording is under way") }
             self.recorder = nil
-            let session = RecordedSession(startedAt: recorder.startedAt, steps: recorder.steps.count, lines: recorder.lines(now: now))
+            let session = RecordedSession(startedAt: recorder.startedAt, steps: recorder.steps, lines: recorder.lines(now: now))
             self.recorded = session
             return .recording(RecordingResult(recording: false, startedAt: session.startedAt, steps: session.steps, lines: session.lines.count))
         case .fetch(let body):
@@ -54,17 +54,16 @@ extension EventLoop {
     }
 
     /// A control message arrived: an action begins a step (what came since the last one is
-    /// read first, into the last one).
+    /// read first, into the last one). The body goes to the builder as it came.
     func recordRequest(client: [UInt8], frames: [[UInt8]], _ inbound: ControlInbound) {
         guard case .request(let id, let request) = inbound, Session.actions.contains(request.command) else { return }
         self.readChangedViews()
-        let body = frames.count >= 4 ? (try? WireJSON.decode(JSONValue.self, from: frames[3])) ?? .object([:]) : .object([:])
-        self.recorder?.begin(command: request.command, body: body, client: client, requestID: id, now: self.clock.now().milliseconds)
+        self.recorder?.begin(command: request.command, body: frames.count >= 4 ? frames[3] : nil, client: client, requestID: id, now: self.clock.now().milliseconds)
     }
 
     func recordReply(client: [UInt8], _ message: ControlMessage) {
         guard let replyTo = message.header.replyTo else { return }
-        if self.recorder?.replied(client: client, requestID: replyTo, body: ControlCodec.body(message.body)) == true {
+        if self.recorder?.replied(client: client, requestID: replyTo, body: message.body) == true {
             self.readChangedViews()
         }
     }
@@ -73,25 +72,40 @@ extension EventLoop {
         self.recorder?.changed(changes, world: self.machine.world)
     }
 
-    /// Reads the views changed since the last reading into the current step.
+    /// Reads what changed of the views changed since the last reading, for the current step.
     func readChangedViews() {
         guard let changed = self.recorder?.takeChanged(), !changed.isEmpty else { return }
-        let views = changed.sorted { ($0.device, $0.conversation) < ($1.device, $1.conversation) }.compactMap(self.readView)
-        self.recorder?.viewsRead(views)
+        let reads = changed.compactMap { self.readView($0.view, limit: $0.limit, field: $0.field) }
+        self.recorder?.builder.viewsRead(reads)
     }
 
-    /// One view as its device's owner sees it: the newest screenful and the input field,
-    /// read through the machine's own answers to `transcript` and `inputField`.
-    private func readView(_ view: Recorder.View) -> SessionTranscript? {
-        let page = TranscriptRequest(device: view.device, conversation: view.conversation)
-        guard case .transcript(let transcript)? = self.read(.observation(.transcript(page))) else { return nil }
-        var field = InputFieldResult(text: "", staged: nil)
-        if case .inputField(let value)? = self.read(.user(.inputField(InputFieldRequest(device: view.device, conversation: view.conversation)))) {
-            field = value
+    /// What changed of one view as its device's owner sees it: the newest `limit` entries (a
+    /// screenful when nil, none when 0) and the input field, when `field`; read through the
+    /// machine's own answers to `transcript` and `inputField`.
+    private func readView(_ view: Recorder.View, limit: Int?, field: Bool) -> RecordingBuilder.ViewRead? {
+        var read = RecordingBuilder.ViewRead(key: view, entries: nil, olderCount: 0, whole: limit == nil, field: nil)
+        if limit != 0 {
+            let page = TranscriptRequest(device: view.device, conversation: view.conversation, limit: limit)
+            guard case .transcript(let transcript)? = self.read(.observation(.transcript(page))) else { return nil }
+            read.entries = transcript.entries
+            read.olderCount = transcript.olderCount
+            self.recorder?.shown(view, entries: transcript.entries.map(\.entry), whole: limit == nil)
         }
+        if field {
+            if case .inputField(let value)? = self.read(.user(.inputField(InputFieldRequest(device: view.device, conversation: view.conversation)))) {
+                read.field = value
+            } else {
+                read.field = InputFieldResult(text: "", staged: nil)
+            }
+        }
+        return read
+    }
+
+    /// One view whole, for the session line.
+    private func readWholeView(_ view: Recorder.View) -> SessionTranscript? {
+        guard let read = self.readView(view, limit: nil, field: true), let entries = read.entries, let field = read.field else { return nil }
         return SessionTranscript(
-            device: view.device, conversation: view.conversation, entries: transcript.entries, olderCount: transcript.olderCount,
-            text: field.text, staged: field.staged)
+            device: view.device, conversation: view.conversation, entries: entries, olderCount: read.olderCount, text: field.text, staged: field.staged)
     }
 
     /// The machine's answer to a request that only reads; anything else it leads to runs as
@@ -148,7 +162,12 @@ extension EventLoop {
             participants: participants,
             contacts: contacts.sorted { ($0.device, $0.person) < ($1.device, $1.person) },
             delivery: delivery.sorted { $0.device < $1.device },
-            transcripts: views.compactMap(self.readView))
+            transcripts: views.compactMap(self.readWholeView),
+            screens: world.devices.keys.sorted().compactMap { device in
+                let screen = self.machine.screen(device: device)
+                guard screen.showing != nil || screen.app != nil else { return nil }
+                return SessionScreen(device: device, showing: screen.showing, app: screen.app, conversation: screen.conversation, presentationStyle: screen.style)
+            })
     }
 
     /// The settings, by the configuration keys `Session.settingKeys` names.

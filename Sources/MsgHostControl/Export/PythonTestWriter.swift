@@ -119,7 +119,7 @@ public enum PythonTestWriter {
     }
 
     static func step(_ step: TestPlan.Step) -> String {
-        var out = "    # Step \(step.number) (\(step.time) ms): \(step.summary).\n"
+        var out = step.number == 0 ? "    # Before the recording began: \(step.summary).\n" : "    # Step \(step.number) (\(step.time) ms): \(step.summary).\n"
         let call = Self.call(step)
         if step.command == .advanceClock && step.refusal != nil {
             // Refused on the recording's system clock; this test's clock is manual: time passes.

@@ -104,7 +104,8 @@ public struct SwiftTestWriter {
 
     static func step(_ step: TestPlan.Step) -> String {
         let pad = "            "
-        var out = "\(pad)// Step \(step.number) (\(step.time) ms): \(step.summary).\n"
+        var out = step.number == 0
+            ? "\(pad)// Before the recording began: \(step.summary).\n" : "\(pad)// Step \(step.number) (\(step.time) ms): \(step.summary).\n"
         let (request, result) = Self.request(step)
         let reply = "reply\(step.number)"
         if step.command == .advanceClock && step.refusal != nil {

@@ -135,7 +135,30 @@ public struct TestPlan {
                 views: changed, refusals: newRefusals.isEmpty ? nil : refusals))
         }
         self.identifiers = used.values.sorted { $0.variable < $1.variable }
-        self.steps = steps
+        self.steps = Self.screens(session.start, names: names) + steps
+    }
+
+    /// The screens the recording found (`screens`), as steps numbered 0 that put them back
+    /// before step 1: the app presented opened (and expanded), the conversation shown.
+    static func screens(_ start: SessionStart, names: [String: String]) -> [Step] {
+        var steps: [Step] = []
+        func step(_ command: ControlCommand, _ summary: String, _ arguments: [(String, String)]) {
+            steps.append(Step(
+                number: 0, time: 0, command: command, summary: summary, arguments: arguments.map { ($0.0, .value(.string($0.1))) },
+                refusal: nil, outcome: [], then: 0, views: [], refusals: nil))
+        }
+        for screen in start.screens ?? [] {
+            let person = names[screen.device] ?? screen.device
+            if let app = screen.app, let conversation = screen.conversation {
+                step(.open, "\(person) had \(app) open on \(screen.device) in \(conversation)",
+                     [("app", app), ("conversation", conversation), ("device", screen.device)])
+                if screen.presentationStyle == .expanded { step(.chevron, "\(person) had it expanded", [("device", screen.device)]) }
+            }
+            if let showing = screen.showing, showing != screen.conversation {
+                step(.show, "\(person) was looking at \(showing) on \(screen.device)", [("conversation", showing), ("device", screen.device)])
+            }
+        }
+        return steps
     }
 
     /// An entry as the test's `drawn` helper reads it, in the helper's order of keys.

@@ -64,10 +64,14 @@ public struct SessionStart: Codable, Hashable, Sendable {
     public var delivery: [SessionDelivery]
     /// Each device's view of each of its conversations at the start.
     public var transcripts: [SessionTranscript]
+    /// What each device showed at the start (the conversation on screen, the app presented),
+    /// for devices that showed something; absent in sessions from before it was recorded.
+    public var screens: [SessionScreen]?
 
     public init(
         startedAt: Int64, clock: String, settings: [String: JSONValue], apps: [JSONValue], world: SessionWorld,
-        participants: [SessionParticipants], contacts: [SessionContact], delivery: [SessionDelivery], transcripts: [SessionTranscript]
+        participants: [SessionParticipants], contacts: [SessionContact], delivery: [SessionDelivery], transcripts: [SessionTranscript],
+        screens: [SessionScreen]? = nil
     ) {
         self.format = Session.format
         self.version = Session.version
@@ -80,6 +84,26 @@ public struct SessionStart: Codable, Hashable, Sendable {
         self.contacts = contacts
         self.delivery = delivery
         self.transcripts = transcripts
+        self.screens = screens
+    }
+}
+
+/// What one device showed as the recording started: the conversation on its screen, and the
+/// app presented there (in `conversation`, in `presentationStyle`), if any. A replay shows and
+/// opens the same before its first step.
+public struct SessionScreen: Codable, Hashable, Sendable {
+    public var device: String
+    /// The conversation on the screen (nil: the conversation list).
+    public var showing: String?
+    public var app: String?
+    public var conversation: String?
+    public var presentationStyle: PresentationStyle?
+    public init(device: String, showing: String?, app: String?, conversation: String?, presentationStyle: PresentationStyle?) {
+        self.device = device
+        self.showing = showing
+        self.app = app
+        self.conversation = conversation
+        self.presentationStyle = presentationStyle
     }
 }
 
@@ -207,13 +231,20 @@ public struct SessionViews: Sendable {
     }
 
     /// A view's changes (or a whole view): entries ordered by id, the newest screenful kept.
+    ///
+    /// The view's entries stay ordered by id, so each changed entry is put in its place by a
+    /// binary search: a step that adds a bubble costs a search and an append, not a sort of
+    /// the screenful (a replay applies every step's changes; a sort each was most of its time).
     public mutating func apply(_ change: SessionTranscript) {
         let key = Key(device: change.device, conversation: change.conversation)
-        var view = self.views[key] ?? SessionTranscript(device: change.device, conversation: change.conversation, entries: [], olderCount: 0, text: "", staged: nil)
-        var byID = Dictionary(view.entries.map { ($0.entry, $0) }, uniquingKeysWith: { _, last in last })
-        for id in change.removed { byID[id] = nil }
-        for entry in change.entries { byID[entry.entry] = entry }
-        view.entries = Array(byID.values.sorted { $0.entry < $1.entry }.suffix(Self.screenful))
+        var view = self.views.removeValue(forKey: key)
+            ?? SessionTranscript(device: change.device, conversation: change.conversation, entries: [], olderCount: 0, text: "", staged: nil)
+        if !change.removed.isEmpty {
+            let removed = Set(change.removed)
+            view.entries.removeAll { removed.contains($0.entry) }
+        }
+        for entry in change.entries { Self.put(entry, into: &view.entries) }
+        if view.entries.count > Self.screenful { view.entries.removeFirst(view.entries.count - Self.screenful) }
         view.olderCount = change.olderCount
         view.text = change.text
         view.staged = change.staged
@@ -221,6 +252,26 @@ public struct SessionViews: Sendable {
     }
 
     public subscript(key: Key) -> SessionTranscript? { self.views[key] }
+
+    /// Where the entry with `id` is, or would go, in entries ordered by id.
+    public static func place(of id: Int, in entries: [TranscriptEntryValue]) -> Int {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].entry < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Puts an entry in entries ordered by id: replacing the one with its id, or in its place.
+    public static func put(_ entry: TranscriptEntryValue, into entries: inout [TranscriptEntryValue]) {
+        let index = Self.place(of: entry.entry, in: entries)
+        if index < entries.count, entries[index].entry == entry.entry {
+            entries[index] = entry
+        } else {
+            entries.insert(entry, at: index)
+        }
+    }
 
     /// What changed from `old` to `new` (both whole screenfuls), as a step records it.
     public static func change(from old: SessionTranscript?, to new: SessionTranscript) -> SessionTranscript {
@@ -258,10 +309,13 @@ public struct SessionStep: Codable, Hashable, Sendable {
     public var transcripts: [SessionTranscript]
     /// Every message between the daemon and its extensions, as the wire tap shows them.
     public var frames: [TapFrame]
+    /// Participant identifiers given during the step (an app installed, a person new to an
+    /// install), by install: how a replay renames them to its own. Absent when none were.
+    public var participants: [SessionParticipants]?
 
     public init(
         step: Int, time: Int64, command: String, body: JSONValue, reply: JSONValue, events: [EventRecord],
-        callbacks: [SessionCallback], transcripts: [SessionTranscript], frames: [TapFrame]
+        callbacks: [SessionCallback], transcripts: [SessionTranscript], frames: [TapFrame], participants: [SessionParticipants]? = nil
     ) {
         self.step = step
         self.time = time
@@ -272,6 +326,7 @@ public struct SessionStep: Codable, Hashable, Sendable {
         self.callbacks = callbacks
         self.transcripts = transcripts
         self.frames = frames
+        self.participants = participants
     }
 }
 

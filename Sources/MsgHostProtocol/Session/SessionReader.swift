@@ -59,6 +59,18 @@ public enum SessionReader {
         }
         guard (0...Self.maxTime).contains(start.startedAt) else { throw SessionError(line: 1, "startedAt \(start.startedAt) is out of range 0…\(Self.maxTime)") }
         var world = SessionWorldIndex(start.world)
+        for screen in start.screens ?? [] {
+            let names: [(String?, Set<String>, String)] = [
+                (screen.device, world.devices, "device"), (screen.showing, world.conversations, "conversation"),
+                (screen.conversation, world.conversations, "conversation"), (screen.app, world.apps, "app"),
+            ]
+            if let (name, _, what) = names.first(where: { $0.0 != nil && !$0.1.contains($0.0!) }) {
+                throw SessionError(line: 1, "screens: \(what) \"\(name!)\" on \(screen.device) is not in the session's world")
+            }
+            if (screen.app == nil) != (screen.conversation == nil) || (screen.app == nil) != (screen.presentationStyle == nil) {
+                throw SessionError(line: 1, "screens: \(screen.device): an app presented needs its conversation and presentationStyle, and they need an app")
+            }
+        }
         var steps: [SessionStep] = []
         var end: SessionEnd?
         for (index, value) in values.enumerated().dropFirst() {

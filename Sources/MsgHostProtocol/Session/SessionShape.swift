@@ -59,11 +59,13 @@ enum SessionShapes {
             "conversations": .array(.keys("id", "members")),
             "installs": .array(.keys("device", "app")),
         ]),
-        "participants": .array(.object(["device": .any, "app": .any, "participants": .array(.keys("person", "identifier"))])),
+        "participants": .array(participants),
         "contacts": .array(.keys("device", "person", "name")),
         "delivery": .array(.keys("device", "latencyMs", "hold")),
         "transcripts": .array(transcript),
+        "screens": .array(.keys("device", "showing", "app", "conversation", "presentationStyle")),
     ])
+    static let participants = SessionShape.object(["device": .any, "app": .any, "participants": .array(.keys("person", "identifier"))])
     static let event = SessionShape.keys("seq", "time", "kind", "device", "app", "conversation", "instance", "code", "name", "pid", "detail", "elements")
     static let frame = SessionShape.object([
         "seq": .any, "time": .any, "direction": .any, "device": .any, "app": .any, "pid": .any, "type": .any, "id": .any,
@@ -75,6 +77,7 @@ enum SessionShapes {
         "callbacks": .array(.keys("device", "app", "instance", "callback")),
         "transcripts": .array(transcript),
         "frames": .array(frame),
+        "participants": .array(participants),
     ])
     static let end = SessionShape.keys("type", "steps", "time")
 }

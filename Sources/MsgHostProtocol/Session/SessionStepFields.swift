@@ -12,6 +12,7 @@ struct SessionStepFields: Decodable {
     var callbacks: [SessionCallback]
     var transcripts: [SessionTranscript]
     var frames: [FrameFields]
+    var participants: [SessionParticipants]?
 
     /// A frame's typed fields; its body comes from the line's reading.
     struct FrameFields: Decodable {
@@ -39,7 +40,8 @@ struct SessionStepFields: Decodable {
             frames: zip(self.frames, bodies).map { frame, body in
                 TapFrame(seq: frame.seq, time: frame.time, direction: frame.direction, device: frame.device, app: frame.app, pid: frame.pid,
                          type: frame.type, id: frame.id, replyTo: frame.replyTo, body: body == .null ? nil : body, binary: frame.binary, error: frame.error)
-            })
+            },
+            participants: self.participants)
     }
 
     /// A value as `JSONSerialization` read it, as `JSONValue`.

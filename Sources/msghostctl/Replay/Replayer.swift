@@ -32,6 +32,7 @@ final class Replayer {
     /// the recording began (a replay starts with no history: those are left out).
     private var views: SessionViews
     private var earlier: [SessionViews.Key: Set<Int>] = [:]
+    private var readBodies: [Read: [(command: ControlCommand, body: [UInt8])]] = [:]
 
     init(session: Session, client: ControlClient) {
         self.session = session
@@ -56,46 +57,91 @@ final class Replayer {
         for view in start.transcripts {
             self.earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(view.entries.map(\.entry))
         }
+        // The screens as the recording found them: the app presented (opened, expanded with
+        // the chevron) and the conversation shown. What they cause is not compared: the
+        // recording began after it.
+        for screen in start.screens ?? [] {
+            if let app = screen.app, let conversation = screen.conversation {
+                _ = try self.client.request(.open, OpenRequest(device: screen.device, conversation: conversation, app: app), as: OpenResult.self)
+                if screen.presentationStyle == .expanded { _ = try self.client.request(.chevron, DeviceRequest(device: screen.device)) }
+            }
+            if screen.showing != screen.conversation {
+                _ = try self.client.request(.show, ShowRequest(device: screen.device, conversation: screen.showing))
+            }
+        }
+        _ = try self.client.request(.settle, as: ClockResult.self)
         try self.client.startPushes(.subscribe, SubscribeRequest())
         try self.client.startPushes(.wireTap)
     }
 
     /// Plays steps 1 to `until` (all by default); throws the first `Divergence`.
+    ///
+    /// A step costs one batch of requests (`ControlClient.requests`), two when the clock
+    /// moves: the reads that compare the step before, the step's own request, and `settle`,
+    /// sent at once. The daemon takes them in order, so the reads see the world as the step
+    /// before left it and `settle` answers once what the step caused is done; every push
+    /// before that answer is the step's. With `until`, a step's request waits for the
+    /// comparison of the step before (the daemon is left as the last step compared left it).
     func play(until: Int?) throws {
         var previous: SessionStep?
         for step in self.session.steps {
             if let until, step.step > until { break }
             try self.advance(to: step.time)
-            if let previous { try self.compareOutcome(of: previous) }
-            try self.perform(step)
+            var reads: [Read] = []
+            if let previous { reads = try self.compareActivity(of: previous) }
+            var request: (command: ControlCommand, body: [UInt8])?
+            do {
+                request = try self.request(for: step)
+            } catch where !reads.isEmpty {
+                request = nil  // it names a bubble the reads are still to pair: read first
+            }
+            if let previous, !reads.isEmpty, until != nil || request == nil {
+                try self.compareViews(of: previous, reads, try self.client.requests(self.requests(reads)))
+                reads = []
+                request = try self.request(for: step)
+            }
+            let replies = try self.client.requests(self.requests(reads) + (request.map { [$0] } ?? []) + [Self.settle])
+            if let previous { try self.compareViews(of: previous, reads, Array(replies.prefix(reads.count * 2))) }
+            if let request { try self.compareReply(of: step, body: request.body, replies[reads.count * 2]) }
             previous = step
         }
         guard let previous else { return }
         if until == nil || until! >= self.session.steps.count { try self.advance(to: self.session.end.time) }
-        try self.compareOutcome(of: previous, last: true)
+        let reads = try self.compareActivity(of: previous, last: true)
+        try self.compareViews(of: previous, reads, try self.client.requests(self.requests(reads)), last: true)
     }
 
+    private static let settle: (command: ControlCommand, body: [UInt8]) = (.settle, WireJSON.encode(Empty()))
+
+    /// Moves the clock to `time` and waits for what that set off.
     private func advance(to time: Int64) throws {
         guard time > self.elapsed else { return }
-        _ = try self.client.request(.advanceClock, AdvanceClockRequest(milliseconds: time - self.elapsed), as: ClockResult.self)
+        let replies = try self.client.requests([
+            (.advanceClock, WireJSON.encode(AdvanceClockRequest(milliseconds: time - self.elapsed))), Self.settle,
+        ])
+        for reply in replies { if case .failure(let error) = reply { throw error } }
         self.elapsed = time
     }
 
-    /// Sends the step's request as the recording's client did, and compares the reply.
-    private func perform(_ step: SessionStep) throws {
-        guard let command = ControlCommand(rawValue: step.command) else { return }  // SessionReader let none through
+    /// The step's request as the recording's client sent it (nil: not sent).
+    private func request(for step: SessionStep) throws -> (command: ControlCommand, body: [UInt8])? {
+        guard let command = ControlCommand(rawValue: step.command) else { return nil }  // SessionReader let none through
         if command == .advanceClock, ReplayComparison.reply(step.reply).hasPrefix("error") {
-            return  // refused on the recording's system clock; this clock is the replay's own
+            return nil  // refused on the recording's system clock; this clock is the replay's own
         }
-        let body = try self.renaming.translate(step.body, command: command)
+        return (command, WireJSON.encode(try self.renaming.translate(step.body, command: command)))
+    }
+
+    /// Compares the step's reply with the recording's.
+    private func compareReply(of step: SessionStep, body: [UInt8], _ answer: Result<Envelope, WireError>) throws {
         var reply: JSONValue
-        do {
-            let envelope = try self.client.requestRaw(command, body: WireJSON.encode(body))
+        switch answer {
+        case .success(let envelope):
             reply = (try? WireJSON.decode(JSONValue.self, from: envelope.body)) ?? .null
-            if command == .advanceClock, case .object(let fields) = body, case .number(let milliseconds)? = fields["milliseconds"] {
-                self.elapsed += Int64(milliseconds)
+            if step.command == ControlCommand.advanceClock.rawValue, let request = try? WireJSON.decode(AdvanceClockRequest.self, from: body) {
+                self.elapsed += Int64(request.milliseconds)
             }
-        } catch let error as WireError {
+        case .failure(let error):
             reply = .object(["status": .string("error"), "error": .object([
                 "domain": .string(error.domain), "code": .number(Double(error.code)), "name": .string(error.name),
             ])])
@@ -104,9 +150,10 @@ final class Replayer {
         if was != is_ { throw Divergence(step: step, place: "the reply", recorded: was, now: is_) }
     }
 
-    /// What the step caused, now against the recording: events, callbacks, views.
-    private func compareOutcome(of step: SessionStep, last: Bool = false) throws {
-        _ = try self.client.request(.settle, as: ClockResult.self)
+    /// What the step caused, now against the recording: its events and callbacks (the pushes
+    /// up to the last `settle`); returns the reads of the views it may have changed, which the
+    /// next batch makes.
+    private func compareActivity(of step: SessionStep, last: Bool = false) throws -> [Read] {
         var events: [EventRecord] = []
         var callbacks: [SessionCallback] = []
         for push in self.client.takePushes() {
@@ -119,8 +166,23 @@ final class Replayer {
         }
         try self.compareEvents(step, now: events)
         try self.compareCallbacks(step, now: callbacks)
+        for install in step.participants ?? [] {
+            // Identifiers given during the step (an install made, a person new to it): paired as those of the start.
+            let now = try self.client.request(.participants, DeviceAppRequest(device: install.device, app: install.app), as: ParticipantsResult.self)
+            self.renaming.pair(recorded: install.participants, now: now.participants)
+        }
         for change in step.transcripts { self.views.apply(change) }
-        for key in self.touched(by: step, events: events, last: last) { try self.compareView(key, step: step, last: last) }
+        return self.touched(by: step, events: events, last: last).compactMap { self.read($0, step: step, last: last) }
+    }
+
+    /// The views compared, with the replies to their reads (a transcript page and the input
+    /// field each, in order).
+    private func compareViews(of step: SessionStep, _ reads: [Read], _ replies: [Result<Envelope, WireError>], last: Bool = false) throws {
+        for (index, read) in reads.enumerated() {
+            let page = try replies[index * 2].get().decodeBody(TranscriptResult.self)
+            let field = (try? replies[index * 2 + 1].get().decodeBody(InputFieldResult.self)) ?? InputFieldResult(text: "", staged: nil)
+            try self.compareView(read, page: page, field: field, step: step, last: last)
+        }
     }
 
     /// A frame as the replay reads it: only what names a callback and its instance (a frame's
@@ -201,24 +263,53 @@ final class Replayer {
         }
     }
 
-    /// Compares a view with the recording. When the step only added or changed its newest
-    /// entries, only those are read (and the count of all, so nothing missing or extra goes
-    /// unseen): a long session then reads a bubble or two a step, not a screenful.
-    private func compareView(_ key: SessionViews.Key, step: SessionStep, last: Bool) throws {
-        guard let recorded = self.views[key] else { return }
+    /// A view to compare: which, and how many of its newest entries to read (all of a
+    /// screenful when nil).
+    private struct Read: Hashable {
+        var key: SessionViews.Key
+        var limit: Int?
+    }
+
+    /// The reads' requests: a transcript page and the input field each. Their bodies are the
+    /// same from one step to the next (a view, a limit of a bubble or two), so each is encoded
+    /// once (Foundation's encoder was a tenth of a replay's CPU).
+    private func requests(_ reads: [Read]) -> [(command: ControlCommand, body: [UInt8])] {
+        reads.flatMap { read in
+            if let bodies = self.readBodies[read] { return bodies }
+            let (device, conversation) = (read.key.device, read.key.conversation)
+            let bodies: [(command: ControlCommand, body: [UInt8])] = [
+                (.transcript, WireJSON.encode(TranscriptRequest(device: device, conversation: conversation, limit: read.limit))),
+                (.inputField, WireJSON.encode(InputFieldRequest(device: device, conversation: conversation))),
+            ]
+            self.readBodies[read] = bodies
+            return bodies
+        }
+    }
+
+    /// What to read of a view. When the step only added or changed its newest entries, only
+    /// those are read (and the count of all, so nothing missing or extra goes unseen): a long
+    /// session then reads a bubble or two a step, not a screenful.
+    private func read(_ key: SessionViews.Key, step: SessionStep, last: Bool) -> Read? {
+        guard let recorded = self.views[key] else { return nil }
         let earlier = self.earlier[key] ?? []
-        var kept = recorded.entries.filter { !earlier.contains($0.entry) }
+        let kept = recorded.entries.filter { !earlier.contains($0.entry) }
         var limit: Int?
         if !last, earlier.isEmpty, let change = step.transcripts.first(where: { $0.device == key.device && $0.conversation == key.conversation }),
            change.removed.isEmpty, !change.entries.isEmpty {
             let changed = Set(change.entries.map(\.entry))
             if let first = kept.firstIndex(where: { changed.contains($0.entry) }) { limit = kept.count - first }
         }
-        let page = try self.client.request(.transcript, TranscriptRequest(device: key.device, conversation: key.conversation, limit: limit), as: TranscriptResult.self)
-        let field = (try? self.client.request(.inputField, InputFieldRequest(device: key.device, conversation: key.conversation), as: InputFieldResult.self))
-            ?? InputFieldResult(text: "", staged: nil)
+        return Read(key: key, limit: limit)
+    }
+
+    /// Compares a view with the recording, from the page and the input field read now.
+    private func compareView(_ read: Read, page: TranscriptResult, field: InputFieldResult, step: SessionStep, last: Bool) throws {
+        let key = read.key
+        guard let recorded = self.views[key] else { return }
+        let earlier = self.earlier[key] ?? []
+        var kept = recorded.entries.filter { !earlier.contains($0.entry) }
         var now = page.entries
-        if let limit {
+        if let limit = read.limit {
             let (recordedTotal, total) = (recorded.olderCount + recorded.entries.count, page.olderCount + page.entries.count)
             if recordedTotal != total {
                 throw Divergence(step: step, place: "\(key.device), conversation \(key.conversation): how many entries",

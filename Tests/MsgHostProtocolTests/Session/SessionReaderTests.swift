@@ -64,6 +64,18 @@ import Testing
         #expect(conversation.contains("conversation \"nope\" is not in the session's world (conversations: kate-john)"))
     }
 
+    @Test func screensAtTheStartNameWhatTheWorldHas() throws {
+        func start(_ screens: String) -> String { Self.start.replacingOccurrences(of: #""transcripts":[]}"#, with: #""transcripts":[],"screens":\#(screens)}"#) }
+        let open = #"[{"device":"kate-iphone","showing":"kate-john","app":"com.example.python-raw","conversation":"kate-john","presentationStyle":"expanded"}]"#
+        let session = try Self.read([start(open), Self.end(0)])
+        #expect(session.start.screens?.first?.presentationStyle == .expanded && session.start.screens?.first?.app == "com.example.python-raw")
+        #expect(Self.refusal([start(#"[{"device":"ghost-phone","showing":"kate-john"}]"#), Self.end(0)])
+            == #"line 1: screens: device "ghost-phone" on ghost-phone is not in the session's world"#)
+        #expect(Self.refusal([start(#"[{"device":"kate-iphone","app":"com.example.python-raw"}]"#), Self.end(0)])
+            == "line 1: screens: kate-iphone: an app presented needs its conversation and presentationStyle, and they need an app")
+        #expect(Self.refusal([start(#"[{"device":"kate-iphone","zoom":2}]"#), Self.end(0)]).hasPrefix(#"line 1: session.screens[0]: unknown key "zoom""#))
+    }
+
     @Test func unknownKeysAndBadNumbersAreRefused() {
         let extra = Self.step(1).replacingOccurrences(of: #""type":"step""#, with: #""type":"step","colour":"blue""#)
         #expect(Self.refusal([Self.start, extra, Self.end(1)]).hasPrefix(#"line 2: step: unknown key "colour"; known keys: body, callbacks,"#))
