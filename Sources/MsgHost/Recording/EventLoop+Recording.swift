@@ -75,37 +75,39 @@ extension EventLoop {
     /// Reads what changed of the views changed since the last reading, for the current step.
     func readChangedViews() {
         guard let changed = self.recorder?.takeChanged(), !changed.isEmpty else { return }
-        let reads = changed.compactMap { self.readView($0.view, limit: $0.limit, field: $0.field) }
-        self.recorder?.builder.viewsRead(reads)
+        self.recorder?.builder.viewsRead(changed.compactMap(self.readView))
     }
 
-    /// What changed of one view as its device's owner sees it: the newest `limit` entries (a
-    /// screenful when nil, none when 0) and the input field, when `field`; read through the
-    /// machine's own answers to `transcript` and `inputField`.
-    private func readView(_ view: Recorder.View, limit: Int?, field: Bool) -> RecordingBuilder.ViewRead? {
-        var read = RecordingBuilder.ViewRead(key: view, entries: nil, olderCount: 0, whole: limit == nil, field: nil)
-        if limit != 0 {
-            let page = TranscriptRequest(device: view.device, conversation: view.conversation, limit: limit)
-            guard case .transcript(let transcript)? = self.read(.observation(.transcript(page))) else { return nil }
-            read.entries = transcript.entries
-            read.olderCount = transcript.olderCount
-            self.recorder?.shown(view, entries: transcript.entries.map(\.entry), whole: limit == nil)
-        }
-        if field {
-            if case .inputField(let value)? = self.read(.user(.inputField(InputFieldRequest(device: view.device, conversation: view.conversation)))) {
-                read.field = value
+    /// What changed of one view as its device's owner sees it: the changed entries rendered
+    /// as they are now (or the whole screenful), and the input field when it changed. Read
+    /// straight from the machine (`transcriptPage`, `entryValue`), as its `transcript` and
+    /// `inputField` answers are made; nil when the store could not be read.
+    private func readView(_ reading: Recorder.Reading) -> RecordingBuilder.ViewRead? {
+        let view = reading.view
+        do {
+            var read = RecordingBuilder.ViewRead(key: view, entries: nil, total: reading.total, whole: reading.entries == nil, field: nil)
+            if let entries = reading.entries {
+                read.entries = try entries.compactMap { try self.machine.entryValue($0.entry, index: $0.index, device: view.device) }
             } else {
-                read.field = InputFieldResult(text: "", staged: nil)
+                let page = try self.machine.transcriptPage(device: view.device, conversation: view.conversation, limit: SessionViews.screenful)
+                (read.entries, read.total) = (page.entries, page.olderCount + page.entries.count)
+                self.recorder?.shown(view, entries: page.entries.map(\.entry), total: read.total)
             }
+            if reading.field || read.whole {
+                // A member no more has no field to read: an empty one, as it was left.
+                read.field = (try? self.machine.inputField(device: view.device, conversation: view.conversation)) ?? InputFieldResult(text: "", staged: nil)
+            }
+            return read
+        } catch {
+            return nil
         }
-        return read
     }
 
     /// One view whole, for the session line.
     private func readWholeView(_ view: Recorder.View) -> SessionTranscript? {
-        guard let read = self.readView(view, limit: nil, field: true), let entries = read.entries, let field = read.field else { return nil }
+        guard let read = self.readView(Recorder.Reading(view: view, entries: nil, total: 0, field: true)), let entries = read.entries, let field = read.field else { return nil }
         return SessionTranscript(
-            device: view.device, conversation: view.conversation, entries: entries, olderCount: read.olderCount, text: field.text, staged: field.staged)
+            device: view.device, conversation: view.conversation, entries: entries, olderCount: read.total - entries.count, text: field.text, staged: field.staged)
     }
 
     /// The machine's answer to a request that only reads; anything else it leads to runs as

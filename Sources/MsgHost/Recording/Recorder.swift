@@ -32,12 +32,23 @@ struct Recorder {
 
     /// What changed in a view since it was last read.
     struct Change {
-        /// Entries added or changed, by id.
-        var entries: Set<Int> = []
+        /// Entries added or changed, by id, as the store now holds them.
+        var entries: [Int: TranscriptEntry] = [:]
         /// Read the whole screenful: an entry went (the others' places moved), or every
         /// entry may read differently (a contact's name).
         var whole = false
         var field = false
+    }
+
+    /// How a changed view is read when its step is answered.
+    struct Reading {
+        var view: View
+        /// The changed entries on the screen, each with its place in the whole transcript,
+        /// rendered as they are: nil reads the whole screenful instead.
+        var entries: [(entry: TranscriptEntry, index: Int)]?
+        /// How many entries the whole transcript has (with `entries`).
+        var total: Int
+        var field: Bool
     }
 
     let startedAt: Int64
@@ -46,14 +57,18 @@ struct Recorder {
     private var waiting: [Waiting: Int] = [:]
     /// Views changed since they were last read.
     private(set) var changed: [View: Change] = [:]
-    /// The entry ids of each view's screenful as last read, oldest first: where a changed
-    /// entry stands, so that a read asks for the newest entries down to it and no more.
+    /// The entry ids of each view's screenful, oldest first, and how many entries its whole
+    /// transcript has: kept from the stored changes (and set again by a whole read), so that a
+    /// changed entry's place is known without asking the store.
     private var shown: [View: [Int]] = [:]
+    private var totals: [View: Int] = [:]
 
     init(start: SessionStart) {
         self.startedAt = start.startedAt
         self.builder = RecordingBuilder(start: start)
-        for view in start.transcripts { self.shown[View(device: view.device, conversation: view.conversation)] = view.entries.map(\.entry) }
+        for view in start.transcripts {
+            self.shown(View(device: view.device, conversation: view.conversation), entries: view.entries.map(\.entry), total: view.olderCount + view.entries.count)
+        }
     }
 
     /// Milliseconds since the recording started.
@@ -78,8 +93,17 @@ struct Recorder {
     mutating func changed(_ changes: [WorldChange], world: World) {
         for change in changes {
             switch change {
-            case .transcriptEntryAdded(let device, let conversation, let entry), .transcriptEntryChanged(let device, let conversation, let entry):
-                self.changed[View(device: device, conversation: conversation), default: Change()].entries.insert(entry.id)
+            case .transcriptEntryAdded(let device, let conversation, let entry):
+                let view = View(device: device, conversation: conversation)
+                self.changed[view, default: Change()].entries[entry.id] = entry
+                if var ids = self.shown.removeValue(forKey: view), let total = self.totals[view] {
+                    // The newest entry: on the screen, the oldest one scrolling off a full one.
+                    ids.append(entry.id)
+                    if ids.count > SessionViews.screenful { ids.removeFirst(ids.count - SessionViews.screenful) }
+                    (self.shown[view], self.totals[view]) = (ids, total + 1)
+                }
+            case .transcriptEntryChanged(let device, let conversation, let entry):
+                self.changed[View(device: device, conversation: conversation), default: Change()].entries[entry.id] = entry
             case .transcriptEntryRemoved(let device, let conversation, _):
                 self.changed[View(device: device, conversation: conversation), default: Change()].whole = true
             case .inputFieldChanged(let device, let conversation, _):
@@ -101,30 +125,29 @@ struct Recorder {
         }
     }
 
-    /// The views changed since the last reading, each with how many of its newest entries to
-    /// read (nil: the whole screenful) and whether its input field is to be read; forgotten
-    /// here as they are taken.
-    mutating func takeChanged() -> [(view: View, limit: Int?, field: Bool)] {
+    /// How to read each view changed since the last reading (nothing, for a view whose
+    /// changes are all off its screen); forgotten here as they are taken.
+    mutating func takeChanged() -> [Reading] {
         defer { self.changed = [:] }
-        return self.changed.keys.sorted().map { view in
+        return self.changed.keys.sorted().compactMap { view in
             let change = self.changed[view]!
-            guard !change.whole, let shown = self.shown[view] else { return (view, nil, true) }
-            // The newest entries down to the oldest one that changed and is on the screen.
-            let oldestShown = shown.count >= SessionViews.screenful ? shown.first ?? Int.min : Int.min
-            let onScreen = change.entries.filter { $0 >= oldestShown }
-            guard let first = onScreen.min() else { return (view, 0, change.field) }
-            let newer = Set(shown.filter { $0 >= first }).union(onScreen).count
-            return (view, newer >= SessionViews.screenful ? nil : newer, change.field)
+            guard !change.whole, let ids = self.shown[view], let total = self.totals[view] else {
+                return Reading(view: view, entries: nil, total: 0, field: true)
+            }
+            // Ids grow with the transcript's order: an entry's place is counted from the newest.
+            let entries = change.entries.keys.sorted().compactMap { id -> (TranscriptEntry, Int)? in
+                guard let position = ids.firstIndex(of: id) else { return nil }  // scrolled off the screen
+                return (change.entries[id]!, total - (ids.count - position))
+            }
+            guard !entries.isEmpty || change.field else { return nil }
+            return Reading(view: view, entries: entries.map { (entry: $0.0, index: $0.1) }, total: total, field: change.field)
         }
     }
 
-    /// The entries a view's reading showed, as the screenful it keeps.
-    mutating func shown(_ view: View, entries: [Int], whole: Bool) {
-        guard !whole, let old = self.shown[view] else {
-            self.shown[view] = entries
-            return
-        }
-        self.shown[view] = Array(Set(old).union(entries).sorted().suffix(SessionViews.screenful))
+    /// A view's screenful as a whole read showed it, and its transcript's length.
+    mutating func shown(_ view: View, entries: [Int], total: Int) {
+        self.shown[view] = entries
+        self.totals[view] = total
     }
 
     /// The session file's lines, the recording ending at `now`.

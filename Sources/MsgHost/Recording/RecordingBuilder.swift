@@ -17,7 +17,8 @@ final class RecordingBuilder: @unchecked Sendable {
         var key: SessionViews.Key
         /// Nil: no entry changed, only the input field was read.
         var entries: [TranscriptEntryValue]?
-        var olderCount: Int
+        /// How many entries the whole transcript has.
+        var total: Int
         /// The whole screenful was read: it replaces what was kept of the view.
         var whole: Bool
         var field: InputFieldResult?
@@ -37,10 +38,50 @@ final class RecordingBuilder: @unchecked Sendable {
     private var frames: [[CrossedFrame]] = []
     /// Formats frames as the tap does, with the recording's own count (`seq`).
     private var tap = WireTap()
-    /// Each view whole, as last read; and as it was when the current step began, for the views
-    /// the step changed (a step records what changed, `SessionViews.change`).
+    /// Each view whole, as last read; and what the current step changed of each, as it was
+    /// when the step began (a step records what changed, `SessionViews.change`).
     private var views: [SessionViews.Key: SessionTranscript] = [:]
-    private var stepBase: [SessionViews.Key: SessionTranscript?] = [:]
+    private var stepBase: [SessionViews.Key: StepBase] = [:]
+
+    /// A view as the current step began, kept as what the step changed of it: its counts and
+    /// field, and each entry the step touched as it was (nil: not on the screen). A copy of
+    /// the whole screenful a step, made as the view changed, cost the builder more than the
+    /// rest of its work together.
+    private struct StepBase {
+        var existed: Bool
+        var olderCount = 0
+        var text = ""
+        var staged: TranscriptEntryValue?
+        var entries: [Int: TranscriptEntryValue?] = [:]
+
+        init(_ view: SessionTranscript?) {
+            self.existed = view != nil
+            if let view { (self.olderCount, self.text, self.staged) = (view.olderCount, view.text, view.staged) }
+        }
+
+        /// Notes `id` as it was in `view` before the step first changes it.
+        mutating func keep(_ id: Int, from view: [TranscriptEntryValue]) {
+            guard self.entries[id] == nil else { return }
+            let index = SessionViews.place(of: id, in: view)
+            self.entries[id] = .some(index < view.count && view[index].entry == id ? view[index] : nil)
+        }
+
+        /// The whole view as the step began, from what it is now (`current`): nil if it was
+        /// not there. Entries that scrolled off during the step are not brought back; a
+        /// change is never reported for those (`SessionViews.change`).
+        func view(from current: SessionTranscript?) -> SessionTranscript? {
+            guard self.existed, var view = current else { return nil }
+            for (id, original) in self.entries {
+                if let original {
+                    SessionViews.put(original, into: &view.entries)
+                } else {
+                    view.entries.removeAll { $0.entry == id }
+                }
+            }
+            (view.olderCount, view.text, view.staged) = (self.olderCount, self.text, self.staged)
+            return view
+        }
+    }
 
     init(start: SessionStart) {
         self.start = start
@@ -148,40 +189,41 @@ final class RecordingBuilder: @unchecked Sendable {
     private func apply(_ read: ViewRead, step last: Int) {
         let key = read.key
         // Taken out while it changes, so that its entries are changed in place, not copied.
-        let old = self.views.removeValue(forKey: key)
-        if self.stepBase[key] == nil { self.stepBase[key] = .some(old) }
-        let base = self.stepBase[key] ?? nil
+        var kept = self.views.removeValue(forKey: key)
+        var base = self.stepBase.removeValue(forKey: key) ?? StepBase(kept)
         let written = self.steps[last].transcripts.firstIndex { $0.device == key.device && $0.conversation == key.conversation }
         var view: SessionTranscript
         var change: SessionTranscript
-        if let old, let base, !read.whole {
-            view = old
+        if base.existed, !read.whole, var old = kept.take() {
             change = written.map { self.steps[last].transcripts[$0] }
                 ?? SessionTranscript(device: key.device, conversation: key.conversation, entries: [], olderCount: 0, text: "", staged: nil)
             if let page = read.entries {
                 for entry in page {
-                    SessionViews.put(entry, into: &view.entries)
-                    let index = SessionViews.place(of: entry.entry, in: base.entries)
-                    let same = index < base.entries.count && base.entries[index] == entry
-                    if same {
+                    base.keep(entry.entry, from: old.entries)
+                    SessionViews.put(entry, into: &old.entries)
+                    if base.entries[entry.entry] == .some(entry) {
                         change.entries.removeAll { $0.entry == entry.entry }
                     } else {
                         SessionViews.put(entry, into: &change.entries)
                     }
                 }
-                if view.entries.count > SessionViews.screenful { view.entries.removeFirst(view.entries.count - SessionViews.screenful) }
-                view.olderCount = max(0, read.olderCount + page.count - view.entries.count)
+                if old.entries.count > SessionViews.screenful { old.entries.removeFirst(old.entries.count - SessionViews.screenful) }
+                old.olderCount = max(0, read.total - old.entries.count)
             }
-            if let field = read.field { (view.text, view.staged) = (field.text, field.staged) }
-            (change.olderCount, change.text, change.staged) = (view.olderCount, view.text, view.staged)
+            if let field = read.field { (old.text, old.staged) = (field.text, field.staged) }
+            (change.olderCount, change.text, change.staged) = (old.olderCount, old.text, old.staged)
+            view = old
         } else {
-            view = Self.merged(old, read)
-            change = SessionViews.change(from: base, to: view)
+            let before = base.view(from: kept)
+            view = Self.merged(kept, read)
+            change = SessionViews.change(from: before, to: view)
+            // What this read changed, as it was when the step began, for later reads in the step.
+            for id in change.entries.map(\.entry) + change.removed { base.keep(id, from: before?.entries ?? []) }
         }
         self.views[key] = view
-        let same = change.entries.isEmpty && change.removed.isEmpty && base.map {
-            ($0.olderCount, $0.text, $0.staged) == (view.olderCount, view.text, view.staged)
-        } == true
+        let same = change.entries.isEmpty && change.removed.isEmpty && base.existed
+            && (base.olderCount, base.text, base.staged) == (view.olderCount, view.text, view.staged)
+        self.stepBase[key] = base
         if let written {
             if same { self.steps[last].transcripts.remove(at: written) } else { self.steps[last].transcripts[written] = change }
         } else if !same {
@@ -207,7 +249,7 @@ final class RecordingBuilder: @unchecked Sendable {
         }
         return SessionTranscript(
             device: read.key.device, conversation: read.key.conversation, entries: entries,
-            olderCount: max(0, read.olderCount + page.count - entries.count), text: field.text, staged: field.staged)
+            olderCount: max(0, read.total - entries.count), text: field.text, staged: field.staged)
     }
 
     /// The session file's lines, once everything handed over so far is in: the recording

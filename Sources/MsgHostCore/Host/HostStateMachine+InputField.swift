@@ -3,12 +3,6 @@ import MsgHostProtocol
 /// The user and the input field (SPEC §4), whose rules the `World` keeps (`World+InputField`):
 /// here Send and Cancel reach the app that staged the item.
 extension HostStateMachine {
-    /// `inputField`: what the field holds, its staged item as the device shows it.
-    func inputField(_ body: InputFieldRequest) throws(WireError) -> InputFieldResult {
-        let (device, conversation, field) = try self.world.field(device: body.device, conversation: body.conversation)
-        return InputFieldResult(text: field.text, staged: field.staged.map { self.rendering.stagedValue($0, device: device, conversation: conversation.id) })
-    }
-
     /// `send`: the user taps Send: the staged item, then the text, each as a message; the
     /// app that staged the item hears `didStartSending`.
     mutating func sendInputField(_ body: InputFieldRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {

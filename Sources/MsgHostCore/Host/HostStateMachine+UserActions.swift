@@ -38,7 +38,7 @@ extension HostStateMachine {
         case .cancel(let body):
             return try self.cancelInputField(body, to: to, now: now)
         case .inputField(let body):
-            return self.ok(.inputField(try self.inputField(body)), to: to, now: now)
+            return self.ok(.inputField(try self.observer.inputField(body)), to: to, now: now)
         case .activate(let body):
             return try self.activate(body, to: to, now: now)
         case .keep(let body):

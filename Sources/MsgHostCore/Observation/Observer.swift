@@ -82,12 +82,18 @@ struct Observer {
 
     /// One page of a device's transcript as its owner sees it: the newest `limit` entries
     /// older than `before`, each with its `index` in the whole transcript.
-    private func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> TranscriptResult {
+    func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> TranscriptResult {
         let device = try self.world.device(deviceID)
         let conversation = try self.world.memberConversation(conversationID, of: device, readOnly: true)
         let page = self.world.transcriptPage(device: device.id, conversation: conversation.id, before: before, limit: limit)
         let entries = page.entries.enumerated().compactMap { offset, entry in self.rendering.entryValue(entry, index: page.olderCount + offset, device: device) }
         return TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount)
+    }
+
+    /// `inputField`: what the field holds, its staged item as the device shows it.
+    func inputField(_ body: InputFieldRequest) throws(WireError) -> InputFieldResult {
+        let (device, conversation, field) = try self.world.field(device: body.device, conversation: body.conversation)
+        return InputFieldResult(text: field.text, staged: field.staged.map { self.rendering.stagedValue($0, device: device, conversation: conversation.id) })
     }
 
     /// `view`: the app open on the device and its view; all null when none is open.
