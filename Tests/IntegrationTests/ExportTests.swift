@@ -20,9 +20,7 @@ import Testing
             #expect(text.contains("# Step 5 (1240 ms): Kate Bell touches the app on kate-iphone.\n"))
             #expect(text.contains(#"control.touch(device="kate-iphone", payload={"caption": "A cone for $" + john_for_kate_iphone_python_raw, "sends": 2})"#))
             #expect(text.contains(#"assert refusals(control) == ["9 sendWithoutRecentInteraction"]"#))
-            let pytest = try CommandRun("/usr/bin/env", [
-                "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin", module,
-            ], environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd])
+            let pytest = try Self.pytest(module)
             #expect(pytest.status == 0 && pytest.stdout.contains("1 passed"), "\(pytest.stdout)\(pytest.stderr)")
 
             let swift = daemon.directory + "/RawSessionTests.swift"
@@ -38,6 +36,32 @@ import Testing
                 Issue.record("export-test --swift writes another test now (\(kept)): if it is right, copy it over \(Self.generated)")
             }
         }
+    }
+
+    /// An install made during the recording has identifiers of its own: the test looks them
+    /// up once the step that made it is done, under a name of their own.
+    @Test func identifiersOfAnInstallMadeDuringTheRecordingAreLookedUpAfterIt() throws {
+        try TestDaemon.with(settings: ["clock": "manual"]) { daemon in
+            let (file, _) = try ReplayTests.recordWithAnInstall(daemon)
+            let module = daemon.directory + "/test_install.py"
+            let python = try CommandRun(TestPaths.msghostctl, ["export-test", file, "--python", "--name", "install", "--output", module])
+            #expect(python.status == 0, "\(python.stderr)")
+            let text = try String(contentsOfFile: module, encoding: .utf8)
+            let lookUp = #"    kate_for_john_iphone_python_raw_2 = control.identifier("john-iphone", "com.example.python-raw", "\#(TestDaemon.kate)")"#
+            let install = try #require(text.range(of: #"    control.install_app(device="john-iphone", app="com.example.python-raw")"#), "\(text)")
+            let named = try #require(text.range(of: lookUp), "\(text)")
+            #expect(install.upperBound <= named.lowerBound, "looked up after the install")
+            #expect(text.contains(#""A cone for $" + kate_for_john_iphone_python_raw_2"#), "\(text)")
+            let pytest = try Self.pytest(module)
+            #expect(pytest.status == 0 && pytest.stdout.contains("1 passed"), "\(pytest.stdout)\(pytest.stderr)")
+        }
+    }
+
+    /// Runs a generated module with the repository's SDK and the daemon under test.
+    static func pytest(_ module: String) throws -> CommandRun {
+        try CommandRun("/usr/bin/env", [
+            "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin", module,
+        ], environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd])
     }
 
     @Test func aFileThatIsNoSessionIsRefused() throws {

@@ -84,26 +84,10 @@ import Testing
     /// of the start (Kate's caption names John by the new install's identifier).
     @Test func aRecordingBegunWithAnAppOpenAndAnInstallMadeDuringItReplays() throws {
         try TestDaemon.with(settings: ["clock": "manual"]) { daemon in
-            try daemon.control(.show, ShowRequest(device: "john-iphone", conversation: daemon.conversation))
-            try daemon.open(on: "kate-iphone")
-            try daemon.advance(1200)
-            _ = try daemon.control(.startRecording, Empty(), as: RecordingResult.self)
-            let app = "com.example.python-raw"
-            try daemon.control(.uninstallApp, DeviceAppRequest(device: "john-iphone", app: app))
-            try daemon.control(.installApp, DeviceAppRequest(device: "john-iphone", app: app))
-            try daemon.open(on: "john-iphone")
-            try daemon.advance(100)
-            let kate = try #require(try daemon.participants("john-iphone").participants.first { $0.person == TestDaemon.kate }).identifier
-            try daemon.touch("john-iphone", payload: .object(["caption": .string("A cone for $\(kate)")]))
-            try daemon.touch("kate-iphone", payload: .object(["caption": .string("Thanks")]))
-            _ = try daemon.control(.stopRecording, Empty(), as: RecordingResult.self)
-            let lines = try daemon.control.recordedSession()
-            let file = daemon.directory + "/open.jsonl"
-            try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: file))
-            let session = try SessionReader.read(Array(lines.map { $0 + "\n" }.joined().utf8))
+            let (file, session) = try Self.recordWithAnInstall(daemon)
             #expect(session.start.screens == [
                 SessionScreen(device: "john-iphone", showing: daemon.conversation, app: nil, conversation: nil, presentationStyle: nil),
-                SessionScreen(device: "kate-iphone", showing: daemon.conversation, app: app, conversation: daemon.conversation, presentationStyle: .compact),
+                SessionScreen(device: "kate-iphone", showing: daemon.conversation, app: Self.rawApp, conversation: daemon.conversation, presentationStyle: .compact),
             ])
             #expect(session.steps[1].participants?.map(\.device) == ["john-iphone"], "the install's identifiers, in the step that made it")
 
@@ -111,6 +95,30 @@ import Testing
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(run.stdout == "replayed \(session.steps.count) of \(session.steps.count) steps of \(file): no divergence\n")
         }
+    }
+
+    static let rawApp = "com.example.python-raw"
+
+    /// The session of the test above: begun with the app open on Kate's phone and John showing
+    /// the conversation; John's app installed again during it, and Kate named in a caption by
+    /// the new install's identifier.
+    static func recordWithAnInstall(_ daemon: TestDaemon) throws -> (file: String, session: Session) {
+        try daemon.control(.show, ShowRequest(device: "john-iphone", conversation: daemon.conversation))
+        try daemon.open(on: "kate-iphone")
+        try daemon.advance(1200)
+        _ = try daemon.control(.startRecording, Empty(), as: RecordingResult.self)
+        try daemon.control(.uninstallApp, DeviceAppRequest(device: "john-iphone", app: Self.rawApp))
+        try daemon.control(.installApp, DeviceAppRequest(device: "john-iphone", app: Self.rawApp))
+        try daemon.open(on: "john-iphone")
+        try daemon.advance(100)
+        let kate = try #require(try daemon.participants("john-iphone").participants.first { $0.person == TestDaemon.kate }).identifier
+        try daemon.touch("john-iphone", payload: .object(["caption": .string("A cone for $\(kate)")]))
+        try daemon.touch("kate-iphone", payload: .object(["caption": .string("Thanks")]))
+        _ = try daemon.control(.stopRecording, Empty(), as: RecordingResult.self)
+        let lines = try daemon.control.recordedSession()
+        let file = daemon.directory + "/open.jsonl"
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: file))
+        return (file, try SessionReader.read(Array(lines.map { $0 + "\n" }.joined().utf8)))
     }
 
     @Test func filesThatCannotBePlayedAreRefusedWithTheReason() throws {

@@ -111,11 +111,16 @@ public enum PythonTestWriter {
         for rule in plan.start.delivery {
             out += "    control.delivery(\(self.string(rule.device)), latency_ms=\(rule.latencyMs), hold=\(rule.hold ? "True" : "False"))\n"
         }
-        for identifier in plan.identifiers {
-            out += "    \(identifier.variable) = control.identifier(\(self.string(identifier.device)), \(self.string(identifier.app)), \(self.string(identifier.person)))\n"
-        }
+        out += Self.lookUp(plan.identifiers)
         for step in plan.steps { out += "\n" + Self.step(step) }
         return out
+    }
+
+    /// The lines that look up identifiers the steps name, by whose they are.
+    static func lookUp(_ identifiers: [TestPlan.Identifier]) -> String {
+        identifiers.map { identifier in
+            "    \(identifier.variable) = control.identifier(\(self.string(identifier.device)), \(self.string(identifier.app)), \(self.string(identifier.person)))\n"
+        }.joined()
     }
 
     static func step(_ step: TestPlan.Step) -> String {
@@ -135,6 +140,7 @@ public enum PythonTestWriter {
             out += "    reply = \(call)\n"
             for (key, value) in step.outcome { out += "    assert reply[\(self.string(key))] == \(self.string(value))\n" }
         }
+        out += Self.lookUp(step.identifiers)
         if step.then > 0 && step.command != .advanceClock || step.command == .advanceClock && step.then > Self.milliseconds(step) {
             out += "    control.advance_clock(\(step.command == .advanceClock ? step.then - Self.milliseconds(step) : step.then))\n"
         }

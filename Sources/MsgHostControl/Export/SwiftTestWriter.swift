@@ -94,12 +94,17 @@ public struct SwiftTestWriter {
         for rule in plan.start.delivery {
             out += "            try daemon.control(.delivery, DeliveryRequest(device: \(Self.string(rule.device)), latencyMs: \(rule.latencyMs), hold: \(rule.hold)))\n"
         }
-        for identifier in plan.identifiers {
-            out += "            let \(Self.camel(identifier.variable)) = try Self.identifier(daemon, \(Self.string(identifier.person)), device: \(Self.string(identifier.device)), app: \(Self.string(identifier.app)))\n"
-        }
+        out += Self.lookUp(plan.identifiers)
         for step in plan.steps { out += "\n" + Self.step(step) }
         out += "        }\n    }\n" + Self.helpers + "}\n"
         return out
+    }
+
+    /// The lines that look up identifiers the steps name, by whose they are.
+    static func lookUp(_ identifiers: [TestPlan.Identifier]) -> String {
+        identifiers.map { identifier in
+            "            let \(Self.camel(identifier.variable)) = try Self.identifier(daemon, \(Self.string(identifier.person)), device: \(Self.string(identifier.device)), app: \(Self.string(identifier.app)))\n"
+        }.joined()
     }
 
     static func step(_ step: TestPlan.Step) -> String {
@@ -125,6 +130,7 @@ public struct SwiftTestWriter {
         } else {
             out += "\(pad)try daemon.control(.\(step.command.rawValue), \(request))\n"
         }
+        out += Self.lookUp(step.identifiers)
         let advances = step.command == .advanceClock ? step.then - PythonTestWriter.milliseconds(step) : step.then
         if advances > 0 { out += "\(pad)try daemon.advance(\(advances))\n" }
         guard !step.views.isEmpty || step.refusals != nil else { return out }

@@ -20,13 +20,15 @@ public struct TestPlan {
         case messages([(device: String, conversation: String, index: Int)])
     }
 
-    /// A participant identifier the steps name: looked up by the test.
+    /// A participant identifier the steps name: looked up by the test once its install is
+    /// there, at the start or after the step that made the install (`given`, 0 for the start).
     struct Identifier {
         var variable: String
         var device: String
         var app: String
         var person: String
         var recorded: String
+        var given = 0
     }
 
     /// What a device showed of a conversation after a step, as the test's `drawn` helper
@@ -57,6 +59,8 @@ public struct TestPlan {
         var views: [View]
         /// Every refusal of a send or request so far, when this step added one: "9 sendWithoutRecentInteraction".
         var refusals: [String]?
+        /// Identifiers of the installs the step made that later steps name: looked up after it.
+        var identifiers: [Identifier] = []
     }
 
     var name: String
@@ -70,13 +74,7 @@ public struct TestPlan {
         self.source = source
         self.start = session.start
         var identifiers: [String: Identifier] = [:]
-        for install in session.start.participants {
-            for entry in install.participants {
-                let person = entry.person.split(separator: "@").first.map(String.init) ?? entry.person
-                let variable = Self.variable("\(person)_for_\(install.device)_\(install.app.split(separator: ".").last ?? "")")
-                identifiers[entry.identifier] = Identifier(variable: variable, device: install.device, app: install.app, person: entry.person, recorded: entry.identifier)
-            }
-        }
+        for install in session.start.participants { Self.add(install, given: 0, to: &identifiers) }
         var used: [String: Identifier] = [:]
         var views = SessionViews(session.start)
         var earlier: [SessionViews.Key: Set<Int>] = [:]
@@ -133,8 +131,13 @@ public struct TestPlan {
                 number: step.step, time: step.time, command: command, summary: Self.summary(command, body, names: names),
                 arguments: arguments, refusal: refusal, outcome: outcome, then: max(0, next - step.time),
                 views: changed, refusals: newRefusals.isEmpty ? nil : refusals))
+            // An install made during the recording (or a person new to one): its identifiers
+            // are named from the next step on.
+            for install in step.participants ?? [] { Self.add(install, given: step.step, to: &identifiers) }
         }
-        self.identifiers = used.values.sorted { $0.variable < $1.variable }
+        let named = used.values.sorted { $0.variable < $1.variable }
+        self.identifiers = named.filter { $0.given == 0 }
+        for index in steps.indices { steps[index].identifiers = named.filter { $0.given == steps[index].number } }
         self.steps = Self.screens(session.start, names: names) + steps
     }
 
@@ -197,6 +200,24 @@ public struct TestPlan {
             if let index = kept.firstIndex(where: { $0.messageID == message }) { return (key.device, key.conversation, index) }
         }
         return nil
+    }
+
+    /// An install's identifiers as variables named for whose they are: "john_for_kate_iphone_icecream",
+    /// with a number after it for a later install of the same app on the same device.
+    static func add(_ install: SessionParticipants, given: Int, to identifiers: inout [String: Identifier]) {
+        for entry in install.participants where identifiers[entry.identifier] == nil {
+            let person = entry.person.split(separator: "@").first.map(String.init) ?? entry.person
+            let base = Self.variable("\(person)_for_\(install.device)_\(install.app.split(separator: ".").last ?? "")")
+            let taken = Set(identifiers.values.map(\.variable))
+            var variable = base
+            var number = 1
+            while taken.contains(variable) {
+                number += 1
+                variable = "\(base)_\(number)"
+            }
+            identifiers[entry.identifier] = Identifier(
+                variable: variable, device: install.device, app: install.app, person: entry.person, recorded: entry.identifier, given: given)
+        }
     }
 
     /// `value` with each recorded identifier inside a string marked `\u{0}variable\u{0}`, and
