@@ -134,19 +134,24 @@ final class RecordingBuilder: @unchecked Sendable {
         var time: Int64
     }
 
-    /// A message between the daemon and an extension, and the callback it is, if it is one
-    /// (its type read from the header, its instance from the body; the rest waits for `lines`).
+    /// A message between the daemon and an extension, as it crossed: kept as bytes, read
+    /// (the callback it is, the tap's form) only when the session's lines are written.
     func frame(_ frames: [[UInt8]], inbound: Bool, peer: Peer?, refusal: WireError?, time: Int64) {
         self.later {
             guard !self.steps.isEmpty else { return }
-            let last = self.steps.count - 1
-            self.frames[last].append(CrossedFrame(frames: frames, inbound: inbound, peer: peer, refusal: refusal, time: time))
-            guard !inbound, let peer, frames.count >= 4, frames[2].count <= WireLimits.maxHeaderBytes,
-                  let header = try? WireJSON.decode(Header.self, from: frames[2]), CallbackType(rawValue: header.type) != nil,
-                  frames[3].count <= WireTap.maxBodyBytes, let body = try? WireJSON.decode(InstanceBody.self, from: frames[3])
-            else { return }
-            self.steps[last].callbacks.append(SessionCallback(device: peer.device, app: peer.app, instance: body.instance, callback: header.type))
+            self.frames[self.steps.count - 1].append(CrossedFrame(frames: frames, inbound: inbound, peer: peer, refusal: refusal, time: time))
         }
+    }
+
+    /// The callback a message to an extension is, if it is one: its type from the header, its
+    /// instance from the body.
+    private static func callback(_ frame: CrossedFrame) -> SessionCallback? {
+        let frames = frame.frames
+        guard !frame.inbound, let peer = frame.peer, frames.count >= 4, frames[2].count <= WireLimits.maxHeaderBytes,
+              let header = try? WireJSON.decode(Header.self, from: frames[2]), CallbackType(rawValue: header.type) != nil,
+              frames[3].count <= WireTap.maxBodyBytes, let body = try? WireJSON.decode(InstanceBody.self, from: frames[3])
+        else { return nil }
+        return SessionCallback(device: peer.device, app: peer.app, instance: body.instance, callback: header.type)
     }
 
     /// A participant identifier given during the current step, by install.
@@ -260,6 +265,7 @@ final class RecordingBuilder: @unchecked Sendable {
             var lines = [String(decoding: WireJSON.encode(self.start), as: UTF8.self)]
             lines.reserveCapacity(self.steps.count + 2)
             for (index, var step) in self.steps.enumerated() {
+                step.callbacks = self.frames[index].compactMap(Self.callback)
                 step.frames = self.frames[index].map { frame in
                     self.tap.frame(frame.frames, inbound: frame.inbound, peer: frame.peer.map { ($0.device, $0.app, $0.pid) }, refusal: frame.refusal, time: frame.time)
                 }
