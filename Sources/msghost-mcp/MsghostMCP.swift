@@ -80,8 +80,10 @@ struct MsghostMCP: AsyncParsableCommand {
             throw ExitCode.failure
         }
         defer { own?.stop() }
-        let signals = own.map(Self.stopOnSignals)
-        defer { signals?.forEach { $0.cancel() } }
+        // An agent usually ends the server by closing its standard input (the daemon is then
+        // stopped as `run` returns); one that sends SIGTERM, SIGINT or SIGHUP instead must not
+        // leave the daemon of `--world` running with its temporary directory.
+        if let own { try StopSignals.install { own.stop() } }
         if let own { Self.say("msghost-mcp: started msghostd pid \(own.pid) in \(own.directory) (removed at exit)") }
         Self.say("msghost-mcp: serving MCP on stdio for the daemon at \(link.endpoint)")
         let runner = ToolRunner(link: link, screenEntries: self.screenEntries, programs: Programs(msghostctl: self.msghostctl))
@@ -95,22 +97,6 @@ struct MsghostMCP: AsyncParsableCommand {
             return try ControlEndpoint.resolve(endpoint: self.endpoint, runtimeDirectory: self.runtimeDirectory, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
         } catch {
             throw ValidationError(error.description)
-        }
-    }
-
-    /// An agent usually ends the server by closing its standard input (then the daemon is
-    /// stopped as `run` returns); one that sends SIGTERM, SIGINT or SIGHUP instead must not
-    /// leave the daemon of `--world` running with its temporary directory.
-    static func stopOnSignals(_ daemon: OwnDaemon) -> [any DispatchSourceSignal] {
-        [SIGTERM, SIGINT, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                daemon.stop()
-                Glibc.exit(128 + number)
-            }
-            source.resume()
-            return source
         }
     }
 
