@@ -8,6 +8,11 @@ import MsgHostProtocol
 /// and is on that device; removing an instance stops presenting it.
 struct Screens: Sendable {
     private var instances: TreeDictionary<String, Instance> = [:]
+    /// The instances with a callback queued or in flight, kept as each instance changes
+    /// (through the subscript, the only way to change one): a waiting control request asks after every event which causes
+    /// are still carried, and copying every instance to find the few busy ones cost a send
+    /// more than its callbacks did.
+    private(set) var busyIDs: Set<String> = []
     /// Device → the conversation it shows.
     private(set) var showing: TreeDictionary<String, String> = [:]
     /// Device → the instance presented on it.
@@ -21,10 +26,18 @@ struct Screens: Sendable {
     /// and go through `remove`, so that the presentation stays true.
     subscript(id: String) -> Instance? {
         get { self.instances[id] }
-        _modify { yield &self.instances[id] }
+        _modify {
+            defer { self.noteQueue(of: id) }
+            yield &self.instances[id]
+        }
     }
 
-    mutating func add(_ instance: Instance) { self.instances[instance.id] = instance }
+    mutating func add(_ instance: Instance) { self[instance.id] = instance }
+
+    /// An instance changed (or went): whether anything is left in its queue.
+    private mutating func noteQueue(of id: String) {
+        if self.instances[id]?.isIdle ?? true { self.busyIDs.remove(id) } else { self.busyIDs.insert(id) }
+    }
 
     /// The instance is now the app presented on its device.
     mutating func present(_ id: String) {
@@ -41,6 +54,7 @@ struct Screens: Sendable {
     @discardableResult
     mutating func remove(_ id: String) -> Instance? {
         self.stopPresenting(id)
+        self.busyIDs.remove(id)
         return self.instances.removeValue(forKey: id)
     }
 
@@ -68,10 +82,14 @@ struct Screens: Sendable {
     }
 
     /// Instances with callbacks queued or in flight.
-    var busy: [String] { self.instances.values.filter { !$0.isIdle }.map(\.id) }
+    var busy: [String] { Array(self.busyIDs) }
 
     /// No callback is queued or in flight anywhere.
-    var isIdle: Bool { self.instances.values.allSatisfy(\.isIdle) }
+    var isIdle: Bool { self.busyIDs.isEmpty }
+
+    /// Whether `busyIDs` names exactly the instances with something queued or in flight
+    /// (for the property test, after every step).
+    var busyIDsAreTrue: Bool { self.busyIDs == Set(self.instances.values.filter { !$0.isIdle }.map(\.id)) }
 
     /// The causes among `wanted` that a queued or in-flight callback still carries. Only the
     /// waiters' causes are asked about, as every event finishes while someone waits: this
@@ -79,8 +97,8 @@ struct Screens: Sendable {
     func causes(among wanted: Set<Int>) -> Set<Int> {
         var causes: Set<Int> = []
         guard !wanted.isEmpty else { return causes }
-        for instance in self.instances.values where !instance.isIdle {
-            instance.callbacks.forEachCauses { carried in
+        for id in self.busyIDs {
+            self.instances[id]?.callbacks.forEachCauses { carried in
                 if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
             }
         }

@@ -30,11 +30,12 @@ extension LayoutValue: FastEncodable, FastDecodable {
     public func write(to writer: inout JSONWriter) {
         switch self {
         case .template(let layout):
-            writer.beginObject()
-            writer.field("type", "template")
-            writer.mergeNextObject()
-            layout.write(to: &writer)
-            writer.endObject()
+            // "type" sorts after every field of the template: written in order, so that the
+            // object needs no sorting when it closes (`JSONWriter.endObject`).
+            writer.object { writer in
+                layout.writeFields(to: &writer)
+                writer.field("type", "template")
+            }
         case .live(let alternate):
             writer.object { writer in
                 writer.field("alternateLayout", LayoutValue.template(alternate))
@@ -61,16 +62,19 @@ extension LayoutValue: FastEncodable, FastDecodable {
 
 extension TemplateLayoutValue: FastEncodable, FastDecodable {
     public func write(to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.field("caption", self.caption)
-            writer.field("image", self.image)
-            writer.field("imageSubtitle", self.imageSubtitle)
-            writer.field("imageTitle", self.imageTitle)
-            writer.field("mediaFileURL", self.mediaFileURL)
-            writer.field("subcaption", self.subcaption)
-            writer.field("trailingCaption", self.trailingCaption)
-            writer.field("trailingSubcaption", self.trailingSubcaption)
-        }
+        writer.object { writer in self.writeFields(to: &writer) }
+    }
+
+    /// The fields, in key order, into the object open now.
+    func writeFields(to writer: inout JSONWriter) {
+        writer.field("caption", self.caption)
+        writer.field("image", self.image)
+        writer.field("imageSubtitle", self.imageSubtitle)
+        writer.field("imageTitle", self.imageTitle)
+        writer.field("mediaFileURL", self.mediaFileURL)
+        writer.field("subcaption", self.subcaption)
+        writer.field("trailingCaption", self.trailingCaption)
+        writer.field("trailingSubcaption", self.trailingSubcaption)
     }
 
     public init?(json: JSONTree) {

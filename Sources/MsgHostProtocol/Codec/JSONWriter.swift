@@ -130,14 +130,17 @@ public struct JSONWriter {
         let (contentStart, firstField) = self.objects.removeLast()
         let own = self.fields[firstField...]
         if !zip(own, own.dropFirst()).allSatisfy({ $0.key < $1.key }) {
-            // Written out of order: cut the fields apart and put them back sorted.
-            let ends = own.dropFirst().map { $0.start - 1 } + [self.bytes.count]
-            let pieces = zip(own, ends).map { (field, end) in (field.key, Array(self.bytes[field.start..<end])) }.sorted { $0.0 < $1.0 }
-            self.bytes.removeSubrange(contentStart...)
-            for (index, piece) in pieces.enumerated() {
-                if index > 0 { self.bytes.append(UInt8(ascii: ",")) }
-                self.bytes.append(contentsOf: piece.1)
+            // Written out of order (a merged object, `OKReply`): the fields' bytes copied once,
+            // in key order, over what was written.
+            let order = own.indices.sorted { self.fields[$0].key < self.fields[$1].key }
+            var sorted: [UInt8] = []
+            sorted.reserveCapacity(self.bytes.count - contentStart)
+            for index in order {
+                if !sorted.isEmpty { sorted.append(UInt8(ascii: ",")) }
+                let end = index + 1 < self.fields.count ? self.fields[index + 1].start - 1 : self.bytes.count
+                sorted.append(contentsOf: self.bytes[self.fields[index].start..<end])
             }
+            self.bytes.replaceSubrange(contentStart..., with: sorted)
         }
         self.fields.removeSubrange(firstField...)
         self.bytes.append(UInt8(ascii: "}"))

@@ -9,7 +9,8 @@ import MsgHostProtocol
 /// - nothing is sent to a process that is not running;
 /// - every stored message stays stored, and every acknowledged one stays in its sender's
 ///   transcript (and, once deliveries are done, in every member's);
-/// - every device's transcript agrees on each sender's order.
+/// - every device's transcript agrees on each sender's order;
+/// - the instances `Screens` keeps as busy are those with callbacks queued or in flight.
 extension HostModel {
     mutating func violate(_ what: String) {
         self.violations.append("step \(self.step): \(what)")
@@ -63,6 +64,9 @@ extension HostModel {
     /// The world-wide properties, after a step.
     mutating func checkWorld(deliveriesDone: Bool = false) {
         let world = self.machine.world
+        if !self.machine.screens.busyIDsAreTrue {
+            self.violate("Screens.busyIDs \(self.machine.screens.busyIDs.sorted()) is not the instances with callbacks queued or in flight")
+        }
         for id in self.stored where world.message(id) == nil {
             self.violate("stored message \(id) is gone")
         }
