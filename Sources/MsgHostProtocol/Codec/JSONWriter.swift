@@ -142,7 +142,7 @@ public struct JSONWriter {
             }
             self.bytes.replaceSubrange(contentStart..., with: sorted)
         }
-        self.fields.removeSubrange(firstField...)
+        self.fields.removeLast(self.fields.count - firstField)
         self.bytes.append(UInt8(ascii: "}"))
     }
 
