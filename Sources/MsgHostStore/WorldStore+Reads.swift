@@ -57,6 +57,16 @@ extension WorldStore {
 
     public func liveBubbles(device: String, conversation: String, newest: Int) throws -> [TranscriptEntry] {
         guard newest > 0 else { return [] }
+        let view = device + "\u{0}" + conversation
+        if self.withoutLive.contains(view) { return [] }
+        let anyLive = try self.queue.inDatabase { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM transcript_entry WHERE device = ? AND conversation = ? AND live = 1)"),
+                              arguments: [device, conversation])
+        }
+        guard anyLive == true else {
+            self.withoutLive.insert(view)
+            return []
+        }
         // The screen starts at the newest-th entry from the end (or the first one).
         return try self.located("""
             SELECT * FROM transcript_entry WHERE device = ? AND conversation = ? AND live = 1 AND seq >= coalesce(

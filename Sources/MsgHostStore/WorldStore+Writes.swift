@@ -41,6 +41,7 @@ extension WorldStore {
                     entry.id, device, conversation, entry.messageID, entry.kind.rawValue, entry.seenAt, entry.kept,
                     session?.app, session?.session, entry.kind == .bubble && message?.isLiveLayout == true, expiring,
                 ])
+            if entry.kind == .bubble && message?.isLiveLayout == true { self.withoutLive.remove(device + "\u{0}" + conversation) }
             try self.resize(device, conversation, by: 1, db)
         case .transcriptEntryChanged(let device, let conversation, let entry):
             // A collapsed bubble leaves its session (it is a summary now).

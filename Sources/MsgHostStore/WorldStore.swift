@@ -27,6 +27,11 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     let cache: MessageCache
     /// Device → owner, as read or written (`owner(of:)`).
     var owners: [String: String] = [:]
+    /// Transcripts ("device\0conversation") found with no live-layout bubble, until one is
+    /// written (`liveBubbles`): every arrival on a device showing its conversation asks for
+    /// the live bubbles on screen, and most conversations have none. Forgotten with the batch
+    /// on a rollback, as the reads it came from may have seen the batch's writes.
+    var withoutLive: Set<String> = []
     /// The first write of the open batch that failed: the batch is rolled back at `commit`.
     private var failure: (any Error)?
     /// Whether something was recorded and not committed yet (kept here, so that the loop can
@@ -80,7 +85,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
             self.queue = queue
             self.isReadOnly = Self.isReadOnly(queue)
         }
-        self.cache.removeAll()
+        self.forgetReadsOfTheBatch()
     }
 
     /// True when nothing has ever been stored: the time to apply a world seed.
@@ -118,14 +123,14 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
             }
             if let failure {
                 try db.rollback()
-                self.cache.removeAll()
+                self.forgetReadsOfTheBatch()
                 throw failure
             }
             do {
                 try db.commit()
             } catch {
                 try? db.rollback()
-                self.cache.removeAll()
+                self.forgetReadsOfTheBatch()
                 throw error
             }
         }
@@ -137,7 +142,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     public func rollBack() {
         self.failure = nil
         self.hasOpenBatch = false
-        self.cache.removeAll()
+        self.forgetReadsOfTheBatch()
         do {
             try self.queue.inDatabase { db in
                 if db.isInsideTransaction { try db.rollback() }
@@ -146,6 +151,12 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
             self.failure = error
             self.hasOpenBatch = true
         }
+    }
+
+    /// What was kept from reads that may have seen the batch now rolled back.
+    private func forgetReadsOfTheBatch() {
+        self.cache.removeAll()
+        self.withoutLive.removeAll()
     }
 
     /// Writes a batch of changes in one transaction: all or nothing (tools and seeding).

@@ -2,7 +2,7 @@ import HashTreeCollections
 import Foundation
 import MsgHostCore
 import MsgHostProtocol
-import MsgHostStore
+@testable import MsgHostStore
 import Testing
 
 /// The two histories answer alike: the same world is built on `InMemoryHistory` (what the
@@ -101,6 +101,32 @@ import Testing
                 #expect(written.last?.last == (n == 31 ? "p31" : "m30"))
             }
         }
+    }
+
+    /// The store remembers a transcript it found without live bubbles (so an arrival there
+    /// asks nothing) until one is written there, and forgets it with a batch rolled back.
+    @Test func aTranscriptWithoutLiveBubblesIsRememberedUntilOneIsWrittenOrTheBatchGoes() throws {
+        let store = try WorldStore(path: self.directory.file("l.sqlite"))
+        var world = try Self.build(on: store)
+        try store.commit()
+        #expect(try store.liveBubbles(device: "amber-phone", conversation: "ab", newest: 50).count == 4, "m0, m7 … live on Amber's too")
+        // A transcript of Amber's own with a template message only.
+        store.record(try world.createConversation(id: "solo", members: ["amber", "ben"]))
+        let template = StoredMessage(
+            id: "t1", conversation: "solo", app: "app", sender: "amber", senderDevice: "amber-phone", senderInstall: "install-a", sentAt: 1,
+            message: MessageValue(layout: .template(TemplateLayoutValue(caption: "t"))))
+        store.record(world.deliver(template))
+        try store.commit()
+        #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
+        #expect(store.withoutLive.contains("ben-phone\u{0}solo"), "remembered")
+        var live = template
+        (live.id, live.content) = ("l1", .app(MessageValue(layout: .live(alternateLayout: TemplateLayoutValue(caption: "l"))), image: nil, media: nil))
+        store.record(world.deliver(live))
+        #expect(!store.withoutLive.contains("ben-phone\u{0}solo"), "a live bubble written there")
+        #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).map(\.messageID) == ["l1"], "read in the open batch")
+        store.rollBack()
+        #expect(store.withoutLive.isEmpty, "forgotten with the batch")
+        #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
     }
 
     @Test func readsSeeTheOpenBatchAndAFailedBatchLeavesNothing() throws {
