@@ -80,22 +80,23 @@ extension EventLoop {
 
     /// What changed of one view as its device's owner sees it: the changed entries rendered
     /// as they are now (or the whole screenful), and the input field when it changed. Read
-    /// straight from the machine (`transcriptPage`, `entryValue`), as its `transcript` and
+    /// straight from the machine (`HostReads`), as its `transcript` and
     /// `inputField` answers are made; nil when the store could not be read.
     private func readView(_ reading: Recorder.Reading) -> RecordingBuilder.ViewRead? {
         let view = reading.view
+        let reads = self.machine.reads
         do {
             var read = RecordingBuilder.ViewRead(key: view, entries: nil, total: reading.total, whole: reading.entries == nil, field: nil)
             if let entries = reading.entries {
-                read.entries = try entries.compactMap { try self.machine.entryValue($0.entry, index: $0.index, device: view.device) }
+                read.entries = try entries.compactMap { try reads.entryValue($0.entry, index: $0.index, device: view.device) }
             } else {
-                let page = try self.machine.transcriptPage(device: view.device, conversation: view.conversation, limit: SessionViews.screenful)
+                let page = try reads.transcriptPage(device: view.device, conversation: view.conversation, limit: SessionViews.screenful)
                 (read.entries, read.total) = (page.entries, page.olderCount + page.entries.count)
                 self.recorder?.shown(view, entries: page.entries.map(\.entry), total: read.total)
             }
             if reading.field || read.whole {
                 // A member no more has no field to read: an empty one, as it was left.
-                read.field = (try? self.machine.inputField(device: view.device, conversation: view.conversation)) ?? InputFieldResult(text: "", staged: nil)
+                read.field = (try? reads.inputField(device: view.device, conversation: view.conversation)) ?? InputFieldResult(text: "", staged: nil)
             }
             return read
         } catch {

@@ -10,6 +10,9 @@ extension HostStateMachine {
                     counters: self.outbox.counters, settings: self.settings, daemonPID: self.daemonPID, startedAt: self.startedAt, rendering: self.rendering)
     }
 
+    /// The same, for the shell's recorder (`HostReads`).
+    public var reads: HostReads { HostReads(observer: self.observer) }
+
     mutating func observe(_ request: ObservationRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         switch try self.observer.answer(request, now: now) {
         case .result(let result): return self.ok(result, to: to, now: now)
