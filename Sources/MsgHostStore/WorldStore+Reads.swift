@@ -76,9 +76,13 @@ extension WorldStore {
     }
 
     public func unseenExpiring(device: String, conversation: String) throws -> [TranscriptEntry] {
-        try self.located("""
+        let view = device + "\u{0}" + conversation
+        if self.withoutUnseenExpiring.contains(view) { return [] }
+        let unseen = try self.located("""
             SELECT * FROM transcript_entry WHERE device = ? AND conversation = ? AND expiring = 1 AND seen_at IS NULL ORDER BY seq
             """, [device, conversation]).map(\.entry)
+        if unseen.isEmpty { self.withoutUnseenExpiring.insert(view) }
+        return unseen
     }
 
     public func seenExpiring() throws -> [LocatedEntry] {

@@ -42,8 +42,11 @@ extension WorldStore {
                     session?.app, session?.session, entry.kind == .bubble && message?.isLiveLayout == true, expiring,
                 ])
             if entry.kind == .bubble && message?.isLiveLayout == true { self.withoutLive.remove(device + "\u{0}" + conversation) }
+            if expiring && entry.seenAt == nil { self.withoutUnseenExpiring.remove(device + "\u{0}" + conversation) }
             try self.resize(device, conversation, by: 1, db)
         case .transcriptEntryChanged(let device, let conversation, let entry):
+            // An entry left unseen may be an expiring one (the flag is the row's, not here).
+            if entry.seenAt == nil { self.withoutUnseenExpiring.remove(device + "\u{0}" + conversation) }
             // A collapsed bubble leaves its session (it is a summary now).
             try db.cachedStatement(sql: """
                 UPDATE transcript_entry SET kind = ?, seen_at = ?, kept = ?,

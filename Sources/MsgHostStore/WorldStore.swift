@@ -32,6 +32,9 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     /// the live bubbles on screen, and most conversations have none. Forgotten with the batch
     /// on a rollback, as the reads it came from may have seen the batch's writes.
     var withoutLive: Set<String> = []
+    /// The same for transcripts found with no unseen expiring entry (asked on every arrival at
+    /// a device showing the conversation, to mark them seen), until one is written there.
+    var withoutUnseenExpiring: Set<String> = []
     /// The first write of the open batch that failed: the batch is rolled back at `commit`.
     private var failure: (any Error)?
     /// Whether something was recorded and not committed yet (kept here, so that the loop can
@@ -157,6 +160,7 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     private func forgetReadsOfTheBatch() {
         self.cache.removeAll()
         self.withoutLive.removeAll()
+        self.withoutUnseenExpiring.removeAll()
     }
 
     /// Writes a batch of changes in one transaction: all or nothing (tools and seeding).

@@ -129,6 +129,25 @@ import Testing
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
     }
 
+    /// The same for a transcript with no unseen expiring entry: remembered once found, until
+    /// an unseen expiring entry is written there.
+    @Test func aTranscriptWithNothingUnseenToExpireIsRememberedUntilSomethingIs() throws {
+        let store = try WorldStore(path: self.directory.file("e.sqlite"))
+        var world = try Self.build(on: store)
+        try store.commit()
+        for var entry in try store.unseenExpiring(device: "ben-phone", conversation: "ab") {
+            entry.seenAt = 5
+            store.record([.transcriptEntryChanged(device: "ben-phone", conversation: "ab", entry)])
+        }
+        try store.commit()
+        #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
+        #expect(store.withoutUnseenExpiring.contains("ben-phone\u{0}ab"))
+        store.record(world.deliver(Self.message("x1", expiring: true)))
+        #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID) == ["x1"])
+        store.rollBack()
+        #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
+    }
+
     @Test func readsSeeTheOpenBatchAndAFailedBatchLeavesNothing() throws {
         let store = try WorldStore(path: self.directory.file("b.sqlite"))
         var world = try Self.build(on: store)

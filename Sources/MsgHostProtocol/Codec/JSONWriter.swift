@@ -13,7 +13,11 @@ public struct JSONWriter {
     /// Set when a value could not be written as Foundation writes it.
     public private(set) var failed = false
     /// The fields of the open objects, innermost last: each key and where its `"key":` starts.
+    /// Only the first `fieldCount` are live: a closed object's fields are dropped by moving the
+    /// count back and written over later (removing them from the array cost every object a
+    /// generic `replaceSubrange`).
     private var fields: [(key: String, start: Int)] = []
+    private var fieldCount = 0
     /// Per open object: where its first field will start, and its first entry in `fields`.
     private var objects: [(contentStart: Int, firstField: Int)] = []
     /// Per `beginObject` not yet ended: whether it was merged into the object around it.
@@ -112,14 +116,19 @@ public struct JSONWriter {
             return
         }
         self.bytes.append(UInt8(ascii: "{"))
-        self.objects.append((self.bytes.count, self.fields.count))
+        self.objects.append((self.bytes.count, self.fieldCount))
     }
 
     /// Starts a field of the innermost open object: write its value next.
     public mutating func key(_ key: String) {
         if self.mergeNext { self.failed = true }  // merging needs an object, not a field
-        if self.fields.count > self.objects[self.objects.count - 1].firstField { self.bytes.append(UInt8(ascii: ",")) }
-        self.fields.append((key, self.bytes.count))
+        if self.fieldCount > self.objects[self.objects.count - 1].firstField { self.bytes.append(UInt8(ascii: ",")) }
+        if self.fieldCount < self.fields.count {
+            self.fields[self.fieldCount] = (key, self.bytes.count)
+        } else {
+            self.fields.append((key, self.bytes.count))
+        }
+        self.fieldCount += 1
         self.string(key)
         self.bytes.append(UInt8(ascii: ":"))
     }
@@ -128,7 +137,7 @@ public struct JSONWriter {
     public mutating func endObject() {
         if self.merged.removeLast() { return }
         let (contentStart, firstField) = self.objects.removeLast()
-        let own = self.fields[firstField...]
+        let own = self.fields[firstField..<self.fieldCount]
         if !zip(own, own.dropFirst()).allSatisfy({ $0.key < $1.key }) {
             // Written out of order (a merged object, `OKReply`): the fields' bytes copied once,
             // in key order, over what was written.
@@ -137,12 +146,12 @@ public struct JSONWriter {
             sorted.reserveCapacity(self.bytes.count - contentStart)
             for index in order {
                 if !sorted.isEmpty { sorted.append(UInt8(ascii: ",")) }
-                let end = index + 1 < self.fields.count ? self.fields[index + 1].start - 1 : self.bytes.count
+                let end = index + 1 < self.fieldCount ? self.fields[index + 1].start - 1 : self.bytes.count
                 sorted.append(contentsOf: self.bytes[self.fields[index].start..<end])
             }
             self.bytes.replaceSubrange(contentStart..., with: sorted)
         }
-        self.fields.removeLast(self.fields.count - firstField)
+        self.fieldCount = firstField
         self.bytes.append(UInt8(ascii: "}"))
     }
 
