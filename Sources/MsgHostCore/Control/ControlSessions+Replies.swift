@@ -22,7 +22,10 @@ struct UnderWay {
     /// reported its spawn: a reply that acted on them waits for the report too, so that
     /// `status` right after it names the real process (never a pid an extension claimed).
     func unreportedLaunches(of ids: Set<String>) -> Set<String> {
-        ids.filter { id in
+        // Asked after every event while a reply waits: most often no launch is unreported,
+        // and then no instance needs to be looked at.
+        guard !ids.isEmpty, self.processes.hasUnreportedLaunch else { return [] }
+        return ids.filter { id in
             guard let instance = self.screens[id], let process = self.processes[instance.launchID] else { return false }
             return process.pid == nil && !process.attached
         }

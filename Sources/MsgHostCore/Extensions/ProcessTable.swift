@@ -19,6 +19,9 @@ struct ProcessTable: Sendable {
     var isEmpty: Bool { self.byLaunch.isEmpty }
     /// Whether a process is launching, or ending and about to exit (`settle` waits).
     var isUnderWay: Bool { self.byLaunch.values.contains(where: \.isUnderWay) }
+    /// Whether a process said hello before the shell reported its spawn (no pid yet, not
+    /// attached): rare, and a reply waits only then (`UnderWay.unreportedLaunches`).
+    var hasUnreportedLaunch: Bool { self.byLaunch.values.contains { $0.pid == nil && !$0.attached } }
 
     /// The launches of `app` waiting for their hello, with the tokens it may be signed with.
     func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] {
