@@ -46,6 +46,13 @@ class Connection:
         self.seen = set()  # header ids the host has used: a repeat is a replay, dropped
         self.backlog = []  # messages that arrived while we waited for a reply
 
+    def close(self) -> None:
+        """Lets what is queued leave (the reply to `terminate` is queued just before the
+        process exits; closed with no linger, or not at all, it could be dropped unsent), for
+        a second at most, then ends the ZeroMQ context."""
+        self.socket.close(linger=1000)
+        zmq.Context.instance().term()
+
     def sign(self, frames):
         mac = hmac.new(self.key, digestmod=hashlib.sha256)
         for frame in frames:
@@ -156,6 +163,7 @@ def main():
         else:
             connection.ack(header)
         if kind == "terminate":
+            connection.close()
             return 0
 
 
