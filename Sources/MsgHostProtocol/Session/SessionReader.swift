@@ -42,6 +42,9 @@ public enum SessionReader {
                 }
                 throw SessionError(line: number, "not a JSON object")
             }
+            if let key = Self.repeatedKey(in: line) {
+                throw SessionError(line: number, "the key \"\(key)\" is written twice in one object (each key once: the line would read two ways)")
+            }
             values.append((bytes, object))
         }
         let start: SessionStart = try Self.decode(values[0], line: 1, as: "session", shape: SessionShapes.start)
@@ -104,6 +107,44 @@ public enum SessionReader {
             throw SessionError(line: nil, "truncated: no end line after line \(values.count) (the last step is \(steps.last?.step ?? 0))")
         }
         return Session(start: start, steps: steps, end: end)
+    }
+
+    /// The first key written twice in one object of a line that is JSON, if any. The line is
+    /// read twice — its values by `JSONSerialization`, which keeps the last of two, its typed
+    /// fields by `JSONDecoder`, which keeps the first — so a step with `reply` twice would be
+    /// one reply to one reader and another to the other. A scan of the bytes, not a third
+    /// parse: strings are skipped whole, and a key is unescaped only if it has an escape.
+    private static func repeatedKey(in line: ArraySlice<UInt8>) -> String? {
+        var objects: [Set<String>?] = []  // per open bracket: an object's keys so far, or nil for an array
+        var expectingKey = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            switch line[index] {
+            case UInt8(ascii: "{"): objects.append([]); expectingKey = true
+            case UInt8(ascii: "["): objects.append(nil); expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = objects.popLast(); expectingKey = false
+            case UInt8(ascii: ","): expectingKey = objects.last.map { $0 != nil } ?? false
+            case UInt8(ascii: "\""):
+                var end = index + 1
+                var escaped = false
+                while end < line.endIndex, line[end] != UInt8(ascii: "\"") {
+                    if line[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
+                    end += 1
+                }
+                if expectingKey, objects.last != nil {
+                    let token = line[index...min(end, line.endIndex - 1)]
+                    let key = escaped
+                        ? (try? JSONSerialization.jsonObject(with: Data(token), options: .fragmentsAllowed)) as? String ?? String(decoding: token, as: UTF8.self)
+                        : String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+                    if objects[objects.count - 1]!.insert(key).inserted == false { return key }
+                }
+                expectingKey = false
+                index = end
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func decode<T: Decodable>(_ value: (bytes: Data, object: [String: Any]), line: Int, as what: String, shape: SessionShape) throws(SessionError) -> T {

@@ -51,6 +51,17 @@ import Testing
         #expect(Self.refusal([]) == "line 1: not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")")
     }
 
+    @Test func aKeyWrittenTwiceIsRefused() {
+        // JSONSerialization (the values) keeps the last "reply", JSONDecoder (the typed fields)
+        // the first: the line would be read two ways. Found by the `session` fuzz target.
+        let twice = Self.step(1).replacingOccurrences(of: #""reply":{"status":"ok"}"#, with: #""reply":{"status":"error"},"reply":{"status":"ok"}"#)
+        #expect(Self.refusal([Self.start, twice, Self.end(1)]) == "line 2: the key \"reply\" is written twice in one object (each key once: the line would read two ways)")
+        let nested = Self.step(1, body: #"{"device":"kate-iphone","dev\u0069ce":"x"}"#)
+        #expect(Self.refusal([Self.start, nested, Self.end(1)]).hasPrefix("line 2: the key \"device\" is written twice"))
+        let apart = Self.step(1, body: #"{"device":"kate-iphone","payload":[{"device":"a"},{"device":"b"}],"text":"\"device\":"}"#)
+        #expect(Self.refusal([Self.start, apart, Self.end(1)]) == "read", "the same key in two objects, or in a string, is no repeat")
+    }
+
     @Test func anUnknownActionIsRefused() {
         let refusal = Self.refusal([Self.start, Self.step(1, command: "frobnicate"), Self.end(1)])
         #expect(refusal.hasPrefix("line 2: step 1: unknown action \"frobnicate\" (actions a session holds: activate, addMember,"))
