@@ -29,13 +29,19 @@ public enum SessionReader {
         if endsWithNewline { lines.removeLast() }
         // JSONSerialization, not Codable's `JSONValue`, reads each line first: it is many times
         // faster on large frames (`JSONValue` tries each type in turn), and a 10,000-step
-        // session is tens of megabytes.
+        // session is tens of megabytes. But it reads some numbers with a fraction or an
+        // exponent one unit in the last place off (Swift 6.3's on Linux reads
+        // 1.2345678450617285e+19 as 1.2345678450617283e+19), so a line with such a number is
+        // read through `JSONValue`, whose decoder reads it exactly, as the recorder does.
         var values: [(bytes: Data, object: [String: Any])] = []
         values.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
             let number = index + 1
             let bytes = Data(line)
-            guard let object = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] else {
+            let read = Self.hasInexactNumber(line)
+                ? (try? WireJSON.decode(JSONValue.self, from: Array(line))).map(Self.foundationObject)
+                : try? JSONSerialization.jsonObject(with: bytes)
+            guard let object = read as? [String: Any] else {
                 if index == 0 { throw SessionError(line: 1, "not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")") }
                 if index == lines.count - 1 && !endsWithNewline {
                     throw SessionError(line: number, "cut short (not whole JSON, and no newline after it): the file is truncated")
@@ -145,6 +151,42 @@ public enum SessionReader {
             index += 1
         }
         return nil
+    }
+
+    /// Whether a line has a number `JSONSerialization` may read inexactly: one with a fraction
+    /// or an exponent, or with more digits than any 64-bit integer (strings are skipped whole).
+    private static func hasInexactNumber(_ line: ArraySlice<UInt8>) -> Bool {
+        var digits = 0  // of the number being read, if any
+        var index = line.startIndex
+        while index < line.endIndex {
+            switch line[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < line.endIndex, line[index] != UInt8(ascii: "\"") { index += line[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                digits = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if digits > 19 { return true }
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if digits > 0 { return true }  // outside strings, only a number has a digit before these
+            default:
+                digits = 0
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// A value as `JSONSerialization` would give it (what the rest of the reader takes).
+    private static func foundationObject(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: NSNull()
+        case .bool(let flag): NSNumber(value: flag)
+        case .number(let number): NSNumber(value: number)
+        case .string(let text): text
+        case .array(let items): items.map(Self.foundationObject)
+        case .object(let fields): fields.mapValues(Self.foundationObject)
+        }
     }
 
     private static func decode<T: Decodable>(_ value: (bytes: Data, object: [String: Any]), line: Int, as what: String, shape: SessionShape) throws(SessionError) -> T {
