@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "MsgHostStore", targets: ["MsgHostStore"]),
         .library(name: "MsgHost", targets: ["MsgHost"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
+        // For the fuzzers (fuzz/Package.swift), whose `mcp` target checks tool arguments.
+        .library(name: "MsgHostMCP", targets: ["MsgHostMCP"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
         .library(name: "MessagesSDK", targets: ["MessagesSDK"]),
     ],

@@ -14,7 +14,12 @@ let rootIdentity = root.lastPathComponent.lowercased()
 let package = Package(
     name: "msghost-fuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: root.path)],
+    dependencies: [
+        .package(path: root.path),
+        // The MCP SDK's `Value`, which msghost-mcp's argument check takes (the `mcp` target);
+        // on Linux it brings only swift-system and swift-log, which the root package has too.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
+    ],
     targets: [
         .executableTarget(
             name: "msghost-fuzz",
@@ -23,6 +28,8 @@ let package = Package(
                 .product(name: "MsgHostCore", package: rootIdentity),
                 .product(name: "MsgHostStore", package: rootIdentity),
                 .product(name: "MsgHostProtocol", package: rootIdentity),
+                .product(name: "MsgHostMCP", package: rootIdentity),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

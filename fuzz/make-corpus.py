@@ -6,8 +6,12 @@ schemas' example bodies (the VALID list of scripts/check-schemas.py, read from t
 there is one list) and the shipped configuration files (config/). The formats are those the
 targets read (fuzz/Sources/msghost-fuzz/MachineTargets.swift): records separated by 0x1E.
 Run it again after adding examples; the output is committed.
+
+A corpus also holds what the fuzzers found (`scripts/fuzz --accumulate` merges each long run
+into it), so seeds are added beside what is there, never in place of it: a seed that adds no
+coverage is dropped by the next merge.
 """
-import hashlib, hmac, json, pathlib, re, shutil
+import hashlib, hmac, json, pathlib, re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FUZZ = ROOT / "fuzz"
@@ -28,7 +32,7 @@ CONTROL = ["status", "world", "createPerson", "createDevice", "createConversatio
            "delivery", "release", "contact", "keep", "transcript", "events", "subscribe", "settle", "advanceClock", "reset",
            "view", "activate", "wireTap", "metrics", "file", "held",
            "addMember", "removeMember", "stickers", "chooseSticker",
-           "openParentApp", "closeParentApp", "composeSheet", "compose"]
+           "openParentApp", "closeParentApp", "composeSheet", "compose", "startRecording", "stopRecording", "recording"]
 
 
 def check_enums():
@@ -48,11 +52,14 @@ def body(value):
 
 def write(target, files):
     directory = FUZZ / "corpus" / target
-    shutil.rmtree(directory, ignore_errors=True)
-    directory.mkdir(parents=True)
+    directory.mkdir(parents=True, exist_ok=True)
+    added = 0
     for data in files:
-        (directory / hashlib.sha1(data).hexdigest()).write_bytes(data)
-    print(f"{target}: {len(files)} seeds")
+        path = directory / hashlib.sha1(data).hexdigest()
+        if not path.exists():
+            path.write_bytes(data)
+            added += 1
+    print(f"{target}: {len(files)} seeds, {added} new")
 
 
 def frames(header, payload, key=None, extra=()):
@@ -149,6 +156,83 @@ codec = sorted({body(value) for _, value in VALID} | {body({"id": "x1", "time": 
 write("codec", codec)
 
 
+# control-codec: a flags byte (bit 0: limits.maxFrameBytes 256), then the frames a control
+# client sends: tag, empty signature, header, body, more.
+def control_frames(name, value, flags=0, tag=b"MSGHOST/1", header=None, extra=()):
+    head = header if header is not None else json.dumps({"id": "c1", "type": name, "time": 0}, separators=(",", ":")).encode()
+    return bytes([flags]) + RS.join([tag, b"", head, body(value) if not isinstance(value, bytes) else value, *extra])
+
+control_codec = [control_frames(name, value) for name, value in controls]
+control_codec += [control_frames("status", {}), control_frames("world", b"{}"), control_frames("status", b"[]"),
+                  control_frames("status", b"{"), control_frames("frobnicate", {}), control_frames("status", {}, tag=b"MSGHOST/2"),
+                  control_frames("status", {}, tag=b"HTTP/1.1"), control_frames("advanceClock", {"milliseconds": 1.5}),
+                  control_frames("advanceClock", {"milliseconds": 9223372036854775808}),
+                  control_frames("typeText", {"device": "alice-phone", "conversation": "c1", "text": "x" * 300}, flags=1),
+                  control_frames("touch", {"device": "alice-phone", "payload": {"a": [1, None, True, "\u00e9"]}}, extra=[b"\x00\x01"]),
+                  control_frames("status", {}, header=b'{"id":"c2","type":"status"}'), control_frames("status", {}, header=b"not json"),
+                  b"\x00" + RS.join([b"MSGHOST/1", b"", b'{"id":"c3","type":"status","time":0}'])]
+write("control-codec", control_codec)
+
+# session: whole session files, as the recorder writes them and as the reader's tests make
+# them, then damaged ones.
+def line(value):
+    return json.dumps(value, separators=(",", ":"), sort_keys=True).encode()
+
+def session_file(start, steps, end=None, newline=True):
+    end = end if end is not None else {"type": "end", "steps": len(steps), "time": max([s["time"] for s in steps] + [0])}
+    return b"\n".join([line(start), *map(line, steps), line(end)]) + (b"\n" if newline else b"")
+
+def step(number, command, value, time=0, reply=None, frames=()):
+    return {"type": "step", "step": number, "time": time, "command": command, "body": value, "reply": reply or {"status": "ok"},
+            "events": [], "callbacks": [], "transcripts": [], "frames": list(frames)}
+
+kate = {"type": "session", "format": "msghost-session", "version": 1, "startedAt": 1000, "clock": "manual",
+        "settings": {"interaction.windowMs": 5000}, "apps": [],
+        "world": {"people": [{"handle": "kate@example.com", "name": "Kate Bell"}],
+                  "devices": [{"id": "kate-iphone", "owner": "kate@example.com", "platform": "ios17"}],
+                  "conversations": [{"id": "kate-john", "members": ["kate@example.com", "john@example.com"]}],
+                  "installs": [{"device": "kate-iphone", "app": "com.example.python-raw"}]},
+        "participants": [], "contacts": [], "delivery": [], "transcripts": []}
+shown = {**kate, "screens": [{"device": "kate-iphone", "showing": "kate-john", "app": "com.example.python-raw", "conversation": "kate-john",
+                              "presentationStyle": "compact"}]}
+frame = examples["SESSION_STEP"]["frames"][0]
+session = [session_file(kate, []), session_file(shown, []),
+           session_file(kate, [step(1, "close", {"device": "kate-iphone"}, 5),
+                               step(2, "createDevice", {"id": "ipad", "owner": "kate@example.com"}, 5),
+                               step(3, "open", {"device": "ipad", "conversation": "kate-john", "app": "com.example.python-raw"}, 9)]),
+           session_file(kate, [step(1, "touch", {"device": "kate-iphone", "payload": {"n": 1.5, "big": 12345678901234567890, "s": "\u00e9\\"}},
+                                    reply={"status": "error", "error": {"domain": "MSMessageErrorDomain", "code": 9, "name": "x", "message": "m"}},
+                                    frames=[frame, {**frame, "seq": 2, "body": None, "direction": "in", "binary": [3]}])]),
+           session_file(examples["SESSION_START"], [examples["SESSION_STEP"]], {"type": "end", "steps": 1, "time": 250}),
+           session_file(kate, [step(1, "close", {"device": "kate-iphone"})], newline=False),
+           session_file(kate, [step(1, "frobnicate", {})]), session_file(kate, [step(2, "close", {"device": "kate-iphone"})]),
+           session_file({**kate, "version": 2}, []), session_file(kate, [], {"type": "end", "steps": 3, "time": 0}),
+           line(kate) + b"\n", line(kate)[:40], b"\n", b"{}\n"]
+write("session", session)
+
+# mcp: a byte choosing one of msghost-mcp's tools (ToolCatalog.all, in its order), then the
+# JSON of the call's arguments: each control tool with its command's example body, and faults.
+catalog = (ROOT / "Sources/MsgHostMCP/Tools/ToolCatalog.swift").read_text()
+tools = re.findall(r'ToolSpec\("(\w+)"', catalog)
+groups = re.search(r"all: \[ToolSpec\] = ([\w +]+)", catalog).group(1).split(" + ")
+order = []
+for group in groups:
+    block = catalog[catalog.index(f"static let {group}: [ToolSpec] = ["):]
+    block = block[:block.index("\n    ]\n")]
+    order += re.findall(r'ToolSpec\("(\w+)"', block)
+assert sorted(order) == sorted(tools), "ToolCatalog's groups changed: fix the order here"
+mcp = []
+for name, value in controls:
+    if name in order:
+        mcp.append(bytes([order.index(name)]) + body(value))
+mcp += [bytes([order.index("createDevice")]) + b'{"id":"x","owner":"a","platform":null}',
+        bytes([order.index("createConversation")]) + b'{"members":["a"]}',
+        bytes([order.index("touch")]) + b'{"device":"d","payload":"data:text/plain;base64,aGk="}',
+        bytes([order.index("advanceClock")]) + b'{"milliseconds":1e3}', bytes([order.index("world")]) + b"null",
+        bytes([order.index("world")]) + b'{"extra":1}', bytes([0]) + b"[]"]
+write("mcp", mcp)
+
+
 # Dictionaries: the wire's and the files' names, from the schemas and the Swift key lists.
 def dictionary(target, words):
     lines = [f'"{w}"' for w in sorted(set(words))]
@@ -195,3 +279,12 @@ dictionary("seed", [k + ":" for k in ["people", "handle", "name", "devices", "id
                                       "members", "installs", "device", "app"]]
            + ["ios17", "ios11", "ios10", "macos", "watchos", "legacy", "com.example.python-raw", "com.example.media",
               "\\x0a  - ", "[", "]", "~", "&a", "*a", "<<: "])
+
+dictionary("control-codec", ["MSGHOST/1", "MSGHOST/", "\\x1e", '\\"id\\"', '\\"type\\"', '\\"time\\"', '\\"replyTo\\"', "alice-phone",
+                             "c1", "null", "true", "false", "1e400", "-0", "9223372036854775808"]
+           + CONTROL + quoted(schema_words("control." + c for c in CONTROL) | defs))
+dictionary("session", ["\\x0a", '\\"type\\"', "session", "step", "end", "msghost-session", "manual", "system", "kate-iphone",
+                       "kate-john", "kate@example.com", "null", "true", "false", "1e400", "9223372036854775808"]
+           + quoted(schema_words(["session"]) | defs) + CONTROL)
+dictionary("mcp", ["null", "true", "false", "1e3", "1.5", "-1", "9223372036854775808", "data:text/plain;base64,", "alice-phone",
+                   "c1"] + quoted(schema_words("control." + c for c in CONTROL)) + [f"\\x{i:02x}" for i in range(len(order))])

@@ -10,14 +10,27 @@ extension DaemonConfiguration {
     public static func load(
         path: String, allowMissing: Bool, environment: [String: String], flags: [String: String?]
     ) async throws(ConfigurationError) -> DaemonConfiguration {
-        var file: ReadFileProvider?
+        var text: String?
         if FileManager.default.fileExists(atPath: path) || !allowMissing {
-            let text: String
             do {
                 text = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
                 throw ConfigurationError("cannot read \(path): \(error.localizedDescription)")
             }
+        }
+        return try Self.load(yaml: text, path: path, environment: environment, flags: flags)
+    }
+
+    /// The configuration from the text of msghostd.yaml already read from `path` (nil: no
+    /// file), as `load(path:…)` reads it once it has the file's text: the same keys check,
+    /// provider and ranges. `path` names the file in errors, and its directory holds the
+    /// default apps directory and world.yaml. The fuzzer's `config` target reads from memory
+    /// here, so that its rate is that of the parsing, not of writing each input to a file.
+    public static func load(
+        yaml text: String?, path: String, environment: [String: String], flags: [String: String?]
+    ) throws(ConfigurationError) -> DaemonConfiguration {
+        var file: ReadFileProvider?
+        if let text {
             try Self.knownKeys.check(yaml: text, file: path)
             do {
                 file = try ReadFileProvider(yaml: Data(text.utf8))

@@ -25,7 +25,7 @@ public enum ToolCatalog {
         ToolSpec("createDevice", command: .createDevice, .world, "Adds a device owned by a person.", [
             Parameter("id", .string(), "The new device's id (e.g. amber-iphone)."),
             Parameter("owner", .string(), "The owner's handle."),
-            Parameter("platform", .string(minLength: nil), required: false,
+            Parameter("platform", .oneOf(Platform.allCases.map(\.rawValue)), required: false,
                       "ios17 (default), ios11, ios10, macos, watchos or legacy: older platforms render live layouts as their template.", default: "ios17"),
         ]),
         ToolSpec("createConversation", command: .createConversation, .world, "Starts a conversation between two or more people.", [

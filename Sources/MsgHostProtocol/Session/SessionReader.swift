@@ -29,18 +29,27 @@ public enum SessionReader {
         if endsWithNewline { lines.removeLast() }
         // JSONSerialization, not Codable's `JSONValue`, reads each line first: it is many times
         // faster on large frames (`JSONValue` tries each type in turn), and a 10,000-step
-        // session is tens of megabytes.
+        // session is tens of megabytes. But it reads some numbers with a fraction or an
+        // exponent one unit in the last place off (Swift 6.3's on Linux reads
+        // 1.2345678450617285e+19 as 1.2345678450617283e+19), so a line with such a number is
+        // read through `JSONValue`, whose decoder reads it exactly, as the recorder does.
         var values: [(bytes: Data, object: [String: Any])] = []
         values.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
             let number = index + 1
             let bytes = Data(line)
-            guard let object = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] else {
+            let read = Self.hasInexactNumber(line)
+                ? (try? WireJSON.decode(JSONValue.self, from: Array(line))).map(Self.foundationObject)
+                : try? JSONSerialization.jsonObject(with: bytes)
+            guard let object = read as? [String: Any] else {
                 if index == 0 { throw SessionError(line: 1, "not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")") }
                 if index == lines.count - 1 && !endsWithNewline {
                     throw SessionError(line: number, "cut short (not whole JSON, and no newline after it): the file is truncated")
                 }
                 throw SessionError(line: number, "not a JSON object")
+            }
+            if let key = Self.repeatedKey(in: line) {
+                throw SessionError(line: number, "the key \"\(key)\" is written twice in one object (each key once: the line would read two ways)")
             }
             values.append((bytes, object))
         }
@@ -104,6 +113,80 @@ public enum SessionReader {
             throw SessionError(line: nil, "truncated: no end line after line \(values.count) (the last step is \(steps.last?.step ?? 0))")
         }
         return Session(start: start, steps: steps, end: end)
+    }
+
+    /// The first key written twice in one object of a line that is JSON, if any. The line is
+    /// read twice — its values by `JSONSerialization`, which keeps the last of two, its typed
+    /// fields by `JSONDecoder`, which keeps the first — so a step with `reply` twice would be
+    /// one reply to one reader and another to the other. A scan of the bytes, not a third
+    /// parse: strings are skipped whole, and a key is unescaped only if it has an escape.
+    private static func repeatedKey(in line: ArraySlice<UInt8>) -> String? {
+        var objects: [Set<String>?] = []  // per open bracket: an object's keys so far, or nil for an array
+        var expectingKey = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            switch line[index] {
+            case UInt8(ascii: "{"): objects.append([]); expectingKey = true
+            case UInt8(ascii: "["): objects.append(nil); expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = objects.popLast(); expectingKey = false
+            case UInt8(ascii: ","): expectingKey = objects.last.map { $0 != nil } ?? false
+            case UInt8(ascii: "\""):
+                var end = index + 1
+                var escaped = false
+                while end < line.endIndex, line[end] != UInt8(ascii: "\"") {
+                    if line[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
+                    end += 1
+                }
+                if expectingKey, objects.last != nil {
+                    let token = line[index...min(end, line.endIndex - 1)]
+                    let key = escaped
+                        ? (try? JSONSerialization.jsonObject(with: Data(token), options: .fragmentsAllowed)) as? String ?? String(decoding: token, as: UTF8.self)
+                        : String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+                    if objects[objects.count - 1]!.insert(key).inserted == false { return key }
+                }
+                expectingKey = false
+                index = end
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether a line has a number `JSONSerialization` may read inexactly: one with a fraction
+    /// or an exponent, or with more digits than any 64-bit integer (strings are skipped whole).
+    private static func hasInexactNumber(_ line: ArraySlice<UInt8>) -> Bool {
+        var digits = 0  // of the number being read, if any
+        var index = line.startIndex
+        while index < line.endIndex {
+            switch line[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < line.endIndex, line[index] != UInt8(ascii: "\"") { index += line[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                digits = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if digits > 19 { return true }
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if digits > 0 { return true }  // outside strings, only a number has a digit before these
+            default:
+                digits = 0
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// A value as `JSONSerialization` would give it (what the rest of the reader takes).
+    private static func foundationObject(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: NSNull()
+        case .bool(let flag): NSNumber(value: flag)
+        case .number(let number): NSNumber(value: number)
+        case .string(let text): text
+        case .array(let items): items.map(Self.foundationObject)
+        case .object(let fields): fields.mapValues(Self.foundationObject)
+        }
     }
 
     private static func decode<T: Decodable>(_ value: (bytes: Data, object: [String: Any]), line: Int, as what: String, shape: SessionShape) throws(SessionError) -> T {

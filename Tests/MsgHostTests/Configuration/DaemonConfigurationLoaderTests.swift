@@ -48,4 +48,21 @@ import Testing
         }
         #expect(error?.description.hasPrefix("\(path): ") == true, "\(error?.description ?? "")")
     }
+
+    @Test func textAlreadyReadIsLoadedAsTheFileIs() async throws {
+        let text = "log: {level: debug}\nextensions: {crashLimit: 4}\nstate: {directory: /srv/msghost-test}\n"
+        let path = try self.directory.write("msghostd.yaml", text)
+        let fromFile = try await DaemonConfiguration.load(path: path, allowMissing: false, environment: [:], flags: [:])
+        let fromText = try DaemonConfiguration.load(yaml: text, path: path, environment: ["MSGHOSTD_LOG_LEVEL": "error"], flags: [:])
+        #expect(fromText.logLevel == "error" && fromFile.logLevel == "debug")
+        #expect(fromText.host.crashLimit == 4 && fromText.host.crashLimit == fromFile.host.crashLimit)
+        #expect(fromText.stateDirectory == "/srv/msghost-test" && fromText.stateDirectory == fromFile.stateDirectory)
+        #expect(fromText.worldSeed == fromFile.worldSeed && fromText.appsDirectory == fromFile.appsDirectory)
+        let noFile = try DaemonConfiguration.load(yaml: nil, path: path, environment: [:], flags: [:])
+        #expect(noFile.host.crashLimit != 4)
+        let error = #expect(throws: ConfigurationError.self) {
+            try DaemonConfiguration.load(yaml: "extensions: {crashLimt: 4}\n", path: "/etc/msghost/msghostd.yaml", environment: [:], flags: [:])
+        }
+        #expect(error?.description.hasPrefix("/etc/msghost/msghostd.yaml:1: ") == true, "\(error?.description ?? "")")
+    }
 }

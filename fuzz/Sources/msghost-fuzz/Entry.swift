@@ -16,7 +16,7 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-/// libFuzzer's entry point. One binary holds every target (one link instead of seven); the
+/// libFuzzer's entry point. One binary holds every target (one link instead of ten); the
 /// target is chosen by `MSGHOST_FUZZ_TARGET`, which `scripts/fuzz` sets.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -33,7 +33,7 @@ enum FuzzTarget: String, CaseIterable {
     case request
     /// Every control request, acted on by the machine.
     case control
-    /// msghostd.yaml, loaded as `msghostd` loads it.
+    /// msghostd.yaml, loaded as `msghostd` loads it once it has read the file.
     case config
     /// An app manifest (config/apps/*.yaml).
     case manifest
@@ -41,6 +41,12 @@ enum FuzzTarget: String, CaseIterable {
     case seed
     /// Any bytes as every hot message: the hand-written codec must agree with Foundation.
     case codec
+    /// Control frames typed by the control codec; what it reads, a client can write.
+    case controlCodec = "control-codec"
+    /// A recorded session file, read strictly; what it reads, written back, reads the same.
+    case session
+    /// msghost-mcp's tool arguments; what its check passes, the daemon's codec takes.
+    case mcp
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MSGHOST_FUZZ_TARGET"] ?? ""
@@ -61,6 +67,9 @@ enum FuzzTarget: String, CaseIterable {
         case .manifest: FileTargets.manifest(input)
         case .seed: FileTargets.seed(input)
         case .codec: CodecTarget.run(input)
+        case .controlCodec: ControlCodecTarget.run(input)
+        case .session: SessionTarget.run(input)
+        case .mcp: MCPTarget.run(input)
         }
     }
 }

@@ -3,10 +3,11 @@ import MsgHost
 import MsgHostCore
 import MsgHostProtocol
 
-/// The configuration files, read through the daemon's own loaders: the input is written to a
-/// file (in /dev/shm when there is one, so it stays in memory) and loaded from there, as
-/// msghostd loads it at start. Errors are the expected outcome of most inputs; a crash,
-/// hang or leak is the finding.
+/// The configuration files, read through the daemon's own loaders. msghostd.yaml is loaded
+/// from memory through the path the daemon takes once it has read the file; an app manifest
+/// and a world seed are read only from a file by the daemon, so their input is written to one
+/// (in /dev/shm when there is one, so it stays in memory) and loaded from there. Errors are
+/// the expected outcome of most inputs; a crash, hang or leak is the finding.
 enum FileTargets {
     /// A directory of this process's own, so that parallel fuzzers never share a file, under
     /// `MSGHOST_FUZZ_TMP` (`scripts/fuzz` makes one and removes it afterwards).
@@ -28,16 +29,14 @@ enum FileTargets {
     }
 
     /// msghostd.yaml: the known-keys check, swift-configuration's YAML provider and every
-    /// key's type and range (`DaemonConfiguration.load`, as `msghostd` calls it).
+    /// key's type and range, from memory (`DaemonConfiguration.load(yaml:…)`, which
+    /// `msghostd`'s `load(path:…)` calls once it has read the file). The bytes become text as
+    /// the file's read makes them (UTF-8, or the daemon stops with "cannot read"); the path
+    /// names the file in errors, and its directory is where the default apps directory and
+    /// world.yaml are looked for, as the file's would be.
     static func config(_ input: [UInt8]) {
-        let path = Self.directory + "/msghostd.yaml"
-        Self.write(input, to: path)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            _ = try? await DaemonConfiguration.load(path: path, allowMissing: false, environment: [:], flags: [:])
-            done.signal()
-        }
-        done.wait()
+        guard let text = String(bytes: input, encoding: .utf8) else { return }
+        _ = try? DaemonConfiguration.load(yaml: text, path: Self.directory + "/msghostd.yaml", environment: [:], flags: [:])
     }
 
     /// An app manifest: known keys, types, ranges, the attach key's length.
