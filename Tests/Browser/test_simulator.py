@@ -93,6 +93,16 @@ def app_bubbles(page: Page, device: str) -> list[WebElement]:
     return page.all("[data-testid=app-bubble]", page.phone(device))
 
 
+def wait_staged(page: Page, device: str, what: str):
+    """Waits for the item an app staged on `device` and for the app to be gone: the apps here
+    dismiss themselves once they staged, and the app area closing moves the input row up under
+    the pointer. A click sent while it moves (Selenium's is a mouse event at coordinates it took
+    a moment before) lands on whatever is there then, and is lost without an error."""
+    page.wait(lambda: page.all("[data-testid=staged]", page.phone(device)), what)
+    page.wait(lambda: "closed" in page.find("[data-testid=app-area]", page.phone(device)).get_attribute("class").split(),
+              f"{what}: the app dismissed")
+
+
 def walk_through_an_ice_cream(page: Page):
     """docs/WEB.md's walk through, steps 1 to 4: Kate starts an ice cream and sends it, John
     adds a scoop (deletes it once, adds it again) and sends it; Kate's bubble collapses."""
@@ -110,7 +120,7 @@ def walk_through_an_ice_cream(page: Page):
     page.click("[data-testid=view-button]", lambda: page.phone(KATE), "Ice Cream's first button")
     page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-style") == "expanded", "the builder, expanded")
     page.click('[data-testid=view-button][data-button="base-cone"]', lambda: page.phone(KATE), "the cone button")
-    page.wait(lambda: page.all("[data-testid=staged]", page.phone(KATE)), "the staged ice cream on Kate's phone")
+    wait_staged(page, KATE, "the staged ice cream on Kate's phone")
     page.shot("kate-staged")
 
     # Kate presses Send: the bubble arrives on John's phone, from "Katie".
@@ -129,14 +139,14 @@ def walk_through_an_ice_cream(page: Page):
     # John adds a scoop (staged; Ice Cream dismisses itself, as Apple's sample does), deletes it
     # (cancel), taps the bubble again, adds the scoop again and sends it.
     page.click("[data-testid=view-button]", lambda: page.phone(JOHN), "a scoop")
-    page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "John's staged scoop")
+    wait_staged(page, JOHN, "John's staged scoop")
     page.click("[data-testid=delete-staged]", lambda: page.phone(JOHN))
     page.wait(lambda: not page.all("[data-testid=staged]", page.phone(JOHN)), "the staged scoop deleted")
     page.wait(lambda: page.events("cancelled"), "the cancel in the event stream")
     page.shot("john-deleted")
     page.click("[data-testid=app-bubble]", lambda: page.phone(JOHN), "the bubble again")
     page.click("[data-testid=view-button]", lambda: page.phone(JOHN), "a scoop again")
-    page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "John's staged scoop again")
+    wait_staged(page, JOHN, "John's staged scoop again")
     page.click("[data-testid=send]", lambda: page.phone(JOHN))
     # On Kate's phone: the newest bubble is John's step, the older one collapsed to a summary.
     page.wait(lambda: page.all("[data-testid=summary]", page.phone(KATE)), "the earlier step collapsed into its summary on Kate's phone")

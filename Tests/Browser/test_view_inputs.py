@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from urllib.parse import parse_qs, urlsplit
 
-from test_simulator import ICE_CREAM, JOHN, KATE, Page, app_bubbles
+from test_simulator import ICE_CREAM, JOHN, KATE, Page, app_bubbles, wait_staged
 
 
 def hold(page: Page, what: str, check, act) -> None:
@@ -58,7 +58,7 @@ def test_a_date_a_toggle_and_a_choice_reach_the_extension(simulator, browser):
          lambda: page.find("[data-testid=view-toggle]", page.phone(KATE)).click())
     page.shot("filled-in")
     page.click('[data-testid=view-button][data-button="send"]', lambda: page.phone(KATE), "Send poll")
-    page.wait(lambda: page.all("[data-testid=staged]", page.phone(KATE)), "the poll staged")
+    wait_staged(page, KATE, "the poll staged")
     page.click("[data-testid=send]", lambda: page.phone(KATE))
 
     # John's phone: the bubble says lunch, and its URL what the extension was given.
@@ -78,7 +78,7 @@ def test_a_date_a_toggle_and_a_choice_reach_the_extension(simulator, browser):
              "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));",
              page.find("select[data-testid=view-choice]", page.phone(JOHN)), "2026-12-24"))
     page.click('[data-testid=view-button][data-button="vote"]', lambda: page.phone(JOHN), "Vote")
-    page.wait(lambda: page.all("[data-testid=staged]", page.phone(JOHN)), "the vote staged")
+    wait_staged(page, JOHN, "the vote staged")
     page.click("[data-testid=send]", lambda: page.phone(JOHN))
     page.wait(lambda: any("Leading: Thu 24 Dec" in b.text for b in app_bubbles(page, KATE)), "John's vote on Kate's phone")
 
