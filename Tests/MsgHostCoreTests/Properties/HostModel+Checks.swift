@@ -67,6 +67,9 @@ extension HostModel {
         if !self.machine.screens.busyIDsAreTrue {
             self.violate("Screens.busyIDs \(self.machine.screens.busyIDs.sorted()) is not the instances with callbacks queued or in flight")
         }
+        if !self.machine.processes.unreportedIDsAreTrue {
+            self.violate("ProcessTable.unreportedIDs \(self.machine.processes.unreportedIDs.sorted()) is not the processes without a pid that are not attached")
+        }
         for id in self.stored where world.message(id) == nil {
             self.violate("stored message \(id) is gone")
         }
