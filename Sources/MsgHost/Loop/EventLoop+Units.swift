@@ -98,8 +98,9 @@ extension EventLoop {
     /// Commits the open unit, then runs what waited for it; if the commit fails, undoes the
     /// unit (`notStored`).
     func close() {
-        guard let unit = self.unit else { return }
-        self.unit = nil
+        // Taken, not copied: a copy of the unit is a copy of its checkpoint (the machine),
+        // retained and released field by field on every close.
+        guard let unit = self.unit.take() else { return }
         if let reason = unit.unreadable {
             self.store.rollBack()  // what the unit wrote goes with it
             return self.notStored(unit, HistoryUnreadable(reason: reason))

@@ -34,7 +34,9 @@ struct ControlSessions: Sendable {
     /// The causes and the instances the kept waiters wait on: what `takeAnswerable` needs to
     /// be told about, and nothing more.
     var awaited: (causes: Set<Int>, instances: Set<String>) {
-        self.waiters.reduce(into: (Set<Int>(), Set<String>())) { awaited, waiter in
+        // Most often one request waits: its own sets, not a union built anew after every event.
+        if self.waiters.count == 1 { return (self.waiters[0].causes, self.waiters[0].instances) }
+        return self.waiters.reduce(into: (Set<Int>(), Set<String>())) { awaited, waiter in
             awaited.0.formUnion(waiter.causes)
             awaited.1.formUnion(waiter.instances)
         }
@@ -52,6 +54,9 @@ struct ControlSessions: Sendable {
     }
 
     private mutating func takeWaiters(where isDone: (Waiter) -> Bool) -> [Waiter] {
+        // Asked after every event while someone waits, and most often nobody is done yet:
+        // then the waiters are not copied into new arrays.
+        guard self.waiters.contains(where: isDone) else { return [] }
         let (done, waiting) = self.waiters.partitioned(isDone)
         self.waiters = waiting
         return done
