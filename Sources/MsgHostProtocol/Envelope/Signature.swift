@@ -29,23 +29,41 @@ public enum Signature {
 /// only the hashing of its frames (issue 16; the schedule was a fifth of the HMAC time per
 /// message). Copying the prepared state is cheap: the hash state is copied on write.
 ///
-/// `@unchecked Sendable`: swift-crypto's `HMAC` is not marked Sendable, but the prepared state
-/// is never mutated — each signature works on its own copy, which copies the shared hash
-/// state before its first update — so sharing a key between threads only reads it.
+/// HMAC-SHA256 (RFC 2104) is put together here from swift-crypto's `SHA256`, fed through its
+/// one non-generic entry, `update(bufferPointer:)`: swift-crypto's own `HMAC<H>` is generic
+/// over the hash and over `DataProtocol`, and not inlinable, so every frame went through the
+/// runtime's generic dispatch (`CollectionOfOne` iterators, metadata lookups) and every digest
+/// through a generic `withUnsafeBytes` — 4 % of a send's instructions around the hashing itself
+/// (callgrind, issue 25). `SigningKeyTests` checks it against `HMAC<SHA256>` and RFC 4231.
+///
+/// `@unchecked Sendable`: the prepared states are never mutated — each signature works on its
+/// own copy, which copies the shared hash state before its first update — so sharing a key
+/// between threads only reads it.
 public struct SigningKey: @unchecked Sendable {
-    private let prepared: HMAC<SHA256>
+    /// SHA-256 after the key xor ipad (0x36 repeated), and after the key xor opad (0x5c).
+    private let inner: SHA256
+    private let outer: SHA256
     /// The key's bytes, for comparing keys (attach keys, tests).
     public let bytes: [UInt8]
 
     public init(_ key: [UInt8]) {
         self.bytes = key
-        self.prepared = HMAC<SHA256>(key: SymmetricKey(data: key))
+        // A key longer than a block is hashed first; either way it is padded with zeros.
+        var block = key.count > SHA256.blockByteCount ? Array(SHA256.hash(data: key)) : key
+        block += [UInt8](repeating: 0, count: SHA256.blockByteCount - block.count)
+        var inner = SHA256()
+        var outer = SHA256()
+        block.map { $0 ^ 0x36 }.withUnsafeBytes { inner.update(bufferPointer: $0) }
+        block.map { $0 ^ 0x5c }.withUnsafeBytes { outer.update(bufferPointer: $0) }
+        (self.inner, self.outer) = (inner, outer)
     }
 
     public func sign(_ frames: [[UInt8]]) -> [UInt8] {
-        var hmac = self.prepared
-        for frame in frames { hmac.update(data: frame) }
-        return Signature.hexBytes(hmac.finalize())
+        var inner = self.inner
+        for frame in frames { frame.withUnsafeBytes { inner.update(bufferPointer: $0) } }
+        var outer = self.outer
+        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return outer.finalize().withUnsafeBytes { Signature.hexBytes($0) }
     }
 
     /// Compares in constant time, so a forger learns nothing from how fast a refusal comes.
