@@ -7,7 +7,11 @@ import MsgHostProtocol
 enum Tokens {
     /// Replaces each token with `replacement(uuid)`; a nil replacement leaves the token as is.
     static func replace(in text: String, _ replacement: (String) -> String?) -> String {
-        guard text.contains("$") else { return text }
+        // Looked for in the UTF-8 bytes, not the Characters: every text of every message a
+        // reader sees comes through here, and breaking it into graphemes first was 2.4 % of a
+        // send's instructions (callgrind). A "$" that a combining mark joins is still passed
+        // over below, as before.
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         var output = ""
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
