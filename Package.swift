@@ -163,7 +163,10 @@ let package = Package(
         // resources for a coding agent, through MsgHostControl's client only, like msghost-web.
         .target(
             name: "MsgHostMCP",
-            dependencies: ["MsgHostControl", "MsgHostProtocol", .product(name: "MCP", package: "swift-sdk")],
+            dependencies: [
+                "MsgHostControl", "MsgHostProtocol", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -88,7 +88,7 @@ struct MsghostMCP: AsyncParsableCommand {
         Self.say("msghost-mcp: serving MCP on stdio for the daemon at \(link.endpoint)")
         let runner = ToolRunner(link: link, screenEntries: self.screenEntries, programs: Programs(msghostctl: self.msghostctl))
         let server = await MCPServer.make(runner: runner, resources: ResourceCatalog(link: link, screenEntries: self.screenEntries), version: "1.0.0")
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: LineTransport())
         await server.waitUntilCompleted()
     }
 
