@@ -159,15 +159,22 @@ def test_a_running_daemon_by_its_runtime_directory():
         process.wait(timeout=30)
 
 
-@pytest.mark.parametrize("ending", ["stdin closed", "SIGTERM"])
+@pytest.mark.parametrize("ending", ["stdin closed", "SIGTERM", "output unread"])
 def test_the_daemon_of_world_goes_with_the_server(ending):
-    """An agent ends its server by closing its input or by a signal: the daemon msghost-mcp
-    started is stopped either way, and its temporary directory removed."""
+    """An agent ends its server by closing its input or by a signal, or goes away without a
+    word (it stops reading, and the server's next answer meets a closed pipe: no SIGPIPE may
+    kill the server first): the daemon msghost-mcp started is stopped each way, and its
+    temporary directory removed."""
     process, daemon, directory = start_world_server()
     try:
         os.kill(daemon, 0)  # running
         if ending == "SIGTERM":
             process.send_signal(signal.SIGTERM)
+        elif ending == "output unread":
+            process.stdout.close()
+            process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "gone", "version": "1"}}}) + "\n")
+            process.stdin.flush()
         else:
             process.stdin.close()
         assert process.wait(timeout=30) == (128 + signal.SIGTERM if ending == "SIGTERM" else 0)

@@ -26,7 +26,7 @@ struct LineReader: Sendable {
                 continue
             } else if errno == EAGAIN || errno == EWOULDBLOCK {
                 do { try Self.wait(for: self.input, events: Int16(POLLIN)) } catch {
-                    self.continuation.finish(throwing: error)
+                    self.continuation.finish(throwing: MCPError.transportError(error))
                     return
                 }
             } else {
@@ -37,10 +37,10 @@ struct LineReader: Sendable {
     }
 
     /// Sleeps until a non-blocking `descriptor` is ready for `events` (or has hung up).
-    static func wait(for descriptor: Int32, events: Int16) throws {
+    static func wait(for descriptor: Int32, events: Int16) throws(SystemCallFailure) {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)
         while Glibc.poll(&entry, 1, -1) < 0 {
-            guard errno == EINTR else { throw MCPError.transportError(SystemCallFailure(call: "poll", code: errno)) }
+            guard errno == EINTR else { throw SystemCallFailure(call: "poll", code: errno) }
         }
     }
 }

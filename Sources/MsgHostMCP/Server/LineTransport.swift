@@ -61,12 +61,15 @@ public actor LineTransport: Transport {
         buffer.append(UInt8(ascii: "\n"))
         let line = buffer
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            self.writes.async { [output] in
+            self.writes.async { [output, continuation] in
                 do {
                     try Self.writeAll(line, to: output)
                     done.resume()
                 } catch {
-                    done.resume(throwing: error)
+                    // Nobody reads what we write any more (EPIPE, with SIGPIPE ignored): the
+                    // session is over, as at the end of input.
+                    if (error as? SystemCallFailure)?.code == EPIPE { continuation.finish() }
+                    done.resume(throwing: MCPError.transportError(error))
                 }
             }
         }
@@ -81,8 +84,13 @@ public actor LineTransport: Transport {
         Data(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: a message longer than \#(longest) bytes"}}"#.utf8 + [UInt8(ascii: "\n")])
     }
 
-    /// Writes all of `data`, through short writes, EINTR and a non-blocking descriptor.
+    /// Writes all of `data`, through short writes, EINTR and a non-blocking descriptor. A
+    /// reader that has gone is EPIPE, not SIGPIPE (`withoutSIGPIPE`).
     static func writeAll(_ data: Data, to descriptor: Int32) throws {
+        try withoutSIGPIPE { try self.write(data, to: descriptor) }
+    }
+
+    private static func write(_ data: Data, to descriptor: Int32) throws {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
@@ -94,9 +102,33 @@ public actor LineTransport: Transport {
                 } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                     try LineReader.wait(for: descriptor, events: Int16(POLLOUT))
                 } else {
-                    throw MCPError.transportError(SystemCallFailure(call: "write", code: written < 0 ? errno : EPIPE))
+                    throw SystemCallFailure(call: "write", code: written < 0 ? errno : EPIPE)
                 }
             }
         }
+    }
+
+    /// Runs `body` with SIGPIPE blocked on this thread, and takes back a SIGPIPE it raised, so
+    /// that a write to a pipe nobody reads fails with EPIPE instead of killing the server
+    /// (and leaving the daemon of `--world` running). Not `SIG_IGN` for the process: that
+    /// would be inherited by the daemon and every program msghost-mcp starts.
+    static func withoutSIGPIPE<T>(_ body: () throws -> T) rethrows -> T {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var pending = sigset_t()
+        sigpending(&pending)
+        let pendingBefore = sigismember(&pending, SIGPIPE) == 1
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            sigpending(&pending)
+            if !pendingBefore && sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                while sigtimedwait(&pipeSignal, nil, &now) < 0 && errno == EINTR {}
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        return try body()
     }
 }

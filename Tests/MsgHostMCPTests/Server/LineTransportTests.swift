@@ -91,6 +91,21 @@ import Glibc
         close(output.read)
     }
 
+    /// The client stopped reading: a write meets a closed pipe, fails (EPIPE: the SIGPIPE it
+    /// raises is blocked and taken back, or it would end this test process), and ends the
+    /// session as the end of input would.
+    @Test func aClosedOutputEndsTheSession() async throws {
+        let input = try Self.pipe()
+        let output = try Self.pipe()
+        close(output.read)
+        let transport = LineTransport(input: input.read, output: output.write)
+        try await transport.connect()
+        var messages = transport.receive().makeAsyncIterator()
+        await #expect(throws: MCPError.self) { try await transport.send(Data(#"{"id":1,"result":{}}"#.utf8)) }
+        #expect(try await messages.next() == nil)
+        for end in [input.read, input.write, output.write] { close(end) }
+    }
+
     /// A descriptor left non-blocking by whoever started the server: the reader meets EAGAIN
     /// (nothing is written for a while) and waits in poll(2) until the line comes.
     @Test func aNonBlockingInputIsWaitedOn() async throws {
