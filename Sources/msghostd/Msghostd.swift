@@ -53,6 +53,10 @@ struct Msghostd: AsyncParsableCommand {
         // answers storageUnavailable and the daemon stays up (PROTOCOL.md §3.5). Extensions
         // start with every signal at its default (the spawner resets them).
         signal(SIGXFSZ, SIG_IGN)
+        // Output that nobody reads any more (its terminal, or the program that started it, went
+        // away) must not kill the daemon at its next log line: the write fails with EPIPE and
+        // the line is lost, as systemd's IgnoreSIGPIPE=yes has it for services.
+        signal(SIGPIPE, SIG_IGN)
         let configPath = self.config.hasPrefix("/") ? self.config : FileManager.default.currentDirectoryPath + "/" + self.config
         let explicitConfig = CommandLine.arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") }
         let configuration: DaemonConfiguration

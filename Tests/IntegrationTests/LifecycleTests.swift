@@ -99,4 +99,31 @@ import Testing
             #expect(sawStopping)
         }
     }
+
+    /// A daemon whose output nobody reads any more (the terminal or the program that started
+    /// it went away, as the pipe of msghost-mcp's `--world` daemon when msghost-mcp is killed) is
+    /// not killed by SIGPIPE at its next log line: it stops on SIGTERM as always, exit 0.
+    @Test func aDaemonWhoseOutputIsGoneStillStopsCleanly() throws {
+        let directory = "/tmp/msghost-pipe-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "log: {level: debug}\n".write(toFile: directory + "/msghostd.yaml", atomically: true, encoding: .utf8)
+        let output = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
+        process.arguments = ["--config", directory + "/msghostd.yaml", "--state-directory", directory + "/state", "--runtime-directory", directory + "/run"]
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: directory + "/run/control.sock") && Date() < deadline { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: directory + "/run/control.sock"), "the daemon did not start")
+        try output.fileHandleForWriting.close()
+        try output.fileHandleForReading.close()
+        kill(process.processIdentifier, SIGTERM)  // it logs that it stops, into the closed pipe
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 0)
+    }
 }
