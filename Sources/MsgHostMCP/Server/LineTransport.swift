@@ -66,8 +66,8 @@ public actor LineTransport: Transport {
                     try Self.writeAll(line, to: output)
                     done.resume()
                 } catch {
-                    // Nobody reads what we write any more (EPIPE, with SIGPIPE ignored): the
-                    // session is over, as at the end of input.
+                    // Nobody reads what we write any more (EPIPE; its SIGPIPE was blocked and
+                    // taken back by `withoutSIGPIPE`): the session is over, as at end of input.
                     if (error as? SystemCallFailure)?.code == EPIPE { continuation.finish() }
                     done.resume(throwing: MCPError.transportError(error))
                 }
