@@ -20,11 +20,11 @@ extension EventLoop {
     func tap(_ frames: [[UInt8]], route: [UInt8], inbound: Bool, refusal: WireError?) {
         let time = self.clock.now().milliseconds
         if let recorder = self.recorder {
-            let peer = self.machine.peer(route: route).map { RecordingBuilder.Peer(device: $0.device, app: $0.app, pid: $0.pid) }
+            let peer = self.inPlace { $0.peer(route: route) }.map { RecordingBuilder.Peer(device: $0.device, app: $0.app, pid: $0.pid) }
             recorder.builder.frame(frames, inbound: inbound, peer: peer, refusal: refusal, time: time)
         }
         guard self.wireTap.isActive else { return }
-        let frame = self.wireTap.frame(frames, inbound: inbound, peer: self.machine.peer(route: route), refusal: refusal, time: time)
+        let frame = self.wireTap.frame(frames, inbound: inbound, peer: self.inPlace { $0.peer(route: route) }, refusal: refusal, time: time)
         let body = WireJSON.encode(frame)
         self.metrics.tapped()
         for subscriber in self.wireTap.subscribers {

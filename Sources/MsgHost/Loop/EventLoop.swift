@@ -134,7 +134,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if readable.contains(0) {
                 self.drain(self.extensionSocket) { route, frames in
-                    .extensionMessage(route: route, frames: frames, self.codec.decode(route: route, frames: frames, keys: self.machine))
+                    .extensionMessage(route: route, frames: frames, self.inPlace { machine in self.codec.decode(route: route, frames: frames, keys: machine) })
                 }
                 if self.memoryLimited { self.sampleMemory() }
             }
@@ -216,6 +216,15 @@ final class EventLoop: @unchecked Sendable {
             }
         }
     }
+
+    /// Reads the machine where it is. A call to a non-mutating method of `self.machine` (or
+    /// passing it as an argument) copies the whole machine first — Swift loads a class's
+    /// stored value before the call, since the callee might change the class — a retain and
+    /// a release of every part, for each extension message (the codec's key lookup) and each
+    /// frame tapped: about 1 % of the loop's CPU (PERFORMANCE.md, "Recording, ninth
+    /// session"). An `inout` borrow is exclusive, so nothing is copied.
+    @inline(__always)
+    func inPlace<T, E: Error>(_ body: (inout HostStateMachine) throws(E) -> T) throws(E) -> T { try body(&self.machine) }
 
     /// The machine's answer to an event.
     func call(_ source: EventSource) -> [HostAction] {

@@ -69,22 +69,23 @@ extension EventLoop {
     }
 
     func recordChanges(_ changes: [WorldChange]) {
-        self.recorder?.changed(changes, world: self.machine.world)
+        guard self.recorder != nil else { return }
+        self.inPlace { machine in self.recorder?.changed(changes, world: machine.world) }
     }
 
     /// Reads what changed of the views changed since the last reading, for the current step.
     func readChangedViews() {
         guard let changed = self.recorder?.takeChanged(), !changed.isEmpty else { return }
-        self.recorder?.builder.viewsRead(changed.compactMap(self.readView))
+        let reads = self.inPlace { $0.reads }
+        self.recorder?.builder.viewsRead(changed.compactMap { self.readView($0, reads: reads) })
     }
 
     /// What changed of one view as its device's owner sees it: the changed entries rendered
     /// as they are now (or the whole screenful), and the input field when it changed. Read
     /// straight from the machine (`HostReads`), as its `transcript` and
     /// `inputField` answers are made; nil when the store could not be read.
-    private func readView(_ reading: Recorder.Reading) -> RecordingBuilder.ViewRead? {
+    private func readView(_ reading: Recorder.Reading, reads: HostReads) -> RecordingBuilder.ViewRead? {
         let view = reading.view
-        let reads = self.machine.reads
         do {
             var read = RecordingBuilder.ViewRead(key: view, entries: nil, total: reading.total, whole: reading.entries == nil, field: nil)
             if let entries = reading.entries {
@@ -106,7 +107,7 @@ extension EventLoop {
 
     /// One view whole, for the session line.
     private func readWholeView(_ view: Recorder.View) -> SessionTranscript? {
-        guard let read = self.readView(Recorder.Reading(view: view, entries: nil, total: 0, field: true)), let entries = read.entries, let field = read.field else { return nil }
+        guard let read = self.readView(Recorder.Reading(view: view, entries: nil, total: 0, field: true), reads: self.inPlace { $0.reads }), let entries = read.entries, let field = read.field else { return nil }
         return SessionTranscript(
             device: view.device, conversation: view.conversation, entries: entries, olderCount: read.total - entries.count, text: field.text, staged: field.staged)
     }

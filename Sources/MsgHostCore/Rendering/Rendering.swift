@@ -81,14 +81,16 @@ struct Rendering {
             index: index, entry: entry.id, messageID: stored.id, kind: "", sender: stored.sender,
             senderName: self.world.contactName(of: stored.sender, on: device.id), senderDevice: stored.senderDevice,
             app: stored.app, sentAt: stored.sentAt)
-        let render = { (text: String) in self.rendered(text, sentBy: stored.senderInstall, on: device.id) }
+        // A local function, not a closure in a `let`: that one boxed a copy of this whole
+        // `Rendering` (the world's parts, a retain each) for every entry rendered.
+        func render(_ text: String) -> String { self.rendered(text, sentBy: stored.senderInstall, on: device.id) }
         switch (entry.kind, stored.content) {
         case (.summary, .app(let message, _, _)):
             value.kind = "summary"
             value.text = message.summaryText.map(render) ?? self.settings.nilSummaryText
         case (.legacyImage, .app(_, let image, let media)):
             value.kind = "legacyImage"
-            value.file = (image ?? media).map(self.fileValue)
+            value.file = (image ?? media).map { self.fileValue($0) }
         case (.legacyURL, .app(let message, _, _)):
             value.kind = "legacyURL"
             value.text = message.url
