@@ -42,11 +42,34 @@ public struct CommandRun {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes are read at once. Read one to its end first, and a command that fills
+        // the other's buffer (64 KB) meanwhile blocks writing it, never closes the first, and
+        // both wait for ever.
+        let errors = Drained(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.wait()
         process.waitUntilExit()
         self.status = process.terminationStatus
         self.stdout = String(decoding: outData, as: UTF8.self)
         self.stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+/// A pipe read to its end on a thread of its own.
+private final class Drained: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    /// Everything the pipe carried, once its writers have all closed it.
+    func wait() -> Data {
+        self.done.wait()
+        return self.data
     }
 }
