@@ -58,18 +58,21 @@ final class RunningWeb: @unchecked Sendable {
 
     deinit { self.stop() }
 
-    /// msghost-web beside a fresh test daemon, for `body`; both stopped after.
+    /// msghost-web beside a fresh test daemon, for `body`; both stopped after. All of it runs
+    /// on a thread of its own (`OwnThreads`), not on the pool the synchronous tests block.
     static func with(
         arguments: [String] = [], _ body: @escaping @Sendable (TestDaemon, RunningWeb) async throws -> Void
     ) async throws {
-        try await TestDaemon.with { daemon in
-            let web = try RunningWeb(endpoint: daemon.control.endpoint, arguments: arguments, directory: daemon.directory)
-            defer { web.stop() }
-            do {
-                try await body(daemon, web)
-            } catch {
-                print("---- msghost-web log ----\n\(web.log)")
-                throw error
+        try await withTaskExecutorPreference(OwnThreads()) {
+            try await TestDaemon.with { daemon in
+                let web = try RunningWeb(endpoint: daemon.control.endpoint, arguments: arguments, directory: daemon.directory)
+                defer { web.stop() }
+                do {
+                    try await body(daemon, web)
+                } catch {
+                    print("---- msghost-web log ----\n\(web.log)")
+                    throw error
+                }
             }
         }
     }
