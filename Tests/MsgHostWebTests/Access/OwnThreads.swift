@@ -14,7 +14,15 @@ import Dispatch
 /// client's child tasks run here and are never starved; only the timer's firing goes through
 /// the shared pool, and starving it only makes a timeout later.
 final class OwnThreads: TaskExecutor, @unchecked Sendable {
+    private static let key = DispatchSpecificKey<ObjectIdentifier>()
     private let queue = DispatchQueue(label: "msghost-web-test")
+
+    init() {
+        self.queue.setSpecific(key: Self.key, value: ObjectIdentifier(self))
+    }
+
+    /// Whether the calling code runs on this executor's thread.
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: Self.key) == ObjectIdentifier(self) }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
