@@ -21,6 +21,13 @@ public final class DetachedResult<T>: @unchecked Sendable {
         }
         return try self.result!.get()
     }
+
+    /// Waits for the call however long it takes, for one that is sure to end (a pipe read to
+    /// its end once its writer has exited).
+    public func value() throws -> T {
+        self.done.wait()
+        return try self.result!.get()
+    }
 }
 
 extension Thread {
@@ -45,9 +52,9 @@ public struct CommandRun {
         // Both pipes are read at once. Read one to its end first, and a command that fills
         // the other's buffer (64 KB) meanwhile blocks writing it, never closes the first, and
         // both wait for ever.
-        let errors = Drained(err.fileHandleForReading)
+        let errors = Thread.detachedResult { err.fileHandleForReading.readDataToEndOfFile() }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.wait()
+        let errData = try errors.value()
         process.waitUntilExit()
         self.status = process.terminationStatus
         self.stdout = String(decoding: outData, as: UTF8.self)
@@ -55,21 +62,3 @@ public struct CommandRun {
     }
 }
 
-/// A pipe read to its end on a thread of its own.
-private final class Drained: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }.start()
-    }
-
-    /// Everything the pipe carried, once its writers have all closed it.
-    func wait() -> Data {
-        self.done.wait()
-        return self.data
-    }
-}
