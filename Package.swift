@@ -196,7 +196,8 @@ let package = Package(
         // The Swift SDK's client for the conformance kit (conformance/README.md).
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], swiftSettings: swiftSettings),
+        // The examples are read by path (#filePath), not as a bundle resource.
+        .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], exclude: ["Codec/schema-examples.json"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostTestingTests", dependencies: ["MsgHostTesting", "MsgHostControl", "MsgHostProtocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "MsgHostCoreTests",
