@@ -107,7 +107,7 @@ final class EventLoop: @unchecked Sendable {
                 nextWatchdog = Date().addingTimeInterval(Double(interval) / 1000)
             }
             var timeout = self.clock.followsRealTime ? self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1 : -1
-            if !self.launcher.runningPIDs().isEmpty {
+            if self.launcher.anyRunning() {
                 let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
             }

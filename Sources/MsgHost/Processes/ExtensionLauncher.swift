@@ -71,6 +71,15 @@ final class ExtensionLauncher: Sendable {
         }
     }
 
+    /// Whether any extension is running. The loop asks on every turn (to bound its wait by
+    /// the next memory sample), so it builds nothing: `runningPIDs()` hashed every launch id
+    /// into a new dictionary there, 3 % of a send's instructions (PERFORMANCE.md).
+    func anyRunning() -> Bool {
+        self.processes.withLock { processes in
+            processes.values.contains { if case .running = $0 { true } else { false } }
+        }
+    }
+
     func launch(_ launch: Launch) { self.continuation.yield(launch) }
 
     /// No more launches: `runLaunches` returns once every running process has exited.
