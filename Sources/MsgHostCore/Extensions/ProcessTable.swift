@@ -8,7 +8,8 @@ import MsgHostProtocol
 /// connected or terminating on it; a (device, app) names at most one process, and only one
 /// that is not on its way out; removing a process removes every way to it.
 struct ProcessTable: Sendable {
-    private var byLaunch: TreeDictionary<String, ExtensionProcess> = [:]
+    /// Boxed (`Boxed` says why): a change copies the process it changes, not its neighbours.
+    private var byLaunch: TreeDictionary<String, Boxed<ExtensionProcess>> = [:]
     private var serving: TreeDictionary<ProcessKey, String> = [:]
     private var routes: TreeDictionary<[UInt8], String> = [:]
     /// Connections refused at hello; anything more from them is dropped and counted.
@@ -22,37 +23,37 @@ struct ProcessTable: Sendable {
 
     var isEmpty: Bool { self.byLaunch.isEmpty }
     /// Whether a process is launching, or ending and about to exit (`settle` waits).
-    var isUnderWay: Bool { self.byLaunch.values.contains(where: \.isUnderWay) }
+    var isUnderWay: Bool { self.all.contains(where: \.isUnderWay) }
     /// Whether a process said hello before the shell reported its spawn (no pid yet, not
     /// attached): rare, and a reply waits only then (`UnderWay.unreportedLaunches`).
     var hasUnreportedLaunch: Bool { !self.unreportedIDs.isEmpty }
     /// Whether `unreportedIDs` names exactly the processes with no pid that are not attached
     /// (the property test checks it after every step).
-    var unreportedIDsAreTrue: Bool { self.unreportedIDs == Set(self.byLaunch.values.filter(Self.isUnreported).map(\.launchID)) }
+    var unreportedIDsAreTrue: Bool { self.unreportedIDs == Set(self.all.filter(Self.isUnreported).map(\.launchID)) }
     private static func isUnreported(_ process: ExtensionProcess) -> Bool { process.pid == nil && !process.attached }
 
     /// The launches of `app` waiting for their hello, with the tokens it may be signed with.
     func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] {
-        self.byLaunch.values.filter { $0.isLaunching && $0.app == app }.sorted { $0.launchID < $1.launchID }.map { ($0.launchID, $0.token) }
+        self.all.filter { $0.isLaunching && $0.app == app }.sorted { $0.launchID < $1.launchID }.map { ($0.launchID, $0.token) }
     }
 
     /// The process at the other end of an extension connection, while it is one.
-    func process(route: [UInt8]) -> ExtensionProcess? { self.routes[route].flatMap { self.byLaunch[$0] } }
-    var all: TreeDictionary<String, ExtensionProcess>.Values { self.byLaunch.values }
+    func process(route: [UInt8]) -> ExtensionProcess? { self.routes[route].flatMap { self[$0] } }
+    var all: some Sequence<ExtensionProcess> { self.byLaunch.values.lazy.compactMap(\.optional) }
     var launchIDs: [String] { self.byLaunch.keys.sorted() }
 
     /// A process by launch id; changes go through the table so its indexes stay true.
     subscript(launchID: String) -> ExtensionProcess? {
-        get { self.byLaunch[launchID] }
+        get { self.byLaunch[boxed: launchID] }
         _modify {
             defer { self.noteReport(of: launchID) }
-            yield &self.byLaunch[launchID]
+            yield &self.byLaunch[boxed: launchID]
         }
     }
 
     /// A process changed (or went): whether its spawn is still unreported.
     private mutating func noteReport(of launchID: String) {
-        if let process = self.byLaunch[launchID], Self.isUnreported(process) {
+        if let process = self.byLaunch[boxed: launchID], Self.isUnreported(process) {
             self.unreportedIDs.insert(launchID)
         } else {
             self.unreportedIDs.remove(launchID)
@@ -61,7 +62,7 @@ struct ProcessTable: Sendable {
 
     /// A new process, now the one that serves its (device, app).
     mutating func insert(_ process: ExtensionProcess) {
-        self.byLaunch[process.launchID] = process
+        self.byLaunch[process.launchID] = Boxed(process)
         self.noteReport(of: process.launchID)
         self.serving[process.key] = process.launchID
         if let route = process.route { self.routes[route] = process.launchID }
@@ -77,28 +78,28 @@ struct ProcessTable: Sendable {
     /// The process serves a new instance: it is needed again, so an idle timer running for it
     /// is out of date.
     mutating func adopt(_ instanceID: String, by launchID: String) {
-        self.byLaunch[launchID]?.instanceIDs.append(instanceID)
-        self.byLaunch[launchID]?.idleGeneration += 1
+        self.byLaunch[boxed: launchID]?.instanceIDs.append(instanceID)
+        self.byLaunch[boxed: launchID]?.idleGeneration += 1
     }
 
     mutating func connect(_ launchID: String, route: [UInt8]) {
-        guard self.byLaunch[launchID]?.connect(route: route) == true else { return }
+        guard self.byLaunch[boxed: launchID]?.connect(route: route) == true else { return }
         self.routes[route] = launchID
     }
 
     /// The process's instances are gone: it serves none, and remembers their ids as retired.
     mutating func retireInstances(of launchID: String) {
-        guard var process = self.byLaunch[launchID] else { return }
+        guard var process = self.byLaunch[boxed: launchID] else { return }
         process.retiredInstanceIDs.formUnion(process.instanceIDs)
         process.instanceIDs = []
-        self.byLaunch[launchID] = process
+        self.byLaunch[boxed: launchID] = process
     }
 
     /// The process is on its way out: it no longer serves its (device, app), so the next need
     /// launches another; its connection still reaches it until it exits. False when it was
     /// already terminating (or is unknown): nothing changes.
     mutating func beginTerminating(_ launchID: String, reason: String) -> Bool {
-        guard let process = self.byLaunch[launchID], self.byLaunch[launchID]?.beginTerminating(reason: reason) == true else { return false }
+        guard let process = self.byLaunch[boxed: launchID], self.byLaunch[boxed: launchID]?.beginTerminating(reason: reason) == true else { return false }
         self.stopServing(process)
         return true
     }
@@ -106,7 +107,7 @@ struct ProcessTable: Sendable {
     /// The process exited (`needed`: see `ExtensionProcess.exit`): every way to it goes with
     /// it. Returns it as it was before, and what its exit is reported as.
     mutating func remove(_ launchID: String, needed: Bool) -> (ExtensionProcess, ProcessExit)? {
-        guard var process = self.byLaunch.removeValue(forKey: launchID) else { return nil }
+        guard var process = self.byLaunch.removeValue(forKey: launchID)?.optional else { return nil }
         self.unreportedIDs.remove(launchID)
         let before = process
         let exit = process.exit(needed: needed)

@@ -28,9 +28,10 @@ public struct HostCheckpoint: Sendable {
     private var nextEventSeq: Int
 
     init(_ machine: HostStateMachine) {
-        var copy = machine
-        copy.outbox.events = EventLog(capacity: 1)
-        self.machine = copy
+        // One copy, changed in place: a copy of the machine retains each of its parts, and
+        // copying it twice (into a local, then into the property) was 1.5 % of a send.
+        self.machine = machine
+        self.machine.outbox.events = EventLog(capacity: 1)
         self.nextEventSeq = machine.outbox.events.nextSeq
     }
 

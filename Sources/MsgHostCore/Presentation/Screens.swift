@@ -7,7 +7,8 @@ import MsgHostProtocol
 /// It owns the invariants between them: a device presents at most one instance, one that exists
 /// and is on that device; removing an instance stops presenting it.
 struct Screens: Sendable {
-    private var instances: TreeDictionary<String, Instance> = [:]
+    /// Boxed (`Boxed` says why): a change copies the instance it changes, not its neighbours.
+    private var instances: TreeDictionary<String, Boxed<Instance>> = [:]
     /// The instances with a callback queued or in flight, kept as each instance changes
     /// (through the subscript, the only way to change one): a waiting control request asks after every event which causes
     /// are still carried, and copying every instance to find the few busy ones cost a send
@@ -20,15 +21,15 @@ struct Screens: Sendable {
     /// The size each live bubble asked for, clamped.
     var liveSizes: TreeDictionary<LiveBubbleKey, SizeValue> = [:]
 
-    var all: TreeDictionary<String, Instance>.Values { self.instances.values }
+    var all: some Sequence<Instance> { self.instances.values.lazy.compactMap(\.optional) }
 
     /// An instance by id; its queue and phase change in place. New ones come through `add`,
     /// and go through `remove`, so that the presentation stays true.
     subscript(id: String) -> Instance? {
-        get { self.instances[id] }
+        get { self.instances[boxed: id] }
         _modify {
             defer { self.noteQueue(of: id) }
-            yield &self.instances[id]
+            yield &self.instances[boxed: id]
         }
     }
 
@@ -36,18 +37,18 @@ struct Screens: Sendable {
 
     /// An instance changed (or went): whether anything is left in its queue.
     private mutating func noteQueue(of id: String) {
-        if self.instances[id]?.isIdle ?? true { self.busyIDs.remove(id) } else { self.busyIDs.insert(id) }
+        if self.instances[boxed: id]?.isIdle ?? true { self.busyIDs.remove(id) } else { self.busyIDs.insert(id) }
     }
 
     /// The instance is now the app presented on its device.
     mutating func present(_ id: String) {
-        guard let instance = self.instances[id] else { return }
+        guard let instance = self.instances[boxed: id] else { return }
         self.presented[instance.device] = id
     }
 
     /// The instance is no longer presented (it resigns or goes away).
     mutating func stopPresenting(_ id: String) {
-        guard let device = self.instances[id]?.device, self.presented[device] == id else { return }
+        guard let device = self.instances[boxed: id]?.device, self.presented[device] == id else { return }
         self.presented[device] = nil
     }
 
@@ -55,7 +56,7 @@ struct Screens: Sendable {
     mutating func remove(_ id: String) -> Instance? {
         self.stopPresenting(id)
         self.busyIDs.remove(id)
-        return self.instances.removeValue(forKey: id)
+        return self.instances.removeValue(forKey: id)?.optional
     }
 
     /// The device shows `conversation` (nil: the conversation list).
@@ -70,14 +71,14 @@ struct Screens: Sendable {
     /// The app presented on `device`, active in `conversation`: what an `open`, a tap on its
     /// bubble or a live bubble's request to expand reaches, instead of launching it again.
     func activeMain(device: String, app: String, conversation: String) -> Instance? {
-        guard let id = self.presented[device], let instance = self.instances[id], instance.phase == .active,
+        guard let id = self.presented[device], let instance = self.instances[boxed: id], instance.phase == .active,
               instance.app == app, instance.conversation == conversation else { return nil }
         return instance
     }
 
     /// The active live-bubble instances of a transcript, by id.
     func liveInstances(device: String, conversation: String) -> [String] {
-        self.instances.values.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }
+        self.all.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }
             .map(\.id).sorted()
     }
 
@@ -89,7 +90,7 @@ struct Screens: Sendable {
 
     /// Whether `busyIDs` names exactly the instances with something queued or in flight
     /// (for the property test, after every step).
-    var busyIDsAreTrue: Bool { self.busyIDs == Set(self.instances.values.filter { !$0.isIdle }.map(\.id)) }
+    var busyIDsAreTrue: Bool { self.busyIDs == Set(self.all.filter { !$0.isIdle }.map(\.id)) }
 
     /// The causes among `wanted` that a queued or in-flight callback still carries. Only the
     /// waiters' causes are asked about, as every event finishes while someone waits: this
@@ -98,7 +99,7 @@ struct Screens: Sendable {
         var causes: Set<Int> = []
         guard !wanted.isEmpty else { return causes }
         for id in self.busyIDs {
-            self.instances[id]?.callbacks.forEachCauses { carried in
+            self.instances[boxed: id]?.callbacks.forEachCauses { carried in
                 if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
             }
         }
@@ -107,7 +108,7 @@ struct Screens: Sendable {
 
     /// How many callbacks wait, and how many instances have one in flight.
     var depths: (queued: Int, inFlight: Int) {
-        self.instances.values.reduce(into: (0, 0)) { depths, instance in
+        self.all.reduce(into: (0, 0)) { depths, instance in
             depths.0 += instance.callbacks.waiting.count
             if instance.callbacks.inFlight != nil { depths.1 += 1 }
         }
