@@ -51,7 +51,7 @@ public struct DaemonConfiguration: Sendable {
     ]
     /// Keys whose value is a list of strings.
     static let listKeys: Set<String> = ["curve.controlKeys", "curve.extensionKeys"]
-    static let knownKeys = KnownKeys(Self.stringKeys.union(Self.listKeys).union(NumericRanges.daemon.keys))
+    static let knownKeys = KnownKeys(Self.stringKeys.union(Self.listKeys).union(NumericRanges.daemon.keys), integers: NumericRanges.daemon.keys)
 
     /// Reads and checks every key. `origin` says where a key's value came from (a file, a
     /// variable), so that an error names what to fix.

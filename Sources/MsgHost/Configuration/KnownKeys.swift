@@ -12,12 +12,18 @@ import Yams
 struct KnownKeys: Sendable {
     /// Each pattern's components: a key, `[]` or `*`.
     private let patterns: [[String]]
+    /// The patterns whose values are integers, checked for base-60 numbers Yams cannot hold
+    /// (`YAMLBase60`).
+    private let integers: Set<[String]>
 
-    init(_ patterns: some Sequence<String>) {
-        self.patterns = patterns.map { pattern in
-            pattern.split(separator: ".").flatMap { part in
-                part.hasSuffix("[]") ? [String(part.dropLast(2)), "[]"] : [String(part)]
-            }
+    init(_ patterns: some Sequence<String>, integers: some Sequence<String> = [String]()) {
+        self.patterns = patterns.map(Self.components)
+        self.integers = Set(integers.map(Self.components))
+    }
+
+    private static func components(_ pattern: String) -> [String] {
+        pattern.split(separator: ".").flatMap { part in
+            part.hasSuffix("[]") ? [String(part.dropLast(2)), "[]"] : [String(part)]
         }
     }
 
@@ -54,6 +60,9 @@ struct KnownKeys: Sendable {
             for (index, element) in sequence.enumerated() {
                 try self.check(element, at: path + ["[]"], shown: "\(shown)[\(index)]", file: file)
             }
+        case .scalar(let scalar) where self.integers.contains(path) && YAMLBase60.overflows(scalar):
+            let place = scalar.mark.map { "\(file):\($0.line)" } ?? file
+            throw ConfigurationError("\(place): \(shown) must be an integer that fits in 64 bits, got the base-60 number \(scalar.string)")
         default:
             return
         }
