@@ -50,7 +50,7 @@ public struct AppManifest: Codable, Hashable, Sendable {
         case .parentApp: ParentAppManifest.keys.map { "parentApp." + $0 }
         default: [key.stringValue]
         }
-    }, integers: ["memoryLimitMB", "memoryWarningMB", "launchTimeoutMs", "responseTimeoutMs"])
+    }, integers: NumericRanges.manifest.keys)
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case bundleID, displayName, command, args, env, workingDirectory, contexts, memoryLimitMB, launchTimeoutMs, responseTimeoutMs, attachKey
