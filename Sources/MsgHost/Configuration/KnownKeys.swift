@@ -28,8 +28,11 @@ struct KnownKeys: Sendable {
     }
 
     /// Throws for the first key in `yaml` that no pattern allows, naming `file`, the line, the
-    /// key's path and, when one is close, the known key it probably meant.
+    /// key's path and, when one is close, the known key it probably meant. Before that, for
+    /// aliases that stand for more nodes than Yams can expand in good time (`YAMLAliasBudget`):
+    /// every reader of these files comes here before Yams does.
     func check(yaml: String, file: String) throws(ConfigurationError) {
+        try YAMLAliasBudget.check(yaml: yaml, file: file)
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
