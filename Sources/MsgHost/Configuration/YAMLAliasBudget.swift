@@ -8,8 +8,8 @@ import CYaml
 /// each mapping's keys to find duplicates. Ten lists of ten aliases to the list before make ten
 /// billion nodes from 400 bytes (the "billion laughs"); as a mapping key such an alias kept
 /// msghostd hashing for ever at start, with no error, on a msghostd.yaml, an app manifest or a
-/// world seed (found by reading Yams, not by a fuzzer: seven levels took 8 s, each level more
-/// ten times that). So the file's events are read first: each node's size counts the nodes
+/// world seed (found by reading Yams, not by a fuzzer: seven levels took 8 s, and each level
+/// more takes ten times as long). So the file's events are read first: each node's size counts the nodes
 /// under it, an alias adds the size of the node it names, and the file is refused once its
 /// aliases have added more than `limit` nodes. Nodes written out are not counted: they cost
 /// what the file's length costs. What libyaml cannot parse is left to Yams to report, with its
