@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 REPO = Path(__file__).resolve().parent.parent
 SCENARIOS = Path(__file__).resolve().parent / "scenarios.json"
@@ -213,6 +214,10 @@ class Run:
         self.router = self.context.socket(zmq.ROUTER)
         self.router.setsockopt(zmq.LINGER, 0)
         self.router.bind(self.endpoint)
+        # Connections opened and ended, so that a client's exit is judged only once everything it
+        # wrote before exiting has been read (see drained_after_exit).
+        self.monitor = self.router.get_monitor_socket(zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED)
+        self.connections = {"accepted": 0, "ended": 0}
         # Nothing of the caller's launch environment, and no PYTHONUNBUFFERED: reports must be
         # flushed by the client itself, wherever the kit runs.
         env = {k: v for k, v in os.environ.items() if not k.startswith("MSGHOST_") and k != "PYTHONUNBUFFERED"}
@@ -241,6 +246,8 @@ class Run:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
+        self.router.disable_monitor()
+        self.monitor.close(0)
         self.router.close(0)
         self.context.term()
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -306,10 +313,31 @@ class Run:
             if self.router.poll(int(max(0, min(left, 0.05)) * 1000)):
                 identity, *frames = self.router.recv_multipart()
                 return self.verify(identity, frames)
-            if self.process.poll() is not None and not self.router.poll(50):
+            if self.process.poll() is not None and not self.drained_after_exit():
                 raise ClientExited(self.process.returncode)
             if left <= 0:
                 return None
+
+    def drained_after_exit(self):
+        """The client has exited: True if a message it wrote before exiting is waiting.
+
+        Its last message (the ack of terminate) can still be in the kit's own ZeroMQ I/O thread
+        when the process is already gone; on a loaded machine that thread may not run for a
+        while. So wait for the end of every connection the client opened (the monitor's
+        DISCONNECTED): the I/O thread reads a connection to its end before it reports that,
+        and what it read is queued on the router by then. The bound (a step's timeout) is only
+        for a kit that cannot read its own socket; a client that exited before it connected
+        gets a short look.
+        """
+        deadline = time.monotonic() + self.step_ms / 1000
+        while True:
+            while self.monitor.poll(0):
+                event = recv_monitor_message(self.monitor)["event"]
+                self.connections["accepted" if event == zmq.EVENT_ACCEPTED else "ended"] += 1
+            open_ = self.connections["accepted"] - self.connections["ended"]
+            if open_ <= 0 or time.monotonic() >= deadline:
+                return bool(self.router.poll(0 if self.connections["accepted"] else 50))
+            self.monitor.poll(int(max(0.0, min(deadline - time.monotonic(), 0.5)) * 1000))
 
     def verify(self, identity, frames):
         def bad(problem):

@@ -119,14 +119,17 @@ def host() -> Iterator[FakeHost]:
     fake.close()
 
 
-def start(host: FakeHost, cls: type = Recorder) -> Tuple[threading.Thread, Dict[str, Any]]:
-    """Runs the extension on a thread; returns it and where its exit status lands."""
+def start(host: FakeHost, cls: type = Recorder, *, context: Optional[zmq.Context[zmq.Socket[bytes]]] = None,
+          runtimes: Optional[List[Runtime]] = None) -> Tuple[threading.Thread, Dict[str, Any]]:
+    """Runs the extension on a thread; returns it and where its exit status lands. With no
+    `context` the runtime makes its own (as `msghost.run` does); `runtimes` receives it."""
     Recorder.calls = []
     outcome: Dict[str, Any] = {}
 
     def serve() -> None:
-        context = zmq.Context()
         runtime = Runtime(cls, endpoint=host.endpoint, token=TOKEN, app="com.example.test", context=context)
+        if runtimes is not None:
+            runtimes.append(runtime)
         try:
             runtime.hello()
             outcome["status"] = runtime.serve()
@@ -134,7 +137,6 @@ def start(host: FakeHost, cls: type = Recorder) -> Tuple[threading.Thread, Dict[
             outcome["error"] = error
         finally:
             runtime.close()
-            context.term()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -175,6 +177,28 @@ def test_one_object_per_instance_with_the_state_of_its_callbacks(host: FakeHost)
     assert ("will_transition", PresentationStyle.expanded, PresentationStyle.compact) in calls
     assert ("did_transition", PresentationStyle.expanded, PresentationStyle.expanded) in calls
     assert [c for c in calls if c[0] == "will_terminate"] == [("will_terminate", "i1", "idle"), ("will_terminate", "t1", "idle")]
+
+
+def test_the_context_the_runtime_made_is_ended_so_the_ack_of_terminate_leaves_before_exit(host: FakeHost) -> None:
+    # pyzmq never ends a context at interpreter exit, and only ending it waits out the linger:
+    # a runtime on a shared context could exit with its last reply still queued (a conformance
+    # run under load lost the ack of terminate that way).
+    runtimes: List[Runtime] = []
+    thread, outcome = start(host, runtimes=runtimes)
+    cold_start(host)
+    terminate(host, thread, outcome)
+    (runtime,) = runtimes
+    assert runtime.owns_context and runtime.context is not zmq.Context.instance()
+    assert runtime.context.closed, "serve() returns only once the context is ended"
+
+
+def test_a_context_given_to_the_runtime_is_left_to_its_owner(host: FakeHost) -> None:
+    context = zmq.Context()
+    runtimes: List[Runtime] = []
+    thread, outcome = start(host, context=context, runtimes=runtimes)
+    terminate(host, thread, outcome)
+    assert not runtimes[0].owns_context and not context.closed
+    context.term()
 
 
 def test_a_memory_warning_reaches_every_active_object_and_is_acknowledged(host: FakeHost) -> None:

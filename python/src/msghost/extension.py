@@ -284,7 +284,11 @@ class Runtime:
         self.protocol = protocol
         self.attach_device = attach_device
         self.codec = Codec(token.encode("utf-8"), id_prefix="x")
-        self.context = context or zmq.Context.instance()
+        # A context of its own unless given one, ended by `close`: only ending the context waits
+        # out the linger, and pyzmq never ends one at interpreter exit, so with a shared context
+        # the ack of terminate could still be in ZeroMQ's I/O thread when the process exits.
+        self.owns_context = context is None
+        self.context = zmq.Context() if context is None else context
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 1000)  # long enough for the last reply to leave
         # A tcp endpoint is a CURVE server: the keys come from the launch environment.
@@ -372,9 +376,13 @@ class Runtime:
         return None
 
     def close(self) -> None:
+        """Closes the socket; ends the context if the runtime made it, which returns once the
+        replies already sent have left (or the one-second linger has passed)."""
         if not self.closed:
             self.closed = True
             self.socket.close()
+            if self.owns_context:
+                self.context.term()
 
     # -- serving ----------------------------------------------------------------------------
     def serve(self) -> int:
