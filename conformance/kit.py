@@ -313,8 +313,10 @@ class Run:
             if self.router.poll(int(max(0, min(left, 0.05)) * 1000)):
                 identity, *frames = self.router.recv_multipart()
                 return self.verify(identity, frames)
-            if self.process.poll() is not None and not self.drained_after_exit():
-                raise ClientExited(self.process.returncode)
+            if self.process.poll() is not None:
+                if not self.drained_after_exit():
+                    raise ClientExited(self.process.returncode)
+                continue  # its last message is waiting: the poll above takes it, deadline or not
             if left <= 0:
                 return None
 
