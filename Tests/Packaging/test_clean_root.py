@@ -97,7 +97,7 @@ def test_deb_is_lintian_clean_but_for_the_explained_tags() -> None:
     """lintian reports nothing but what the package's overrides explain, and README.md names
     each overridden tag."""
     if not shutil.which("lintian"):
-        pytest.fail("lintian is not installed (apt-get install lintian; .ci/run installs it)")
+        pytest.fail("lintian is not installed (scripts/bootstrap installs it)")
     run = subprocess.run(["lintian", "--tag-display-limit", "0", "--display-info", str(one("msghost_*_amd64.deb"))],
                          capture_output=True, text=True)
     print(run.stdout)
@@ -155,7 +155,7 @@ def clean_root() -> Iterator[Dict[str, Any]]:
     if os.geteuid() != 0:
         pytest.skip("the clean-root test makes a Debian root with debootstrap and chroots into it: run it as root")
     if not shutil.which("debootstrap"):
-        pytest.skip("debootstrap is not installed (apt-get install debootstrap; .ci/run installs it)")
+        pytest.fail("debootstrap is not installed (scripts/bootstrap installs it)")
     probe = subprocess.run(["unshare", "--mount", "--pid", "--fork", "true"], capture_output=True, text=True)
     if probe.returncode != 0:
         pytest.skip(f"no mount and pid namespace can be made here for the root's /proc and /dev: {probe.stderr.strip()}")
