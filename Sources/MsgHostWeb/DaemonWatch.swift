@@ -7,7 +7,9 @@ import MsgHostProtocol
 ///
 /// A subscription is the daemon's state, so a restarted daemon has none: the watch notices by
 /// asking `status` once a second and comparing the daemon's pid and start time. Each change
-/// is published as a `daemon` push, which the page uses to reload the world.
+/// is published as a `daemon` push, which the page uses to reload the world. The same read
+/// carries where recording stands, so a recording started or stopped by msghostctl shows on
+/// the page within the second.
 public actor DaemonWatch {
     public struct State: Codable, Sendable, Equatable {
         public var up: Bool
@@ -15,6 +17,15 @@ public actor DaemonWatch {
         public var startedAt: Int64?
         public var clock: String?
         public var error: String?
+        /// The recording under way, else the last that stopped (`status` `recording`).
+        public var recording: RecordingResult?
+
+        /// The recording as a page shows it: a step more while recording is no change to push.
+        var recordingShown: RecordingResult? {
+            guard var shown = self.recording, shown.recording else { return self.recording }
+            shown.steps = 0
+            return shown
+        }
     }
 
     private let link: DaemonLink
@@ -51,12 +62,12 @@ public actor DaemonWatch {
         do {
             let reply = try await self.link.request("status", timeout: .seconds(2))
             let status = try WireJSON.decode(StatusResult.self, from: reply.body)
-            next = State(up: true, pid: status.daemon.pid, startedAt: status.daemon.startedAt, clock: status.daemon.clock)
+            next = State(up: true, pid: status.daemon.pid, startedAt: status.daemon.startedAt, clock: status.daemon.clock, recording: status.recording)
         } catch {
             next.error = "\(error)"
         }
         let restarted = next.up && (next.pid != self.state.pid || next.startedAt != self.state.startedAt || !self.state.up)
-        let changed = next.up != self.state.up || restarted || next.clock != self.state.clock
+        let changed = next.up != self.state.up || restarted || next.clock != self.state.clock || next.recordingShown != self.state.recordingShown
         self.state = next
         // The notice first: a page reloads the world on it and then takes the events that follow.
         if changed {

@@ -264,7 +264,11 @@ final class EventLoop: @unchecked Sendable {
                 let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
                 self.undeliverable[route, default: (0, reason)].count += 1
             }
-        case .sendToControl(let client, let message):
+        case .sendToControl(let client, var message):
+            if case .ok(.status(var status)) = message.body {
+                status.recording = self.recordingState
+                message.body = .ok(.status(status))
+            }
             self.sendControl([client] + ControlCodec.frames(message), tapFrame: false)
             if self.recorder != nil { self.recordReply(client: client, message) }
         case .serveControl(let client, let requestID, let request):

@@ -12,6 +12,15 @@ extension EventLoop {
 
     var isWatched: Bool { self.wireTap.isActive || self.recorder != nil }
 
+    /// Where recording stands, for `status`: the recording under way, or else the last that
+    /// stopped, so that a page shows the state whoever started or stopped it.
+    var recordingState: RecordingResult? {
+        if let recorder = self.recorder {
+            return RecordingResult(recording: true, startedAt: recorder.startedAt, steps: recorder.steps, lines: 0)
+        }
+        return self.recorded.map { RecordingResult(recording: false, startedAt: $0.startedAt, steps: $0.steps, lines: $0.lines.count) }
+    }
+
     /// Answers `startRecording`, `stopRecording` and `recording`.
     func serveRecording(_ request: RecordingRequest) throws(WireError) -> ControlResult {
         let now = self.clock.now().milliseconds

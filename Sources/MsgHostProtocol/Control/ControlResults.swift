@@ -274,10 +274,14 @@ public struct StatusResult: Codable, Hashable, Sendable {
     public var counters: [String: Int]
     /// "device app" of every quarantined app.
     public var quarantined: [String]
-    public init(daemon: Daemon, extensions: [ExtensionStatus], counters: [String: Int], quarantined: [String] = []) {
+    /// The recording under way, or else the last one that stopped (PROTOCOL.md §7.2); absent
+    /// when none has started. The shell fills it in as the reply leaves: the recorder is its own.
+    public var recording: RecordingResult?
+    public init(daemon: Daemon, extensions: [ExtensionStatus], counters: [String: Int], quarantined: [String] = [], recording: RecordingResult? = nil) {
         self.daemon = daemon
         self.extensions = extensions
         self.counters = counters
         self.quarantined = quarantined
+        self.recording = recording
     }
 }

@@ -12,7 +12,16 @@ if (new URLSearchParams(location.search).has('token')) {
 }
 
 const MAX_ROWS = 400;
-const ROUTINE = new Set(['touch', 'sent', 'arrived', 'staged', 'transition']);
+/**
+ * The lifecycle noise "routine" hides: processes coming and going and views changing. What the
+ * user did and what it caused (touches, sends, arrivals, refusals) always shows.
+ */
+const ROUTINE = new Set(['launching', 'launched', 'connected', 'attached', 'terminating', 'terminated',
+  'viewChanged', 'transition', 'stickerDrawer']);
+/** Events too frequent to read `status` again on: none of them changes a process's state. */
+const FREQUENT = new Set(['touch', 'sent', 'arrived', 'staged', 'transition', 'viewChanged']);
+/** Events that refuse what an app asked for: each also shows on the phone that asked. */
+const REFUSALS = new Set(['sendRefused', 'requestRefused']);
 const DEVICE_PARTS = {
   sent: ['transcript', 'input'], arrived: ['transcript', 'held'], staged: ['input'], cancelled: ['input'],
   expired: ['transcript'], liveBubble: ['transcript'], opened: ['view', 'transcript'], closed: ['view'],
@@ -26,7 +35,6 @@ class Page {
     this.status = null;
     this.phones = new Map();
     this.pending = { events: [], frames: [] };
-    this.frames = [];
     this.stream = null;
     this.statusBusy = false;
     this.statusDirty = false;
@@ -119,10 +127,14 @@ class Page {
     const label = document.getElementById('daemon-state');
     label.textContent = state.up ? `msghostd pid ${state.pid} · ${state.clock} clock` : `msghostd not answering${state.error ? `: ${state.error}` : ''}`;
     label.className = `daemon-state ${state.up ? 'up' : 'down'}`;
-    if (state.up) {
+    // A daemon that came up or restarted is a new world; a push for the recording alone is not.
+    const last = this.daemon;
+    this.daemon = state;
+    if (state.up && (!last || !last.up || last.pid !== state.pid || last.startedAt !== state.startedAt)) {
       document.querySelector('#events tbody').replaceChildren();
       this.loadWorld();
     }
+    if (state.up) this.recorder.follow(state.recording);
   }
 
   onEvent(event) {
@@ -137,7 +149,10 @@ class Page {
         if (conversation && conversation.members.includes(phone.device.owner)) phone.mark('transcript', 'held');
       }
     }
-    if (!ROUTINE.has(event.kind)) this.refreshStatus();
+    if (REFUSALS.has(event.kind) && event.device && this.phones.has(event.device)) {
+      this.phones.get(event.device).refused(event);
+    }
+    if (!FREQUENT.has(event.kind)) this.refreshStatus();
     // Who is in a conversation changed: every phone's list, title and members follow.
     if (event.kind === 'memberAdded' || event.kind === 'memberRemoved') this.loadWorld();
   }
@@ -161,10 +176,10 @@ class Page {
   drawEvents() {
     const events = this.pending.events.splice(0);
     if (!events.length) return;
-    const routine = document.getElementById('events-routine').checked;
     const body = document.querySelector('#events tbody');
-    const rows = events.filter((e) => routine || !ROUTINE.has(e.kind)).map((e) => el('tr', {
+    const rows = events.map((e) => el('tr', {
       class: `event kind-${e.kind}${e.code !== undefined && e.code !== null ? ' refused' : ''}`, 'data-kind': e.kind, 'data-testid': 'event',
+      hidden: !this.showsEvent(e.kind),
     },
     el('td', {}, formatTime(e.time)), el('td', {}, e.kind), el('td', {}, e.device || ''), el('td', {}, e.app ? this.appName(e.app) : ''),
     el('td', { class: 'code' }, e.code !== undefined && e.code !== null ? `${e.code} ${e.name || ''}` : (e.name || '')),
@@ -173,22 +188,40 @@ class Page {
     while (body.children.length > MAX_ROWS) body.lastElementChild.remove();
   }
 
+  /** Whether the events table shows an event of `kind` ("routine" unchecked hides the lifecycle). */
+  showsEvent(kind) {
+    return document.getElementById('events-routine').checked || !ROUTINE.has(kind);
+  }
+
+  /** Whether the inspector's filter lets a frame through: its device, app (id or name) or type. */
+  showsFrame(frame) {
+    const filter = document.getElementById('frames-filter').value.trim().toLowerCase();
+    if (!filter) return true;
+    return [frame.device, frame.app, frame.app && this.appName(frame.app), frame.type].some((v) => v && v.toLowerCase().includes(filter));
+  }
+
+  /** "routine" and the filter changed: every row already shown follows, not only those to come. */
+  refilter() {
+    for (const row of document.querySelectorAll('#events tbody tr')) row.hidden = !this.showsEvent(row.dataset.kind);
+    for (const row of document.querySelectorAll('#frames tbody tr')) row.hidden = !this.showsFrame(row.frame);
+  }
+
   drawFrames() {
     const frames = this.pending.frames.splice(0);
     if (!frames.length) return;
-    this.frames.push(...frames);
-    if (this.frames.length > MAX_ROWS) this.frames.splice(0, this.frames.length - MAX_ROWS);
-    const filter = document.getElementById('frames-filter').value.trim().toLowerCase();
     const body = document.querySelector('#frames tbody');
-    const rows = frames.filter((f) => !filter || [f.device, f.app, f.type].some((v) => v && v.toLowerCase().includes(filter)))
-      .map((f) => el('tr', {
-        class: `frame dir-${f.direction}${f.error ? ' failed' : ''}`, 'data-testid': 'frame', 'data-type': f.type,
+    const rows = frames.map((f) => {
+      const row = el('tr', {
+        class: `frame dir-${f.direction}${f.error ? ' failed' : ''}`, 'data-testid': 'frame', 'data-type': f.type, hidden: !this.showsFrame(f),
         onclick: () => { document.getElementById('frame-body').textContent = JSON.stringify(f, null, 2); },
       },
       el('td', {}, formatTime(f.time)), el('td', {}, f.device || ''), el('td', {}, f.app ? this.appName(f.app) : ''),
       el('td', { title: f.direction === 'in' ? 'extension → daemon' : 'daemon → extension' }, f.direction === 'in' ? '→' : '←'),
       el('td', {}, f.type), el('td', { class: 'id' }, f.replyTo ? `↩ ${f.replyTo}` : f.id),
-      el('td', { class: 'code' }, f.error ? `${f.error.name || ''} ${f.error.code !== undefined ? f.error.code : ''} ${f.error.description || f.error.message || ''}` : '')));
+      el('td', { class: 'code' }, f.error ? `${f.error.name || ''} ${f.error.code !== undefined ? f.error.code : ''} ${f.error.description || f.error.message || ''}` : ''));
+      row.frame = f;  // what the filter reads when it changes
+      return row;
+    });
     body.prepend(...rows.reverse());
     while (body.children.length > MAX_ROWS) body.lastElementChild.remove();
   }
@@ -212,7 +245,9 @@ class Page {
   start() {
     document.getElementById('reload-world').onclick = () => this.loadWorld();
     document.getElementById('events-clear').onclick = () => document.querySelector('#events tbody').replaceChildren();
-    document.getElementById('frames-clear').onclick = () => { document.querySelector('#frames tbody').replaceChildren(); this.frames = []; };
+    document.getElementById('frames-clear').onclick = () => document.querySelector('#frames tbody').replaceChildren();
+    document.getElementById('events-routine').onchange = () => this.refilter();
+    document.getElementById('frames-filter').oninput = () => this.refilter();
     const framesOn = document.getElementById('frames-on');
     framesOn.checked = localStorage.getItem('msghost.frames') === '1';
     framesOn.onchange = () => {

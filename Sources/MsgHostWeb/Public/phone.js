@@ -100,12 +100,15 @@ export class Phone {
   render() {
     if (!this.parts) {
       this.parts = {};
-      for (const name of ['header', 'screen', 'app', 'sheet', 'input', 'drawer', 'delivery']) {
+      for (const name of ['header', 'screen', 'app', 'sheet', 'input', 'drawer', 'notices', 'delivery']) {
         const part = el('div', { class: `part part-${name}` });
         part.addEventListener('focusout', () => setTimeout(() => { if (this.stale && !part.contains(document.activeElement)) this.render(); }, 300));
         this.parts[name] = part;
       }
-      this.element.append(...Object.values(this.parts));
+      // The phone keeps its size: the screen and what opens over it share the body, where an
+      // expanded app covers the transcript as on iOS and a refusal shows over whatever is there.
+      const { header, delivery, ...body } = this.parts;
+      this.element.append(header, el('div', { class: 'phone-body' }, ...Object.values(body)), delivery);
     }
     const world = this.page.world;
     const scroll = this.element.querySelector('.transcript');
@@ -121,6 +124,7 @@ export class Phone {
       sheet: () => this.renderSheet(),
       input: () => this.renderInput(),
       drawer: () => this.renderDrawer(world),
+      notices: () => this.renderNotices(),
       delivery: () => this.renderDelivery(),
     };
     const active = document.activeElement;
@@ -257,14 +261,19 @@ export class Phone {
     const view = this.data.view;
     if (!view || !view.app) return el('section', { class: 'app-area closed', 'data-testid': 'app-area' });
     const style = view.presentationStyle || 'compact';
-    const payload = el('input', { class: 'payload', placeholder: 'payload (JSON, optional)', 'aria-label': 'touch payload' });
-    return el('section', { class: `app-area ${style}`, 'data-testid': 'app-area', 'data-app': view.app, 'data-style': style },
+    const payload = el('input', {
+      class: 'payload', placeholder: 'payload (JSON, optional)', 'aria-label': 'touch payload', value: this.payloadText || '',
+      'aria-invalid': this.payloadError ? 'true' : null,
+      oninput: () => { this.payloadText = payload.value; },
+    });
+    const peeling = this.peeling !== undefined && this.peeling !== null;
+    return el('section', { class: `app-area ${style}${peeling ? ' peeling' : ''}`, 'data-testid': 'app-area', 'data-app': view.app, 'data-style': style },
       el('div', { class: 'app-bar' },
         el('strong', {}, this.page.appName(view.app)),
         el('span', { class: 'style' }, style),
         el('button', { class: 'chevron', 'data-testid': 'chevron', title: style === 'compact' ? 'expand' : 'compact', onclick: () => this.act('chevron', {}, 'view') }, style === 'compact' ? '⌃' : '⌄'),
         el('button', { class: 'close', 'data-testid': 'close-app', title: 'close the app', onclick: () => this.act('close', {}, 'view') }, '✕')),
-      this.peeling !== undefined && this.peeling !== null
+      peeling
         ? el('div', { class: 'peeling', 'data-testid': 'peeling' }, 'Tap a bubble to peel the sticker onto it',
           el('button', { type: 'button', onclick: () => { this.peeling = null; this.mark('view'); } }, 'cancel'))
         : null,
@@ -275,15 +284,53 @@ export class Phone {
       })
         : el('div', { class: 'no-view' }, 'the extension has not declared a view'),
       el('div', { class: 'touch-row' }, payload,
-        el('button', {
-          'data-testid': 'touch', onclick: () => {
-            let body = {};
-            if (payload.value.trim()) {
-              try { body = { payload: JSON.parse(payload.value) }; } catch { body = { payload: payload.value }; }
-            }
-            this.act('touch', body);
-          },
-        }, 'touch')));
+        el('button', { 'data-testid': 'touch', onclick: () => this.touch(payload.value) }, 'touch')),
+      this.payloadError ? el('div', { class: 'payload-error', 'data-testid': 'payload-error', role: 'alert' }, this.payloadError) : null);
+  }
+
+  /**
+   * The user touches the app, with the payload box's JSON (PROTOCOL.md §7, `touch`). Text that
+   * is not JSON is refused here with the parser's message and nothing is sent: the app would
+   * otherwise act on a string nobody meant to give it.
+   */
+  async touch(text) {
+    let body = {};
+    if (text.trim()) {
+      try {
+        body = { payload: JSON.parse(text) };
+      } catch (error) {
+        this.payloadError = `payload is not JSON, nothing was sent: ${error.message}`;
+        this.mark('view');
+        return;
+      }
+    }
+    this.payloadError = null;
+    this.mark('view');
+    await this.act('touch', body);
+  }
+
+  /**
+   * A send or request of an app on this phone was refused (event `sendRefused` or
+   * `requestRefused`): shown on the phone, by Apple's name and code, as well as in the events
+   * table, until dismissed or for ten seconds.
+   */
+  refused(event) {
+    const app = event.app ? this.page.appName(event.app) : 'an app';
+    const notice = { id: `${event.seq}`, text: `${app}: ${event.kind === 'sendRefused' ? 'send' : 'request'} refused, ${event.name || 'error'} (${event.code})${event.detail ? ` · ${event.detail}` : ''}` };
+    this.notices = [...(this.notices || []).slice(-2), notice];
+    setTimeout(() => this.dismiss(notice.id), 10000);
+    this.parts.notices.replaceChildren(this.renderNotices());
+  }
+
+  dismiss(id) {
+    this.notices = (this.notices || []).filter((n) => n.id !== id);
+    this.parts.notices.replaceChildren(this.renderNotices());
+  }
+
+  renderNotices() {
+    return el('div', { class: 'notices', 'data-testid': 'notices' }, (this.notices || []).map((notice) => el('div', { class: 'notice refusal', 'data-testid': 'refusal', role: 'alert' },
+      el('span', {}, notice.text),
+      el('button', { class: 'dismiss', title: 'dismiss', onclick: () => this.dismiss(notice.id) }, '✕'))));
   }
 
   /**

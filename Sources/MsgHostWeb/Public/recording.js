@@ -27,11 +27,28 @@ export class SessionRecorder {
     document.getElementById('record-state').textContent = text;
   }
 
+  /**
+   * Where the daemon's recording stands (`status` `recording`, pushed with the daemon's state
+   * whenever it changes): the label follows it whoever started or stopped the recording,
+   * msghostctl as much as this page.
+   */
+  follow(recording) {
+    if (!recording) {
+      this.setState(false, '');
+      document.getElementById('record-downloads').hidden = true;
+    } else if (recording.recording) {
+      this.setState(true, `● recording since ${formatTime(recording.startedAt)}`);
+      document.getElementById('record-downloads').hidden = true;
+    } else {
+      this.setState(false, `recorded ${recording.steps} steps`);
+      document.getElementById('record-downloads').hidden = false;
+    }
+  }
+
   async record() {
     try {
-      await control('startRecording');
-      document.getElementById('record-downloads').hidden = true;
-      this.setState(true, '● recording');
+      const result = await control('startRecording');
+      this.follow(result);
     } catch (error) {
       this.page.toast(error.message, 'error');
     }
@@ -39,9 +56,7 @@ export class SessionRecorder {
 
   async stop() {
     try {
-      const result = await control('stopRecording');
-      this.setState(false, `recorded ${result.steps} steps`);
-      document.getElementById('record-downloads').hidden = false;
+      this.follow(await control('stopRecording'));
     } catch (error) {
       this.page.toast(error.message, 'error');
     }

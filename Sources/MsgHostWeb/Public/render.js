@@ -185,6 +185,13 @@ function sticker(element, { onInsertSticker, onPeelSticker }) {
       ondragstart: (event) => {
         event.dataTransfer.setData(STICKER_DRAG, String(element.sticker));
         event.dataTransfer.effectAllowed = 'copy';
+        // The transcript is where it goes: an expanded app steps aside while it is dragged.
+        const phone = event.target.closest('.phone');
+        if (phone) phone.classList.add('dragging-sticker');
+      },
+      ondragend: (event) => {
+        const phone = event.target.closest('.phone');
+        if (phone) phone.classList.remove('dragging-sticker');
       },
     }),
     el('figcaption', {},
