@@ -23,7 +23,7 @@ struct Tap: ParsableCommand {
             }
             entry = bubble.entry
         }
-        try self.connection.call(.tap, TapRequest(device: self.device, conversation: self.conversation, entry: entry), as: TapResult.self) { result in
+        try self.connection.call(.tap, TapRequest(device: self.device, conversation: self.conversation, entry: entry), as: TapResult.self, causes: true) { result in
             switch result.action {
             case "selected": "opened the message in its app (expanded, instance \(result.instance ?? "?"))"
             case "openedURL": "opened \(result.url ?? "") in a browser"
@@ -53,7 +53,7 @@ struct Chevron: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.chevron, DeviceRequest(device: self.device), as: OpenResult.self) { "now \($0.presentationStyle.rawValue)" }
+        try self.connection.call(.chevron, DeviceRequest(device: self.device), as: OpenResult.self, causes: true) { "now \($0.presentationStyle.rawValue)" }
     }
 }
 
@@ -64,7 +64,7 @@ struct Show: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.show, ShowRequest(device: self.device, conversation: self.conversation), as: Empty.self) { _ in
+        try self.connection.call(.show, ShowRequest(device: self.device, conversation: self.conversation), as: Empty.self, causes: true) { _ in
             "\(self.device) shows \(self.conversation ?? "the conversation list")"
         }
     }
@@ -89,7 +89,7 @@ struct Send: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.send, InputFieldRequest(device: self.device, conversation: self.conversation), as: Empty.self) { _ in "sent" }
+        try self.connection.call(.send, InputFieldRequest(device: self.device, conversation: self.conversation), as: Empty.self, causes: true) { _ in "sent" }
     }
 }
 
@@ -100,7 +100,7 @@ struct Cancel: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.cancel, InputFieldRequest(device: self.device, conversation: self.conversation), as: Empty.self) { _ in "removed the staged item" }
+        try self.connection.call(.cancel, InputFieldRequest(device: self.device, conversation: self.conversation), as: Empty.self, causes: true) { _ in "removed the staged item" }
     }
 }
 
@@ -142,7 +142,7 @@ struct Release: ParsableCommand {
 
     func run() throws {
         let request = ReleaseRequest(device: self.device, order: self.order, messages: self.messages.isEmpty ? nil : self.messages)
-        try self.connection.call(.release, request, as: ReleaseResult.self) { "released \($0.released.count): \($0.released.joined(separator: ", "))" }
+        try self.connection.call(.release, request, as: ReleaseResult.self, causes: true) { "released \($0.released.count): \($0.released.joined(separator: ", "))" }
     }
 }
 
@@ -168,6 +168,6 @@ struct Keep: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.keep, KeepRequest(device: self.device, conversation: self.conversation, entry: self.entry), as: Empty.self) { _ in "kept" }
+        try self.connection.call(.keep, KeepRequest(device: self.device, conversation: self.conversation, entry: self.entry), as: Empty.self, causes: true) { _ in "kept" }
     }
 }

@@ -78,15 +78,31 @@ struct Connection: ParsableArguments {
 
     /// Sends a request, prints the reply (JSON, or `human` for people), and turns daemon
     /// errors into a message on stderr and a non-zero exit.
-    func call<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable = Empty(), as type: Result.Type, human: (Result) -> String) throws {
+    ///
+    /// `causes`, for the user's actions: under the reply, what the action caused, one line an
+    /// event of those the daemon logged while it ran (each refusal with Apple's code and name,
+    /// each message sent and where it arrived), lifecycle events left out. The daemon answers
+    /// an action only once every callback it caused was acknowledged, so they are all logged
+    /// by then; an event another client caused meanwhile is shown too, as it happened then.
+    func call<Result: Decodable>(
+        _ command: ControlCommand, _ body: some Encodable = Empty(), as type: Result.Type, causes: Bool = false, human: (Result) -> String
+    ) throws {
         do {
             let client = try self.client()
+            let cursor = causes && !self.json ? try? client.request(.events, EventsRequest(), as: EventsResult.self, timeout: self.timeout).next : nil
             let envelope = try client.requestRaw(command, body: WireJSON.encode(body), timeout: self.timeout)
             if self.json {
                 print(String(decoding: envelope.body, as: UTF8.self))
             } else {
-                let text = human(try envelope.decodeBody(type))
-                if !text.isEmpty { print(text) }
+                var lines = [human(try envelope.decodeBody(type))].filter { !$0.isEmpty }
+                if let cursor {
+                    if let events = try? client.request(.events, EventsRequest(after: cursor), as: EventsResult.self, timeout: self.timeout).events {
+                        lines += events.compactMap(EventText.caused).map { "  " + $0 }
+                    } else {
+                        lines.append("  (what it caused could not be read: `msghostctl events --after \(cursor)`)")
+                    }
+                }
+                if !lines.isEmpty { print(lines.joined(separator: "\n")) }
             }
         } catch let error as WireError {
             FileHandle.standardError.write(Data("msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))

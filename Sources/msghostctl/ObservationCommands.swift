@@ -28,7 +28,7 @@ struct WireTapCommand: ParsableCommand {
 
     /// `#12 → 1700000000123 kate/com.example.app didBecomeActive h7` and so on; errors after.
     static func line(_ frame: TapFrame) -> String {
-        var parts = ["#\(frame.seq)", frame.direction == "in" ? "←" : "→", "\(frame.time)"]
+        var parts = ["#\(frame.seq)", frame.direction == "in" ? "←" : "→", LocalTime.iso8601(milliseconds: frame.time)]
         parts.append(frame.device.map { "\($0)/\(frame.app ?? "?")" } ?? "(unknown peer)")
         parts.append(frame.type.isEmpty ? "(unreadable)" : frame.type)
         parts.append(frame.id)
@@ -67,7 +67,7 @@ struct Held: ParsableCommand {
     func run() throws {
         try self.connection.call(.held, DeviceRequest(device: self.device), as: HeldResult.self) { result in
             guard !result.messages.isEmpty else { return "nothing held for \(self.device)" }
-            return result.messages.map { "\($0.id) \($0.kind) from \($0.sender) in \($0.conversation) at \($0.sentAt)\($0.text.map { ": \($0)" } ?? "")" }
+            return result.messages.map { "\($0.id) \($0.kind) from \($0.sender) in \($0.conversation) at \(LocalTime.iso8601(milliseconds: $0.sentAt))\($0.text.map { ": \($0)" } ?? "")" }
                 .joined(separator: "\n")
         }
     }

@@ -16,7 +16,7 @@ struct ParentApp: ParsableCommand {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try self.connection.call(.openParentApp, ParentAppRequest(device: self.device, app: self.app), as: ParentAppResult.self) {
+            try self.connection.call(.openParentApp, ParentAppRequest(device: self.device, app: self.app), as: ParentAppResult.self, causes: true) {
                 "\(self.app)'s parent app is in the foreground of \(self.device) (instance \($0.instance))"
             }
         }
@@ -28,7 +28,7 @@ struct ParentApp: ParsableCommand {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try self.connection.call(.closeParentApp, DeviceRequest(device: self.device), as: Empty.self) { _ in "closed the parent app on \(self.device)" }
+            try self.connection.call(.closeParentApp, DeviceRequest(device: self.device), as: Empty.self, causes: true) { _ in "closed the parent app on \(self.device)" }
         }
     }
 }
@@ -58,7 +58,7 @@ struct Compose: ParsableCommand {
             }
             return
         }
-        try self.connection.call(.compose, ComposeRequest(device: self.device, action: action), as: ComposeResult.self) { result in
+        try self.connection.call(.compose, ComposeRequest(device: self.device, action: action), as: ComposeResult.self, causes: true) { result in
             switch result.result {
             case .sent: "sent to \(result.conversation ?? "?")"
             case .cancelled: "cancelled"

@@ -13,7 +13,7 @@ struct Record: ParsableCommand {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try self.connection.call(.startRecording, Empty(), as: RecordingResult.self) { "recording since \($0.startedAt)" }
+            try self.connection.call(.startRecording, Empty(), as: RecordingResult.self) { "recording since \(LocalTime.iso8601(milliseconds: $0.startedAt))" }
         }
     }
 

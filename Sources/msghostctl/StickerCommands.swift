@@ -35,7 +35,7 @@ struct ChooseSticker: ParsableCommand {
 
     func run() throws {
         let request = ChooseStickerRequest(device: self.device, sticker: self.index, onto: self.onto)
-        try self.connection.call(.chooseSticker, request, as: ChooseStickerResult.self) { result in
+        try self.connection.call(.chooseSticker, request, as: ChooseStickerResult.self, causes: true) { result in
             if let onto = self.onto, let id = result.messageID { return "peeled sticker \(self.index) onto entry \(onto) on \(self.device): sent as \(id)" }
             return "sticker \(self.index) is in the input field on \(self.device) (Send sends it: `msghostctl send`)"
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MsgHostControl
 import MsgHostProtocol
 
 struct Clock: ParsableCommand {
@@ -13,7 +14,7 @@ struct Clock: ParsableCommand {
             guard let milliseconds = Self.milliseconds(self.duration) else {
                 throw ValidationError("\"\(self.duration)\" is not a duration: use 250ms, 2s, 1.5s or 1m")
             }
-            try self.connection.call(.advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self) { "now \($0.now) ms" }
+            try self.connection.call(.advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self, causes: true) { "now \(LocalTime.iso8601(milliseconds: $0.now))" }
         }
 
         static func milliseconds(_ text: String) -> Int64? {

@@ -11,7 +11,7 @@ struct Open: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self) {
+        try self.connection.call(.open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self, causes: true) {
             "opened \(self.app) on \(self.device) (\($0.presentationStyle.rawValue), instance \($0.instance))"
         }
     }
@@ -23,7 +23,7 @@ struct Close: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.close, DeviceRequest(device: self.device), as: Empty.self) { _ in "closed the app on \(self.device)" }
+        try self.connection.call(.close, DeviceRequest(device: self.device), as: Empty.self, causes: true) { _ in "closed the app on \(self.device)" }
     }
 }
 
@@ -42,7 +42,7 @@ struct Touch: ParsableCommand {
                 throw ValidationError("--payload is not valid JSON: \(payload)")
             }
         }
-        try self.connection.call(.touch, TouchRequest(device: self.device, payload: value), as: Empty.self) { _ in "touched the app on \(self.device)" }
+        try self.connection.call(.touch, TouchRequest(device: self.device, payload: value), as: Empty.self, causes: true) { _ in "touched the app on \(self.device)" }
     }
 }
 
@@ -54,9 +54,12 @@ struct Transcript: ParsableCommand {
     @Option(help: "The conversation.") var conversation: String
     @Option(help: "How many entries at most (1 to 1000; default \(TranscriptRequest.defaultLimit)).") var limit: Int?
     @Option(help: "Only entries older than this entry id (the first one shown), for the page before.") var before: Int?
+    @Flag(help: "Show each bubble's sender identifier, as this device's install of its app sees the sender (it differs per device).")
+    var identifiers = false
     @OptionGroup var connection: Connection
 
     func run() throws {
+        let options = Bubbles.Options(identifiers: self.identifiers)
         let request = TranscriptRequest(device: self.device, conversation: self.conversation, limit: self.limit, before: self.before)
         try self.connection.call(.transcript, request, as: TranscriptResult.self) { result in
             guard let first = result.entries.first else {
@@ -64,7 +67,7 @@ struct Transcript: ParsableCommand {
             }
             // Older entries are above the page, so the way to them is its first line.
             let older = result.more ? ["… \(result.olderCount) older \(result.olderCount == 1 ? "entry" : "entries"): --before \(first.entry)"] : []
-            return (older + result.entries.map(Bubbles.draw)).joined(separator: "\n")
+            return (older + result.entries.map { Bubbles.draw($0, options) }).joined(separator: "\n")
         }
     }
 }

@@ -34,6 +34,6 @@ struct Activate: ParsableCommand {
             typed[String(field[..<equals])] = String(field[field.index(after: equals)...])
         }
         let request = ActivateRequest(device: self.device, button: self.button, fields: typed.isEmpty ? nil : typed)
-        try self.connection.call(.activate, request, as: Empty.self) { _ in "activated \(self.button) on \(self.device)" }
+        try self.connection.call(.activate, request, as: Empty.self, causes: true) { _ in "activated \(self.button) on \(self.device)" }
     }
 }

@@ -12,11 +12,8 @@ import Testing
 
     @Test func aSessionBecomesAPytestThatPassesAndTheSwiftTestCheckedIn() throws {
         try TestDaemon.with(settings: ["clock": "manual"]) { daemon in
-            let file = try ReplayTests.record(daemon)
             let module = daemon.directory + "/test_raw.py"
-            let python = try CommandRun(TestPaths.msghostctl, ["export-test", file, "--python", "--name", "raw", "--output", module])
-            #expect(python.status == 0, "\(python.stderr)")
-            let text = try String(contentsOfFile: module, encoding: .utf8)
+            let (file, text) = try Self.exportRaw(daemon, to: module)
             #expect(text.contains("# Step 5 (1240 ms): Kate Bell touches the app on kate-iphone.\n"))
             #expect(text.contains(#"control.touch(device="kate-iphone", payload={"caption": "A cone for $" + john_for_kate_iphone_python_raw, "sends": 2})"#))
             #expect(text.contains(#"assert refusals(control) == ["9 sendWithoutRecentInteraction"]"#))
@@ -57,11 +54,75 @@ import Testing
         }
     }
 
+    /// The module names the apps' folder once, at its top, and finds it relative to itself or
+    /// through MSGHOST_APP_ROOT: moved to another folder, it runs with that variable set.
+    @Test func theModuleFindsItsAppsRelativeToItselfOrThroughOneVariable() throws {
+        try TestDaemon.with(settings: ["clock": "manual"]) { daemon in
+            let module = daemon.directory + "/written/test_raw.py"
+            try FileManager.default.createDirectory(atPath: daemon.directory + "/written", withIntermediateDirectories: true)
+            let (_, text) = try Self.exportRaw(daemon, to: module)
+            let root = TestPaths.repository + "/examples/python-raw"
+            #expect(text.contains("APP_ROOT = Path(os.environ.get(\"MSGHOST_APP_ROOT\") or Path(__file__).resolve().parent / \""), "\(text)")
+            #expect(text.contains("working_directory=str(APP_ROOT)"), "\(text)")
+            #expect(!text.contains("\"\(root)"), "no string of the module is an absolute path of the apps")
+            #expect(text.contains("PYTHONPATH=python/src python3 -m pytest -p msghost.pytest_plugin THIS_FILE"), "it says how to load the fixture")
+            #expect(try Self.pytest(module).stdout.contains("1 passed"))
+
+            let moved = daemon.directory + "/elsewhere/deeper/test_raw.py"
+            try FileManager.default.createDirectory(atPath: daemon.directory + "/elsewhere/deeper", withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: module, toPath: moved)
+            let lost = try Self.pytest(moved)
+            #expect(lost.status != 0, "moved, it no longer finds the app by the way it was written")
+            let found = try Self.pytest(moved, environment: ["MSGHOST_APP_ROOT": root])
+            #expect(found.status == 0 && found.stdout.contains("1 passed"), "\(found.stdout)\(found.stderr)")
+        }
+    }
+
+    /// When the app shows something else, the failure names the entry, the field and both
+    /// values in pytest's default output (no -vv).
+    @Test func aFailingModuleNamesTheFieldThatDiffers() throws {
+        try TestDaemon.with(settings: ["clock": "manual"]) { daemon in
+            let module = daemon.directory + "/test_raw.py"
+            let (_, text) = try Self.exportRaw(daemon, to: module)
+            // The session as it would be had the app captioned its bubble otherwise.
+            #expect(text.contains("\"caption\": \"A cone for John Appleseed\""), "\(text)")
+            try text.replacingOccurrences(of: "\"caption\": \"A cone for John Appleseed\"", with: "\"caption\": \"A cone for John\"")
+                .write(toFile: module, atomically: true, encoding: .utf8)
+            let run = try Self.pytest(module)
+            #expect(run.status == 1 && run.stdout.contains("1 failed"), "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("john-iphone in kate-john, entry 1 of 1: 'caption' is 'A cone for John Appleseed', expected 'A cone for John'"), "\(run.stdout)")
+        }
+    }
+
+    /// Records `ReplayTests.record`'s session on `daemon` and exports it as the pytest module
+    /// `module` (`--python --name raw`): the session file and the module's text.
+    static func exportRaw(_ daemon: TestDaemon, to module: String) throws -> (session: String, text: String) {
+        let session = try ReplayTests.record(daemon)
+        let python = try CommandRun(TestPaths.msghostctl, ["export-test", session, "--python", "--name", "raw", "--output", module])
+        #expect(python.status == 0, "\(python.stderr)")
+        return (session, try String(contentsOfFile: module, encoding: .utf8))
+    }
+
     /// Runs a generated module with the repository's SDK and the daemon under test.
-    static func pytest(_ module: String) throws -> CommandRun {
+    static func pytest(_ module: String, environment: [String: String] = [:]) throws -> CommandRun {
         try CommandRun("/usr/bin/env", [
             "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin", module,
-        ], environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd])
+        ], environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd].merging(environment) { _, given in given })
+    }
+
+    /// The Swift type is named from the session without saying "session" twice, and checks
+    /// what each device shows field by field.
+    @Test func theSwiftTypeIsNamedFromTheSession() throws {
+        try TestDaemon.with(settings: ["clock": "manual"]) { daemon in
+            let session = try ReplayTests.record(daemon)
+            #expect(session.hasSuffix("/session.jsonl"))
+            let swift = try CommandRun(TestPaths.msghostctl, ["export-test", session, "--swift"])
+            #expect(swift.status == 0, "\(swift.stderr)")
+            #expect(swift.stdout.contains("@Suite struct SessionTests {"), "\(swift.stdout.prefix(1200))")
+            #expect(swift.stdout.contains("Self.expectEntries(try Self.shown(daemon, \"john-iphone\", \"kate-john\"), ["))
+            let named = try CommandRun(TestPaths.msghostctl, ["export-test", session, "--swift", "--name", "ice-cream"])
+            #expect(named.stdout.contains("@Suite struct IceCreamSessionTests {"))
+        }
     }
 
     @Test func aFileThatIsNoSessionIsRefused() throws {

@@ -2,6 +2,7 @@
 rules back with Apple's names; a bad argument is an MCP error naming it."""
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -74,6 +75,68 @@ def test_the_ice_cream_walk_through_with_tools_only():
             assert re.search(r"sendRefused on kate-iphone com\.example\.python-raw in kate-john: 9 sendWithoutRecentInteraction", answer), answer
             events = await act(session, "events")
             assert "9 sendWithoutRecentInteraction" in events
+    run(body())
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, from its IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", data[:16]
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_a_bubbles_image_is_named_in_every_answer_and_returned_on_request():
+    """John sees the ice cream: every screen names the bubble's image by its size and label;
+    `screen` with images returns it as image content, the PNG the daemon holds (`file`)."""
+    async def body():
+        async with mcp_session() as session:
+            await act(session, "show", device=JOHN, conversation=CONVERSATION)
+            await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
+            await act(session, "activate", device=KATE, button="add")
+            staged = await act(session, "activate", device=KATE, button="base-cone")
+            assert re.search(r"staged \(Send sends it\):\n.*\n.*\n  +│ png image \d+×\d+ px, ", screen_of(staged, KATE)), staged
+            answer = await act(session, "send", device=KATE, conversation=CONVERSATION)
+            john = screen_of(answer, JOHN)
+            named = re.search(r"│ png image (\d+)×(\d+) px, (no accessibility label|accessibility label \"[^\"]*\")", john)
+            assert named, answer
+            # Per-device participant identifiers only when asked.
+            assert "└─ sender" not in answer, answer
+            transcript = await act(session, "transcript", device=JOHN, conversation=CONVERSATION)
+            assert f"png image {named.group(1)}×{named.group(2)} px" in transcript, transcript
+            asked = await act(session, "screen", device=JOHN, conversation=CONVERSATION, identifiers=True)
+            assert re.search(r"└─ sender [0-9A-F-]{36}", asked), asked
+
+            result = await session.call_tool("screen", {"device": JOHN, "conversation": CONVERSATION, "images": True})
+            assert not failed(result)
+            images = [part for part in result.content if part.type == "image"]
+            listed = re.findall(r"^  \d+\. entry (?:\[\d+\] ?)+: png image (\d+)×(\d+) px \(image/png, (\d+) bytes\) (file://\S+)$", text(result), re.M)
+            assert len(images) == len(listed) == 1, text(result)
+            width, height, size, url = listed[0]
+            data = base64.b64decode(images[0].data)
+            assert field(images[0], "mime_type") == "image/png" and len(data) == int(size)
+            assert png_size(data) == (int(width), int(height)) == (int(named.group(1)), int(named.group(2)))
+            held = await session.call_tool("file", {"url": url})
+            assert [part.data for part in held.content if part.type == "image"] == [images[0].data]
+            # Without images, none is returned.
+            plain = await session.call_tool("screen", {"device": JOHN, "conversation": CONVERSATION})
+            assert [part for part in plain.content if part.type == "image"] == []
+    run(body())
+
+
+def test_a_collapsed_entry_is_marked_as_such():
+    """Once John answers in the same session, Kate's first bubble is collapsed into its summary."""
+    async def body():
+        async with mcp_session() as session:
+            for device in (KATE, JOHN):
+                await act(session, "show", device=device, conversation=CONVERSATION)
+            await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
+            await act(session, "activate", device=KATE, button="add")
+            await act(session, "activate", device=KATE, button="base-cone")
+            answer = await act(session, "send", device=KATE, conversation=CONVERSATION)
+            bubble = re.search(rf"\[(\d+)\] Kate Bell \({re.escape(ICE_CREAM)}", screen_of(answer, JOHN))
+            await act(session, "tap", device=JOHN, conversation=CONVERSATION, entry=int(bubble.group(1)))
+            await act(session, "activate", device=JOHN, button="scoops-vanilla")
+            answer = await act(session, "send", device=JOHN, conversation=CONVERSATION)
+            assert re.search(r"\[\d+\] [^\n]* · collapsed into its summary: ", screen_of(answer, KATE)), answer
     run(body())
 
 

@@ -11,8 +11,9 @@ as the unit would and asks it `msghostctl world`, and runs each package's `msgho
 and fetches its page. apt reaches Debian's mirror from inside the root (the host's mirror);
 pip reaches nothing: the wheels it needs besides dist/ are downloaded here first.
 
-Where debootstrap cannot run (not root, not installed, no mount namespace, no mirror) the
-clean-root tests skip and say why; the checks of dist/ itself still run.
+A missing debootstrap fails (scripts/bootstrap installs it, so a skip would hide a broken
+machine). Where a root cannot be made (not root, no mount namespace, no mirror) the clean-root
+tests skip and say why; the checks of dist/ itself still run.
 """
 from __future__ import annotations
 

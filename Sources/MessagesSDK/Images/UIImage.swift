@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostProtocol
 
 /// `UIImage`: a decoded PNG or JPEG, or what a renderer drew, made from bytes, a file or a name
 /// in the app's resources; it draws into the current context (`draw(at:)`, `draw(in:)`) and

@@ -36,26 +36,49 @@ public enum PythonTestWriter {
         .compose: ("compose", [("device", "device"), ("action", "action")]),
     ]
 
-    public static func write(_ plan: TestPlan) -> String {
+    /// The module. `directory`: the absolute folder it will be written to, so that it finds
+    /// the apps relative to itself (nil when unknown, for standard output or a download: it
+    /// then finds them where they were recorded, unless told otherwise).
+    public static func write(_ plan: TestPlan, directory: String? = nil) -> String {
+        let root = AppRoot(plan.start.apps)
         var out = """
             \"\"\"\(plan.name): a test made by `msghostctl export-test --python` from \(plan.source) (\(plan.steps.count) steps).
 
             Each step is what the user or the admin did, on the manual clock at the time it was
             recorded; the assertions after it are what each device showed then: its entries as
             drawn (names rendered with that device's contacts), its input field, and the sends
-            and requests refused, by Apple's code and name.
+            and requests refused, by Apple's code and name. A difference is named field by field.
+
+            The `msghost_daemon` fixture comes from the msghost SDK's pytest plugin, which pytest
+            loads by itself once the SDK is installed (`pip install msghost`). With the SDK from a
+            checkout instead, name the plugin:
+                PYTHONPATH=python/src python3 -m pytest -p msghost.pytest_plugin THIS_FILE
+            msghostd is found through $MSGHOSTD, else on PATH (docs/getting-started-python.md).
             \"\"\"
+            import os
+            from pathlib import Path
+
             import pytest
 
+            from msghost.assertions import assert_entries, assert_field
             from msghost.errors import ControlError
-            from msghost.testing import App
-
+            from msghost.testing import App\n\n
+            """
+        if let root {
+            let found = directory.map { "Path(__file__).resolve().parent / \(self.string(root.path(from: $0)))" } ?? self.string(root.path)
+            out += """
+                # The folder that holds the apps (recorded in \(root.path)): found relative to this
+                # file; set MSGHOST_APP_ROOT to it to run this test from elsewhere.
+                APP_ROOT = Path(os.environ.get("MSGHOST_APP_ROOT") or \(found)).resolve()\n\n
+                """
+        }
+        out += """
             WORLD = \(self.literal(Self.world(plan.start.world), indent: 0))
 
             APPS = [\n
             """
         for manifest in plan.start.apps {
-            out += "    " + Self.app(manifest) + ",\n"
+            out += "    " + Self.app(manifest, root: root) + ",\n"
         }
         out += "]\n\nSETTINGS = \(self.literal(.object(plan.start.settings), indent: 0))\n"
         out += """
@@ -149,9 +172,10 @@ public enum PythonTestWriter {
         for view in step.views {
             let (device, conversation) = (self.string(view.device), self.string(view.conversation))
             let slice = view.fullPage ? "[-\(view.entries.count):]" : ""
-            out += "    assert shown(control, \(device), \(conversation))\(slice) == \(self.list(view.entries.map { self.ordered($0) }, indent: 4))\n"
+            let place = self.string("\(view.device) in \(view.conversation)")
+            out += "    assert_entries(shown(control, \(device), \(conversation))\(slice), \(self.list(view.entries.map { self.ordered($0) }, indent: 4)), \(place))\n"
             let staged = view.staged.map { self.ordered($0) } ?? "None"
-            out += "    assert field(control, \(device), \(conversation)) == {\"text\": \(self.string(view.text)), \"staged\": \(staged)}\n"
+            out += "    assert_field(field(control, \(device), \(conversation)), \(self.string(view.text)), \(staged), \(place))\n"
         }
         if let refusals = step.refusals { out += "    assert refusals(control) == \(self.list(refusals.map(self.string), indent: 4))\n" }
         return out
@@ -230,15 +254,29 @@ public enum PythonTestWriter {
     }
 
     /// An app as `msghost.testing.App`: its manifest's keys as the class names them, the
-    /// rest in `manifest`.
-    static func app(_ manifest: JSONValue) -> String {
+    /// rest in `manifest`; paths under `root` as paths under `APP_ROOT`.
+    static func app(_ manifest: JSONValue, root: AppRoot?) -> String {
         guard case .object(var fields) = manifest else { return "None" }
         var arguments: [String] = []
         for (key, parameter) in [("bundleID", "bundle_id"), ("command", "command"), ("args", "args"), ("workingDirectory", "working_directory"),
                                  ("contexts", "contexts"), ("env", "env"), ("displayName", "display_name")] {
-            if let value = fields.removeValue(forKey: key) { arguments.append("\(parameter)=\(self.literal(value, indent: 8))") }
+            if let value = fields.removeValue(forKey: key) { arguments.append("\(parameter)=\(self.path(value, root: root))") }
         }
         if !fields.isEmpty { arguments.append("manifest=\(self.literal(.object(fields), indent: 8))") }
         return "App(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// A value of a manifest: an absolute path under `root` (or a list of them) as
+    /// `str(APP_ROOT / "examples/python-raw")`, anything else as it is.
+    static func path(_ value: JSONValue, root: AppRoot?) -> String {
+        switch value {
+        case .string(let text):
+            guard let root, text.hasPrefix("/"), let relative = root.relative(text) else { return self.literal(value, indent: 8) }
+            return relative.isEmpty ? "str(APP_ROOT)" : "str(APP_ROOT / \(self.string(relative)))"
+        case .array(let items):
+            return self.list(items.map { self.path($0, root: root) }, indent: 8)
+        default:
+            return self.literal(value, indent: 8)
+        }
     }
 }

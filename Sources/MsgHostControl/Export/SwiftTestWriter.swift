@@ -139,8 +139,9 @@ public struct SwiftTestWriter {
             let (device, conversation) = (Self.string(view.device), Self.string(view.conversation))
             let shown = "try Self.shown(daemon, \(device), \(conversation))"
             let entries = view.entries.map { Self.drawn($0, indent: 16) }
-            out += "\(pad)#expect(\(view.fullPage ? "Array(\(shown).suffix(\(view.entries.count)))" : shown) == \(Self.list(entries, indent: 12)))\n"
-            out += "\(pad)#expect(try Self.field(daemon, \(device), \(conversation)) == Self.Field(text: \(Self.string(view.text)), staged: \(view.staged.map { Self.drawn($0, indent: 12) } ?? "nil")))\n"
+            let place = Self.string("\(view.device) in \(view.conversation)")
+            out += "\(pad)Self.expectEntries(\(view.fullPage ? "Array(\(shown).suffix(\(view.entries.count)))" : shown), \(Self.list(entries, indent: 12)), \(place))\n"
+            out += "\(pad)Self.expectField(try Self.field(daemon, \(device), \(conversation)), text: \(Self.string(view.text)), staged: \(view.staged.map { Self.drawn($0, indent: 12) } ?? "nil"), \(place))\n"
         }
         if let refusals = step.refusals { out += "\(pad)#expect(try Self.refusals(daemon) == \(Self.list(refusals.map(Self.string), indent: 12)))\n" }
         return out
@@ -303,9 +304,12 @@ public struct SwiftTestWriter {
         return (parts.first.map(String.init) ?? "v") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// `raw` → `RawSessionTests`; a name that already says session is not said twice
+    /// (`session` → `SessionTests`, `ice-cream-session` → `IceCreamSessionTests`).
     static func typeName(_ name: String) -> String {
         let camel = Self.camel(TestPlan.variable(name))
-        return camel.prefix(1).uppercased() + camel.dropFirst() + "SessionTests"
+        let type = camel.prefix(1).uppercased() + camel.dropFirst()
+        return type + (type.hasSuffix("Session") ? "Tests" : "SessionTests")
     }
 
     /// The helpers every exported test has: what a device shows, as the plan reads it.
@@ -350,6 +354,31 @@ public struct SwiftTestWriter {
             static func field(_ daemon: TestDaemon, _ device: String, _ conversation: String) throws -> Field {
                 let field = try daemon.control(.inputField, InputFieldRequest(device: device, conversation: conversation), as: InputFieldResult.self)
                 return Field(text: field.text, staged: field.staged.map(Self.drawn))
+            }
+
+            /// `actual` is `expected`, field by field: a difference names the entry, the field and both values.
+            static func expectEntries(
+                _ actual: [[String: String]], _ expected: [[String: String]], _ place: String, sourceLocation: SourceLocation = #_sourceLocation
+            ) {
+                #expect(actual.count == expected.count, "\\(place): how many entries are shown", sourceLocation: sourceLocation)
+                for (index, (shown, wanted)) in zip(actual, expected).enumerated() {
+                    for key in Set(shown.keys).union(wanted.keys).sorted() {
+                        #expect(shown[key] == wanted[key], "\\(place), entry \\(index + 1) of \\(expected.count): \\(key)", sourceLocation: sourceLocation)
+                    }
+                }
+            }
+
+            /// The input field holds `text` and `staged`, field by field.
+            static func expectField(
+                _ actual: Field, text: String, staged: [String: String]?, _ place: String, sourceLocation: SourceLocation = #_sourceLocation
+            ) {
+                #expect(actual.text == text, "\\(place), input field: text", sourceLocation: sourceLocation)
+                #expect((actual.staged == nil) == (staged == nil), "\\(place), input field: staged item \\(actual.staged.map { "\\($0)" } ?? "none")", sourceLocation: sourceLocation)
+                if let shown = actual.staged, let staged {
+                    for key in Set(shown.keys).union(staged.keys).sorted() {
+                        #expect(shown[key] == staged[key], "\\(place), staged item: \\(key)", sourceLocation: sourceLocation)
+                    }
+                }
             }
 
             /// Every send or request refused so far: Apple's code and name.

@@ -2,8 +2,8 @@ import MsgHostControl
 import MsgHostProtocol
 
 /// Reads what devices show, through the documented control requests only (`world`,
-/// `transcript`, `inputField`, `view`), for the answers of user actions and the screen
-/// resources.
+/// `transcript`, `inputField`, `view`, and `file` for the images entries show), for the
+/// answers of user actions and the screen resources.
 public struct ScreenReader: Sendable {
     let link: ControlLink
     /// How many of the newest transcript entries a screen shows.
@@ -40,7 +40,22 @@ public struct ScreenReader: Sendable {
             note = "(not read: \(error))"
         }
         let view = try? await self.link.request(.view, DeviceRequest(device: device), as: ViewResult.self)
-        return DeviceScreen(device: device, owner: owner, conversation: conversation, transcript: transcript, inputField: field, inputFieldNote: note, view: view)
+        var screen = DeviceScreen(device: device, owner: owner, conversation: conversation, transcript: transcript, inputField: field, inputFieldNote: note, view: view)
+        screen.images = await self.images(of: screen.entries)
+        return screen
+    }
+
+    /// The images `entries` show, each once, in order. One the daemon does not give (removed
+    /// since, over `file`'s limit) is left out, and the screen names it without a size.
+    func images(of entries: [TranscriptEntryValue]) async -> [ScreenImage] {
+        var images: [ScreenImage] = []
+        for url in entries.compactMap(Bubbles.imageURL) where !images.contains(where: { $0.url == url }) {
+            if let file = try? await self.link.request(.file, FileRequest(url: url), as: FileResult.self) {
+                let shown = entries.filter { Bubbles.imageURL(of: $0) == url }.map(\.entry)
+                images.append(ScreenImage(url: url, entries: shown, mimeType: file.mimeType, data: file.data))
+            }
+        }
+        return images
     }
 
     /// The conversations `device`'s owner is a member of.

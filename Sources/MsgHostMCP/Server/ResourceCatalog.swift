@@ -48,7 +48,7 @@ public struct ResourceCatalog: Sendable {
             }
             if uri == Self.eventsURI {
                 let result = try await self.link.request(.events, EventsRequest(), as: EventsResult.self)
-                let lines = result.events.suffix(Self.eventCount).map(ScreenText.render)
+                let lines = result.events.suffix(Self.eventCount).map(EventText.line)
                 return [.text((lines + ["next: \(result.next)"]).joined(separator: "\n"), uri: uri, mimeType: "text/plain")]
             }
             if uri.hasPrefix(Self.screenPrefix) {

@@ -101,11 +101,13 @@ public enum ToolCatalog {
     ]
 
     static let observation: [ToolSpec] = [
-        ToolSpec("screen", command: nil, .observation, readOnly: true, "What a device shows, as text: each of its conversations' newest transcript entries (with its own contact names), the input field and staged item, and the open app's declared view (texts, buttons with their ids, inputs).", [
+        ToolSpec("screen", command: nil, .observation, readOnly: true, "What a device shows, as text: each of its conversations' newest transcript entries (with its own contact names; each image by its size and accessibility label), the input field and staged item, and the open app's declared view (texts, buttons with their ids, inputs). With images, the images themselves follow as image content.", [
             Parameter("device", .string(minLength: 1, maxLength: 4096), "A device id, as `world` lists it (e.g. kate-iphone)."),
             Parameter("conversation", .string(minLength: 1, maxLength: 4096), required: false, "Only this conversation (default: every conversation of the device's owner)."),
+            Parameter("images", .boolean, required: false, "true: also return each image the screen shows (bubbles, stickers, image attachments) as image content, in the order the text names them (default false)."),
+            Parameter("identifiers", .boolean, required: false, "true: also show each bubble's sender as this device's install of the app sees them (a participant UUID, different on every device; default false)."),
         ]),
-        ToolSpec("transcript", command: .transcript, .observation, readOnly: true, "A page of a device's transcript of a conversation, newest last, drawn as text (each entry's id in brackets).", [
+        ToolSpec("transcript", command: .transcript, .observation, readOnly: true, "A page of a device's transcript of a conversation, newest last, drawn as text (each entry's id in brackets, each image by its size and accessibility label; `screen` with images returns the images).", [
             device, conversation,
             Parameter("limit", .integer(minimum: 1, maximum: 1000), required: false, "How many of the newest entries (1 to 1,000, default 50)."),
             Parameter("before", .integer(minimum: 1), required: false, "Only entries older than this entry id (to page back)."),

@@ -15,8 +15,11 @@ extension ToolRunner {
         }
     }
 
+    /// The device's screens as text; with `images`, each image they show as image content
+    /// after the text, in the order the text names them, each listed at the text's end.
     private func screen(_ arguments: [String: Value]) async -> CallTool.Result {
         let device = arguments["device"]?.stringValue ?? ""
+        let identifiers = arguments["identifiers"]?.boolValue ?? false
         do {
             let world = try await self.link.request(.world, MsgHostProtocol.Empty(), as: WorldResult.self)
             guard world.devices.contains(where: { $0.id == device }) else {
@@ -24,10 +27,19 @@ extension ToolRunner {
             }
             let conversations = arguments["conversation"]?.stringValue.map { [$0] } ?? ScreenReader.conversations(of: device, world: world)
             var parts: [String] = []
+            var images: [ScreenImage] = []
             for conversation in conversations {
-                parts.append(ScreenText.render(await self.reader.screen(device: device, conversation: conversation, world: world)))
+                let screen = await self.reader.screen(device: device, conversation: conversation, world: world)
+                parts.append(ScreenText.render(screen, identifiers: identifiers))
+                images += screen.images.filter { image in !images.contains { $0.url == image.url } }
             }
-            return Self.text(parts.isEmpty ? "\(device) is in no conversation" : parts.joined(separator: "\n\n"))
+            guard !parts.isEmpty else { return Self.text("\(device) is in no conversation") }
+            guard arguments["images"]?.boolValue == true else { return Self.text(parts.joined(separator: "\n\n")) }
+            let list = images.isEmpty ? ["images: none shown"] : ["images, in the order of the image content below:"]
+                + images.enumerated().map { "  \($0.offset + 1). \($0.element.summary)" }
+            let text = (parts + [list.joined(separator: "\n")]).joined(separator: "\n\n")
+            return .init(content: [.text(text: text, annotations: nil, _meta: nil)]
+                + images.map { .image(data: $0.data, mimeType: $0.mimeType, annotations: nil, _meta: nil) })
         } catch {
             return Self.text("screen on \(device): \(Self.failure(error))", isError: true)
         }
@@ -74,7 +86,7 @@ extension ToolRunner {
             let session = try SessionReader.read(Array(data))
             let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let plan = TestPlan(session, name: arguments["name"]?.stringValue ?? stem, source: URL(fileURLWithPath: file).lastPathComponent)
-            text = arguments["language"]?.stringValue == "swift" ? try SwiftTestWriter().write(plan) : PythonTestWriter.write(plan)
+            text = arguments["language"]?.stringValue == "swift" ? try SwiftTestWriter().write(plan) : PythonTestWriter.write(plan, directory: arguments["output"]?.stringValue.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
         } catch let error as SessionError {
             return self.text("exportTest: \(file): \(error.description)", isError: true)
         } catch {

@@ -71,14 +71,16 @@ public actor ToolRunner {
         case .transcript?:
             let result = try reply.decodeBody(TranscriptResult.self)
             let older = result.more ? ["(\(result.olderCount) older: ask again with before=\(result.entries.first?.entry ?? 1))"] : []
-            return Self.text((["\(head): \(result.entries.count) entries"] + older + result.entries.map(Bubbles.draw)).joined(separator: "\n"))
+            let images = await self.reader.images(of: result.entries)
+            let options = Bubbles.Options(images: ScreenImage.headers(images))
+            return Self.text((["\(head): \(result.entries.count) entries"] + older + result.entries.map { Bubbles.draw($0, options) }).joined(separator: "\n"))
         case .view?:
             let device = arguments["device"]?.stringValue ?? "?"
             return Self.text(ViewText.describe(try reply.decodeBody(ViewResult.self), device: device))
         case .events?:
             let result = try reply.decodeBody(EventsResult.self)
             self.note(result.events)
-            let lines = result.events.map(ScreenText.render)
+            let lines = result.events.map(EventText.line)
             return Self.text((["\(result.events.count) events; next: \(result.next) (pass it as after)"] + lines).joined(separator: "\n"))
         case .file?:
             let file = try reply.decodeBody(FileResult.self)
@@ -113,7 +115,7 @@ public actor ToolRunner {
             let shown = events.suffix(Self.eventLines)
             text += "\nevents since the last answer:" + (events.isEmpty ? " none" : "")
             if events.count > shown.count { text += "\n  (\(events.count - shown.count) earlier ones: use the events tool)" }
-            for event in shown { text += "\n  " + ScreenText.render(event) }
+            for event in shown { text += "\n  " + EventText.line(event) }
             for event in events { add(event.conversation) }
         }
         if named == nil, let device { add(self.lastConversation[device]) }

@@ -36,7 +36,7 @@ struct ExportTest: ParsableCommand {
         let plan = TestPlan(session, name: self.name ?? stem, source: URL(fileURLWithPath: self.file).lastPathComponent)
         let text: String
         do {
-            text = self.python ? PythonTestWriter.write(plan) : try SwiftTestWriter(repository: self.repository.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).write(plan)
+            text = self.python ? PythonTestWriter.write(plan, directory: self.output.map(Self.folder)) : try SwiftTestWriter(repository: self.repository.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).write(plan)
         } catch {
             FileHandle.standardError.write(Data("msghostctl: export-test: \(self.file): \(error.description)\n".utf8))
             throw ExitCode(2)
@@ -47,5 +47,10 @@ struct ExportTest: ParsableCommand {
         } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }
+    }
+
+    /// The absolute folder a file is written to, for the paths a test finds relative to itself.
+    static func folder(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     }
 }

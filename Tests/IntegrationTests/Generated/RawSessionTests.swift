@@ -55,7 +55,7 @@ import Testing
             // Step 5 (1240 ms): Kate Bell touches the app on kate-iphone.
             try daemon.control(.touch, TouchRequest(device: "kate-iphone", payload: .object(["caption": .string("A cone for $\(johnForKateIphonePythonRaw)"), "sends": .number(2)])))
             try daemon.settle()
-            #expect(try Self.shown(daemon, "john-iphone", "kate-john") == [
+            Self.expectEntries(try Self.shown(daemon, "john-iphone", "kate-john"), [
                 [
                     "kind": "message",
                     "from": "Kate Bell",
@@ -64,9 +64,9 @@ import Testing
                     "caption": "A cone for John Appleseed",
                     "summaryText": "A cone for John Appleseed",
                 ],
-            ])
-            #expect(try Self.field(daemon, "john-iphone", "kate-john") == Self.Field(text: "", staged: nil))
-            #expect(try Self.shown(daemon, "kate-iphone", "kate-john") == [
+            ], "john-iphone in kate-john")
+            Self.expectField(try Self.field(daemon, "john-iphone", "kate-john"), text: "", staged: nil, "john-iphone in kate-john")
+            Self.expectEntries(try Self.shown(daemon, "kate-iphone", "kate-john"), [
                 [
                     "kind": "message",
                     "from": "Kate Bell",
@@ -75,14 +75,14 @@ import Testing
                     "caption": "A cone for John Appleseed",
                     "summaryText": "A cone for John Appleseed",
                 ],
-            ])
-            #expect(try Self.field(daemon, "kate-iphone", "kate-john") == Self.Field(text: "", staged: nil))
+            ], "kate-iphone in kate-john")
+            Self.expectField(try Self.field(daemon, "kate-iphone", "kate-john"), text: "", staged: nil, "kate-iphone in kate-john")
             #expect(try Self.refusals(daemon) == ["9 sendWithoutRecentInteraction"])
 
             // Step 6 (1240 ms): John Appleseed types "thanks" on john-iphone in kate-john.
             try daemon.control(.typeText, TypeTextRequest(device: "john-iphone", conversation: "kate-john", text: "thanks"))
             try daemon.settle()
-            #expect(try Self.shown(daemon, "john-iphone", "kate-john") == [
+            Self.expectEntries(try Self.shown(daemon, "john-iphone", "kate-john"), [
                 [
                     "kind": "message",
                     "from": "Kate Bell",
@@ -91,8 +91,8 @@ import Testing
                     "caption": "A cone for John Appleseed",
                     "summaryText": "A cone for John Appleseed",
                 ],
-            ])
-            #expect(try Self.field(daemon, "john-iphone", "kate-john") == Self.Field(text: "thanks", staged: nil))
+            ], "john-iphone in kate-john")
+            Self.expectField(try Self.field(daemon, "john-iphone", "kate-john"), text: "thanks", staged: nil, "john-iphone in kate-john")
 
             // Step 7 (1240 ms): Kate Bell closes the app on kate-iphone.
             try daemon.control(.close, DeviceRequest(device: "kate-iphone"))
@@ -141,6 +141,31 @@ import Testing
     static func field(_ daemon: TestDaemon, _ device: String, _ conversation: String) throws -> Field {
         let field = try daemon.control(.inputField, InputFieldRequest(device: device, conversation: conversation), as: InputFieldResult.self)
         return Field(text: field.text, staged: field.staged.map(Self.drawn))
+    }
+
+    /// `actual` is `expected`, field by field: a difference names the entry, the field and both values.
+    static func expectEntries(
+        _ actual: [[String: String]], _ expected: [[String: String]], _ place: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(actual.count == expected.count, "\(place): how many entries are shown", sourceLocation: sourceLocation)
+        for (index, (shown, wanted)) in zip(actual, expected).enumerated() {
+            for key in Set(shown.keys).union(wanted.keys).sorted() {
+                #expect(shown[key] == wanted[key], "\(place), entry \(index + 1) of \(expected.count): \(key)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The input field holds `text` and `staged`, field by field.
+    static func expectField(
+        _ actual: Field, text: String, staged: [String: String]?, _ place: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(actual.text == text, "\(place), input field: text", sourceLocation: sourceLocation)
+        #expect((actual.staged == nil) == (staged == nil), "\(place), input field: staged item \(actual.staged.map { "\($0)" } ?? "none")", sourceLocation: sourceLocation)
+        if let shown = actual.staged, let staged {
+            for key in Set(shown.keys).union(staged.keys).sorted() {
+                #expect(shown[key] == staged[key], "\(place), staged item: \(key)", sourceLocation: sourceLocation)
+            }
+        }
     }
 
     /// Every send or request refused so far: Apple's code and name.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MessagesSDK
+import MsgHostProtocol
 import Testing
 import DrawingReferences
 

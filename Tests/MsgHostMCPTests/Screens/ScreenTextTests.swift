@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostControl
 import MsgHostMCP
 import MsgHostProtocol
 import Testing
@@ -28,7 +29,7 @@ import Testing
         let text = ScreenText.render(try Self.screen())
         #expect(text.hasPrefix("── john-iphone (John Appleseed), conversation kate-john ──"))
         #expect(text.contains("transcript (newest 2 of 6; [id] sender):"))
-        #expect(text.contains("  [3] John Appleseed · John added scoops"))
+        #expect(text.contains("  [3] John Appleseed · collapsed into its summary: John added scoops"))
         #expect(text.contains("  [7] Katie (com.example.icecream, live):"))
         #expect(text.contains("Let's build an ice cream · a cone"))
         #expect(text.contains("summary: Kate chose a cone"))
@@ -75,8 +76,43 @@ import Testing
 
     @Test func aRefusalKeepsApplesCodeAndName() throws {
         let event = try Self.decode(EventRecord.self, #"{"seq": 41, "time": 5, "kind": "sendRefused", "device": "kate-iphone", "app": "com.example.python-raw", "conversation": "kate-john", "code": 9, "name": "sendWithoutRecentInteraction", "detail": "sendMessage"}"#)
-        #expect(ScreenText.render(event) == "#41 sendRefused on kate-iphone com.example.python-raw in kate-john: 9 sendWithoutRecentInteraction — sendMessage")
+        #expect(EventText.line(event) == "#41 sendRefused on kate-iphone com.example.python-raw in kate-john: 9 sendWithoutRecentInteraction — sendMessage")
         let launch = try Self.decode(EventRecord.self, #"{"seq": 2, "time": 5, "kind": "launching", "device": "kate-iphone", "app": "com.example.icecream"}"#)
-        #expect(ScreenText.render(launch) == "#2 launching on kate-iphone com.example.icecream")
+        #expect(EventText.line(launch) == "#2 launching on kate-iphone com.example.icecream")
+    }
+
+    /// A 2×3 PNG: the signature and an IHDR chunk, all a header reader needs.
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0])
+
+    static let imageBubble = """
+        {"index": 2, "entry": 8, "messageID": "m8", "kind": "message", "sender": "kate@example.com", "senderName": "Katie",
+         "senderDevice": "kate-iphone", "app": "com.example.icecream", "rendering": "template", "sentAt": 1100,
+         "senderParticipantIdentifier": "0D7A4C1E-0000-4000-8000-000000000001",
+         "message": {"accessibilityLabel": "A cone with vanilla", "layout": {"type": "template", "image": {"url": "file:///s/ab.png"}}},
+         "rendered": {"caption": "Ice cream"}}
+        """
+
+    @Test func aBubblesImageIsNamedWithItsSizeAndAccessibilityLabel() throws {
+        var screen = try Self.screen()
+        screen.transcript = try Self.decode(TranscriptResult.self, #"{"more": false, "olderCount": 0, "entries": [\#(Self.imageBubble)]}"#)
+        screen.images = [ScreenImage(url: "file:///s/ab.png", entries: [8], mimeType: "image/png", data: Self.png.base64EncodedString())]
+        let text = ScreenText.render(screen)
+        #expect(text.contains("  │ png image 2×3 px, accessibility label \"A cone with vanilla\""), "\(text)")
+        // Without the bytes (the daemon did not give them), the image is still named.
+        screen.images = []
+        #expect(ScreenText.render(screen).contains("  │ image, accessibility label \"A cone with vanilla\""))
+    }
+
+    @Test func sendersIdentifiersOnlyWhenAsked() throws {
+        var screen = try Self.screen()
+        screen.transcript = try Self.decode(TranscriptResult.self, #"{"more": false, "olderCount": 0, "entries": [\#(Self.imageBubble)]}"#)
+        #expect(!ScreenText.render(screen).contains("0D7A4C1E"))
+        #expect(ScreenText.render(screen, identifiers: true).contains("  └─ sender 0D7A4C1E-0000-4000-8000-000000000001"))
+    }
+
+    @Test func anImagesSummaryNamesItsEntriesSizeAndBytes() {
+        let image = ScreenImage(url: "file:///s/ab.png", entries: [8, 0], mimeType: "image/png", data: Self.png.base64EncodedString())
+        #expect(image.header == ImageHeader(Self.png))
+        #expect(image.summary == "entry [8] [0]: png image 2×3 px (image/png, \(Self.png.count) bytes) file:///s/ab.png")
     }
 }

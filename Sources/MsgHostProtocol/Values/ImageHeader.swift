@@ -3,20 +3,22 @@ import Foundation
 /// What the first bytes of an encoded image say: its format and its size in pixels.
 ///
 /// Only the header is read (PNG's IHDR, JPEG's SOFn frame header, GIF's logical screen): there
-/// is no decoder here, so this is how `UIImage` knows its `size` and refuses bytes that are
-/// not an image, as `UIImage(data:)` returns nil for them on iOS.
-struct ImageHeader: Equatable, Sendable {
-    enum Format: String, Sendable {
+/// is no decoder here. It is how MessagesSDK's `UIImage` knows its `size` and refuses bytes
+/// that are not an image (as `UIImage(data:)` returns nil for them on iOS), and how the control
+/// clients name a bubble's image by its size for a reader that cannot see it (msghost-mcp,
+/// msghostctl). The daemon reads the files it stores with its own, more thorough reader.
+public struct ImageHeader: Equatable, Sendable {
+    public enum Format: String, Sendable {
         case png, jpeg, gif
     }
 
-    var format: Format
-    var pixelWidth: Int
-    var pixelHeight: Int
+    public var format: Format
+    public var pixelWidth: Int
+    public var pixelHeight: Int
 
     /// The header of `data`, or nil when it is not a PNG, JPEG or GIF with a readable size
     /// (truncated, a zero side, an unknown signature).
-    init?(_ data: Data) {
+    public init?(_ data: Data) {
         let bytes = [UInt8](data.prefix(64 * 1024))
         let parsed = Self.png(bytes) ?? Self.gif(bytes) ?? Self.jpeg(bytes)
         guard let parsed, parsed.pixelWidth > 0, parsed.pixelHeight > 0 else { return nil }
@@ -29,7 +31,7 @@ struct ImageHeader: Equatable, Sendable {
         self.pixelHeight = pixelHeight
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// PNG: the signature, then the IHDR chunk first (length 13, "IHDR", width and height as
     /// big-endian 32-bit numbers; the PNG specification limits each to 2³¹−1).
