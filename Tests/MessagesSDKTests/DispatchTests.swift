@@ -21,6 +21,11 @@ import Testing
     }
 
     static func start(onTouch: @escaping @MainActor (RecordingController, JSONValue) -> Void = { _, _ in }) throws -> Running {
+        try Self.start(making: { recorder in RecordingController(recorder, onTouch: onTouch) })
+    }
+
+    /// An extension whose controllers `make` makes, each given the recorder.
+    static func start(making make: @escaping @MainActor @Sendable (Recorder) -> MSMessagesAppViewController) throws -> Running {
         let host = try FakeHost()
         let recorder = Recorder()
         let exits = Locked(0)
@@ -29,7 +34,7 @@ import Testing
         let context = host.context
         let started = Background {
             try MSExtensionMain.start(
-                environment: environment, context: context, makeController: { RecordingController(recorder, onTouch: onTouch) },
+                environment: environment, context: context, makeController: { make(recorder) },
                 willTerminate: { reason in terminations.withLock { $0.append(reason) } }, exit: { exits.withLock { $0 += 1 } })
         }
         let hello = try host.answerHello()

@@ -90,31 +90,3 @@ public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rec
 
 /// Strokes `rect`'s outline with the current stroke colour.
 public func UIRectFrame(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.stroke(rect) }
-
-/// `UIScreen`: only `main`'s scale and bounds, which drawing code asks for. An iPhone's: 2
-/// pixels a point (msghost draws at 2 where UIKit would use the device's 2 or 3), 390×844.
-public final class UIScreen: Sendable {
-    public static let main = UIScreen()
-    public let scale: CGFloat = 2
-    public let bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
-    public var nativeScale: CGFloat { self.scale }
-}
-
-/// `UIEdgeInsets` and `CGRect.inset(by:)`, with which apps lay out what they draw.
-public struct UIEdgeInsets: Equatable, Sendable {
-    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
-    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-}
-
-extension CGRect {
-    public func inset(by insets: UIEdgeInsets) -> CGRect {
-        CGRect(x: self.minX + insets.left, y: self.minY + insets.top,
-               width: self.width - insets.left - insets.right, height: self.height - insets.top - insets.bottom)
-    }
-}

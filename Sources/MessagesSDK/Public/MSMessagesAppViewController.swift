@@ -1,17 +1,20 @@
 import Foundation
 import MsgHostProtocol
 
-/// `MSMessagesAppViewController`: subclass it and override what you need, as on iOS.
+/// `MSMessagesAppViewController`: subclass it and override what you need, as on iOS. It is a
+/// `UIViewController`: its `view` is loaded before the first callback (`loadView`, then
+/// `viewDidLoad`), sized to the presentation on the device's screen, and it hears UIKit's
+/// appearance and layout calls — and so do its children — as Messages shows, resizes and hides
+/// the app.
 ///
 /// The host creates one controller per instance of the app (the compact/expanded UI, or a
 /// live-layout bubble in the transcript) with the factory given to `MSExtensionMain.run`, and
 /// calls the overrides below on the main thread, one at a time, in Messages' order; each call
-/// is acknowledged to the host when it returns, so the next one comes only then. There is no
-/// view: `viewDidLoad` and the appearance calls are kept so controller logic ports unchanged,
-/// `didReceiveTouch(_:)` stands in for the UIKit touches the user makes, and `setView(_:)`
-/// describes what the app shows (msghost's addition, drawn by msghost-web).
+/// is acknowledged to the host when it returns, so the next one comes only then.
+/// `didReceiveTouch(_:)` stands in for the user's touches on a view described with
+/// `setView(_:)` (msghost's addition, drawn by msghost-web, for apps in any language).
 @MainActor
-open class MSMessagesAppViewController {
+open class MSMessagesAppViewController: UIViewController {
     /// The conversation the app is presented in; set before `willBecomeActive(with:)` and updated
     /// by every callback that carries one (after `willSelect`, before `didSelect`, as in Messages).
     public internal(set) var activeConversation: MSConversation?
@@ -29,16 +32,15 @@ open class MSMessagesAppViewController {
     /// what the app offers when the person opens its stickers, if it has no sticker browser.
     var viewStickers: [MSSticker] = []
 
-    public init() {}
-
-    // MARK: UIViewController's lifecycle, minus the view
-
-    /// Called once, right after the controller is made and before its first callback.
-    open func viewDidLoad() {}
-    open func viewWillAppear(_ animated: Bool) {}
-    open func viewDidAppear(_ animated: Bool) {}
-    open func viewWillDisappear(_ animated: Bool) {}
-    open func viewDidDisappear(_ animated: Bool) {}
+    /// A sticker browser added as a child draws this controller's view (`setView`) and takes
+    /// its stickers' touches, as its view would on iOS.
+    open override func addChild(_ child: UIViewController) {
+        super.addChild(child)
+        guard let browser = child as? MSStickerBrowserViewController, child.parent === self else { return }
+        self.stickerBrowser = browser
+        browser.stickerBrowserView.host = self
+        browser.loadViewIfNeeded()
+    }
 
     // MARK: Messages' override points
 
@@ -80,7 +82,7 @@ open class MSMessagesAppViewController {
     /// else 4/5 of `memoryLimitMB`): free what can be rebuilt, as UIKit asks. Called on every
     /// controller whose instance is live, once per crossing; above `memoryLimitMB` the host
     /// kills the process.
-    open func didReceiveMemoryWarning() {}
+    open override func didReceiveMemoryWarning() {}
 
     /// The process is about to end (the host's `terminate`, after the last instance resigned,
     /// or the daemon stopping); `reason` is `idle`, `daemonStopping`, `uninstalled`, … Override

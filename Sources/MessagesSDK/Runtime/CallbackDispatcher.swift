@@ -13,6 +13,8 @@ final class CallbackDispatcher {
     private let willTerminate: @MainActor (String) -> Void
     private let exit: @MainActor () -> Void
     private var controllers: [String: MSMessagesAppViewController] = [:]
+    /// Each instance's screen, where its controller's view is shown.
+    private var windows: [String: AppWindow] = [:]
 
     /// Nonisolated: made on whatever thread starts the extension; used on the main thread only.
     nonisolated init(connection: HostConnection, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
@@ -38,8 +40,14 @@ final class CallbackDispatcher {
             return self.exit()
         }
         if type == .didReceiveMemoryWarning {
-            // About the whole process, as UIKit tells every loaded view controller.
-            for instance in self.controllers.keys.sorted() { self.controllers[instance]?.didReceiveMemoryWarning() }
+            // About the whole process, as UIKit tells every loaded view controller, children too.
+            for instance in self.controllers.keys.sorted() {
+                var stack: [UIViewController] = self.controllers[instance].map { [$0] } ?? []
+                while let controller = stack.popLast() {
+                    controller.didReceiveMemoryWarning()
+                    stack.append(contentsOf: controller.children.reversed())
+                }
+            }
             return self.acknowledge(callback)
         }
         let body = callback.body
@@ -61,10 +69,10 @@ final class CallbackDispatcher {
         case .didResignActive:
             controller.didResignActive(with: conversation())
             self.controllers[instance] = nil
-        case .viewWillAppear: controller.viewWillAppear(true)
-        case .viewDidAppear: controller.viewDidAppear(true)
-        case .viewWillDisappear: controller.viewWillDisappear(true)
-        case .viewDidDisappear: controller.viewDidDisappear(true)
+            self.windows[instance] = nil
+        case .viewWillAppear: self.windows[instance]?.willAppear()
+        case .viewWillDisappear: self.windows[instance]?.willDisappear()
+        case .viewDidAppear, .viewDidDisappear: self.windows[instance]?.didAppearOrDisappear()
         case .touch:
             let touch = MSTouch(payload: body.payload ?? .null, button: body.button, fields: body.fields ?? [:])
             // A sticker browser's button inserts its sticker; every other touch is the app's.
@@ -81,15 +89,19 @@ final class CallbackDispatcher {
             default: controller.didCancelSending(message, conversation: active)
             }
         case .willTransition:
-            controller.willTransition(to: WireMapping.style(body.presentationStyle!))
+            let style = WireMapping.style(body.presentationStyle!)
+            controller.willTransition(to: style)
+            self.windows[instance]?.willTransition(to: style)
         case .didTransition:
             let style = WireMapping.style(body.presentationStyle!)
             controller.presentationStyle = style
+            self.windows[instance]?.didTransition()
             controller.didTransition(to: style)
         case .contentSizeThatFits:
             let offered = CGSize(width: body.size!.width, height: body.size!.height)
             let wanted = controller.contentSizeThatFits(offered)
             let size = SizeValue(width: Double(min(wanted.width, offered.width)), height: Double(min(wanted.height, offered.height)))
+            self.windows[instance]?.bubbleSized(CGSize(width: size.width, height: size.height))
             return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
         case .stickers:
             // The user opened the sticker drawer: the browser's data source, asked afresh
@@ -106,7 +118,7 @@ final class CallbackDispatcher {
         self.acknowledge(callback)
     }
 
-    /// The instance's controller, made (and loaded) on first use. A callback that names a new
+    /// The instance's controller, made (and its view loaded) on first use. A callback that names a new
     /// instance without a conversation (msghostd never sends one) gets an empty conversation,
     /// so the app can still answer it.
     private func controller(for instance: String, conversation: ConversationValue?) -> MSMessagesAppViewController {
@@ -117,7 +129,7 @@ final class CallbackDispatcher {
         let value = conversation ?? ConversationValue(localParticipantIdentifier: "", remoteParticipantIdentifiers: [])
         controller.activeConversation = MSConversation(value, instance: instance, connection: self.connection)
         self.controllers[instance] = controller
-        controller.viewDidLoad()
+        self.windows[instance] = AppWindow(controller)
         return controller
     }
 

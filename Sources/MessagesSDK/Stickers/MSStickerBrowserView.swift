@@ -12,10 +12,9 @@ public protocol MSStickerBrowserViewDataSource: AnyObject {
 /// (`sticker-<index>`) the user activates to pick it, which inserts the sticker into the
 /// input field as tapping one does in Messages.
 @MainActor
-open class MSStickerBrowserView {
+open class MSStickerBrowserView: UIView {
     public let stickerSize: MSStickerSize
     open weak var dataSource: (any MSStickerBrowserViewDataSource)?
-    open var frame: CGRect
     /// Set by the controller the browser is shown in: where `reloadData()` draws.
     weak var host: MSMessagesAppViewController?
     /// The stickers as last loaded, by index: what a button's index names.
@@ -27,12 +26,17 @@ open class MSStickerBrowserView {
     static let maximumStickers = 80
 
     public init(frame: CGRect, stickerSize: MSStickerSize) {
-        self.frame = frame
         self.stickerSize = stickerSize
+        super.init(frame: frame)
     }
 
-    public convenience init(frame: CGRect) {
+    public override convenience init(frame: CGRect) {
         self.init(frame: frame, stickerSize: .regular)
+    }
+
+    public required init?(coder: NSCoder) {
+        self.stickerSize = .regular
+        super.init(coder: coder)
     }
 
     /// Asks the data source again and redraws. A count below zero draws nothing.

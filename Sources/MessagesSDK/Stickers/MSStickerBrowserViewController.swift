@@ -3,9 +3,10 @@ import Foundation
 /// `MSStickerBrowserViewController`: a sticker browser that is its own data source. Subclass
 /// it and override `numberOfStickers(in:)` and `stickerBrowserView(_:stickerAt:)`, as on iOS.
 ///
-/// On iOS it is a child view controller whose view is added to the app's; here the app's
+/// As on iOS it is a child view controller whose view is the sticker browser: the app's
 /// `MSMessagesAppViewController` adds it with `addChild(_:)` (or the iOS 10 name
-/// `addChildViewController(_:)`), and the browser then draws the app's view (`setView`).
+/// `addChildViewController(_:)`) and its view to its own, and the browser then draws the app's
+/// view (`setView`) whenever its `stickerBrowserView.reloadData()` is called.
 /// When the user activates a sticker's button (msghost-web, `msghostctl activate DEVICE
 /// sticker-2`), the sticker is inserted into the input field (`insertSticker`), as tapping
 /// a sticker in Messages does; the app's own `didReceiveTouch` does not see that touch.
@@ -15,20 +16,28 @@ import Foundation
 /// input field or peels it onto a bubble (`msghostctl sticker DEVICE INDEX --onto ENTRY`),
 /// which the host does itself, without telling the app, as Messages does.
 @MainActor
-open class MSStickerBrowserViewController: MSStickerBrowserViewDataSource {
+open class MSStickerBrowserViewController: UIViewController, MSStickerBrowserViewDataSource {
     public let stickerSize: MSStickerSize
     public let stickerBrowserView: MSStickerBrowserView
-    /// The app controller this browser was added to.
-    public private(set) weak var parent: MSMessagesAppViewController?
 
     public init(stickerSize: MSStickerSize) {
         self.stickerSize = stickerSize
         self.stickerBrowserView = MSStickerBrowserView(frame: .zero, stickerSize: stickerSize)
+        super.init(nibName: nil, bundle: nil)
         self.stickerBrowserView.dataSource = self
     }
 
-    /// Called once, when added to an app controller.
-    open func viewDidLoad() {}
+    public required init?(coder: NSCoder) {
+        self.stickerSize = .regular
+        self.stickerBrowserView = MSStickerBrowserView(frame: .zero, stickerSize: .regular)
+        super.init(coder: coder)
+        self.stickerBrowserView.dataSource = self
+    }
+
+    /// Its view is the browser, as on iOS.
+    open override func loadView() {
+        self.view = self.stickerBrowserView
+    }
 
     open func numberOfStickers(in stickerBrowserView: MSStickerBrowserView) -> Int { 0 }
 
@@ -38,35 +47,24 @@ open class MSStickerBrowserViewController: MSStickerBrowserViewDataSource {
         fatalError("\(type(of: self)) says it has stickers but does not override stickerBrowserView(_:stickerAt:)")
     }
 
-    func attach(to parent: MSMessagesAppViewController) {
-        self.parent = parent
-        self.stickerBrowserView.host = parent
-        self.viewDidLoad()
+    /// The app controller this browser was added to, however deep.
+    var appController: MSMessagesAppViewController? {
+        var current = self.parent
+        while let controller = current {
+            if let app = controller as? MSMessagesAppViewController { return app }
+            current = controller.parent
+        }
+        return nil
     }
 
     /// A touch on one of the browser's stickers: insert it, as Messages does on a tap.
     /// False when the touch is not on a sticker of this browser.
     func handle(_ touch: MSTouch) -> Bool {
         guard let sticker = self.stickerBrowserView.sticker(for: touch) else { return false }
-        guard let conversation = self.parent?.activeConversation else { return true }
+        guard let conversation = self.appController?.activeConversation else { return true }
         conversation.insert(sticker) { error in
             if let error { HostConnection.log("inserting the sticker \(sticker.imageFileURL.path) failed: \(error)") }
         }
         return true
-    }
-}
-
-extension MSMessagesAppViewController {
-    /// Shows a sticker browser as this controller's view (UIKit's `addChild(_:)` followed by
-    /// `view.addSubview(browser.view)`): the browser draws with `setView` when its
-    /// `stickerBrowserView.reloadData()` is called, and its stickers' buttons insert them.
-    public func addChild(_ browser: MSStickerBrowserViewController) {
-        self.stickerBrowser = browser
-        browser.attach(to: self)
-    }
-
-    /// The iOS 10 name of `addChild(_:)`.
-    public func addChildViewController(_ browser: MSStickerBrowserViewController) {
-        self.addChild(browser)
     }
 }

@@ -33,21 +33,23 @@ public enum MSStickerSize: Int, Sendable, CaseIterable {
 /// Stickers do not animate here (the page draws the image as the browser does; an APNG or GIF
 /// animates there on its own): `startAnimating()` and `stopAnimating()` only keep `isAnimating`.
 @MainActor
-open class MSStickerView {
+open class MSStickerView: UIView {
     open var sticker: MSSticker?
     /// Apple's `animationDuration`: 0 here, where no frames are decoded.
     open var animationDuration: TimeInterval { 0 }
     public private(set) var isAnimating = false
-    /// The frame asked for (kept for ported code); the size it is drawn at is its `width`/`height`.
-    open var frame: CGRect
 
     public init(frame: CGRect, sticker: MSSticker?) {
-        self.frame = frame
         self.sticker = sticker
+        super.init(frame: frame)
     }
 
-    public convenience init(frame: CGRect) {
+    public override convenience init(frame: CGRect) {
         self.init(frame: frame, sticker: nil)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     open func startAnimating() { self.isAnimating = true }

@@ -22,9 +22,11 @@ final class RecordingController: MSMessagesAppViewController {
     init(_ recorder: Recorder, onTouch: @escaping @MainActor (RecordingController, JSONValue) -> Void = { _, _ in }) {
         self.recorder = recorder
         self.onTouch = onTouch
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         recorder.controllerMade()
     }
+
+    required init?(coder: NSCoder) { nil }
 
     private func record(_ line: String) { self.recorder.record(line) }
     private var selected: String { self.activeConversation?.selectedMessage?.summaryText ?? "none" }

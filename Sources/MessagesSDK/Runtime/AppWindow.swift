@@ -1,0 +1,84 @@
+import Foundation
+
+/// The screen an instance's controller is shown on: a window the size of its presentation —
+/// compact (the keyboard's place at the bottom of the screen), expanded (the whole screen) or
+/// transcript (the live bubble's size) — that the host puts the controller's view in as
+/// Messages shows the app and takes it out as Messages hides it, so that the controller and
+/// its children hear UIKit's appearance, transition and layout calls in UIKit's order.
+@MainActor
+final class AppWindow {
+    /// The compact app's height, home indicator included, on the screen of `UIScreen.main`.
+    static let compactHeight: CGFloat = 292
+
+    let window: UIWindow
+    private unowned let controller: MSMessagesAppViewController
+    private var coordinator: TransitionCoordinator?
+    /// A live bubble's size, as its controller last answered `contentSizeThatFits`.
+    private var bubbleSize = CGSize(width: 300, height: 300)
+
+    init(_ controller: MSMessagesAppViewController) {
+        self.controller = controller
+        self.window = UIWindow(frame: .zero)
+        self.window.holdsAppearanceEnds = true
+        self.window.rootViewController = controller
+        controller.loadViewIfNeeded()
+    }
+
+    /// Where a presentation style puts the app on the screen.
+    func frame(for style: MSMessagesAppPresentationStyle) -> CGRect {
+        let screen = UIScreen.main.bounds
+        switch style {
+        case .compact: return CGRect(x: 0, y: screen.height - Self.compactHeight, width: screen.width, height: Self.compactHeight)
+        case .expanded: return screen
+        case .transcript: return CGRect(origin: .zero, size: self.bubbleSize)
+        }
+    }
+
+    /// `viewWillAppear`: the view takes the presentation's size and enters the window.
+    func willAppear() {
+        self.place(self.frame(for: self.controller.presentationStyle))
+        self.window.place(self.controller.view, at: 0, animated: true)
+        self.window.layoutIfNeeded()
+    }
+
+    /// `viewDidAppear`, and `viewDidDisappear`: the appearance calls held since the `will`.
+    func didAppearOrDisappear() { self.window.endHeldAppearance() }
+
+    func willDisappear() { self.controller.viewIfLoaded?.remove(animated: true) }
+
+    /// Messages' `willTransition(to:)` has been called: UIKit's `viewWillTransition(to:with:)`
+    /// follows, then the view takes its new size and is laid out.
+    func willTransition(to style: MSMessagesAppPresentationStyle) {
+        let coordinator = TransitionCoordinator()
+        self.coordinator = coordinator
+        let frame = self.frame(for: style)
+        self.controller.viewWillTransition(to: frame.size, with: coordinator)
+        self.place(frame)
+        self.window.layoutIfNeeded()
+        coordinator.runAlongside()
+    }
+
+    /// Before Messages' `didTransition(to:)`: the coordinator's completions.
+    func didTransition() {
+        self.coordinator?.complete()
+        self.coordinator = nil
+    }
+
+    /// A live bubble's controller chose its size.
+    func bubbleSized(_ size: CGSize) {
+        self.bubbleSize = size
+        guard self.controller.presentationStyle == .transcript else { return }
+        self.place(self.frame(for: .transcript))
+        self.window.layoutIfNeeded()
+    }
+
+    private func place(_ frame: CGRect) {
+        self.window.frame = frame
+        let screen = UIScreen.main
+        let safe = screen.bounds.inset(by: screen.safeAreaInsets)
+        self.window.screenSafeAreaInsets = self.controller.presentationStyle == .transcript ? .zero : UIEdgeInsets(
+            top: max(0, safe.minY - frame.minY), left: max(0, safe.minX - frame.minX),
+            bottom: max(0, frame.maxY - safe.maxY), right: max(0, frame.maxX - safe.maxX))
+        self.controller.view.frame = CGRect(origin: .zero, size: frame.size)
+    }
+}

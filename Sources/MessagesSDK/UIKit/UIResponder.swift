@@ -1,0 +1,49 @@
+import Foundation
+
+/// `UIResponder`: what views and view controllers are, on the way a touch or a key travels.
+/// One responder at a time is the first responder (the text field being typed in); it is
+/// the one keys go to once the screen is drawn and typed into.
+@MainActor
+open class UIResponder {
+    /// The first responder, held weakly: a view that goes away stops being it.
+    private static weak var current: UIResponder?
+
+    public init() {}
+
+    /// The next responder up: a view's view controller or superview, a controller's view's
+    /// superview or its presenter.
+    open var next: UIResponder? { nil }
+
+    open var canBecomeFirstResponder: Bool { false }
+    open var canResignFirstResponder: Bool { true }
+    open var isFirstResponder: Bool { UIResponder.current === self }
+
+    /// Becomes the first responder if it can and the current one lets go.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard self.canBecomeFirstResponder else { return false }
+        if let current = UIResponder.current, current !== self, !current.resignFirstResponder() { return false }
+        UIResponder.current = self
+        return true
+    }
+
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard self.canResignFirstResponder else { return false }
+        if UIResponder.current === self { UIResponder.current = nil }
+        return true
+    }
+
+    /// The first responder now, for the host's typing (nil when none).
+    static var firstResponder: UIResponder? { self.current }
+}
+
+/// `UIEvent`: what a touch belongs to. The host's taps are one touch each.
+@MainActor
+open class UIEvent {
+    public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll, hover, transform }
+    open var type: EventType { .touches }
+    /// When the event happened, in seconds (the host's clock).
+    public let timestamp: TimeInterval
+    public init(timestamp: TimeInterval = 0) { self.timestamp = timestamp }
+}
