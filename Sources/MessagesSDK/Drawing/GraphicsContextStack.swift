@@ -26,7 +26,13 @@ final class ImageContext {
 enum GraphicsContextStack {
     /// An entry is nil where a begin failed (a zero or huge size): the failure stays on the
     /// stack so that its `UIGraphicsEndImageContext()` pops it and not the context below.
-    private final class Stack { var entries: [ImageContext?] = [] }
+    private final class Stack { var entries: [Entry?] = [] }
+
+    /// A context drawn into: an image context's, or one pushed with `UIGraphicsPushContext`.
+    struct Entry {
+        let context: CGContext
+        let image: ImageContext?
+    }
 
     private static let key = "msghost.UIGraphicsContextStack"
 
@@ -37,8 +43,9 @@ enum GraphicsContextStack {
         return stack
     }
 
-    static var top: ImageContext? { self.stack.entries.last ?? nil }
-    static func push(_ context: ImageContext?) { self.stack.entries.append(context) }
+    static var top: Entry? { self.stack.entries.last ?? nil }
+    static func push(_ context: ImageContext?) { self.stack.entries.append(context.map { Entry(context: $0.context, image: $0) }) }
+    static func push(_ context: CGContext) { self.stack.entries.append(Entry(context: context, image: nil)) }
     static func pop() { _ = self.stack.entries.popLast() }
 
     /// A context of `size` points at `scale` pixels a point (0: the screen's, as in UIKit), or
@@ -80,7 +87,13 @@ public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Boo
 public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
 
 /// What the current image context holds so far; nil when there is none.
-public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? { GraphicsContextStack.top?.image() }
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? { GraphicsContextStack.top?.image?.image() }
+
+/// Makes `context` the current one (for `draw(_:)` code that calls `UIGraphicsGetCurrentContext()`)
+/// until `UIGraphicsPopContext()`.
+public func UIGraphicsPushContext(_ context: CGContext) { GraphicsContextStack.push(context) }
+
+public func UIGraphicsPopContext() { GraphicsContextStack.pop() }
 
 /// Ends the image context begun last.
 public func UIGraphicsEndImageContext() { GraphicsContextStack.pop() }

@@ -144,6 +144,15 @@ open class UIBezierPath: NSObject {
         cairo_path_destroy(saved)
     }
 
+    /// Takes `other`'s elements and style (for an immutable copy, `cgPath`).
+    func adopt(_ other: UIBezierPath) {
+        self.elements = other.elements
+        self.lineWidth = other.lineWidth
+        self.lineCapStyle = other.lineCapStyle
+        self.lineJoinStyle = other.lineJoinStyle
+        self.usesEvenOddFillRule = other.usesEvenOddFillRule
+    }
+
     /// Adds the path's elements to Cairo's current path.
     func append(to cairo: OpaquePointer) {
         for element in self.elements {

@@ -42,11 +42,21 @@ open class UIView: UIResponder {
     open var isHidden = false
     open var clipsToBounds = false
     open var tag = 0
+    open var contentMode: UIView.ContentMode = .scaleToFill
     open var isUserInteractionEnabled = true
     open var tintColor: UIColor! = UIColor.systemBlue
     open var accessibilityLabel: String?
     open var accessibilityIdentifier: String?
     open var isAccessibilityElement = false
+
+    /// The layer the view draws with, of the class `layerClass` names, made on first use.
+    public private(set) lazy var layer: CALayer = {
+        let layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+        layer.delegate = self
+        return layer
+    }()
+
+    open class var layerClass: AnyClass { CALayer.self }
 
     // MARK: Hierarchy
 
