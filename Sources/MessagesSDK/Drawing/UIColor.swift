@@ -151,6 +151,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var label: UIColor { rgb(0, 0, 0) }
     open class var secondaryLabel: UIColor { rgb(60, 60, 67, 0.6) }
     open class var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
+    open class var placeholderText: UIColor { rgb(60, 60, 67, 0.3) }
     open class var systemBackground: UIColor { rgb(255, 255, 255) }
     open class var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
     open class var tertiarySystemBackground: UIColor { rgb(255, 255, 255) }

@@ -64,6 +64,8 @@ open class UIView: UIResponder {
     public private(set) var subviews: [UIView] = []
     /// The controller whose `view` this is (set by the controller as it loads it).
     weak var viewController: UIViewController?
+    /// `gestureRecognizers`, kept here as an extension cannot store.
+    var recognizers: [UIGestureRecognizer] = []
 
     public init(frame: CGRect) {
         let frame = frame.standardized

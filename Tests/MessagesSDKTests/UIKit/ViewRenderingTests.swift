@@ -103,10 +103,10 @@ import Testing
         let button = UIButton(primaryAction: UIAction(title: "Send") { action in ran.append("primary \(action.sender === nil ? "no sender" : "sender")") })
         button.addAction(UIAction { _ in ran.append("up inside") }, for: .touchUpInside)
         #expect(button.currentTitle == "Send" && button.intrinsicContentSize.height == 30)
-        button.tapped()
+        button.tapped(at: .zero)
         #expect(ran == ["primary sender", "up inside"])
         button.isEnabled = false
-        button.tapped()
+        button.tapped(at: .zero)
         #expect(ran.count == 2, "a disabled button runs nothing")
         #expect(button.state == .disabled && button.title(for: .disabled) == "Send", "a state without its own title shows the normal one")
 

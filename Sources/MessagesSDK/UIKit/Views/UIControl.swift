@@ -103,11 +103,15 @@ open class UIControl: UIView {
         action.sender = nil
     }
 
-    /// The events a tap makes on this control (a button's `touchUpInside` and its primary
-    /// action; a switch's `valueChanged` …), for the host's taps on the screen.
-    func tapped() {
+    /// The events a tap at `point` (in the control's coordinates) makes: a button's
+    /// `touchUpInside` and primary action; a switch or a segmented control changes its value
+    /// first and adds `valueChanged`. Nothing for a disabled control.
+    func tapped(at point: CGPoint) {
         guard self.isEnabled else { return }
         self.sendActions(for: [.touchDown])
-        self.sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        self.sendActions(for: self.tapChangesValue(at: point) ? [.valueChanged, .touchUpInside, .primaryActionTriggered] : [.touchUpInside, .primaryActionTriggered])
     }
+
+    /// What a tap changes of the control's value, before its events; true when it did.
+    func tapChangesValue(at point: CGPoint) -> Bool { false }
 }

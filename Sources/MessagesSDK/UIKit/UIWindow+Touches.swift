@@ -1,0 +1,51 @@
+import Foundation
+
+/// The user's touches on the screen, as UIKit delivers them: the window finds the view under
+/// the point (`hitTest`), then the first gesture recognizer of that view or of a view above it
+/// that waits for this kind of touch takes it; failing that, the first control on that way
+/// gets its events (a text field becomes the first responder). A tap on no view, or on a view
+/// nothing answers, does nothing.
+extension UIWindow {
+    /// What a touch reached, for the host to report.
+    enum TouchOutcome: Equatable {
+        case none
+        case recognized(UIGestureRecognizer)
+        case control(UIControl)
+
+        static func == (a: TouchOutcome, b: TouchOutcome) -> Bool {
+            switch (a, b) {
+            case (.none, .none): true
+            case (.recognized(let x), .recognized(let y)): x === y
+            case (.control(let x), .control(let y)): x === y
+            default: false
+            }
+        }
+    }
+
+    /// A tap (or, `long`, a long press) at `point` in the window's coordinates.
+    @discardableResult
+    func touch(at point: CGPoint, long: Bool = false) -> TouchOutcome {
+        guard point.x.isFinite, point.y.isFinite, let hit = self.hitTest(point, with: UIEvent()) else { return .none }
+        var view: UIView? = hit
+        while let current = view {
+            for recognizer in current.recognizers where recognizer.recognize(tapAt: point, long: long) {
+                if recognizer.cancelsTouchesInView { return .recognized(recognizer) }
+            }
+            if let control = current as? UIControl, !long {
+                control.tapped(at: control.convert(point, from: self))
+                return .control(control)
+            }
+            view = current.superview
+        }
+        return .none
+    }
+
+    /// Typed text goes to the first responder if it takes text (a text field).
+    func type(_ text: String) -> Bool {
+        guard let field = UIResponder.firstResponder as? UITextField, field.window === self else { return false }
+        for character in text {
+            if character == "\n" { field.pressReturn() } else { field.insertText(String(character)) }
+        }
+        return true
+    }
+}
