@@ -191,6 +191,8 @@ let package = Package(
         .executableTarget(name: "DatePollExtension", dependencies: ["MessagesSDK"], path: "examples/DatePoll/Sources", swiftSettings: swiftSettings),
         // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
         .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
+        // A fixture app whose screen is UIKit views, tapped at points (Tests/Fixtures/ScreenApp).
+        .executableTarget(name: "ScreenApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/ScreenApp", swiftSettings: swiftSettings),
         // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).
         .executableTarget(name: "SpawnProbe", dependencies: ["CSpawn"], path: "Tests/Fixtures/SpawnProbe"),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
@@ -227,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             // StickerApp: building the tests builds the fixture app they launch.
-            dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ", "StickerApp"],
+            dependencies: ["MsgHostControl", "MsgHostProtocol", "MsgHostTesting", "ZeroMQ", "StickerApp", "ScreenApp"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -125,4 +125,26 @@ extension TestDaemon {
     public func activate(_ device: String, button: String, fields: [String: String]? = nil) throws {
         _ = try self.control.request(.activate, ActivateRequest(device: device, button: button, fields: fields), as: Empty.self)
     }
+
+    /// What is on the open app's own screen (its view's `screen` element), empty when it has none.
+    public func screenItems(_ device: String) throws -> [ScreenItem] {
+        try self.view(device).view?.elements.flatMap { element -> [ScreenItem] in
+            if case .screen(_, _, _, let items) = element { return items } else { return [] }
+        } ?? []
+    }
+
+    /// Taps the open app's own screen at a point (control `tapScreen`), then types `text`.
+    public func tapScreen(_ device: String, x: Double, y: Double, long: Bool? = nil, text: String? = nil) throws {
+        _ = try self.control.request(.tapScreen, TapScreenRequest(device: device, x: x, y: y, long: long, text: text), as: Empty.self)
+    }
+
+    /// Taps the centre of the screen item labelled `label` (a button's title, a label's text, a
+    /// field's placeholder), as a person finds "the button titled Send".
+    public func tapScreen(_ device: String, label: String, text: String? = nil) throws {
+        let items = try self.screenItems(device)
+        guard let item = items.first(where: { $0.label == label }) else {
+            throw TestDaemonError(description: "no item labelled \"\(label)\" on \(device)'s screen; labels: \(items.compactMap(\.label))")
+        }
+        try self.tapScreen(device, x: item.center.x, y: item.center.y, text: text)
+    }
 }

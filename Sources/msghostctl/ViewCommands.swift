@@ -37,3 +37,59 @@ struct Activate: ParsableCommand {
         try self.connection.call(.activate, request, as: Empty.self, causes: true) { _ in "activated \(self.button) on \(self.device)" }
     }
 }
+
+struct TapScreen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tap-screen",
+        abstract: "Tap the open app's own screen (drawn from its UIKit views) at a point or on an item by its label (a user touch).",
+        discussion: "`msghostctl view DEVICE` lists what is on the screen, with frames: `--label Send` taps the centre of the item labelled exactly Send.")
+    @Argument(help: "The device.") var device: String
+    @Option(help: "The point, as X,Y in the screen's points from its top left.") var at: String?
+    @Option(help: "The label of the item to tap (a button's title, a label's text, a field's placeholder), as `view` shows it.") var label: String?
+    @Flag(help: "A long press instead of a tap.") var long = false
+    @Option(help: "Text to type after the tap, into what it focused (a text field); \\n is the return key.") var text: String?
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let point: (x: Double, y: Double)
+        switch (self.at, self.label) {
+        case (let at?, nil):
+            let parts = at.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+                throw ValidationError("--at must be X,Y (two numbers), not \"\(at)\"")
+            }
+            point = (x, y)
+        case (nil, let label?):
+            point = try self.centre(of: label)
+        default:
+            throw ValidationError("give one of --at X,Y and --label LABEL")
+        }
+        let request = TapScreenRequest(device: self.device, x: point.x, y: point.y, long: self.long ? true : nil,
+                                       text: self.text.map { $0.replacingOccurrences(of: "\\n", with: "\n") })
+        let what = self.label.map { "\"\($0)\"" } ?? "\(point.x),\(point.y)"
+        try self.connection.call(.tapScreen, request, as: Empty.self, causes: true) { _ in "\(self.long ? "pressed" : "tapped") \(what) on \(self.device)'s app" }
+    }
+
+    /// The centre of the screen item labelled `label`, read from control `view`.
+    private func centre(of label: String) throws -> (x: Double, y: Double) {
+        let result: ViewResult
+        do {
+            result = try self.connection.client().request(.view, DeviceRequest(device: self.device), as: ViewResult.self, timeout: self.connection.timeout)
+        } catch let error as WireError {
+            FileHandle.standardError.write(Data("msghostctl: view: \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))
+            throw ExitCode(1)
+        } catch let error as ControlClient.TransportError {
+            FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        let items = result.view?.elements.flatMap { element -> [ScreenItem] in
+            if case .screen(_, _, _, let items) = element { return items } else { return [] }
+        } ?? []
+        guard let item = items.first(where: { $0.label == label }) else {
+            let labels = items.compactMap(\.label)
+            FileHandle.standardError.write(Data("msghostctl: tap-screen: no item labelled \"\(label)\" on the screen of \(self.device)'s app (labels: \(labels.isEmpty ? "none" : labels.map { "\"\($0)\"" }.joined(separator: ", ")))\n".utf8))
+            throw ExitCode(3)
+        }
+        return item.center
+    }
+}

@@ -63,11 +63,17 @@ class Simulator:
 @pytest.fixture
 def simulator():
     """Starts scripts/simulator on fresh directories; yields it (a `Simulator`); stops it."""
+    yield from run_simulator({})
+
+
+def run_simulator(environment: dict):
+    """scripts/simulator with `environment` added (msghostd's MSGHOSTD_* settings, say)."""
     directory = Path(tempfile.mkdtemp(prefix="msghost-browser-"))
     process = subprocess.Popen(
         [str(REPOSITORY / "scripts" / "simulator"), "--port", "0",
          "--state-directory", str(directory / "state"), "--runtime-directory", str(directory / "run")],
-        cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        cwd=REPOSITORY, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+        env={**os.environ, **environment})
     lines = []
     url = None
     deadline = time.monotonic() + 60

@@ -31,6 +31,9 @@ open class MSMessagesAppViewController: UIViewController {
     /// The stickers of the view last set (`MSViewElement.sticker`), by their index on the wire:
     /// what the app offers when the person opens its stickers, if it has no sticker browser.
     var viewStickers: [MSSticker] = []
+    /// Set by the first `setView`: the app declares what it shows, so the host is not sent
+    /// the screen of its UIKit views.
+    var declaresView = false
 
     /// A sticker browser added as a child draws this controller's view (`setView`) and takes
     /// its stickers' touches, as its view would on iOS.

@@ -165,6 +165,8 @@ extension MSMessagesAppViewController {
         guard let connection = self.connection else {
             return MSConversation.complete(completionHandler, NSError(messages: .unknown, "setView before the controller was presented"))
         }
+        // From now on the app says what it shows; its views' screen is not sent for it.
+        self.declaresView = true
         var buffers: [[UInt8]] = []
         var stickers: [MSSticker] = []
         let view = ViewValue(elements: elements.map { $0.value(buffers: &buffers, stickers: &stickers) })

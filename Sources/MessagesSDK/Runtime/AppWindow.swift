@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostProtocol
 
 /// The screen an instance's controller is shown on: a window the size of its presentation —
 /// compact (the keyboard's place at the bottom of the screen), expanded (the whole screen) or
@@ -15,6 +16,10 @@ final class AppWindow {
     private var coordinator: TransitionCoordinator?
     /// A live bubble's size, as its controller last answered `contentSizeThatFits`.
     private var bubbleSize = CGSize(width: 300, height: 300)
+    /// Between Messages' `viewWillAppear` and `viewWillDisappear`: on screen.
+    private(set) var isShown = false
+    /// The screen last sent, so that an unchanged one is not sent again.
+    private var sentScreen: (png: Data, items: [ScreenItem])?
 
     init(_ controller: MSMessagesAppViewController) {
         self.controller = controller
@@ -36,6 +41,7 @@ final class AppWindow {
 
     /// `viewWillAppear`: the view takes the presentation's size and enters the window.
     func willAppear() {
+        self.isShown = true
         self.place(self.frame(for: self.controller.presentationStyle))
         self.window.place(self.controller.view, at: 0, animated: true)
         self.window.layoutIfNeeded()
@@ -44,7 +50,32 @@ final class AppWindow {
     /// `viewDidAppear`, and `viewDidDisappear`: the appearance calls held since the `will`.
     func didAppearOrDisappear() { self.window.endHeldAppearance() }
 
-    func willDisappear() { self.controller.viewIfLoaded?.remove(animated: true) }
+    func willDisappear() {
+        self.isShown = false
+        self.sentScreen = nil
+        self.controller.viewIfLoaded?.remove(animated: true)
+    }
+
+    /// The screen to send after a callback, as the `screen` element of the instance's view, or
+    /// nil: nothing changed since the last, the app declares its view itself (`setView`), it is
+    /// not on screen or draws a live bubble, or it has built no view.
+    func screenToSend() -> (element: ViewElement, png: Data)? {
+        guard self.isShown, !self.controller.declaresView, self.controller.presentationStyle != .transcript,
+              let view = self.controller.viewIfLoaded, ScreenCapture.hasContent(view) else { return nil }
+        self.window.layoutIfNeeded()
+        guard let screen = ScreenCapture.capture(self.window) else { return nil }
+        if let sent = self.sentScreen, sent.png == screen.png, sent.items == screen.items { return nil }
+        self.sentScreen = screen
+        let size = self.window.bounds.size
+        let element = ViewElement.screen(FrameReference(frame: 0), width: max(1, Int(size.width.rounded())), height: max(1, Int(size.height.rounded())), items: screen.items)
+        return (element, screen.png)
+    }
+
+    /// The user tapped the screen (`tapScreen`): at `point`, then typed `text`.
+    func touch(at point: ScreenPoint, long: Bool, text: String?) {
+        self.window.touch(at: CGPoint(x: point.x, y: point.y), long: long)
+        if let text, !text.isEmpty { _ = self.window.type(text) }
+    }
 
     /// Messages' `willTransition(to:)` has been called: UIKit's `viewWillTransition(to:with:)`
     /// follows, then the view takes its new size and is laid out.

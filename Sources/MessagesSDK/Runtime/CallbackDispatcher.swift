@@ -73,6 +73,9 @@ final class CallbackDispatcher {
         case .viewWillAppear: self.windows[instance]?.willAppear()
         case .viewWillDisappear: self.windows[instance]?.willDisappear()
         case .viewDidAppear, .viewDidDisappear: self.windows[instance]?.didAppearOrDisappear()
+        case .touch where body.point != nil:
+            // A tap on the app's own screen: its views answer it, as UIKit's do.
+            self.windows[instance]?.touch(at: body.point!, long: body.long ?? false, text: body.text)
         case .touch:
             let touch = MSTouch(payload: body.payload ?? .null, button: body.button, fields: body.fields ?? [:])
             // A sticker browser's button inserts its sticker; every other touch is the app's.
@@ -134,6 +137,18 @@ final class CallbackDispatcher {
     }
 
     private func acknowledge(_ callback: HostCallback, _ body: [UInt8] = WireJSON.encode(OKReply(Empty()))) {
+        if let instance = callback.body.instance { self.sendScreen(of: instance) }
         self.connection.reply(to: callback.id, body: body)
+    }
+
+    /// After a callback, the instance's screen if its views changed (`setView` with a `screen`
+    /// element, PROTOCOL.md §4.9), sent before the acknowledgement so that the host shows it
+    /// by the time the user's action is answered.
+    private func sendScreen(of instance: String) {
+        guard let window = self.windows[instance], let screen = window.screenToSend() else { return }
+        let body = SetViewBody(instance: instance, view: ViewValue(elements: [screen.element]))
+        self.connection.request(.setView, body: WireJSON.encode(body), buffers: [Array(screen.png)]) { result in
+            if case .failure(let error) = result { HostConnection.log("the app's screen could not be shown: \(error)") }
+        }
     }
 }

@@ -23,6 +23,10 @@ struct HostCallback: Sendable {
         /// `touch` from a button of the view (`activate`): its id and the text fields' texts.
         var button: String?
         var fields: [String: String]?
+        /// `touch` on the app's own screen (`tapScreen`): where, whether long, what was typed.
+        var point: ScreenPoint?
+        var long: Bool?
+        var text: String?
         var size: SizeValue?
         var reason: String?
         /// `messageComposeDidFinish` (a parent app's): how the sheet finished.

@@ -1,3 +1,4 @@
+import Foundation
 import MsgHostProtocol
 
 /// The view an app declared (`setView`, PROTOCOL.md §4.9) as text, one element a line,
@@ -36,8 +37,20 @@ public enum ViewText {
                 return ["\(indent)text field \(id): \"\(text ?? "")\"\(placeholder.map { " (placeholder: \($0))" } ?? "")"]
             case .row(let children):
                 return ["\(indent)row:"] + Self.lines(children, indent: indent + "  ")
+            case .screen(let image, let width, let height, let items):
+                return ["\(indent)screen \(width)×\(height) points: \(image.url ?? "?") (tap it at a point: tapScreen)"]
+                    + items.map { "\(indent)  \(Self.item($0))" }
             }
         }
+    }
+
+    /// `[Send] button at 10,20 80×40` — the frame in the screen's points, its label in brackets.
+    public static func item(_ item: ScreenItem) -> String {
+        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(format: "%.1f", value) }
+        let label = item.label.map { "[\($0)] " } ?? ""
+        let value = item.value.map { item.role == .textField ? " \"\($0)\"" : " (\($0))" } ?? ""
+        let place = "at \(number(item.x)),\(number(item.y)) \(number(item.width))×\(number(item.height))"
+        return "\(label)\(item.role.rawValue)\(value) \(place)\(item.enabled == false ? " (disabled)" : "")"
     }
 
     public static func size(_ width: Int?, _ height: Int?) -> String {

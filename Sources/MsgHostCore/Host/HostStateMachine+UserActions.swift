@@ -41,6 +41,8 @@ extension HostStateMachine {
             return self.ok(.inputField(try self.observer.inputField(body)), to: to, now: now)
         case .activate(let body):
             return try self.activate(body, to: to, now: now)
+        case .tapScreen(let body):
+            return try self.tapScreen(body, to: to, now: now)
         case .keep(let body):
             return self.ok(.empty, persisting: try self.world.keep(body.entry, device: body.device, conversation: body.conversation), to: to, now: now)
         }

@@ -13,6 +13,10 @@ public enum ViewValidation {
     public static let choiceOptions = 1...64
     /// A sticker element's index in the app's `stickers` answer (as a drawer's).
     public static let stickerIndices = 0..<StickerDrawer.maximumStickers
+    /// A screen's items: as many as a view's elements.
+    public static let maxScreenItems = 256
+    /// How far outside the screen an item's frame may reach (a view scrolled partly off it).
+    public static let screenReach = -4_096.0...8_192.0
 
     /// An image element's binary frame, with where it is in the view (for errors).
     public struct ImageFrame: Hashable, Sendable {
@@ -33,8 +37,26 @@ public enum ViewValidation {
         var count = 0
         var ids: [String: String] = [:]
         var images: [ImageFrame] = []
+        var hasScreen = false
 
         init(frameCount: Int) { self.frameCount = frameCount }
+
+        static func screenItems(_ items: [ScreenItem], _ here: String) throws(WireError) {
+            guard items.count <= ViewValidation.maxScreenItems else {
+                throw .protocolError(.invalidBody, "\(here).items has \(items.count) items; a screen has at most \(ViewValidation.maxScreenItems)")
+            }
+            for (index, item) in items.enumerated() {
+                let path = "\(here).items[\(index)]"
+                for (value, name) in [(item.x, "x"), (item.y, "y")] where !(value.isFinite && ViewValidation.screenReach.contains(value)) {
+                    throw .protocolError(.invalidBody, "\(path).\(name) must be a number from \(Int(ViewValidation.screenReach.lowerBound)) to \(Int(ViewValidation.screenReach.upperBound)); got \(value)")
+                }
+                for (value, name) in [(item.width, "width"), (item.height, "height")] where !(value.isFinite && (0...Double(ViewValidation.imageSides.upperBound)).contains(value)) {
+                    throw .protocolError(.invalidBody, "\(path).\(name) must be a number from 0 to \(ViewValidation.imageSides.upperBound); got \(value)")
+                }
+                if let label = item.label { try Self.text(label, "\(path).label") }
+                if let value = item.value { try Self.text(value, "\(path).value") }
+            }
+        }
 
         mutating func visit(_ elements: [ViewElement], path: String, depth: Int) throws(WireError) {
             // `depth` is the depth of `elements` (a top-level element is at 1): past the limit
@@ -77,6 +99,13 @@ public enum ViewValidation {
                     try self.identifier(id, "\(here).id")
                     if let title { try Self.text(title, "\(here).title") }
                     try Self.date(mode ?? .date, value: value, minimum: minimum, maximum: maximum, here)
+                case .screen(let image, let width, let height, let items):
+                    guard depth == 1, !self.hasScreen else {
+                        throw .protocolError(.invalidBody, "\(here): a view has at most one screen, among its top-level elements")
+                    }
+                    self.hasScreen = true
+                    try self.image(image, label: nil, width: width, height: height, here)
+                    try Self.screenItems(items, here)
                 }
             }
         }
@@ -167,6 +196,8 @@ extension ViewValue {
                     return .image(remaining.popFirst() ?? FrameReference(url: ""), accessibilityLabel: label, width: width, height: height)
                 case .sticker(_, let sticker, let label, let width, let height):
                     return .sticker(remaining.popFirst() ?? FrameReference(url: ""), sticker: sticker, accessibilityLabel: label, width: width, height: height)
+                case .screen(_, let width, let height, let items):
+                    return .screen(remaining.popFirst() ?? FrameReference(url: ""), width: width, height: height, items: items)
                 case .row(let children):
                     return .row(walk(children))
                 default:

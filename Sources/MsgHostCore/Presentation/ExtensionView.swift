@@ -94,6 +94,23 @@ struct ExtensionView: Sendable {
         return TouchBody(instance: instance.id, payload: button.payload ?? .null, button: request.button, fields: fields)
     }
 
+    /// `tapScreen` on `instance`: the touch it sends the app, with the point (on the screen
+    /// the view shows), whether it was long, and what is typed after it. A view without a
+    /// screen, or a point off it, is the control client's mistake.
+    func screenTouch(_ request: TapScreenRequest, on instance: Instance) throws(WireError) -> TouchBody {
+        let (app, device) = (instance.app, instance.device)
+        guard let view = self.current, case .screen(_, let width, let height, _)? = view.elements.first(where: { if case .screen = $0 { true } else { false } }) else {
+            throw .control(.invalidState, "\(app) on \(device) shows no screen of its own (no UIKit view drawn), so it cannot be tapped at a point; its view's buttons are activated with activate")
+        }
+        for (value, name, side) in [(request.x, "x", width), (request.y, "y", height)] where !(value.isFinite && value >= 0 && value < Double(side)) {
+            throw .control(.invalidRequest, "\(name): the screen of \(app) on \(device) is \(width)×\(height) points; \(name) must be from 0 to below \(side), got \(value)")
+        }
+        if let text = request.text, text.count > ViewValidation.maxTextCharacters {
+            throw .control(.invalidRequest, "text is \(text.count) characters; at most \(ViewValidation.maxTextCharacters)")
+        }
+        return TouchBody(instance: instance.id, payload: .null, point: ScreenPoint(x: request.x, y: request.y), long: request.long, text: request.text)
+    }
+
     /// Ids for an error, sorted; "none" when there are none.
     private static func list(_ ids: some Collection<String>) -> String {
         ids.isEmpty ? "none" : ids.sorted().joined(separator: ", ")

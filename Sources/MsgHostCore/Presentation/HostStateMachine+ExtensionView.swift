@@ -55,6 +55,13 @@ extension HostStateMachine {
         return self.userTouch(try instance.view.touch(request, on: instance), on: instance, to: to, now: now)
     }
 
+    /// `tapScreen`: the user taps the open app's own screen at a point, a touch (as control
+    /// `touch`) whose callback carries the point, for the app's views to hit-test.
+    mutating func tapScreen(_ request: TapScreenRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+        let instance = try self.touchable(device: request.device, action: "tapScreen")
+        return self.userTouch(try instance.view.screenTouch(request, on: instance), on: instance, to: to, now: now)
+    }
+
     /// The app a user can touch on `device` (`Screens.touchable`).
     func touchable(device: String, action: String) throws(WireError) -> Instance {
         try self.screens.touchable(device: try self.world.device(device).id, action: action)
@@ -62,8 +69,14 @@ extension HostStateMachine {
 
     /// A user touch (`touch`, `activate`): the callback arms one send when it reaches the view
     /// (see `pump`); the reply waits until it is acknowledged.
+    /// A point's coordinate as a person writes it: `12`, or `12.5`.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+
     mutating func userTouch(_ touch: TouchBody, on instance: Instance, to: ControlRequestRef, now: Instant) -> [HostAction] {
-        [self.outbox.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: touch.button.map { "button \($0)" })]
+        let detail = touch.button.map { "button \($0)" } ?? touch.point.map { "screen at \(Self.number($0.x)), \(Self.number($0.y))\(touch.long == true ? ", long" : "")" }
+        return [self.outbox.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: detail)]
             + self.enqueue([(.touch, .touch(touch))], on: instance.id, now: now)
             + self.reply(to: to, .empty, after: [instance.id], now: now)
     }

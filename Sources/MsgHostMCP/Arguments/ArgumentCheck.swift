@@ -72,6 +72,15 @@ public enum ArgumentCheck {
                 throw fail("\(number) is out of range (\(Self.range(minimum, maximum)))")
             }
             return .int(Int(number))
+        case .number(let minimum):
+            let number: Double
+            switch value {
+            case .int(let int): number = Double(int)
+            case .double(let double) where double.isFinite: number = double
+            default: throw fail("expected a number, got \(Self.describe(value))")
+            }
+            if let minimum, number < minimum { throw fail("\(number) is out of range (at least \(minimum))") }
+            return .double(number)
         case .boolean:
             guard case .bool = value else { throw fail("expected true or false, got \(Self.describe(value))") }
             return value

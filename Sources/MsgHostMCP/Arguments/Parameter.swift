@@ -14,6 +14,8 @@ public struct Parameter: Sendable {
         case string(minLength: Int? = 1, maxLength: Int? = nil)
         /// An integer (no fraction, no exponent beyond Int64) within `minimum`…`maximum`.
         case integer(minimum: Int64? = nil, maximum: Int64? = nil)
+        /// A finite number (a point on a screen) of at least `minimum`.
+        case number(minimum: Double? = nil)
         case boolean
         /// One of these strings (`{"enum": […]}`).
         case oneOf([String])
@@ -62,6 +64,10 @@ public struct Parameter: Sendable {
             var object: [String: Value] = ["type": "integer"]
             if let minimum { object["minimum"] = .int(Int(minimum)) }
             if let maximum { object["maximum"] = .int(Int(maximum)) }
+            return .object(object)
+        case .number(let minimum):
+            var object: [String: Value] = ["type": "number"]
+            if let minimum { object["minimum"] = minimum == minimum.rounded() ? .int(Int(minimum)) : .double(minimum) }
             return .object(object)
         case .boolean:
             return ["type": "boolean"]

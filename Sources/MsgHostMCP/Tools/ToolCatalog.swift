@@ -61,6 +61,13 @@ public enum ToolCatalog {
             Parameter("fields", .map(of: .string(minLength: nil, maxLength: 4096)), required: false,
                       "Input values by input id: a text field's text, a choice's option id, a toggle's \"true\"/\"false\", a date in its mode's format."),
         ]),
+        ToolSpec("tapScreen", command: .tapScreen, .action, "The user taps the open app's own screen (a `screen` in its view, drawn from its UIKit views) at a point, or presses there, then types text into what the tap focused: a user touch the app's views answer. `screen` lists what is on it with frames; tap an item's centre.", [
+            device,
+            Parameter("x", .number(minimum: 0), "Points from the screen's left edge."),
+            Parameter("y", .number(minimum: 0), "Points from the screen's top edge."),
+            Parameter("long", .boolean, required: false, "true: a long press (default false)."),
+            Parameter("text", .string(minLength: nil, maxLength: 4096), required: false, "Typed after the tap into what it focused (a text field); a newline is the return key."),
+        ]),
         ToolSpec("typeText", command: .typeText, .action, "The user types text into a device's input field in a conversation (replacing what was typed).", [
             device, conversation, Parameter("text", .string(minLength: nil), "The text."),
         ]),

@@ -68,11 +68,20 @@ public struct TouchBody: Codable, Hashable, Sendable {
     public var payload: JSONValue
     public var button: String?
     public var fields: [String: String]?
-    public init(instance: String, payload: JSONValue, button: String? = nil, fields: [String: String]? = nil) {
+    /// A tap on the app's own screen (control `tapScreen`): where, in its points; whether it
+    /// was a long press; what was typed after it.
+    public var point: ScreenPoint?
+    public var long: Bool?
+    public var text: String?
+    public init(instance: String, payload: JSONValue, button: String? = nil, fields: [String: String]? = nil,
+                point: ScreenPoint? = nil, long: Bool? = nil, text: String? = nil) {
         self.instance = instance
         self.payload = payload
         self.button = button
         self.fields = fields
+        self.point = point
+        self.long = long
+        self.text = text
     }
 }
 

@@ -114,6 +114,7 @@ public struct ControlCodec: Sendable {
         case .cancel: return .user(.cancel(try envelope.decodeBody(InputFieldRequest.self)))
         case .inputField: return .user(.inputField(try envelope.decodeBody(InputFieldRequest.self)))
         case .activate: return .user(.activate(try envelope.decodeBody(ActivateRequest.self)))
+        case .tapScreen: return .user(.tapScreen(try envelope.decodeBody(TapScreenRequest.self)))
         case .keep: return .user(.keep(try envelope.decodeBody(KeepRequest.self)))
         case .delivery: return .delivery(.delivery(try envelope.decodeBody(DeliveryRequest.self)))
         case .release: return .delivery(.release(try envelope.decodeBody(ReleaseRequest.self)))

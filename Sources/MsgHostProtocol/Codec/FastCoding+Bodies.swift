@@ -44,7 +44,18 @@ extension TouchBody: FastEncodable {
                 }
             }
             writer.field("instance", self.instance)
+            writer.field("long", self.long)
             writer.field("payload", self.payload)
+            if let point = self.point {
+                writer.key("point")
+                writer.object { writer in
+                    writer.key("x")
+                    writer.number(point.x)
+                    writer.key("y")
+                    writer.number(point.y)
+                }
+            }
+            writer.field("text", self.text)
         }
     }
 }

@@ -10,7 +10,7 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case contact, keep
     case transcript, events
     case subscribe, settle, advanceClock, reset
-    case view, activate
+    case view, activate, tapScreen
     case wireTap, metrics, file, held
     case addMember, removeMember
     case stickers, chooseSticker

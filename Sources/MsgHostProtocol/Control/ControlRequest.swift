@@ -73,6 +73,7 @@ public enum UserRequest: Hashable, Sendable {
     case cancel(InputFieldRequest)
     case inputField(InputFieldRequest)
     case activate(ActivateRequest)
+    case tapScreen(TapScreenRequest)
     case keep(KeepRequest)
 
     public var command: ControlCommand {
@@ -88,6 +89,7 @@ public enum UserRequest: Hashable, Sendable {
         case .cancel: .cancel
         case .inputField: .inputField
         case .activate: .activate
+        case .tapScreen: .tapScreen
         case .keep: .keep
         }
     }

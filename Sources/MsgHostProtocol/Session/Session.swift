@@ -27,7 +27,7 @@ public struct Session: Hashable, Sendable {
     public static let actions: Set<ControlCommand> = [
         .createPerson, .createDevice, .createConversation, .installApp, .uninstallApp,
         .open, .close, .touch, .tap, .chevron, .show, .typeText, .send, .cancel,
-        .delivery, .release, .contact, .keep, .advanceClock, .reset, .activate,
+        .delivery, .release, .contact, .keep, .advanceClock, .reset, .activate, .tapScreen,
         .addMember, .removeMember, .stickers, .chooseSticker,
         .openParentApp, .closeParentApp, .compose,
     ]

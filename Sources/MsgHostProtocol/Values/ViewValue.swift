@@ -40,10 +40,13 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
     /// A sticker (`MSStickerView`): drawn as its image; `sticker` is its index in the app's
     /// `stickers` answer (§4.11), with which a front end taps or peels it (`chooseSticker`).
     case sticker(FrameReference, sticker: Int, accessibilityLabel: String?, width: Int?, height: Int?)
+    /// The app's own screen, drawn from its UIKit views (`width` × `height` points), with what
+    /// is on it as `items`; a front end taps it at a point (control `tapScreen`).
+    case screen(FrameReference, width: Int, height: Int, items: [ScreenItem])
 
     private enum CodingKeys: String, CodingKey {
         case type, text, style, image, accessibilityLabel, width, height, id, title, payload, enabled, placeholder, elements
-        case options, selected, on, mode, value, minimum, maximum, sticker
+        case options, selected, on, mode, value, minimum, maximum, sticker, items
     }
 
     /// The keys each type may carry, `type` included.
@@ -57,6 +60,7 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
         "toggle": ["type", "id", "title", "on"],
         "date": ["type", "id", "title", "mode", "value", "minimum", "maximum"],
         "sticker": ["type", "image", "sticker", "accessibilityLabel", "width", "height"],
+        "screen": ["type", "image", "width", "height", "items"],
     ]
 
     /// A value of `E` by its raw name, refused naming the allowed ones.
@@ -111,6 +115,10 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
                 try container.decode(FrameReference.self, forKey: .image), sticker: try container.decode(Int.self, forKey: .sticker),
                 accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
                 width: try container.decodeIfPresent(Int.self, forKey: .width), height: try container.decodeIfPresent(Int.self, forKey: .height))
+        case "screen":
+            self = .screen(
+                try container.decode(FrameReference.self, forKey: .image), width: try container.decode(Int.self, forKey: .width),
+                height: try container.decode(Int.self, forKey: .height), items: try container.decodeIfPresent([ScreenItem].self, forKey: .items) ?? [])
         default:
             self = .row(try container.decode([ViewElement].self, forKey: .elements))
         }
@@ -169,6 +177,12 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
             try container.encodeIfPresent(label, forKey: .accessibilityLabel)
             try container.encodeIfPresent(width, forKey: .width)
             try container.encodeIfPresent(height, forKey: .height)
+        case .screen(let image, let width, let height, let items):
+            try container.encode("screen", forKey: .type)
+            try container.encode(image, forKey: .image)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+            try container.encode(items, forKey: .items)
         }
     }
 

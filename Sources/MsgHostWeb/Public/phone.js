@@ -281,6 +281,7 @@ export class Phone {
         onActivate: (button, fields) => this.act('activate', { button, fields }),
         onInsertSticker: (index) => this.peel(index, null),
         onPeelSticker: (index) => { this.peeling = index; this.mark('view'); },
+        onTapScreen: (x, y, extra) => this.act('tapScreen', { x, y, ...extra }),
       })
         : el('div', { class: 'no-view' }, 'the extension has not declared a view'),
       el('div', { class: 'touch-row' }, payload,

@@ -200,11 +200,70 @@ function sticker(element, { onInsertSticker, onPeelSticker }) {
 }
 
 /**
+ * The app's own screen, drawn from its UIKit views (PROTOCOL.md §4.9, `screen`): its picture,
+ * scaled to the app area, where a click is a tap at that point (control `tapScreen`) and a
+ * right click a long press; over it, one transparent button per item, named by its label, so
+ * that a keyboard, a screen reader or a test finds "Send" by name. Clicking a text field asks
+ * for what to type, and sends it with the tap.
+ */
+function screen(element, { onTapScreen }) {
+  const figure = el('div', { class: 'view-screen', 'data-testid': 'view-screen', style: { aspectRatio: `${element.width} / ${element.height}` } });
+  const at = (event) => {
+    const box = figure.getBoundingClientRect();
+    const x = Math.min(element.width - 0.01, Math.max(0, (event.clientX - box.left) * (element.width / box.width)));
+    const y = Math.min(element.height - 0.01, Math.max(0, (event.clientY - box.top) * (element.height / box.height)));
+    return { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+  };
+  const image = el('img', { src: fileURL(element.image && element.image.url), alt: 'the app\'s screen', draggable: 'false' });
+  figure.append(image);
+  const typing = el('form', { class: 'screen-typing', hidden: true });
+  const typed = el('input', { 'data-testid': 'screen-text', 'aria-label': 'text to type' });
+  typing.append(typed, el('button', { type: 'submit' }, 'type'));
+  let typingAt = null;
+  typing.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (typingAt) onTapScreen(typingAt.x, typingAt.y, { text: typed.value });
+    // Let go of the focus, so the phone redraws the screen the typing changed.
+    typed.blur();
+    typing.hidden = true;
+  });
+  for (const item of element.items || []) {
+    const centre = { x: item.x + item.width / 2, y: item.y + item.height / 2 };
+    const box = el('button', {
+      type: 'button', class: `screen-item role-${item.role}`, 'data-testid': 'screen-item', 'data-role': item.role,
+      'aria-label': item.label || item.role, title: [item.label, item.value].filter(Boolean).join(': ') || item.role,
+      disabled: item.enabled === false,
+      style: {
+        left: `${(item.x / element.width) * 100}%`, top: `${(item.y / element.height) * 100}%`,
+        width: `${(item.width / element.width) * 100}%`, height: `${(item.height / element.height) * 100}%`,
+      },
+      onclick: (event) => {
+        event.stopPropagation();
+        if (item.role === 'textField') {
+          typingAt = centre;
+          typed.value = '';
+          typing.hidden = false;
+          typed.focus();
+          return;
+        }
+        onTapScreen(centre.x, centre.y, {});
+      },
+    });
+    // Only what can be acted on takes clicks itself; the rest lets them through to the picture.
+    if (!['button', 'textField', 'switch', 'segmentedControl', 'control'].includes(item.role)) box.style.pointerEvents = 'none';
+    figure.append(box);
+  }
+  figure.addEventListener('click', (event) => { const p = at(event); onTapScreen(p.x, p.y, {}); });
+  figure.addEventListener('contextmenu', (event) => { event.preventDefault(); const p = at(event); onTapScreen(p.x, p.y, { long: true }); });
+  return el('div', { class: 'view-screen-wrap' }, figure, typing);
+}
+
+/**
  * The view an extension declared, drawn in its app area. Buttons activate (a user touch with
  * the button's payload, control `activate`), carrying every input's current value: text
  * fields' texts, choices' option ids, toggles' "true"/"false", dates in their mode's format.
  */
-export function declaredView(view, { onActivate, onInsertSticker, onPeelSticker }) {
+export function declaredView(view, { onActivate, onInsertSticker, onPeelSticker, onTapScreen }) {
   const root = el('div', { class: 'declared-view', 'data-testid': 'declared-view' });
   const fields = () => {
     const values = {};
@@ -242,6 +301,8 @@ export function declaredView(view, { onActivate, onInsertSticker, onPeelSticker 
         return sticker(element, { onInsertSticker, onPeelSticker });
       case 'row':
         return el('div', { class: 'view-row' }, depth < 8 ? draw(element.elements || [], depth + 1) : []);
+      case 'screen':
+        return screen(element, { onTapScreen });
       default:
         return el('div', { class: 'view-text' }, `(${element.type})`);
     }

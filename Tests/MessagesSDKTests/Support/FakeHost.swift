@@ -94,6 +94,22 @@ final class FakeHost: @unchecked Sendable {
         return reply
     }
 
+    /// Expects the ack of `id`, answering ok every `setView` the extension sends before it
+    /// (the screen of its UIKit views, sent after a callback); returns those views.
+    func expectAckAnsweringViews(of id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (ack: Envelope, views: [(body: SetViewBody, buffers: [[UInt8]])]) {
+        var views: [(body: SetViewBody, buffers: [[UInt8]])] = []
+        while true {
+            let message = try #require(try self.receive(), "no answer to \(id)", sourceLocation: sourceLocation)
+            if message.header.type == "setView" {
+                views.append((try message.decodeBody(SetViewBody.self), message.buffers))
+                self.send(ReplyType.name, OKReply(Empty()), replyTo: message.header.id)
+                continue
+            }
+            #expect(message.header.type == ReplyType.name && message.header.replyTo == id, "expected the ack of \(id), got \(message.header)", sourceLocation: sourceLocation)
+            return (message, views)
+        }
+    }
+
     /// Expects nothing from the extension for `ms` milliseconds.
     func expectSilence(ms: Int32 = 300, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let message = try self.receive(timeoutMs: ms)

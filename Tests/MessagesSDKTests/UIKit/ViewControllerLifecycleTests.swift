@@ -85,15 +85,20 @@ final class LoggingChild: UIViewController {
 /// order around Messages' own, the view sized to each presentation on the screen (390 × 844
 /// points; compact 292 high; the safe area's 47 at the top and 34 at the bottom).
 @Suite(.serialized) struct ViewControllerLifecycleTests {
+    /// A callback and its ack; the screen the app's views send meanwhile is answered.
+    static func call(_ host: FakeHost, _ type: CallbackType, _ body: some Encodable) throws {
+        _ = try host.expectAckAnsweringViews(of: host.send(type.rawValue, body))
+    }
+
     @Test func aControllerAndItsChildHearUIKitsCallsAroundMessages() throws {
         let running = try DispatchTests.start(making: { ContainerController($0) })
         defer { running.stop() }
         let host = running.host
         let plain = InstanceBody(instance: "i1")
-        try DispatchTests.call(host, .willBecomeActive, DispatchTests.activation())
-        try DispatchTests.call(host, .didBecomeActive, DispatchTests.activation())
-        try DispatchTests.call(host, .viewWillAppear, plain)
-        try DispatchTests.call(host, .viewDidAppear, plain)
+        try Self.call(host, .willBecomeActive, DispatchTests.activation())
+        try Self.call(host, .didBecomeActive, DispatchTests.activation())
+        try Self.call(host, .viewWillAppear, plain)
+        try Self.call(host, .viewDidAppear, plain)
         #expect(running.recorder.calls == [
             "parent viewDidLoad", "child willMove(toParent: ContainerController)", "child viewDidLoad", "child didMove(toParent: ContainerController)",
             "parent willBecomeActive", "parent didBecomeActive",
@@ -104,8 +109,8 @@ final class LoggingChild: UIViewController {
         let opened = running.recorder.calls.count
 
         for style in [PresentationStyle.expanded, .compact] {
-            try DispatchTests.call(host, .willTransition, PresentationStyleBody(instance: "i1", presentationStyle: style))
-            try DispatchTests.call(host, .didTransition, PresentationStyleBody(instance: "i1", presentationStyle: style))
+            try Self.call(host, .willTransition, PresentationStyleBody(instance: "i1", presentationStyle: style))
+            try Self.call(host, .didTransition, PresentationStyleBody(instance: "i1", presentationStyle: style))
         }
         #expect(Array(running.recorder.calls.dropFirst(opened)) == [
             "parent willTransition expanded", "parent viewWillTransition 390×844", "child viewWillTransition 390×844",
@@ -117,9 +122,9 @@ final class LoggingChild: UIViewController {
         ])
         let transitioned = running.recorder.calls.count
 
-        for type in [CallbackType.viewWillDisappear, .viewDidDisappear] { try DispatchTests.call(host, type, plain) }
-        try DispatchTests.call(host, .willResignActive, DispatchTests.activation())
-        try DispatchTests.call(host, .didResignActive, DispatchTests.activation())
+        for type in [CallbackType.viewWillDisappear, .viewDidDisappear] { try Self.call(host, type, plain) }
+        try Self.call(host, .willResignActive, DispatchTests.activation())
+        try Self.call(host, .didResignActive, DispatchTests.activation())
         #expect(Array(running.recorder.calls.dropFirst(transitioned)) == [
             "parent viewWillDisappear", "child viewWillDisappear", "parent viewDidDisappear", "child viewDidDisappear",
             "parent willResignActive", "parent didResignActive",

@@ -440,6 +440,17 @@ class ControlClient:
             body["fields"] = dict(fields)
         self.request("activate", body)
 
+    def tap_screen(self, device: str, x: float, y: float, long: bool = False, text: Optional[str] = None) -> None:
+        """Taps the open app's own screen (a `screen` in its view, drawn from its UIKit views) at
+        (`x`, `y`) points from its top left, or presses there (`long`), then types `text` into what
+        the tap focused: a user touch (it allows one direct send) that the app's views answer."""
+        body: Dict[str, Any] = {"device": device, "x": x, "y": y}
+        if long:
+            body["long"] = True
+        if text is not None:
+            body["text"] = text
+        self.request("tapScreen", body)
+
     def stickers(self, device: str) -> StickerDrawer:
         """Opens the sticker drawer over the app open on `device`: the daemon asks the app for
         its stickers and replies once it has checked them."""

@@ -1,0 +1,64 @@
+import Foundation
+import MsgHostProtocol
+
+/// An instance's window as the `screen` element of its view (PROTOCOL.md §4.9): its picture, at
+/// the screen's scale, and what is on it — each visible control, label and image with its frame
+/// in the window's points — for a test or an agent that reads rather than sees.
+@MainActor
+enum ScreenCapture {
+    static let maxItems = 256
+
+    /// Whether the controller has built anything to show: a view with subviews, a colour, or a
+    /// class of its own. An untouched root view is no screen, so an app that only ever uses
+    /// `setView` (or shows nothing) sends none.
+    static func hasContent(_ view: UIView) -> Bool {
+        !view.subviews.isEmpty || view.backgroundColor != nil || type(of: view) != UIView.self
+    }
+
+    /// The window drawn, as PNG, and its items.
+    static func capture(_ window: UIWindow) -> (png: Data, items: [ScreenItem])? {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = UIScreen.main.scale
+        let png = UIGraphicsImageRenderer(size: window.bounds.size, format: format).pngData { context in window.layer.render(in: context.cgContext) }
+        guard !png.isEmpty else { return nil }
+        return (png, self.items(in: window))
+    }
+
+    /// The visible views a reader acts on, back to front, at most `maxItems`.
+    static func items(in window: UIWindow) -> [ScreenItem] {
+        var items: [ScreenItem] = []
+        var stack: [UIView] = window.subviews.reversed()
+        while let view = stack.popLast(), items.count < Self.maxItems {
+            guard !view.isHidden, view.alpha >= 0.01 else { continue }
+            if let item = self.item(view, in: window) { items.append(item) }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return items
+    }
+
+    private static func item(_ view: UIView, in window: UIWindow) -> ScreenItem? {
+        let frame = view.convert(view.bounds, to: window)
+        guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite else { return nil }
+        func make(_ role: ScreenItem.Role, _ label: String?, _ value: String? = nil, enabled: Bool = true) -> ScreenItem {
+            ScreenItem(role: role, label: label.flatMap { $0.isEmpty ? nil : String($0.prefix(4_096)) }, value: value.map { String($0.prefix(4_096)) },
+                       x: Self.clamp(frame.minX, -4_096, 8_192), y: Self.clamp(frame.minY, -4_096, 8_192),
+                       width: Self.clamp(frame.width, 0, 4_096), height: Self.clamp(frame.height, 0, 4_096), enabled: enabled ? nil : false)
+        }
+        switch view {
+        case let button as UIButton: return make(.button, button.currentTitle ?? button.accessibilityLabel, enabled: button.isEnabled)
+        case let toggle as UISwitch: return make(.switch, toggle.accessibilityLabel, toggle.isOn ? "on" : "off", enabled: toggle.isEnabled)
+        case let segments as UISegmentedControl:
+            let selected = segments.selectedSegmentIndex == UISegmentedControl.noSegment ? nil : segments.titleForSegment(at: segments.selectedSegmentIndex)
+            return make(.segmentedControl, segments.accessibilityLabel, selected, enabled: segments.isEnabled)
+        case let field as UITextField: return make(.textField, field.placeholder ?? field.accessibilityLabel, field.text ?? "", enabled: field.isEnabled)
+        case let control as UIControl: return make(.control, control.accessibilityLabel, enabled: control.isEnabled)
+        case let label as UILabel: return label.text.map { make(.text, $0) } ?? label.attributedText.map { make(.text, $0.string) }
+        case let image as UIImageView: return image.image == nil ? nil : make(.image, image.accessibilityLabel)
+        default: return view.accessibilityLabel.map { make(.view, $0) }
+        }
+    }
+
+    private static func clamp(_ value: CGFloat, _ low: Double, _ high: Double) -> Double {
+        min(max(Double(value), low), high)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+@testable import MessagesSDK
+import MsgHostProtocol
+import Testing
+
+/// An app with UIKit views and no `setView`: after each callback the SDK sends its screen — the
+/// picture and what is on it — and a tap on the screen reaches the view under the point.
+final class ScreenController: MSMessagesAppViewController {
+    let recorder: Recorder
+    let status = UILabel()
+    let send = UIButton(type: .system)
+
+    init(_ recorder: Recorder) {
+        self.recorder = recorder
+        super.init(nibName: nil, bundle: nil)
+    }
+    required init?(coder: NSCoder) { nil }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        self.view.backgroundColor = .white
+        self.status.text = "Pick a scoop"
+        self.status.frame = CGRect(x: 16, y: 16, width: 200, height: 24)
+        self.view.addSubview(self.status)
+        self.send.setTitle("Send", for: .normal)
+        self.send.frame = CGRect(x: 16, y: 60, width: 100, height: 44)
+        self.send.addAction(UIAction { [unowned self] _ in
+            self.recorder.record("send tapped")
+            self.status.text = "Sent"
+        }, for: .touchUpInside)
+        self.view.addSubview(self.send)
+    }
+}
+
+@Suite(.serialized) struct ScreenTests {
+    @Test func theViewsScreenIsSentAndATapOnItReachesTheButton() throws {
+        let running = try DispatchTests.start(making: { ScreenController($0) })
+        defer { running.stop() }
+        let host = running.host
+        let plain = InstanceBody(instance: "i1")
+        try DispatchTests.call(host, .willBecomeActive, DispatchTests.activation())
+        try DispatchTests.call(host, .didBecomeActive, DispatchTests.activation())
+        let appeared = try host.expectAckAnsweringViews(of: host.send(CallbackType.viewWillAppear.rawValue, plain))
+        let view = try #require(appeared.views.first, "the screen is sent as the app appears")
+        guard case .screen(let image, let width, let height, let items)? = view.body.view.elements.first else {
+            Issue.record("not a screen: \(view.body.view)")
+            return
+        }
+        #expect(view.body.instance == "i1" && width == 390 && height == 292 && image.frame == 0)
+        let png = try #require(view.buffers.first)
+        let picture = try #require(UIImage(data: Data(png)))
+        #expect(picture.pixelWidth == 780 && picture.pixelHeight == 584, "at the screen's scale, 2")
+        let button = try #require(items.first { $0.role == .button })
+        #expect(button.label == "Send" && button.x == 16 && button.y == 60 && button.width == 100 && button.height == 44)
+        #expect(items.contains { $0.role == .text && $0.label == "Pick a scoop" })
+        // Nothing changed: the next callback sends no screen.
+        #expect(try host.expectAckAnsweringViews(of: host.send(CallbackType.viewDidAppear.rawValue, plain)).views.isEmpty)
+
+        // A tap on the button's centre runs its action; the changed label is sent.
+        let tapped = try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
+            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: button.center.x, y: button.center.y))))
+        #expect(running.recorder.calls == ["send tapped"])
+        guard case .screen(_, _, _, let after)? = tapped.views.first?.body.view.elements.first else {
+            Issue.record("no screen after the tap")
+            return
+        }
+        #expect(after.contains { $0.role == .text && $0.label == "Sent" })
+        // A tap on no control does nothing, and sends nothing new.
+        #expect(try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
+            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 300, y: 250)))).views.isEmpty)
+        #expect(running.recorder.calls == ["send tapped"])
+    }
+}
