@@ -329,9 +329,17 @@ class ControlClient:
 
     # -- the wire ---------------------------------------------------------------------------
     def post(self, command: str, body: Optional[Mapping[str, Any]] = None) -> str:
-        """Sends a request without waiting; returns its id (see `wait`)."""
+        """Sends a request without waiting for its reply; returns its id (see `wait`).
+
+        The send itself waits at most `timeout` seconds: a DEALER with no connection to send
+        on (the daemon is not up, or refused this client's CURVE key and the connection is
+        being made again) would otherwise block for ever."""
         message_id, frames = self.codec.encode(command, _without_none(body or {}))
-        self.socket.send_multipart(frames)
+        self.socket.setsockopt(zmq.SNDTIMEO, max(1, int(self.timeout * 1000)))
+        try:
+            self.socket.send_multipart(frames)
+        except zmq.Again:
+            raise TransportError(f"could not send {command} to {self.endpoint} within {self.timeout:g} s: no connection (is msghostd running, and does it know this client's key?)") from None
         return message_id
 
     def _next(self, deadline: Optional[float]) -> Optional[Envelope]:
