@@ -66,6 +66,9 @@ open class UIView: UIResponder {
     weak var viewController: UIViewController?
     /// `gestureRecognizers`, kept here as an extension cannot store.
     var recognizers: [UIGestureRecognizer] = []
+    /// The active constraints this view holds, and what Auto Layout keeps for it.
+    var installed: [NSLayoutConstraint] = []
+    var layout = ViewLayout()
 
     public init(frame: CGRect) {
         let frame = frame.standardized
@@ -219,6 +222,7 @@ open class UIView: UIResponder {
     /// Lays out this view and then each of its subviews that needs it, top down; each view's
     /// controller hears `viewWillLayoutSubviews` and `viewDidLayoutSubviews` around it.
     open func layoutIfNeeded() {
+        LayoutEngine.solve(self)
         var stack: [UIView] = [self]
         while let view = stack.popLast() {
             if view.needsLayout {
@@ -231,8 +235,11 @@ open class UIView: UIResponder {
         }
     }
 
-    /// Override to place subviews by hand; constraints are solved in it.
+    /// Override to place subviews by hand; the constraints are solved before it runs.
     open func layoutSubviews() {}
+
+    /// UIKit's constraint update pass, before layout: override to (re)make constraints.
+    open func updateConstraints() {}
 
     open func sizeThatFits(_ size: CGSize) -> CGSize { self.bounds.size }
 
