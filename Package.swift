@@ -191,6 +191,8 @@ let package = Package(
         .executableTarget(name: "DatePollExtension", dependencies: ["MessagesSDK"], path: "examples/DatePoll/Sources", swiftSettings: swiftSettings),
         // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
         .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
+        // The porting guide's main.swift in the Swift 5 language mode: it must build.
+        .executableTarget(name: "Swift5Main", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/Swift5Main", swiftSettings: [.swiftLanguageMode(.v5)]),
         // A fixture app whose screen is UIKit views, tapped at points (Tests/Fixtures/ScreenApp).
         .executableTarget(name: "ScreenApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/ScreenApp", swiftSettings: swiftSettings),
         // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).

@@ -22,11 +22,20 @@ public enum MSExtensionMain {
     /// a launch environment or the host refuses the hello, and with 0 after `terminate`.
     /// Set `MSGHOST_ATTACH_DEVICE` (and the manifest's `attachKey` as `MSGHOST_TOKEN`) to run
     /// it by hand, in a debugger, for one device (attach mode, PROTOCOL.md §4.7).
-    @MainActor
-    public static func run<Controller: MSMessagesAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
-        self.serveForever { environment, context in
-            try self.start(environment: environment, context: context, makeController: viewController,
-                           willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+    ///
+    /// Not isolated to the main actor, so that the one line compiles in `main.swift` in the
+    /// Swift 5 language mode too, where top-level code is not on the main actor: it checks
+    /// that it runs on the main thread instead, and exits with status 1 if not.
+    public nonisolated static func run<Controller: MSMessagesAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
+        guard Thread.isMainThread else {
+            HostConnection.log("MSExtensionMain.run must be called on the main thread (top-level code in main.swift)")
+            Foundation.exit(1)
+        }
+        MainActor.assumeIsolated {
+            self.serveForever { environment, context in
+                try self.start(environment: environment, context: context, makeController: viewController,
+                               willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+            }
         }
     }
 

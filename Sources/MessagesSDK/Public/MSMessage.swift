@@ -10,13 +10,17 @@ open class MSMessage: NSObject, NSCopying {
 
     private var storedURL: URL?
 
-    /// The app's data. Like `-[MSMessage setURL:]`, setting a URL whose scheme is not `http`,
-    /// `https` or `data` is ignored (the old value stays); a URL without a scheme is kept.
-    /// At most 5,000 characters, else inserting or sending fails with `urlExceedsMaxSize` (8).
+    /// The app's data. As `-[MSMessage setURL:]` does, a URL whose scheme is not `http`, `https`
+    /// or `data` is not taken (the old value stays), and the log says so, naming the scheme; a
+    /// URL without a scheme (`?base=cone`, as Apple's samples make with `URLComponents`) is
+    /// kept, and so is nil. At most 5,000 characters, else inserting or sending fails with
+    /// `urlExceedsMaxSize` (8).
     open var url: URL? {
         get { self.storedURL }
         set {
-            if let scheme = newValue?.scheme?.lowercased(), !["http", "https", "data"].contains(scheme) { return }
+            if let scheme = newValue?.scheme?.lowercased(), !["http", "https", "data"].contains(scheme) {
+                return HostConnection.log("MSMessage.url = \(newValue!.absoluteString.prefix(80)) not taken: Messages keeps http, https and data URLs, and URLs without a scheme, not \"\(scheme):\"; the message keeps \(self.storedURL.map { "its URL \($0.absoluteString.prefix(80))" } ?? "no URL")")
+            }
             self.storedURL = newValue
         }
     }
