@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a collection view and a table view both keep of their cells: the cell of each index
+/// path now shown, and, by reuse identifier, the cells a reload put aside for
+/// `dequeueReusableCell` to give out again.
+@MainActor
+struct CellStore<Cell: UIView> {
+    private(set) var cells: [IndexPath: Cell] = [:]
+    private var reusable: [String: [Cell]] = [:]
+
+    /// The most items a section shows: a data source that says more is cut there.
+    static var maximumItems: Int { 10_000 }
+
+    mutating func reused(_ identifier: String) -> Cell? { self.reusable[identifier]?.popLast() }
+
+    /// Puts every cell shown aside by its identifier (`identifier`), for the reload that
+    /// follows to dequeue; the store shows nothing until `show`.
+    mutating func putAside(identifier: (Cell) -> String?) {
+        for cell in self.cells.values {
+            cell.removeFromSuperview()
+            if let name = identifier(cell) { self.reusable[name, default: []].append(cell) }
+        }
+        self.cells = [:]
+    }
+
+    /// The paths of `counts` (items per section), each section cut at `maximumItems`.
+    static func paths(_ counts: [Int]) -> [IndexPath] {
+        counts.enumerated().flatMap { section, count in (0..<min(max(0, count), Self.maximumItems)).map { IndexPath(item: $0, section: section) } }
+    }
+
+    /// Shows `cells` in `container`. Made apart from the store's own change, since making them
+    /// dequeues from it.
+    mutating func show(_ cells: [IndexPath: Cell], in container: UIView) {
+        self.cells = cells
+        for path in self.sortedPaths { container.addSubview(cells[path]!) }
+    }
+
+    var sortedPaths: [IndexPath] { self.cells.keys.sorted() }
+    var visible: [Cell] { self.sortedPaths.compactMap { self.cells[$0] } }
+    func path(of cell: Cell) -> IndexPath? { self.cells.first { $0.value === cell }?.key }
+    func path(at point: CGPoint) -> IndexPath? { self.sortedPaths.first { self.cells[$0]!.frame.contains(point) } }
+}

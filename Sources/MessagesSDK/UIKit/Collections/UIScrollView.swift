@@ -1,0 +1,68 @@
+import Foundation
+
+@MainActor
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+}
+
+/// `UIScrollView`: content larger than the view, seen through it: `contentOffset` is the
+/// bounds' origin, as in UIKit, so subviews laid out in content coordinates move as it scrolls.
+/// Nothing scrolls by itself here (there is no finger to drag); the app, or a test, sets the
+/// offset. It clips to its bounds, as UIKit's does.
+@MainActor
+open class UIScrollView: UIView {
+    open var contentSize = CGSize.zero
+    open var contentInset = UIEdgeInsets.zero
+    open var adjustedContentInset: UIEdgeInsets { self.contentInset }
+    open var isScrollEnabled = true
+    open var isPagingEnabled = false
+    open var bounces = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+    open weak var delegate: (any UIScrollViewDelegate)?
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        self.clipsToBounds = true
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        self.clipsToBounds = true
+    }
+
+    open var contentOffset: CGPoint {
+        get { self.bounds.origin }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return HostConnection.log("UIScrollView.contentOffset = \(newValue) ignored: not finite") }
+            guard newValue != self.bounds.origin else { return }
+            self.bounds.origin = newValue
+            self.setNeedsLayout()
+            self.scrolled()
+        }
+    }
+
+    open func setContentOffset(_ offset: CGPoint, animated: Bool) { self.contentOffset = offset }
+
+    /// Scrolls as little as it takes to show `rect` (content coordinates), within the content.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        var offset = self.contentOffset
+        let size = self.bounds.size
+        if rect.maxX > offset.x + size.width { offset.x = rect.maxX - size.width }
+        if rect.minX < offset.x { offset.x = rect.minX }
+        if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
+        if rect.minY < offset.y { offset.y = rect.minY }
+        offset.x = max(-self.contentInset.left, min(offset.x, self.contentSize.width + self.contentInset.right - size.width))
+        offset.y = max(-self.contentInset.top, min(offset.y, self.contentSize.height + self.contentInset.bottom - size.height))
+        self.contentOffset = CGPoint(x: max(offset.x, -self.contentInset.left), y: max(offset.y, -self.contentInset.top))
+    }
+
+    /// What a scroll tells: the delegate, and subclasses (a collection view loads what came into view).
+    func scrolled() { self.delegate?.scrollViewDidScroll(self) }
+}
