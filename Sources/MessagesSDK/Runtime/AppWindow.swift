@@ -24,7 +24,6 @@ final class AppWindow {
     init(_ controller: MSMessagesAppViewController) {
         self.controller = controller
         self.window = UIWindow(frame: .zero)
-        self.window.holdsAppearanceEnds = true
         self.window.rootViewController = controller
         controller.loadViewIfNeeded()
     }
@@ -43,7 +42,11 @@ final class AppWindow {
     func willAppear() {
         self.isShown = true
         self.place(self.frame(for: self.controller.presentationStyle))
+        // Only Messages' own showing waits for its `viewDidAppear`; what the app presents
+        // later (an alert) appears at once.
+        self.window.holdsAppearanceEnds = true
         self.window.place(self.controller.view, at: 0, animated: true)
+        self.window.holdsAppearanceEnds = false
         self.window.layoutIfNeeded()
     }
 
@@ -53,7 +56,9 @@ final class AppWindow {
     func willDisappear() {
         self.isShown = false
         self.sentScreen = nil
+        self.window.holdsAppearanceEnds = true
         self.controller.viewIfLoaded?.remove(animated: true)
+        self.window.holdsAppearanceEnds = false
     }
 
     /// The screen to send after a callback, as the `screen` element of the instance's view, or

@@ -79,6 +79,28 @@ import Testing
         #expect(root.log.suffix(2) == ["root viewWillAppear", "root viewDidAppear"] && root.view.superview === window)
     }
 
+    @Test func anAlertsActionDismissesItThenRunsItsHandler() throws {
+        let (window, root) = Self.onScreen("root")
+        var log: [String] = []
+        let alert = UIAlertController(title: "Send it?", message: "John will see it.", preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(UIAlertAction(title: "Cancel again", style: .cancel))  // refused: one cancel
+        alert.addAction(UIAlertAction(title: "Send", style: .default) { action in
+            log.append("\(action.title ?? "") after dismissal: \(root.presentedViewController == nil)")
+        })
+        alert.addTextField { $0.placeholder = "A note" }
+        #expect(alert.actions.map(\.title) == ["Cancel", "Send"] && alert.textFields?.count == 1)
+        root.present(alert, animated: true)
+        window.layoutIfNeeded()
+        let items = ScreenCapture.items(in: window)
+        #expect(items.contains { $0.role == .text && $0.label == "Send it?" })
+        let send = try #require(items.first { $0.role == .button && $0.label == "Send" })
+        #expect(root.log.last == "root viewWillAppear" || !root.log.contains("root viewWillDisappear"), "an alert leaves the presenter on screen")
+        window.touch(at: CGPoint(x: send.center.x, y: send.center.y))
+        #expect(log == ["Send after dismissal: true"])
+        #expect(alert.viewIfLoaded?.superview == nil)
+    }
+
     @Test func aControllerNotOnScreenCannotPresent() {
         let root = Logged()
         let sheet = Logged()
