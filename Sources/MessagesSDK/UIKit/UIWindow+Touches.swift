@@ -31,6 +31,10 @@ extension UIWindow {
             for recognizer in current.recognizers where recognizer.recognize(tapAt: point, long: long) {
                 if recognizer.cancelsTouchesInView { return .recognized(recognizer) }
             }
+            if let textView = current as? UITextView, !long, textView.isEditable {
+                textView.becomeFirstResponder()
+                return .none
+            }
             if let control = current as? UIControl, !long {
                 control.tapped(at: control.convert(point, from: self))
                 return .control(control)
@@ -42,6 +46,10 @@ extension UIWindow {
 
     /// Typed text goes to the first responder if it takes text (a text field).
     func type(_ text: String) -> Bool {
+        if let view = UIResponder.firstResponder as? UITextView, view.window === self {
+            view.insertText(text)
+            return true
+        }
         guard let field = UIResponder.firstResponder as? UITextField, field.window === self else { return false }
         for character in text {
             if character == "\n" { field.pressReturn() } else { field.insertText(String(character)) }

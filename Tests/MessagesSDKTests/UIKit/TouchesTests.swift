@@ -87,4 +87,26 @@ import Testing
         #expect(delegate.log == ["began", "change 0 \"a\"", "change 1 \"x\"", "change 1 \"b\"", "return", "ended"])
         #expect(!field.isFirstResponder)
     }
+
+    @Test func aTappedTextViewTakesLinesOfText() {
+        final class Counter: UITextViewDelegate {
+            var changes = 0
+            func textViewDidChange(_ textView: UITextView) { self.changes += 1 }
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let view = UITextView(frame: CGRect(x: 10, y: 10, width: 200, height: 100))
+        let counter = Counter()
+        view.delegate = counter
+        window.addSubview(view)
+        window.touch(at: CGPoint(x: 50, y: 50))
+        #expect(view.isFirstResponder)
+        #expect(window.type("two\nlines"))
+        #expect(view.text == "two\nlines" && counter.changes == 1)
+        #expect(ScreenCapture.items(in: window).first?.value == "two\nlines")
+        view.isEditable = false
+        view.resignFirstResponder()
+        window.touch(at: CGPoint(x: 50, y: 50))
+        #expect(!view.isFirstResponder, "a read-only text view takes no focus")
+        #expect(view.sizeThatFits(CGSize(width: 200, height: 0)).height > 40, "two lines and the insets")
+    }
 }
