@@ -51,6 +51,7 @@ enum ScreenCapture {
             let selected = segments.selectedSegmentIndex == UISegmentedControl.noSegment ? nil : segments.titleForSegment(at: segments.selectedSegmentIndex)
             return make(.segmentedControl, segments.accessibilityLabel, selected, enabled: segments.isEnabled)
         case let field as UITextField: return make(.textField, field.placeholder ?? field.accessibilityLabel, field.text ?? "", enabled: field.isEnabled)
+        case let picker as UIDatePicker: return make(.control, picker.accessibilityLabel, picker.text, enabled: picker.isEnabled)
         case let control as UIControl: return make(.control, control.accessibilityLabel, enabled: control.isEnabled)
         case let textView as UITextView: return make(.textField, textView.accessibilityLabel, textView.text ?? "", enabled: textView.isEditable)
         case let label as UILabel: return label.text.map { make(.text, $0) } ?? label.attributedText.map { make(.text, $0.string) }

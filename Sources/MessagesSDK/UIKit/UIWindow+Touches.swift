@@ -46,6 +46,10 @@ extension UIWindow {
 
     /// Typed text goes to the first responder if it takes text (a text field).
     func type(_ text: String) -> Bool {
+        if let picker = UIResponder.firstResponder as? UIDatePicker, picker.window === self {
+            picker.typed(text)
+            return true
+        }
         if let view = UIResponder.firstResponder as? UITextView, view.window === self {
             view.insertText(text)
             return true

@@ -109,4 +109,24 @@ import Testing
         #expect(!view.isFirstResponder, "a read-only text view takes no focus")
         #expect(view.sizeThatFits(CGSize(width: 200, height: 0)).height > 40, "two lines and the insets")
     }
+
+    @Test func aTappedDatePickerTakesATypedValueWithinItsRange() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let picker = UIDatePicker(frame: CGRect(x: 10, y: 10, width: 200, height: 34))
+        picker.datePickerMode = .date
+        picker.timeZone = TimeZone(identifier: "UTC")
+        let formatter = ISO8601DateFormatter()
+        picker.minimumDate = try #require(formatter.date(from: "2026-12-01T00:00:00Z"))
+        picker.maximumDate = try #require(formatter.date(from: "2026-12-31T00:00:00Z"))
+        picker.date = picker.minimumDate!
+        var changes: [String] = []
+        picker.addAction(UIAction { _ in changes.append(picker.text) }, for: .valueChanged)
+        window.addSubview(picker)
+        window.touch(at: CGPoint(x: 50, y: 20))
+        #expect(window.type("2026-12-24"))
+        #expect(window.type("31 February"), "not a date: logged, nothing changes")
+        #expect(window.type("2027-06-01"))
+        #expect(changes == ["2026-12-24", "2026-12-31"], "past the maximum: the maximum")
+        #expect(ScreenCapture.items(in: window).first?.value == "2026-12-31")
+    }
 }
