@@ -59,7 +59,7 @@ struct LayoutEngine {
         }
         for constraint in constraints { self.add(constraint) }
         self.solver.updateVariables()
-        self.apply(views)
+        self.apply(views, arranged: arranged)
     }
 
     private mutating func box(_ item: AnyObject) -> Box {
@@ -163,8 +163,7 @@ struct LayoutEngine {
     }
 
     /// Frames from the solution, parents first, in each view's superview's coordinates.
-    private func apply(_ views: [UIView]) {
-        let arranged = Set(views.compactMap { $0 as? UIStackView }.flatMap(\.arrangedSubviews).map(ObjectIdentifier.init))
+    private func apply(_ views: [UIView], arranged: Set<ObjectIdentifier>) {
         for view in views where view !== self.root && !view.translatesAutoresizingMaskIntoConstraints && !arranged.contains(ObjectIdentifier(view)) {
             guard let box = self.boxes[ObjectIdentifier(view)], let superview = view.superview else { continue }
             let rect = box.rect
