@@ -15,8 +15,13 @@ from test_simulator import ICE_CREAM, JOHN, KATE, PYTHON_RAW, Page, app_bubbles
 LIFECYCLE = ("launching", "connected")
 
 
-def rect(page: Page, element: WebElement) -> dict:
-    return page.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height};", element)
+def rect(page: Page, css: str, device: str | None = None) -> dict:
+    """The box of what `css` finds (on `device`'s phone), looked up and measured in one script:
+    parts of a phone are redrawn as events arrive, so an element found a moment before may be gone."""
+    return page.driver.execute_script("""
+        const scope = arguments[1] ? document.querySelector(`[data-device="${arguments[1]}"]`) : document;
+        const r = (arguments[0] ? scope.querySelector(arguments[0]) : scope).getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height};""", css, device)
 
 
 def shown_rows(page: Page, table: str) -> list[WebElement]:
@@ -88,8 +93,8 @@ def test_the_expanded_app_covers_the_transcript_and_the_phone_keeps_its_size(sim
     page = Page(browser, simulator, "expanded")
     page.show_conversation(KATE)
     page.show_conversation(JOHN)
-    sizes = lambda: (rect(page, page.phone(KATE))["height"], rect(page, page.phone(JOHN))["height"])
-    events_top = lambda: rect(page, page.find("#events"))["top"]
+    sizes = lambda: (rect(page, "", KATE)["height"], rect(page, "", JOHN)["height"])
+    events_top = lambda: rect(page, "#events")["top"]
     closed, table = sizes(), events_top()
     assert closed[0] == closed[1], closed
 
@@ -101,8 +106,8 @@ def test_the_expanded_app_covers_the_transcript_and_the_phone_keeps_its_size(sim
     page.shot("expanded")
     assert sizes() == closed, f"the phones' heights changed as the app expanded: {sizes()} against {closed}"
     assert events_top() == table, "the events table moved as the app expanded"
-    app = rect(page, page.find("[data-testid=app-area]", page.phone(KATE)))
-    transcript = rect(page, page.find("[data-testid=transcript]", page.phone(KATE)))
+    app = rect(page, "[data-testid=app-area]", KATE)
+    transcript = rect(page, "[data-testid=transcript]", KATE)
     assert app["top"] <= transcript["top"] and app["bottom"] >= transcript["bottom"], (app, transcript)
     # Covered, not beside: what is at the transcript's middle is the app.
     middle = ((transcript["left"] + transcript["right"]) / 2, (transcript["top"] + transcript["bottom"]) / 2)
@@ -139,7 +144,7 @@ def test_a_refusal_shows_on_the_phone_that_caused_it(simulator, browser):
     page.click("[data-testid=touch]", lambda: page.phone(KATE))
     notice = page.wait(lambda: page.find("[data-testid=refusal]", page.phone(KATE)).text, "the refusal on Kate's phone")
     assert "sendWithoutRecentInteraction (9)" in notice and "Python Raw Example" in notice, notice
-    box, phone = rect(page, page.find("[data-testid=refusal]", page.phone(KATE))), rect(page, page.phone(KATE))
+    box, phone = rect(page, "[data-testid=refusal]", KATE), rect(page, "", KATE)
     assert phone["top"] <= box["top"] and box["bottom"] <= phone["bottom"], (box, phone)
     assert not page.all("[data-testid=refusal]", page.phone(JOHN)), "John's phone refused nothing"
     page.shot("refusal")
