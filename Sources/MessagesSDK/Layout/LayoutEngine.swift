@@ -57,7 +57,11 @@ struct LayoutEngine {
         for view in views {
             for guide in view.layout.guides { self.guide(guide, of: view) }
         }
-        for constraint in constraints { self.add(constraint) }
+        // An arranged subview's own width or height (`widthAnchor.constraint(equalToConstant:)`)
+        // is its stack view's to honour (`UIStackView.wanted`), not a conflict with its frame.
+        for constraint in constraints where !(UIStackView.isOwnSize(constraint) && constraint.firstItem.map { arranged.contains(ObjectIdentifier($0)) } == true) {
+            self.add(constraint)
+        }
         self.solver.updateVariables()
         self.apply(views, arranged: arranged)
     }

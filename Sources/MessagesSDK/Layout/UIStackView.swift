@@ -67,9 +67,27 @@ open class UIStackView: UIView {
 
     private func main(_ size: CGSize) -> CGFloat { self.horizontal ? size.width : size.height }
     private func cross(_ size: CGSize) -> CGFloat { self.horizontal ? size.height : size.width }
+    /// The size an arranged view asks for: a required width or height of its own
+    /// (`widthAnchor.constraint(equalToConstant: 200)`) where it has one, as UIKit's stack
+    /// constraints give way to it; else its intrinsic size.
     private func wanted(_ view: UIView) -> CGSize {
         let size = view.intrinsicContentSize
-        return CGSize(width: size.width == UIView.noIntrinsicMetric ? 0 : size.width, height: size.height == UIView.noIntrinsicMetric ? 0 : size.height)
+        var wanted = CGSize(width: size.width == UIView.noIntrinsicMetric ? 0 : size.width, height: size.height == UIView.noIntrinsicMetric ? 0 : size.height)
+        for constraint in view.installed where Self.isOwnSize(constraint) && constraint.firstItem === view && constraint.isActive {
+            let constant = min(max(0, constraint.constant), 10_000)
+            if constraint.firstAttribute == .width { wanted.width = constant } else { wanted.height = constant }
+        }
+        return wanted
+    }
+
+    private func hasOwnSize(_ view: UIView, along axis: NSLayoutConstraint.Axis) -> Bool {
+        view.installed.contains { Self.isOwnSize($0) && $0.firstItem === view && $0.firstAttribute == (axis == .horizontal ? .width : .height) }
+    }
+
+    /// A required `width` or `height` equal to a constant, relating the view to nothing else.
+    static func isOwnSize(_ constraint: NSLayoutConstraint) -> Bool {
+        constraint.secondItem == nil && constraint.relation == .equal && constraint.priority == .required
+            && (constraint.firstAttribute == .width || constraint.firstAttribute == .height) && constraint.constant.isFinite
     }
 
     private var gaps: [CGFloat] { self.shown.dropLast().map { self.customSpacing(after: $0) } }
@@ -95,13 +113,15 @@ open class UIStackView: UIView {
         switch self.distribution {
         case .fill:
             let extra = room - sizes.reduce(0, +)
+            // A view with a required size of its own along the axis keeps it while another can give.
+            let axis: NSLayoutConstraint.Axis = self.axis
+            let free = views.indices.filter { !self.hasOwnSize(views[$0], along: axis) }
+            let candidates = free.isEmpty ? Array(views.indices) : free
             if extra > 0 {
-                let axis: NSLayoutConstraint.Axis = self.axis
-                let index = views.indices.min { views[$0].contentHuggingPriority(for: axis) < views[$1].contentHuggingPriority(for: axis) } ?? 0
+                let index = candidates.min { views[$0].contentHuggingPriority(for: axis) < views[$1].contentHuggingPriority(for: axis) } ?? 0
                 sizes[index] += extra
             } else if extra < 0 {
-                let axis: NSLayoutConstraint.Axis = self.axis
-                let index = views.indices.min { views[$0].contentCompressionResistancePriority(for: axis) < views[$1].contentCompressionResistancePriority(for: axis) } ?? 0
+                let index = candidates.min { views[$0].contentCompressionResistancePriority(for: axis) < views[$1].contentCompressionResistancePriority(for: axis) } ?? 0
                 sizes[index] = max(0, sizes[index] + extra)
             }
         case .fillEqually:

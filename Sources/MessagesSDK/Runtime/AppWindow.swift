@@ -20,6 +20,9 @@ final class AppWindow {
     private(set) var isShown = false
     /// The screen last sent, so that an unchanged one is not sent again.
     private var sentScreen: (png: Data, items: [ScreenItem])?
+    /// `ScreenUpdates.generation` when the screen was last sent: no view has changed since, so
+    /// it need not be drawn again to know that it is the same.
+    private var capturedGeneration: UInt64?
 
     init(_ controller: MSMessagesAppViewController) {
         self.controller = controller
@@ -41,6 +44,7 @@ final class AppWindow {
     /// `viewWillAppear`: the view takes the presentation's size and enters the window.
     func willAppear() {
         self.isShown = true
+        self.capturedGeneration = nil
         self.place(self.frame(for: self.controller.presentationStyle))
         // Only Messages' own showing waits for its `viewDidAppear`; what the app presents
         // later (an alert) appears at once.
@@ -56,6 +60,7 @@ final class AppWindow {
     func willDisappear() {
         self.isShown = false
         self.sentScreen = nil
+        self.capturedGeneration = nil
         self.window.holdsAppearanceEnds = true
         self.controller.viewIfLoaded?.remove(animated: true)
         self.window.holdsAppearanceEnds = false
@@ -65,10 +70,12 @@ final class AppWindow {
     /// nil: nothing changed since the last, the app declares its view itself (`setView`), it is
     /// not on screen or draws a live bubble, or it has built no view.
     func screenToSend() -> (element: ViewElement, png: Data)? {
+        if self.capturedGeneration == ScreenUpdates.generation { return nil }
         guard self.isShown, !self.controller.declaresView, self.controller.presentationStyle != .transcript,
               let view = self.controller.viewIfLoaded, ScreenCapture.hasContent(view) else { return nil }
         self.window.layoutIfNeeded()
         guard let screen = ScreenCapture.capture(self.window) else { return nil }
+        self.capturedGeneration = ScreenUpdates.generation
         if let sent = self.sentScreen, sent.png == screen.png, sent.items == screen.items { return nil }
         self.sentScreen = screen
         let size = self.window.bounds.size

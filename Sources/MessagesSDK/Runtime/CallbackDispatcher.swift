@@ -143,12 +143,18 @@ final class CallbackDispatcher {
 
     /// After a callback, the instance's screen if its views changed (`setView` with a `screen`
     /// element, PROTOCOL.md §4.9), sent before the acknowledgement so that the host shows it
-    /// by the time the user's action is answered.
+    /// by the time the user's action is answered; and between callbacks, when a view changes.
     private func sendScreen(of instance: String) {
+        if ScreenUpdates.pass == nil { ScreenUpdates.pass = { [weak self] in self?.sendChangedScreens() } }
         guard let window = self.windows[instance], let screen = window.screenToSend() else { return }
         let body = SetViewBody(instance: instance, view: ViewValue(elements: [screen.element]))
         self.connection.request(.setView, body: WireJSON.encode(body), buffers: [Array(screen.png)]) { result in
             if case .failure(let error) = result { HostConnection.log("the app's screen could not be shown: \(error)") }
         }
+    }
+
+    /// Between callbacks (`ScreenUpdates`): the screens that changed since they were sent.
+    private func sendChangedScreens() {
+        for instance in self.windows.keys.sorted() { self.sendScreen(of: instance) }
     }
 }

@@ -31,6 +31,9 @@ enum ScreenCapture {
         while let view = stack.popLast(), items.count < Self.maxItems {
             guard !view.isHidden, view.alpha >= 0.01 else { continue }
             if let item = self.item(view, in: window) { items.append(item) }
+            // An accessibility element (a cell that says what it shows) stands for what is in
+            // it, as VoiceOver reads it: its subviews are not listed apart.
+            if view.isAccessibilityElement && view.accessibilityLabel != nil { continue }
             stack.append(contentsOf: view.subviews.reversed())
         }
         return items

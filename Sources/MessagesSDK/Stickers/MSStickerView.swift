@@ -25,23 +25,29 @@ public enum MSStickerSize: Int, Sendable, CaseIterable {
     }
 }
 
-/// `MSStickerView`: shows one `MSSticker`. Without UIKit it is drawn as an image element of
-/// the controller's view (`MSViewElement`, PROTOCOL.md §4.9): the sticker file's bytes,
-/// labelled with its description. Its file is read each time it is drawn, so an app may
-/// replace the file behind a sticker; a file that cannot be read is drawn as its description.
+/// `MSStickerView`: shows one `MSSticker`. On the app's own screen it draws the sticker's
+/// image, fitted to its bounds, and a tap on it stages the sticker in the input field of the
+/// conversation the app is active in, as a tap on a sticker view does in Messages (peeling
+/// one onto a bubble is the host's: the page's sticker element). In a declared view
+/// (`setView`) it is an image element (PROTOCOL.md §4.9): the sticker file's bytes, labelled
+/// with its description. Its file is read each time it is drawn, so an app may replace the
+/// file behind a sticker; a file that cannot be read is drawn as its description.
 ///
 /// Stickers do not animate here (the page draws the image as the browser does; an APNG or GIF
 /// animates there on its own): `startAnimating()` and `stopAnimating()` only keep `isAnimating`.
 @MainActor
 open class MSStickerView: UIView {
-    open var sticker: MSSticker?
     /// Apple's `animationDuration`: 0 here, where no frames are decoded.
     open var animationDuration: TimeInterval { 0 }
     public private(set) var isAnimating = false
 
+    open var sticker: MSSticker? { didSet { self.setNeedsDisplay(); self.accessibilityLabel = self.sticker?.localizedDescription } }
+
     public init(frame: CGRect, sticker: MSSticker?) {
-        self.sticker = sticker
         super.init(frame: frame)
+        self.sticker = sticker
+        self.accessibilityLabel = sticker?.localizedDescription
+        self.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.tapped() })
     }
 
     public override convenience init(frame: CGRect) {
@@ -50,6 +56,26 @@ open class MSStickerView: UIView {
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+    }
+
+    /// The sticker's image, as `UIImageView` draws with `.scaleAspectFit`; its description
+    /// when the file cannot be read.
+    open override func draw(_ rect: CGRect) {
+        guard let sticker = self.sticker else { return }
+        if let image = UIImage(contentsOfFile: sticker.imageFileURL.path) {
+            image.draw(in: UIImageView.place(image.size, in: self.bounds, by: .scaleAspectFit))
+        } else {
+            (sticker.localizedDescription as NSString).draw(in: self.bounds, withAttributes: [.font: UIFont.systemFont(ofSize: 13)])
+        }
+    }
+
+    /// Stages the sticker in the active conversation, whose errors (a sticker file gone) the
+    /// SDK logs as it does for `insert` with no handler.
+    private func tapped() {
+        guard let sticker = self.sticker,
+              let controller = self.window?.rootViewController as? MSMessagesAppViewController,
+              let conversation = controller.activeConversation else { return }
+        conversation.insert(sticker)
     }
 
     open func startAnimating() { self.isAnimating = true }

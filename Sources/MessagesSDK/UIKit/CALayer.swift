@@ -11,14 +11,14 @@ open class CALayer {
     /// The view this is the layer of; nil for a layer of its own (a sublayer).
     public internal(set) weak var delegate: UIView?
 
-    open var cornerRadius: CGFloat = 0
-    open var borderWidth: CGFloat = 0
-    open var borderColor: CGColor? = CGColor.black
+    open var cornerRadius: CGFloat = 0 { didSet { ScreenUpdates.viewChanged() } }
+    open var borderWidth: CGFloat = 0 { didSet { ScreenUpdates.viewChanged() } }
+    open var borderColor: CGColor? = CGColor.black { didSet { ScreenUpdates.viewChanged() } }
     /// Kept for ported code; shadows are not drawn (docs/porting-from-ios.md §4).
-    open var shadowColor: CGColor?
-    open var shadowOpacity: Float = 0
-    open var shadowOffset = CGSize(width: 0, height: -3)
-    open var shadowRadius: CGFloat = 3
+    open var shadowColor: CGColor? { didSet { ScreenUpdates.viewChanged() } }
+    open var shadowOpacity: Float = 0 { didSet { ScreenUpdates.viewChanged() } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { ScreenUpdates.viewChanged() } }
+    open var shadowRadius: CGFloat = 3 { didSet { ScreenUpdates.viewChanged() } }
     open var name: String?
     public private(set) var sublayers: [CALayer]?
     public private(set) weak var superlayer: CALayer?
@@ -97,11 +97,11 @@ open class CALayer {
 /// `CAShapeLayer`: a path filled and stroked.
 @MainActor
 open class CAShapeLayer: CALayer {
-    open var path: CGPath?
-    open var fillColor: CGColor? = CGColor.black
-    open var strokeColor: CGColor?
-    open var lineWidth: CGFloat = 1
-    open var fillRule: CAShapeLayerFillRule = .nonZero
+    open var path: CGPath? { didSet { ScreenUpdates.viewChanged() } }
+    open var fillColor: CGColor? = CGColor.black { didSet { ScreenUpdates.viewChanged() } }
+    open var strokeColor: CGColor? { didSet { ScreenUpdates.viewChanged() } }
+    open var lineWidth: CGFloat = 1 { didSet { ScreenUpdates.viewChanged() } }
+    open var fillRule: CAShapeLayerFillRule = .nonZero { didSet { ScreenUpdates.viewChanged() } }
 
     public required init() { super.init() }
 

@@ -12,10 +12,10 @@ open class UIView: UIResponder {
     // MARK: Geometry
 
     open var bounds: CGRect {
-        didSet { if oldValue.size != self.bounds.size { self.setNeedsLayout() } }
+        didSet { if oldValue.size != self.bounds.size { self.setNeedsLayout() } else { ScreenUpdates.viewChanged() } }
     }
-    open var center: CGPoint
-    open var transform: CGAffineTransform = .identity
+    open var center: CGPoint { didSet { ScreenUpdates.viewChanged() } }
+    open var transform: CGAffineTransform = .identity { didSet { ScreenUpdates.viewChanged() } }
 
     /// The box `bounds` makes in the superview once transformed about `center`. Set, it
     /// places the view with its size (as UIKit does, meant for an identity transform).
@@ -37,10 +37,10 @@ open class UIView: UIResponder {
 
     // MARK: Appearance
 
-    open var backgroundColor: UIColor?
-    open var alpha: CGFloat = 1
-    open var isHidden = false
-    open var clipsToBounds = false
+    open var backgroundColor: UIColor? { didSet { ScreenUpdates.viewChanged() } }
+    open var alpha: CGFloat = 1 { didSet { ScreenUpdates.viewChanged() } }
+    open var isHidden = false { didSet { ScreenUpdates.viewChanged() } }
+    open var clipsToBounds = false { didSet { ScreenUpdates.viewChanged() } }
     open var tag = 0
     open var contentMode: UIView.ContentMode = .scaleToFill
     open var isUserInteractionEnabled = true
@@ -209,6 +209,7 @@ open class UIView: UIResponder {
     }
 
     private func detach() {
+        if self.superview != nil { ScreenUpdates.viewChanged() }
         self.superview?.subviews.removeAll { $0 === self }
         self.superview = nil
     }
@@ -217,7 +218,10 @@ open class UIView: UIResponder {
 
     private(set) var needsLayout = true
 
-    open func setNeedsLayout() { self.needsLayout = true }
+    open func setNeedsLayout() {
+        self.needsLayout = true
+        ScreenUpdates.viewChanged()
+    }
 
     /// Lays out this view and then each of its subviews that needs it, top down; each view's
     /// controller hears `viewWillLayoutSubviews` and `viewDidLayoutSubviews` around it.
@@ -257,8 +261,11 @@ open class UIView: UIResponder {
     // MARK: Drawing
 
     private(set) var needsDisplay = true
-    open func setNeedsDisplay() { self.needsDisplay = true }
-    open func setNeedsDisplay(_ rect: CGRect) { self.needsDisplay = true }
+    open func setNeedsDisplay() {
+        self.needsDisplay = true
+        ScreenUpdates.viewChanged()
+    }
+    open func setNeedsDisplay(_ rect: CGRect) { self.setNeedsDisplay() }
     /// Override to draw the view's content into the current context (`UIGraphicsGetCurrentContext()`).
     open func draw(_ rect: CGRect) {}
 

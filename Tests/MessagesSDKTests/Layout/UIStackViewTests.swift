@@ -37,6 +37,23 @@ import Testing
         #expect(stack.intrinsicContentSize == CGSize(width: 170, height: 30))
     }
 
+    /// A view sized by its own constraints (`widthAnchor.constraint(equalToConstant:)`), as an
+    /// image or sticker view in a column usually is: the stack gives it that size, centres it,
+    /// and stretches another view, not it, to fill.
+    @Test func anArrangedViewsOwnSizeConstraintsAreKept() {
+        let (title, picture, button) = (Sized(120, 20), UIView(), Sized(60, 30))
+        let stack = Self.stack([title, picture, button], width: 300, height: 300)
+        stack.axis = .vertical
+        stack.alignment = .center
+        stack.spacing = 10
+        NSLayoutConstraint.activate([picture.widthAnchor.constraint(equalToConstant: 200), picture.heightAnchor.constraint(equalToConstant: 200)])
+        #expect(stack.intrinsicContentSize == CGSize(width: 200, height: 270))
+        stack.layoutIfNeeded()
+        #expect(picture.frame == CGRect(x: 50, y: 60, width: 200, height: 200))
+        #expect(title.frame == CGRect(x: 90, y: 0, width: 120, height: 50), "the free 30 points go to a view without a size of its own")
+        #expect(button.frame == CGRect(x: 120, y: 270, width: 60, height: 30))
+    }
+
     @Test func fillEquallyAndEqualSpacingAndAHiddenViewLeftOut() {
         let (a, b, c) = (Sized(40, 20), Sized(60, 30), Sized(50, 10))
         let stack = Self.stack([a, b, c])

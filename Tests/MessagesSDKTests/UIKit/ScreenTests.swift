@@ -70,4 +70,22 @@ final class ScreenController: MSMessagesAppViewController {
             TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 300, y: 250)))).views.isEmpty)
         #expect(running.recorder.calls == ["send tapped"])
     }
+
+    /// A view that is an accessibility element with a label (a cell that says what it shows)
+    /// is one item, its subviews not listed apart, as VoiceOver reads it; a label alone does
+    /// not make a view one.
+    @MainActor @Test func anAccessibilityElementStandsForWhatIsInIt() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let cell = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        let plus = UILabel(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        plus.text = "+"
+        cell.addSubview(plus)
+        cell.accessibilityLabel = "Create a new ice cream"
+        window.addSubview(cell)
+        #expect(ScreenCapture.items(in: window).map(\.label) == ["Create a new ice cream", "+"])
+        cell.isAccessibilityElement = true
+        let items = ScreenCapture.items(in: window)
+        #expect(items.map(\.label) == ["Create a new ice cream"])
+        #expect(items.first.map { [$0.x, $0.y, $0.width, $0.height] } == [10, 10, 100, 100])
+    }
 }

@@ -38,6 +38,13 @@ public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
 }
 
+/// Optional in UIKit: a delegate that does not size its items leaves them the layout's `itemSize`.
+extension UICollectionViewDelegateFlowLayout {
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+}
+
 /// `UICollectionViewLayout`: where each item goes. Subclass it, or use the flow layout.
 @MainActor
 open class UICollectionViewLayout {
