@@ -128,9 +128,7 @@ extension TestDaemon {
 
     /// What is on the open app's own screen (its view's `screen` element), empty when it has none.
     public func screenItems(_ device: String) throws -> [ScreenItem] {
-        try self.view(device).view?.elements.flatMap { element -> [ScreenItem] in
-            if case .screen(_, _, _, let items) = element { return items } else { return [] }
-        } ?? []
+        try self.view(device).screenItems
     }
 
     /// Taps the open app's own screen at a point (control `tapScreen`), then types `text`.
@@ -141,10 +139,9 @@ extension TestDaemon {
     /// Taps the centre of the screen item labelled `label` (a button's title, a label's text, a
     /// field's placeholder), as a person finds "the button titled Send".
     public func tapScreen(_ device: String, label: String, text: String? = nil) throws {
-        let items = try self.screenItems(device)
-        guard let item = items.first(where: { $0.label == label }) else {
-            throw TestDaemonError(description: "no item labelled \"\(label)\" on \(device)'s screen; labels: \(items.compactMap(\.label))")
+        switch try self.view(device).screenItem(labelled: label) {
+        case .success(let item): try self.tapScreen(device, x: item.center.x, y: item.center.y, text: text)
+        case .failure(let missing): throw TestDaemonError(description: "\(device): \(missing)")
         }
-        try self.tapScreen(device, x: item.center.x, y: item.center.y, text: text)
     }
 }

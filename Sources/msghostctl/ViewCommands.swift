@@ -82,14 +82,11 @@ struct TapScreen: ParsableCommand {
             FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
-        let items = result.view?.elements.flatMap { element -> [ScreenItem] in
-            if case .screen(_, _, _, let items) = element { return items } else { return [] }
-        } ?? []
-        guard let item = items.first(where: { $0.label == label }) else {
-            let labels = items.compactMap(\.label)
-            FileHandle.standardError.write(Data("msghostctl: tap-screen: no item labelled \"\(label)\" on the screen of \(self.device)'s app (labels: \(labels.isEmpty ? "none" : labels.map { "\"\($0)\"" }.joined(separator: ", ")))\n".utf8))
+        switch result.screenItem(labelled: label) {
+        case .success(let item): return item.center
+        case .failure(let missing):
+            FileHandle.standardError.write(Data("msghostctl: tap-screen: \(missing.description.replacingOccurrences(of: "on the screen", with: "on the screen of \(self.device)'s app"))\n".utf8))
             throw ExitCode(3)
         }
-        return item.center
     }
 }

@@ -31,11 +31,17 @@ public actor ToolRunner {
         guard let spec = ToolCatalog.named(name) else {
             throw MCPError.invalidParams("unknown tool \"\(name)\": tools/list names them")
         }
-        let checked: [String: Value]
+        var checked: [String: Value]
         do {
             checked = try ArgumentCheck.check(arguments, tool: name, parameters: spec.parameters)
         } catch {
             throw MCPError.invalidParams(error.description)
+        }
+        if spec.command == .tapScreen {
+            switch try await self.placingScreenLabel(checked) {
+            case .arguments(let placed): checked = placed
+            case .answer(let answer): return answer
+            }
         }
         guard let command = spec.command else { return try await self.own(spec, checked) }
         if spec.showsScreens && self.nextEvent == nil { await self.catchUpEvents() }

@@ -81,3 +81,29 @@ public struct ScreenPoint: Codable, Hashable, Sendable {
         self.y = y
     }
 }
+
+extension ViewResult {
+    /// What the app's own screen shows (its `screen` elements' items), front to back as listed.
+    public var screenItems: [ScreenItem] {
+        self.view?.elements.flatMap { element -> [ScreenItem] in
+            if case .screen(_, _, _, let items) = element { return items } else { return [] }
+        } ?? []
+    }
+
+    /// The first item labelled exactly `label`, as a person finds "the button titled Send";
+    /// nil, with the labels there are, when none is.
+    public func screenItem(labelled label: String) -> Result<ScreenItem, ScreenLabelMissing> {
+        let items = self.screenItems
+        if let item = items.first(where: { $0.label == label }) { return .success(item) }
+        return .failure(ScreenLabelMissing(label: label, labels: items.compactMap(\.label)))
+    }
+}
+
+/// No item of a screen has the label asked for; `description` lists those it has.
+public struct ScreenLabelMissing: Error, Hashable, Sendable, CustomStringConvertible {
+    public var label: String
+    public var labels: [String]
+    public var description: String {
+        "no item labelled \"\(self.label)\" on the screen (labels: \(self.labels.isEmpty ? "none" : self.labels.map { "\"\($0)\"" }.joined(separator: ", ")))"
+    }
+}

@@ -30,6 +30,10 @@ import Testing
         }
     }
 
+    /// Arguments a tool turns into its command's before sending it, and the command's
+    /// required arguments they stand in for: `tapScreen`'s `label` becomes the item's centre.
+    static let placedByTheTool: [String: (adds: Set<String>, insteadOf: Set<String>)] = ["tapScreen": (["label"], ["x", "y"])]
+
     @Test(arguments: ToolCatalog.all.filter { $0.command != nil }.map(\.name))
     func aToolsArgumentsAreItsControlCommands(_ name: String) throws {
         let spec = try #require(ToolCatalog.named(name))
@@ -39,12 +43,13 @@ import Testing
         let tool = try #require(spec.tool.inputSchema.objectValue)
         let controlProperties = control["properties"]?.objectValue ?? [:]
         let toolProperties = tool["properties"]?.objectValue ?? [:]
-        #expect(Set(toolProperties.keys) == Set(controlProperties.keys), "\(name): the arguments differ from control.\(name).schema.json")
+        let placed = Self.placedByTheTool[name] ?? ([], [])
+        #expect(Set(toolProperties.keys) == Set(controlProperties.keys).union(placed.adds), "\(name): the arguments differ from control.\(name).schema.json")
         for (key, schema) in controlProperties {
             #expect(Self.withoutDescriptions(toolProperties[key] ?? .null) == Self.withoutDescriptions(schema), "\(name).\(key): \(toolProperties[key] ?? .null) is not \(schema)")
             #expect(toolProperties[key]?.objectValue?["description"]?.stringValue?.isEmpty == false, "\(name).\(key) has no description")
         }
-        let required = Set((control["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+        let required = Set((control["required"]?.arrayValue ?? []).compactMap(\.stringValue)).subtracting(placed.insteadOf)
         #expect(Set((tool["required"]?.arrayValue ?? []).compactMap(\.stringValue)) == required, "\(name): required arguments differ")
         #expect(tool["type"] == "object")
         #expect(tool["additionalProperties"] == false, "\(name): an unknown argument must be an error")
