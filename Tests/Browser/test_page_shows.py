@@ -10,7 +10,7 @@ import time
 from selenium.webdriver.remote.webelement import WebElement
 
 from conftest import REPOSITORY, Simulator
-from test_simulator import ICE_CREAM, JOHN, KATE, PYTHON_RAW, Page, app_bubbles
+from test_simulator import ICE_CREAM, JOHN, KATE, PYTHON_RAW, Page, app_bubbles, tap_screen
 
 LIFECYCLE = ("launching", "connected")
 
@@ -99,9 +99,9 @@ def test_the_expanded_app_covers_the_transcript_and_the_phone_keeps_its_size(sim
     assert closed[0] == closed[1], closed
 
     page.click(f'.app-icon[data-app="{ICE_CREAM}"]', lambda: page.phone(KATE))
-    page.wait(lambda: page.all("[data-testid=view-button]", page.phone(KATE)), "Ice Cream's view on Kate's phone")
+    page.wait(lambda: page.all("[data-testid=view-screen] img", page.phone(KATE)), "Ice Cream's screen on Kate's phone")
     assert sizes() == closed, (sizes(), closed)
-    page.click("[data-testid=view-button]", lambda: page.phone(KATE), "Ice Cream's first button")
+    tap_screen(page, KATE, "Create a new ice cream")
     page.wait(lambda: page.find("[data-testid=app-area]", page.phone(KATE)).get_attribute("data-style") == "expanded", "the builder, expanded")
     page.shot("expanded")
     assert sizes() == closed, f"the phones' heights changed as the app expanded: {sizes()} against {closed}"

@@ -102,7 +102,7 @@ def test_record_on_the_page_then_replay_export_and_step_through(simulator, brows
                              capture_output=True, text=True, timeout=120)
     assert changed.returncode == 1, changed.stdout + changed.stderr
     first = changed.stdout.splitlines()[0]
-    assert first.startswith("divergence at step ") and "(activate on kate-iphone" in first and ": kate-iphone, conversation kate-john: the staged item" in first, changed.stdout
+    assert first.startswith("divergence at step ") and "(tapScreen on kate-iphone" in first and ": kate-iphone, conversation kate-john: the staged item" in first, changed.stdout
     assert "caption \"Let's build an ice cream\"" in changed.stdout and "caption \"Let's make an ice cream\"" in changed.stdout, changed.stdout
 
     # The pytest the page gave passes as written, in a fresh venv with msghost installed from

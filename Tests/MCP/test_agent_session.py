@@ -43,12 +43,13 @@ def test_the_ice_cream_walk_through_with_tools_only():
             # 1. Show the conversation on both phones.
             await act(session, "show", device=KATE, conversation=CONVERSATION)
             await act(session, "show", device=JOHN, conversation=CONVERSATION)
-            # 2. Kate opens Ice Cream: its view's buttons, by id, are in the answer.
+            # 2. Kate opens Ice Cream: its screen, drawn from its UIKit views, lists what is on
+            # it by label; she taps "+", then the cone's cell, by their labels.
             answer = await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
-            assert "button add" in screen_of(answer, KATE), answer
-            answer = await act(session, "activate", device=KATE, button="add")
-            assert "(expanded" in screen_of(answer, KATE) and "button base-cone" in answer, answer
-            answer = await act(session, "activate", device=KATE, button="base-cone")
+            assert "[Create a new ice cream] view at " in screen_of(answer, KATE), answer
+            answer = await act(session, "tapScreen", device=KATE, label="Create a new ice cream")
+            assert "(expanded" in screen_of(answer, KATE) and "[A cone] view at " in answer, answer
+            answer = await act(session, "tapScreen", device=KATE, label="A cone")
             assert "staged (Send sends it):" in screen_of(answer, KATE), answer
             # 3. Kate sends it: the bubble is on John's phone, from "Katie".
             answer = await act(session, "send", device=KATE, conversation=CONVERSATION)
@@ -57,8 +58,8 @@ def test_the_ice_cream_walk_through_with_tools_only():
             assert bubble, answer
             # 4. John taps it: Ice Cream opens expanded on it; he picks a scoop and sends it.
             answer = await act(session, "tap", device=JOHN, conversation=CONVERSATION, entry=int(bubble.group(1)))
-            assert '"action":"selected"' in answer and "button scoops-vanilla" in screen_of(answer, JOHN), answer
-            answer = await act(session, "activate", device=JOHN, button="scoops-vanilla")
+            assert '"action":"selected"' in answer and "[Vanilla scoops] view at " in screen_of(answer, JOHN), answer
+            answer = await act(session, "tapScreen", device=JOHN, label="Vanilla scoops")
             assert "I added some scoops" in screen_of(answer, JOHN), answer
             answer = await act(session, "send", device=JOHN, conversation=CONVERSATION)
             john, kate = screen_of(answer, JOHN), screen_of(answer, KATE)
@@ -91,8 +92,8 @@ def test_a_bubbles_image_is_named_in_every_answer_and_returned_on_request():
         async with mcp_session() as session:
             await act(session, "show", device=JOHN, conversation=CONVERSATION)
             await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
-            await act(session, "activate", device=KATE, button="add")
-            staged = await act(session, "activate", device=KATE, button="base-cone")
+            await act(session, "tapScreen", device=KATE, label="Create a new ice cream")
+            staged = await act(session, "tapScreen", device=KATE, label="A cone")
             assert re.search(r"staged \(Send sends it\):\n.*\n.*\n  +│ png image \d+×\d+ px, ", screen_of(staged, KATE)), staged
             answer = await act(session, "send", device=KATE, conversation=CONVERSATION)
             john = screen_of(answer, JOHN)
@@ -129,14 +130,25 @@ def test_a_collapsed_entry_is_marked_as_such():
             for device in (KATE, JOHN):
                 await act(session, "show", device=device, conversation=CONVERSATION)
             await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
-            await act(session, "activate", device=KATE, button="add")
-            await act(session, "activate", device=KATE, button="base-cone")
+            await act(session, "tapScreen", device=KATE, label="Create a new ice cream")
+            await act(session, "tapScreen", device=KATE, label="A cone")
             answer = await act(session, "send", device=KATE, conversation=CONVERSATION)
             bubble = re.search(rf"\[(\d+)\] Kate Bell \({re.escape(ICE_CREAM)}", screen_of(answer, JOHN))
             await act(session, "tap", device=JOHN, conversation=CONVERSATION, entry=int(bubble.group(1)))
-            await act(session, "activate", device=JOHN, button="scoops-vanilla")
+            await act(session, "tapScreen", device=JOHN, label="Vanilla scoops")
             answer = await act(session, "send", device=JOHN, conversation=CONVERSATION)
             assert re.search(r"\[\d+\] [^\n]* · collapsed into its summary: ", screen_of(answer, KATE)), answer
+    run(body())
+
+
+def test_a_screen_label_that_is_not_there_lists_those_that_are():
+    async def body():
+        async with mcp_session() as session:
+            await act(session, "show", device=KATE, conversation=CONVERSATION)
+            await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
+            result = await session.call_tool("tapScreen", {"device": KATE, "label": "Nope"})
+            assert failed(result)
+            assert 'no item labelled "Nope" on the screen (labels: "Create a new ice cream")' in text(result), text(result)
     run(body())
 
 
@@ -158,6 +170,8 @@ def test_a_refusal_by_the_daemon_keeps_its_domain_code_and_name():
     ("delivery", {"device": KATE, "latencyMs": -1}, "delivery: latencyMs: -1 is out of range (0 to 86400000)"),
     ("transcript", {"device": KATE, "conversation": CONVERSATION, "limit": 2.5}, "transcript: limit: expected an integer, got 2.5"),
     ("activate", {"device": KATE, "button": "add", "fields": {"note": 3}}, "activate: fields.note: expected a string"),
+    ("tapScreen", {"device": KATE}, "tapScreen: give x and y, or label"),
+    ("tapScreen", {"device": KATE, "label": "Send", "x": 1, "y": 1}, "tapScreen: give x and y, or label, not both"),
     ("nosuchtool", {}, "unknown tool"),
 ])
 def test_a_bad_argument_is_an_mcp_error_naming_it(tool, arguments, named):
@@ -215,7 +229,7 @@ def test_a_running_daemon_by_its_runtime_directory():
             async with mcp_session("--runtime-directory", str(directory / "run"), world=False) as session:
                 assert "kate@example.com" in await act(session, "world")
                 answer = await act(session, "open", device=KATE, conversation=CONVERSATION, app=ICE_CREAM)
-                assert "button add" in screen_of(answer, KATE), answer
+                assert "[Create a new ice cream] view at " in screen_of(answer, KATE), answer
         run(body())
     finally:
         process.stdin.close()

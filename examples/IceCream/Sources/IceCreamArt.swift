@@ -19,6 +19,16 @@ enum IceCreamArt {
         UIColor(red: CGFloat(hex >> 16 & 0xFF) / 255, green: CGFloat(hex >> 8 & 0xFF) / 255, blue: CGFloat(hex & 0xFF) / 255, alpha: 1)
     }
 
+    /// Any part's image, for the builder's cells.
+    static func image(for part: any IceCreamPart) -> UIImage {
+        switch part {
+        case let base as Base: self.image(for: base)
+        case let scoops as Scoops: self.image(for: scoops)
+        case let topping as Topping: self.image(for: topping)
+        default: UIImage()
+        }
+    }
+
     static func image(for base: Base) -> UIImage {
         self.draw(baseSize) { context in
             switch base {

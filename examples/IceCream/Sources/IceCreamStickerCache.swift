@@ -3,6 +3,7 @@ import MessagesSDK
 /// Stickers of finished ice creams, as in Apple's sample: a PNG file per ice cream in a cache
 /// folder, since `MSSticker` is made from a file URL. The host copies the file when the sticker
 /// is inserted, so the cache may be lost with the process.
+@MainActor
 enum IceCreamStickerCache {
     /// Messages' sticker rules: PNG, 300–618 px a side, at most 500 KB.
     static let side = 400

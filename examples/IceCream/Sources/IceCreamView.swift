@@ -1,64 +1,48 @@
 import MessagesSDK
 
-/// What each screen of the Ice Cream builder shows (msghost's `setView`): Apple's three child
-/// view controllers as declarative views. The buttons carry the payloads the touches always
-/// had (`{"add": true}`, `{"pick": "cone"}`), so activating one in msghost-web or with
-/// `msghostctl activate` is exactly the tap the app already handles.
-@MainActor
-enum IceCreamView {
-    static func elements(for screen: MessagesViewController.Screen) -> [MSViewElement] {
-        switch screen {
-        case .history:
-            return [
-                .text("Ice Cream", style: .title),
-                .text("Build an ice cream with your friends, one part each.", style: .caption),
-                .button(id: "add", title: "+ New ice cream", payload: .object(["add": .bool(true)])),
-            ]
-        case .build(let iceCream):
-            var elements: [MSViewElement] = [.text(Self.prompt(for: iceCream), style: .headline)]
-            if iceCream.base != nil {
-                elements.append(.image(iceCream.pngData(side: 150, opaque: false), accessibilityLabel: iceCream.spoken, width: 150, height: 150))
-            }
-            elements.append(.row(Self.choices(for: iceCream).map { pick in
-                .button(id: pick.id, title: pick.title, payload: .object(["pick": .string(pick.value)]))
-            }))
-            return elements
-        case .completed(let iceCream):
-            // As Apple's CompletedIceCreamViewController: the ice cream as a sticker
-            // (MSStickerView) the person can peel onto a bubble.
-            let sticker = try? IceCreamStickerCache.sticker(for: iceCream)
-            let element = sticker.flatMap { MSViewElement.sticker(MSStickerView(frame: .zero, sticker: $0), side: 150) }
-            return [
-                .text("Our finished ice cream", style: .headline),
-                element ?? .image(iceCream.pngData(side: 150, opaque: false), accessibilityLabel: iceCream.spoken, width: 150, height: 150),
-                .text(iceCream.spoken, style: .caption),
-            ]
-        }
+/// An ice cream as a view, as in Apple's sample: its part images stacked in image views,
+/// topping over scoops over base, laid out in a 400-point design square scaled to the view's
+/// bounds. The builder shows one; the bubble's image and the sticker are one drawn with
+/// `drawHierarchy(in:afterScreenUpdates:)` (IceCream+Image.swift), so what the person sees while
+/// building is the picture that is sent.
+final class IceCreamView: UIView {
+    var iceCream: IceCream? {
+        didSet { self.update() }
     }
 
-    static func prompt(for iceCream: IceCream) -> String {
-        switch iceCream.nextPartKey {
-        case Base.queryItemKey?: "Choose a base"
-        case Scoops.queryItemKey?: "Choose the scoops"
-        default: "Choose a topping"
+    private let baseView = UIImageView()
+    private let scoopsView = UIImageView()
+    private let toppingView = UIImageView()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        for view in [self.baseView, self.scoopsView, self.toppingView] {
+            view.contentMode = .scaleToFill
+            self.addSubview(view)
         }
+        self.isAccessibilityElement = true
     }
 
-    /// The next part's options: button ids name the part and the option (`base-cone`), so
-    /// that ids stay unique and say what they choose.
-    static func choices(for iceCream: IceCream) -> [(id: String, title: String, value: String)] {
-        func options<Part: IceCreamPart & CaseIterable>(_: Part.Type) -> [(id: String, title: String, value: String)] {
-            Part.allCases.map { ("\(Part.queryItemKey)-\($0.rawValue)", $0.spoken.capitalizedFirst, $0.rawValue) }
-        }
-        switch iceCream.nextPartKey {
-        case Base.queryItemKey?: return options(Base.self)
-        case Scoops.queryItemKey?: return options(Scoops.self)
-        case Topping.queryItemKey?: return options(Topping.self)
-        default: return []
-        }
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
-}
 
-extension String {
-    var capitalizedFirst: String { self.prefix(1).uppercased() + self.dropFirst() }
+    private func update() {
+        self.baseView.image = self.iceCream?.base.map(IceCreamArt.image(for:))
+        self.scoopsView.image = self.iceCream?.scoops.map(IceCreamArt.image(for:))
+        self.toppingView.image = self.iceCream?.topping.map(IceCreamArt.image(for:))
+        self.accessibilityLabel = self.iceCream.flatMap { $0.base == nil ? nil : "An ice cream: \($0.spoken)" }
+    }
+
+    /// The parts' places in the design square, as Apple's artwork is positioned.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let scale = min(self.bounds.width, self.bounds.height) / IceCream.designSide
+        func place(_ view: UIView, _ origin: CGPoint, _ size: CGSize) {
+            view.frame = CGRect(x: origin.x * scale, y: origin.y * scale, width: size.width * scale, height: size.height * scale)
+        }
+        place(self.baseView, CGPoint(x: 100, y: 205), IceCreamArt.baseSize)
+        place(self.scoopsView, CGPoint(x: 100, y: 20), IceCreamArt.scoopsSize)
+        place(self.toppingView, CGPoint(x: 100, y: 8), IceCreamArt.toppingSize)
+    }
 }

@@ -1,32 +1,19 @@
 import MessagesSDK
 
-/// Apple's `MessagesViewController` from IceCreamBuilder, ported.
+/// Apple's `MessagesViewController` from IceCreamBuilder, with its UIKit code as written there:
+/// one child view controller per state, swapped in `willTransition(to:)` and pinned to the
+/// view with Auto Layout.
 ///
-/// Apple's sample shows one of three child view controllers; here they are `Screen`s, each
-/// drawn as a view of buttons (`IceCreamView`, `setView`), and the user's taps on them arrive
-/// as touches (a button's payload, or `msghostctl touch --payload`):
-///
-/// | screen | shown when | touch payload | what it does |
+/// | child | shown when | the person taps | what it does |
 /// |---|---|---|---|
-/// | history (`IceCreamsViewController`) | compact | `{"add": true}` | asks for expanded, to build a new one |
-/// | build (`BuildIceCreamViewController`) | expanded, ice cream unfinished | `{"pick": "cone"}` | adds the next part and inserts the message |
-/// | completed (`CompletedIceCreamViewController`) | expanded, ice cream finished | — | — |
+/// | `IceCreamsViewController` | compact | "+" (or a finished one: its sticker is staged) | asks for expanded, to build a new one |
+/// | `BuildIceCreamViewController` | expanded, unfinished | a part ("A cone") | adds it and stages the message |
+/// | `CompletedIceCreamViewController` | expanded, finished | its sticker, or "Send" | stages the sticker, or sends it at once |
 ///
 /// One change to Apple's flow: after the last part it does not dismiss but goes compact, so
 /// that when the user sends the finished ice cream (`didStartSending`) it can put a sticker
 /// of it in the input field too.
 final class MessagesViewController: MSMessagesAppViewController {
-    enum Screen: Equatable {
-        case history
-        case build(IceCream)
-        case completed(IceCream)
-    }
-
-    /// What the app shows; each change is drawn by msghost-web (`setView`, see `IceCreamView`).
-    private(set) var screen: Screen = .history {
-        didSet { self.setView(IceCreamView.elements(for: self.screen)) }
-    }
-
     // MARK: Conversation handling (as in Apple's sample)
 
     override func willBecomeActive(with conversation: MSConversation) {
@@ -40,7 +27,7 @@ final class MessagesViewController: MSMessagesAppViewController {
     }
 
     /// Not in Apple's sample, which misses this case: a bubble tapped while the app is compact
-    /// transitions first and selects after, so the screen must follow the selection.
+    /// transitions first and selects after, so the child must follow the selection.
     override func didSelect(_ message: MSMessage, conversation: MSConversation) {
         self.presentViewController(for: conversation, with: .expanded)
     }
@@ -57,55 +44,96 @@ final class MessagesViewController: MSMessagesAppViewController {
         self.dismiss()
     }
 
-    // MARK: Child "view controllers"
+    // MARK: Child view controller presentation
 
     private func presentViewController(for conversation: MSConversation, with presentationStyle: MSMessagesAppPresentationStyle) {
+        let controller: UIViewController
         if presentationStyle == .compact {
-            self.screen = .history
+            controller = self.instantiateIceCreamsController()
         } else {
             let iceCream = IceCream(message: conversation.selectedMessage) ?? IceCream()
-            self.screen = iceCream.isComplete ? .completed(iceCream) : .build(iceCream)
+            controller = iceCream.isComplete ? self.instantiateCompletedIceCreamController(with: iceCream)
+                                             : self.instantiateBuildIceCreamController(with: iceCream)
         }
+
+        // Remove any existing child controllers.
+        for child in self.children {
+            child.willMove(toParent: nil)
+            child.view.removeFromSuperview()
+            child.removeFromParent()
+        }
+
+        // Embed the new controller.
+        self.addChild(controller)
+        controller.view.frame = self.view.bounds
+        controller.view.translatesAutoresizingMaskIntoConstraints = false
+        self.view.addSubview(controller.view)
+        NSLayoutConstraint.activate([
+            controller.view.leftAnchor.constraint(equalTo: self.view.leftAnchor),
+            controller.view.rightAnchor.constraint(equalTo: self.view.rightAnchor),
+            controller.view.topAnchor.constraint(equalTo: self.view.topAnchor),
+            controller.view.bottomAnchor.constraint(equalTo: self.view.bottomAnchor),
+        ])
+        controller.didMove(toParent: self)
     }
 
-    override func didReceiveTouch(payload: JSONValue) {
-        guard case .object(let touch) = payload else { return }
-        switch self.screen {
-        case .history:
-            if touch["add"] != nil { self.iceCreamsViewControllerDidSelectAdd() }
-        case .build(let iceCream):
-            if case .string(let pick) = touch["pick"] { self.buildIceCream(iceCream, didSelect: pick) }
-        case .completed:
-            break
-        }
+    private func instantiateIceCreamsController() -> UIViewController {
+        let controller = IceCreamsViewController(history: IceCreamHistory.load())
+        controller.delegate = self
+        return controller
     }
 
-    /// `IceCreamsViewControllerDelegate`: the "+" cell.
-    private func iceCreamsViewControllerDidSelectAdd() {
-        self.requestPresentationStyle(.expanded)
+    private func instantiateBuildIceCreamController(with iceCream: IceCream) -> UIViewController {
+        let controller = BuildIceCreamViewController(iceCream: iceCream)
+        controller.delegate = self
+        return controller
     }
+
+    private func instantiateCompletedIceCreamController(with iceCream: IceCream) -> UIViewController {
+        let controller = CompletedIceCreamViewController(iceCream: iceCream)
+        controller.delegate = self
+        return controller
+    }
+
+    // MARK: Convenience
 
     /// The first step's caption. `ICECREAM_FIRST_CAPTION` changes it without a rebuild, so that a
     /// replay of a recorded session can be shown a build that differs (docs/RECORDING.md).
     static let firstCaption = ProcessInfo.processInfo.environment["ICECREAM_FIRST_CAPTION"] ?? "Let's build an ice cream"
 
-    /// `BuildIceCreamViewControllerDelegate`: a part was picked.
-    private func buildIceCream(_ iceCream: IceCream, didSelect pick: String) {
+    fileprivate func composeMessage(with iceCream: IceCream, caption: String, summary: String, session: MSSession? = nil) -> MSMessage {
+        let layout = MSMessageTemplateLayout()
+        layout.image = iceCream.renderImage(side: 300, opaque: true)
+        layout.caption = caption
+        layout.subcaption = iceCream.spoken
+        let message = MSMessage(session: session ?? MSSession())
+        message.url = iceCream.url
+        message.layout = layout
+        message.summaryText = summary
+        return message
+    }
+}
+
+extension MessagesViewController: IceCreamsViewControllerDelegate {
+    func iceCreamsViewControllerDidSelectAdd(_ controller: IceCreamsViewController) {
+        self.requestPresentationStyle(.expanded)
+    }
+}
+
+extension MessagesViewController: BuildIceCreamViewControllerDelegate {
+    func buildIceCreamViewController(_ controller: BuildIceCreamViewController, didSelect part: any IceCreamPart) {
         guard let conversation = self.activeConversation else { fatalError("Expected a conversation") }
-        var iceCream = iceCream
+        var iceCream = controller.iceCream
         let caption: String
         let change: String
-        switch iceCream.nextPartKey {
-        case Base.queryItemKey?:
-            guard let base = Base(rawValue: pick) else { return print("No base called \(pick)") }
+        switch part {
+        case let base as Base:
             iceCream.base = base
             (caption, change) = (Self.firstCaption, "chose \(base.spoken)")
-        case Scoops.queryItemKey?:
-            guard let scoops = Scoops(rawValue: pick) else { return print("No scoops called \(pick)") }
+        case let scoops as Scoops:
             iceCream.scoops = scoops
             (caption, change) = ("I added some scoops", "added \(scoops.spoken)")
-        case Topping.queryItemKey?:
-            guard let topping = Topping(rawValue: pick) else { return print("No topping called \(pick)") }
+        case let topping as Topping:
             iceCream.topping = topping
             (caption, change) = ("Our finished ice cream", "finished it with \(topping.spoken)")
         default:
@@ -118,21 +146,39 @@ final class MessagesViewController: MSMessagesAppViewController {
             if let error { print(error) }
         }
         if iceCream.isComplete {
+            var history = IceCreamHistory.load()
+            history.append(iceCream)
+            history.save()
             self.requestPresentationStyle(.compact)
         } else {
             self.dismiss()
         }
     }
+}
 
-    private func composeMessage(with iceCream: IceCream, caption: String, summary: String, session: MSSession? = nil) -> MSMessage {
-        let layout = MSMessageTemplateLayout()
-        layout.image = iceCream.renderImage(side: 300, opaque: true)
-        layout.caption = caption
-        layout.subcaption = iceCream.spoken
-        let message = MSMessage(session: session ?? MSSession())
-        message.url = iceCream.url
-        message.layout = layout
-        message.summaryText = summary
-        return message
+extension MessagesViewController: CompletedIceCreamViewControllerDelegate {
+    /// "Send": the sticker goes at once, and a line of text after it. Messages allows one
+    /// direct send a tap, so the text is refused (`sendWithoutRecentInteraction`, 9) on an
+    /// iPhone as here; the app then stages it, for the person to send with the Send button.
+    func completedIceCreamViewControllerDidTapSend(_ controller: CompletedIceCreamViewController) {
+        guard let conversation = self.activeConversation else { return }
+        let text = "Our ice cream: \(controller.iceCream.spoken)"
+        Task { @MainActor in
+            do {
+                try await conversation.send(try IceCreamStickerCache.sticker(for: controller.iceCream))
+            } catch {
+                controller.statusLabel.text = "Not sent: \(error.localizedDescription)"
+                return
+            }
+            do {
+                try await conversation.sendText(text)
+                controller.statusLabel.text = "Sent"
+            } catch let error as NSError where error.code == MSMessageErrorCode.sendWithoutRecentInteraction.rawValue {
+                try? await conversation.insertText(text)
+                controller.statusLabel.text = "Sticker sent; the text waits in the input field"
+            } catch {
+                controller.statusLabel.text = "Sticker sent; the text was not: \(error.localizedDescription)"
+            }
+        }
     }
 }

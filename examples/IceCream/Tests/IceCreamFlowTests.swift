@@ -23,19 +23,22 @@ import Testing
                 try daemon.control(.inputField, InputFieldRequest(device: device, conversation: conversation), as: InputFieldResult.self).staged
             }
             // Amber opens the app from the drawer (compact: the history), taps "+" (expanded:
-            // the builder), picks a cone; the message waits in her input field until Send.
+            // the builder), taps the cone; the message waits in her input field until Send.
             #expect(try daemon.open(Self.app, on: "amber-iphone").presentationStyle == .compact)
-            try daemon.touch("amber-iphone", payload: .object(["add": .bool(true)]))
-            try daemon.touch("amber-iphone", payload: .object(["pick": .string("cone")]))
+            try daemon.settle()
+            try daemon.tapScreen("amber-iphone", label: "Create a new ice cream")
+            try daemon.settle()
+            try daemon.tapScreen("amber-iphone", label: "A cone")
             #expect(try staged("amber-iphone")?.rendered?.caption == "Let's build an ice cream")
             try send("amber-iphone")
 
             // Ben taps Amber's bubble and adds the scoops; Chris taps Ben's and adds the topping.
-            for (device, pick) in [("ben-iphone", "vanilla"), ("chris-iphone", "chocolate")] {
+            for (device, part) in [("ben-iphone", "Vanilla scoops"), ("chris-iphone", "Chocolate sauce")] {
                 let last = try #require(try daemon.transcript(device).last)
                 let tap = try daemon.control(.tap, TapRequest(device: device, conversation: conversation, entry: last.entry), as: TapResult.self)
                 #expect(tap.action == "selected")
-                try daemon.touch(device, payload: .object(["pick": .string(pick)]))
+                try daemon.settle()
+                try daemon.tapScreen(device, label: part)
                 try send(device)
             }
             // Sending the finished ice cream staged its sticker in Chris's input field.
@@ -70,50 +73,75 @@ import Testing
             #expect(try daemon.events(kind: "terminated").allSatisfy { $0.detail == "idle; exited(0)" })
         }
     }
-    /// The buttons of the app's view (what msghost-web draws), by id.
-    static func buttons(_ daemon: TestDaemon, on device: String) throws -> [String] {
-        func ids(_ elements: [ViewElement]) -> [String] {
-            elements.flatMap { element -> [String] in
-                switch element {
-                case .button(let id, _, _, _): [id]
-                case .row(let children): ids(children)
-                default: []
-                }
-            }
-        }
-        return ids(try daemon.view(device).view?.elements ?? [])
-    }
-
-    @Test func theViewsButtonsBuildTheIceCreamAsTouchesDid() throws {
+    /// What each child view controller's screen shows, as a test reads it: the history's "+",
+    /// the builder's prompt, the ice cream so far and one cell per option, by accessibility label.
+    @Test func eachChildControllersScreenListsWhatItShows() throws {
         try TestDaemon.with(apps: [Self.iceCream], world: .amberBenChris) { daemon in
             let conversation = daemon.conversation
-            // Amber: the history's "+" (compact), then the builder's bases (expanded).
             try daemon.open(Self.app, on: "amber-iphone")
             try daemon.settle()
-            #expect(try Self.buttons(daemon, on: "amber-iphone") == ["add"])
-            try daemon.activate("amber-iphone", button: "add")
+            let history = try daemon.screenItems("amber-iphone")
+            #expect(history.map(\.label) == ["Create a new ice cream"], "the cell is an accessibility element: its \"+\" is not listed apart")
+            #expect(history.first.map { [$0.x, $0.y, $0.width, $0.height] } == [12, 12, 100, 100])
+            try daemon.tapScreen("amber-iphone", label: "Create a new ice cream")
             try daemon.settle()
             let building = try daemon.view("amber-iphone")
             #expect(building.presentationStyle == .expanded)
-            #expect(building.view?.elements.first == .text("Choose a base", style: .headline))
-            #expect(try Self.buttons(daemon, on: "amber-iphone") == ["base-cone", "base-waffle", "base-cup"])
-            try daemon.activate("amber-iphone", button: "base-cone")
+            let bases = try daemon.screenItems("amber-iphone")
+            #expect(bases.compactMap(\.label) == ["Choose a base", "A cone", "A waffle cone", "A cup"])
+            try daemon.tapScreen("amber-iphone", label: "A cone")
             try daemon.control(.send, InputFieldRequest(device: "amber-iphone", conversation: conversation))
 
-            // Ben taps it: the builder shows the cone so far (its image stored) and the scoops.
+            // Ben taps it: the builder shows the cone so far and the scoops.
             let last = try #require(try daemon.transcript("ben-iphone").last)
             try daemon.control(.tap, TapRequest(device: "ben-iphone", conversation: conversation, entry: last.entry), as: TapResult.self)
             try daemon.settle()
-            let scoops = try #require(try daemon.view("ben-iphone").view?.elements)
-            #expect(scoops.first == .text("Choose the scoops", style: .headline))
-            guard case .image(let image, let label, _, _) = scoops[1] else { throw TestDaemonError(description: "no image of the cone: \(scoops)") }
-            #expect(label == "a cone")
-            let png = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
-            #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
-            #expect(try Self.buttons(daemon, on: "ben-iphone") == ["scoops-vanilla", "scoops-chocolate", "scoops-strawberry", "scoops-mint"])
-            try daemon.activate("ben-iphone", button: "scoops-mint")
+            let scoops = try daemon.screenItems("ben-iphone")
+            #expect(scoops.compactMap(\.label) == ["Choose the scoops", "An ice cream: a cone", "Vanilla scoops", "Chocolate scoops", "Strawberry scoops", "Mint scoops"])
+            try daemon.tapScreen("ben-iphone", label: "Mint scoops")
             let staged = try daemon.control(.inputField, InputFieldRequest(device: "ben-iphone", conversation: conversation), as: InputFieldResult.self).staged
             #expect(staged?.rendered?.subcaption == "mint scoops on a cone")
+        }
+    }
+
+    /// The finished ice cream's "Send": one tap sends the sticker; the text the app sends after
+    /// it has no tap of its own and is refused (9), so the app stages it instead.
+    @Test func sendOnTheFinishedIceCreamSendsOneThingATap() throws {
+        try TestDaemon.with(apps: [Self.iceCream], world: .amberBenChris) { daemon in
+            let conversation = daemon.conversation
+            try daemon.open(Self.app, on: "amber-iphone")
+            try daemon.settle()
+            try daemon.tapScreen("amber-iphone", label: "Create a new ice cream")
+            for part in ["A cup", "Strawberry scoops", "A cherry"] {
+                try daemon.settle()
+                try daemon.tapScreen("amber-iphone", label: part)
+                try daemon.control(.send, InputFieldRequest(device: "amber-iphone", conversation: conversation))
+                try daemon.settle()
+                if part != "A cherry" {
+                    let last = try #require(try daemon.transcript("amber-iphone").last)
+                    try daemon.control(.tap, TapRequest(device: "amber-iphone", conversation: conversation, entry: last.entry), as: TapResult.self)
+                }
+            }
+            // Ben opens the finished one: its sticker and Send.
+            let finished = try #require(try daemon.transcript("ben-iphone").last)
+            try daemon.control(.tap, TapRequest(device: "ben-iphone", conversation: conversation, entry: finished.entry), as: TapResult.self)
+            try daemon.settle()
+            let items = try daemon.screenItems("ben-iphone")
+            #expect(items.compactMap(\.label) == ["Our finished ice cream", "An ice cream: strawberry scoops on a cup with a cherry", "Send"])
+            let before = try daemon.transcript("amber-iphone").count
+            try daemon.tapScreen("ben-iphone", label: "Send")
+            try daemon.eventually("the text staged") {
+                try daemon.control(.inputField, InputFieldRequest(device: "ben-iphone", conversation: conversation), as: InputFieldResult.self).staged?.text
+                    == "Our ice cream: strawberry scoops on a cup with a cherry"
+            }
+            let arrived = try daemon.transcript("amber-iphone")
+            #expect(arrived.count == before + 1 && arrived.last?.kind == "sticker" && arrived.last?.senderName == "Ben")
+            let refusals = try daemon.events(kind: "sendRefused")
+            #expect(refusals.count == 1 && refusals.first?.code == 9 && refusals.first?.name == "sendWithoutRecentInteraction")
+            // Set from the send's completion, outside any callback: shown all the same.
+            try daemon.eventually("the app's word on its screen") {
+                try daemon.screenItems("ben-iphone").last?.label == "Sticker sent; the text waits in the input field"
+            }
         }
     }
 }

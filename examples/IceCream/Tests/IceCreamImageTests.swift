@@ -6,7 +6,7 @@ import Testing
 
 /// The ice cream's pictures, composed from its part images with UIKit's calls on Cairo
 /// (IceCream+Image.swift), against committed reference PNGs (Tests/References).
-@Suite struct IceCreamImageTests {
+@Suite @MainActor struct IceCreamImageTests {
     static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
     static var finished: IceCream {
