@@ -221,6 +221,11 @@ enum Migrations {
                 );
                 """)
         }
+        migrator.registerMigration("v8: device models") { db in
+            // A device's hardware, which gives its apps their screen; devices made before
+            // had the one screen there was, an iPhone 14's.
+            try db.execute(sql: "ALTER TABLE device ADD COLUMN model TEXT NOT NULL DEFAULT 'iPhone14'")
+        }
         return migrator
     }
 }

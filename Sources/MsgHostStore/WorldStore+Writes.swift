@@ -11,7 +11,7 @@ extension WorldStore {
             try db.cachedStatement(sql: "INSERT INTO person (handle, name) VALUES (?, ?)").execute(arguments: [person.handle, person.name])
         case .deviceCreated(let device):
             self.owners[device.id] = device.owner
-            try db.cachedStatement(sql: "INSERT INTO device (id, owner, platform) VALUES (?, ?, ?)").execute(arguments: [device.id, device.owner, device.platform.rawValue])
+            try db.cachedStatement(sql: "INSERT INTO device (id, owner, platform, model) VALUES (?, ?, ?, ?)").execute(arguments: [device.id, device.owner, device.platform.rawValue, device.model.rawValue])
         case .conversationCreated(let conversation):
             try db.cachedStatement(sql: "INSERT INTO conversation (id) VALUES (?)").execute(arguments: [conversation.id])
             for (position, member) in conversation.members.enumerated() {

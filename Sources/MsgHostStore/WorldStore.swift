@@ -179,9 +179,13 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT handle, name FROM person ORDER BY handle") {
                 changes.append(.personCreated(Person(handle: row["handle"], name: row["name"])))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT id, owner, platform FROM device ORDER BY id") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, owner, platform, model FROM device ORDER BY id") {
                 let platform = Platform(rawValue: row["platform"]) ?? .ios17
-                changes.append(.deviceCreated(Device(id: row["id"], owner: row["owner"], platform: platform)))
+                let stored: String = row["model"]
+                guard let model = DeviceModel(rawValue: stored) else {
+                    throw StoredValueInvalid(description: "device \(row["id"] as String): model \"\(stored)\" is none of \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                changes.append(.deviceCreated(Device(id: row["id"], owner: row["owner"], platform: platform, model: model)))
             }
             var members: [String: [String]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT conversation, person FROM conversation_member ORDER BY conversation, position") {
@@ -229,4 +233,10 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
         guard !writer.failed else { return String(decoding: (try? self.encoder.encode(value)) ?? Data(), as: UTF8.self) }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
+}
+
+/// A value in the store that this daemon cannot have written (a file edited by hand, or from
+/// a newer daemon): the store is not loaded, and the error says which row and value.
+public struct StoredValueInvalid: Error, CustomStringConvertible {
+    public var description: String
 }

@@ -84,10 +84,13 @@ public final class TestDaemon: @unchecked Sendable {
             public var handle: String
             public var name: String
             public var devices: [(id: String, platform: String)]
-            public init(handle: String, name: String, devices: [(id: String, platform: String)]) {
+            /// Device id → model (`DeviceModel`'s raw value), for those that are not the default.
+            public var models: [String: String]
+            public init(handle: String, name: String, devices: [(id: String, platform: String)], models: [String: String] = [:]) {
                 self.handle = handle
                 self.name = name
                 self.devices = devices
+                self.models = models
             }
         }
         public var members: [Member]
@@ -156,7 +159,7 @@ public final class TestDaemon: @unchecked Sendable {
         // a file, a tenth of the daemon's own start.
         try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: false, encoding: .utf8)
         var installs = ""
-        let devices = world.members.flatMap { member in member.devices.map { (member.handle, $0.id, $0.platform) } }
+        let devices = world.members.flatMap { member in member.devices.map { (member.handle, $0.id, $0.platform, member.models[$0.id]) } }
         for app in apps {
             let manifest = """
                 bundleID: \(app.bundleID)
@@ -169,14 +172,14 @@ public final class TestDaemon: @unchecked Sendable {
                 \(app.manifest.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
                 """
             try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: false, encoding: .utf8)
-            for (_, device, _) in devices where !world.withoutApps.contains(device) {
+            for (_, device, _, _) in devices where !world.withoutApps.contains(device) {
                 installs += "  - {device: \(device), app: \(app.bundleID)}\n"
             }
         }
         var seed = "people:\n"
         for member in world.members { seed += "  - {handle: \(member.handle), name: \(member.name)}\n" }
         seed += "devices:\n"
-        for (owner, device, platform) in devices { seed += "  - {id: \(device), owner: \(owner), platform: \(platform)}\n" }
+        for (owner, device, platform, model) in devices { seed += "  - {id: \(device), owner: \(owner), platform: \(platform)\(model.map { ", model: \($0)" } ?? "")}\n" }
         seed += "conversations:\n  - {id: \(world.conversation), members: [\(world.members.map(\.handle).joined(separator: ", "))]}\n"
         seed += installs.isEmpty ? "installs: []\n" : "installs:\n" + installs
         // A fixture's store is not empty, so a seed would be ignored anyway: write none.

@@ -31,7 +31,7 @@ struct World: ParsableCommand {
             var lines = ["people:"]
             lines += world.people.map { "  \($0.handle)  \($0.name)" }
             lines.append("devices:")
-            lines += world.devices.map { "  \($0.id)  \($0.platform.rawValue), owned by \($0.owner)" }
+            lines += world.devices.map { "  \($0.id)  \($0.model.name), \($0.platform.rawValue), owned by \($0.owner)" }
             lines.append("conversations:")
             lines += world.conversations.map { "  \($0.id)  \($0.members.joined(separator: ", "))" }
             lines.append("apps:")
@@ -68,14 +68,18 @@ struct DeviceCommand: ParsableCommand {
         @Argument(help: "The device id, e.g. amber-iphone.") var id: String
         @Option(help: "The owner's handle.") var owner: String
         @Option(help: "ios17, ios11, ios10, macos, watchos or legacy.") var platform: String = "ios17"
+        @Option(help: "The hardware, which gives its apps their screen: \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", ")).") var model: String = DeviceModel.default.rawValue
         @OptionGroup var connection: Connection
 
         func run() throws {
             guard let platform = Platform(rawValue: self.platform) else {
                 throw ValidationError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            try self.connection.call(.createDevice, CreateDeviceRequest(id: self.id, owner: self.owner, platform: platform), as: DeviceResult.self) {
-                "created \($0.device.id) (\($0.device.platform.rawValue)) for \($0.device.owner)"
+            guard let model = DeviceModel(rawValue: self.model) else {
+                throw ValidationError("--model must be one of \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            try self.connection.call(.createDevice, CreateDeviceRequest(id: self.id, owner: self.owner, platform: platform, model: model), as: DeviceResult.self) {
+                "created \($0.device.id) (\($0.device.model.name), \($0.device.platform.rawValue)) for \($0.device.owner)"
             }
         }
     }

@@ -35,6 +35,9 @@ import Testing
              says: ["$CONFIG/apps/exit.yaml: memoryLimitMB must be from 1 to 1048576 MiB, got 0"]),
         Case(name: "misspelled seed key", files: ["msghostd.yaml": config, "world.yaml": "people:\n  - {handle: a@example.com, nmae: A}\n"],
              says: ["$CONFIG/world.yaml:2: unknown key people[0].nmae; did you mean people[0].name?"]),
+        Case(name: "a device model there is not", files: ["msghostd.yaml": config,
+                                                           "world.yaml": "people:\n  - {handle: a@example.com, name: A}\ndevices:\n  - {id: a-phone, owner: a@example.com, model: iPhone3G}\n"],
+             says: ["$CONFIG/world.yaml", "iPhone3G"]),
     ]
 
     @Test(arguments: cases)

@@ -69,4 +69,34 @@ import Testing
             #expect(shown.stdout.contains("screen 390×292 points: file://") && shown.stdout.contains("[Send] button at 16,146 120×44"), "\(shown.stdout)")
         }
     }
+
+    /// Each device's model gives its apps their screen (`MSGHOST_SCREEN`): an iPhone SE's
+    /// compact app is 375 points wide over the SE's keyboard height; an iPad's is 820 wide,
+    /// and expanded it is the whole 820 × 1180 screen.
+    @Test func theScreenIsTheDeviceModels() throws {
+        let world = TestDaemon.World(members: [
+            .init(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")], models: ["kate-iphone": "iPhoneSE"]),
+            .init(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-ipad", "ios17")], models: ["john-ipad": "iPad"]),
+        ], conversation: TestDaemon.conversation)
+        try TestDaemon.with(apps: [Self.screenApp()], world: world) { daemon in
+            let devices = try daemon.control(.world, Empty(), as: WorldResult.self).devices
+            #expect(devices.map(\.model) == [.iPad, .iPhoneSE])
+            for (device, width, height) in [("kate-iphone", 375, 260), ("john-ipad", 820, 398)] {
+                try daemon.open(Self.app, on: device)
+                try daemon.settle()
+                guard case .screen(_, let shownWidth, let shownHeight, _)? = try daemon.view(device).view?.elements.first else {
+                    throw TestDaemonError(description: "no screen on \(device)")
+                }
+                #expect(shownWidth == width && shownHeight == height, "\(device): \(shownWidth)×\(shownHeight)")
+            }
+            _ = try daemon.control(.chevron, DeviceRequest(device: "john-ipad"), as: OpenResult.self)
+            try daemon.settle()
+            guard case .screen(_, let width, let height, _)? = try daemon.view("john-ipad").view?.elements.first else {
+                throw TestDaemonError(description: "no expanded screen on the iPad")
+            }
+            #expect(width == 820 && height == 1180)
+            let listed = try CommandRun(TestPaths.msghostctl, ["world", "--endpoint", daemon.control.endpoint])
+            #expect(listed.stdout.contains("  john-ipad  iPad, ios17, owned by john@example.com"), "\(listed.stdout)")
+        }
+    }
 }

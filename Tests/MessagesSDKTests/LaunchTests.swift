@@ -1,5 +1,6 @@
 import Foundation
 @testable import MessagesSDK
+import MsgHostProtocol
 import Testing
 import ZeroMQ
 
@@ -32,6 +33,31 @@ import ZeroMQ
         }
         #expect(try host.answerHello().attachDevice == "kate-iphone")
         try started.value().shutdown(lingerMs: 0)
+    }
+
+    /// `MSGHOST_SCREEN`: the device's screen, as the daemon writes it from the model; one that
+    /// is not JSON, or has a number no screen has, is refused naming it.
+    @Test func theScreenOfTheDeviceIsReadAndCheckedThenUIScreenIsIt() throws {
+        #expect(try LaunchEnvironment(Self.launched).screen == nil, "started by hand: no screen given")
+        var environment = Self.launched
+        environment["MSGHOST_SCREEN"] = String(decoding: WireJSON.encode(DeviceModel.iPad.namedScreen), as: UTF8.self)
+        let screen = try #require(try LaunchEnvironment(environment).screen)
+        #expect(screen == DeviceModel.iPad.namedScreen)
+        let iPad = UIScreen(screen)
+        #expect(iPad.bounds == CGRect(x: 0, y: 0, width: 820, height: 1180) && iPad.scale == 2 && iPad.compactHeight == 398 && iPad.idiom == .pad)
+        #expect(UIScreen(DeviceModel.iPhoneSE.namedScreen).safeAreaInsets == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        for (text, named) in [("{", "MSGHOST_SCREEN is not a screen"),
+                              (#"{"width":-1,"height":844,"scale":3,"safeArea":{"top":0,"left":0,"bottom":0,"right":0},"compactHeight":292}"#, "width -1.0 is out of range"),
+                              (#"{"width":390,"height":844,"scale":3,"safeArea":{"top":900,"left":0,"bottom":0,"right":0},"compactHeight":292}"#, "safeArea.top 900.0 is out of range"),
+                              (#"{"width":390,"height":844,"scale":9,"safeArea":{"top":0,"left":0,"bottom":0,"right":0},"compactHeight":292}"#, "scale 9.0 is out of range")] {
+            environment["MSGHOST_SCREEN"] = text
+            do {
+                _ = try LaunchEnvironment(environment)
+                Issue.record("\(text) was taken")
+            } catch {
+                #expect(error.description.contains(named), "\(error.description)")
+            }
+        }
     }
 
     @Test func curveKeysComeInPairs() throws {

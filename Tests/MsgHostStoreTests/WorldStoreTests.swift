@@ -38,7 +38,7 @@ import Testing
         setup += try world.createPerson(handle: "amber", name: "Amber")
         setup += try world.createPerson(handle: "ben", name: "Ben")
         setup += try world.createDevice(id: "amber-phone", owner: "amber", platform: .ios17)
-        setup += try world.createDevice(id: "amber-mac", owner: "amber", platform: .macos)
+        setup += try world.createDevice(id: "amber-mac", owner: "amber", platform: .macos, model: .iPad)
         setup += try world.createDevice(id: "ben-phone", owner: "ben", platform: .legacy)
         setup += try world.createConversation(id: "group", members: ["ben", "cleo", "amber"])
         setup += try world.createConversation(id: "pair", members: ["cleo", "amber"])
@@ -72,6 +72,7 @@ import Testing
         #expect(loaded == world)
         #expect(loaded.conversations["group"]?.members == ["ben", "cleo", "amber"])
         #expect(loaded.devices["ben-phone"]?.platform == .legacy)
+        #expect(loaded.devices["amber-mac"]?.model == .iPad && loaded.devices["ben-phone"]?.model == .iPhone14)
         // One session: the earlier two collapsed into their summaries, the last is the bubble.
         #expect(loaded.entries(device: "amber-mac", conversation: "group").map(\.messageID) == ["m1", "m2", "m3"])
         #expect(loaded.entries(device: "amber-mac", conversation: "group").map(\.kind) == [.summary, .summary, .bubble])
@@ -129,7 +130,7 @@ import Testing
             try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         }
         let before = try migrations()
-        #expect(before.count == 7, "v1 to v7")
+        #expect(before.count == 8, "v1 to v8")
 
         let reopened = try WorldStore(path: self.path)
         #expect(try migrations() == before)
@@ -209,6 +210,7 @@ import Testing
                 """)
         }
         let world = try WorldStore(path: path).loadWorld()
+        #expect(world.devices["kate-iphone"]?.model == .iPhone14, "a device made before models has the one screen there was")
         let message = try #require(world.message("m1"))
         #expect(message.message?.layout == .template(TemplateLayoutValue(caption: "hi")))
         #expect(message.message?.session == "S" && message.app == "app" && message.senderInstall == "i-k")
@@ -216,5 +218,18 @@ import Testing
         #expect(world.transcript(device: "kate-iphone", conversation: "kj").map(\.id) == ["m1"])
         // New entries get ids after the migrated ones.
         #expect(world.nextSerial == 3)
+    }
+
+    @Test func aDeviceModelTheDaemonCannotHaveWrittenIsAnErrorNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("models.sqlite")
+        try WorldStore(path: path).apply([.personCreated(Person(handle: "amber", name: "Amber")),
+                                               .deviceCreated(Device(id: "amber-phone", owner: "amber", model: .iPhoneSE))])
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "UPDATE device SET model = 'Nokia 3310'") }
+        #expect {
+            try WorldStore(path: path).loadWorld()
+        } throws: { error in
+            "\(error)".contains("device amber-phone: model \"Nokia 3310\" is none of iPhoneSE, iPhone14, iPhone15, iPhone15ProMax, iPad")
+        }
     }
 }

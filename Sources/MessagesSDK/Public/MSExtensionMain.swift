@@ -45,7 +45,9 @@ public enum MSExtensionMain {
     static func serveForever(_ start: (LaunchEnvironment, ZMQContext) throws -> HostConnection) -> Never {
         StandardOutput.lineBuffered()
         do {
-            _ = try start(try LaunchEnvironment(ProcessInfo.processInfo.environment), ZMQContext())
+            let environment = try LaunchEnvironment(ProcessInfo.processInfo.environment)
+            if let screen = environment.screen { UIScreen.use(screen) }
+            _ = try start(environment, ZMQContext())
         } catch {
             HostConnection.log("\(error)")
             Foundation.exit(1)

@@ -8,8 +8,6 @@ import MsgHostProtocol
 /// its children hear UIKit's appearance, transition and layout calls in UIKit's order.
 @MainActor
 final class AppWindow {
-    /// The compact app's height, home indicator included, on the screen of `UIScreen.main`.
-    static let compactHeight: CGFloat = 292
 
     let window: UIWindow
     private unowned let controller: MSMessagesAppViewController
@@ -35,7 +33,9 @@ final class AppWindow {
     func frame(for style: MSMessagesAppPresentationStyle) -> CGRect {
         let screen = UIScreen.main.bounds
         switch style {
-        case .compact: return CGRect(x: 0, y: screen.height - Self.compactHeight, width: screen.width, height: Self.compactHeight)
+        case .compact:
+            let height = UIScreen.main.compactHeight
+            return CGRect(x: 0, y: screen.height - height, width: screen.width, height: height)
         case .expanded: return screen
         case .transcript: return CGRect(origin: .zero, size: self.bubbleSize)
         }

@@ -13,6 +13,8 @@ struct LaunchEnvironment: Sendable, Equatable {
     /// this launch (`MSGHOST_CURVE_SECRET_KEY`), or one its `curve.extensionKeys` lists.
     var curveServerKey: String?
     var curveSecretKey: String?
+    /// The device's screen (`MSGHOST_SCREEN`); nil when not given (started by hand).
+    var screen: ScreenGeometry?
 
     /// Names the variable that is missing, so a process started by hand (not by the daemon)
     /// says what it lacks.
@@ -29,6 +31,16 @@ struct LaunchEnvironment: Sendable, Equatable {
         self.attachDevice = environment["MSGHOST_ATTACH_DEVICE"].flatMap { $0.isEmpty ? nil : $0 }
         self.curveServerKey = environment["MSGHOST_CURVE_SERVER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         self.curveSecretKey = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let text = environment["MSGHOST_SCREEN"], !text.isEmpty {
+            let screen: ScreenGeometry
+            do {
+                screen = try WireJSON.decode(ScreenGeometry.self, from: Array(text.utf8))
+            } catch {
+                throw LaunchError(description: "MSGHOST_SCREEN is not a screen (docs/PROTOCOL.md §4.1): \(error.description)")
+            }
+            if let wrong = screen.check() { throw LaunchError(description: "MSGHOST_SCREEN: \(wrong)") }
+            self.screen = screen
+        }
         if (self.curveServerKey == nil) != (self.curveSecretKey == nil) {
             throw LaunchError(description: "MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY go together: set both for a tcp endpoint (docs/PROTOCOL.md §1), or neither")
         }

@@ -18,7 +18,9 @@ enum ScreenCapture {
     /// The window drawn, as PNG, and its items.
     static func capture(_ window: UIWindow) -> (png: Data, items: [ScreenItem])? {
         let format = UIGraphicsImageRendererFormat()
-        format.scale = UIScreen.main.scale
+        // At most 2 pixels a point: the page shows the picture no larger, and a 3× screen is
+        // more than twice the pixels to draw and compress after every change.
+        format.scale = min(UIScreen.main.scale, 2)
         let png = UIGraphicsImageRenderer(size: window.bounds.size, format: format).pngData { context in window.layer.render(in: context.cgContext) }
         guard !png.isEmpty else { return nil }
         return (png, self.items(in: window))

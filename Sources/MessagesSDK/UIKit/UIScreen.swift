@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostProtocol
 
 /// `UIEdgeInsets` and `CGRect.inset(by:)`, with which apps lay out what they draw.
 public struct UIEdgeInsets: Equatable, Hashable, Sendable {
@@ -16,17 +17,33 @@ extension CGRect {
     }
 }
 
-/// `UIScreen`: the device's screen, in points. Until the world's devices carry their model,
-/// every device has an iPhone 14's: 390 × 844 points, its safe area 47 points in from the top
-/// (the notch) and 34 from the bottom (the home indicator). msghost draws at 2 pixels a point
-/// where UIKit would use the device's 2 or 3.
+/// `UIScreen`: the screen of the device the extension serves, in points, as the daemon tells
+/// it (`MSGHOST_SCREEN`, PROTOCOL.md §4.1, from the device's model): an iPhone 14's when it
+/// does not — 390 × 844 points at 3 pixels a point, its safe area 47 points in from the top
+/// (the notch) and 34 from the bottom (the home indicator).
 public final class UIScreen: Sendable {
-    public static let main = UIScreen()
-    public let scale: CGFloat = 2
-    public let bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+    /// Set once, as the process starts (`MSExtensionMain`), before any view is made.
+    nonisolated(unsafe) public private(set) static var main = UIScreen(DeviceModel.default.namedScreen)
+
+    public let scale: CGFloat
+    public let bounds: CGRect
     public var nativeScale: CGFloat { self.scale }
     /// The parts of the screen the hardware covers, for views' `safeAreaInsets`.
-    let safeAreaInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+    let safeAreaInsets: UIEdgeInsets
+    /// The compact app's height, home indicator included: where the keyboard would be.
+    let compactHeight: CGFloat
+    let idiom: UIUserInterfaceIdiom
+
+    init(_ screen: ScreenGeometry) {
+        self.scale = screen.scale
+        self.bounds = CGRect(x: 0, y: 0, width: screen.width, height: screen.height)
+        self.safeAreaInsets = UIEdgeInsets(top: screen.safeArea.top, left: screen.safeArea.left, bottom: screen.safeArea.bottom, right: screen.safeArea.right)
+        self.compactHeight = screen.compactHeight
+        self.idiom = screen.model == .iPad ? .pad : .phone
+    }
+
+    /// The screen of the launch environment, before anything draws.
+    static func use(_ screen: ScreenGeometry) { self.main = UIScreen(screen) }
 }
 
 extension UIView {
@@ -58,9 +75,14 @@ public struct UITraitCollection: Equatable, Sendable {
         self.displayScale = displayScale
     }
 
-    /// An iPhone in portrait, light: compact width, regular height.
-    public static let current = UITraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular, userInterfaceIdiom: .phone,
-                                                  userInterfaceStyle: .light, displayScale: 3)
+    /// The device in portrait, light: an iPhone's compact width and regular height, or an
+    /// iPad's regular both ways; the screen's scale.
+    public static var current: UITraitCollection {
+        let screen = UIScreen.main
+        let pad = screen.idiom == .pad
+        return UITraitCollection(horizontalSizeClass: pad ? .regular : .compact, verticalSizeClass: .regular, userInterfaceIdiom: screen.idiom,
+                                 userInterfaceStyle: .light, displayScale: screen.scale)
+    }
 }
 
 public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified, compact, regular }

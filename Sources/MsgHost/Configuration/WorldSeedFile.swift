@@ -6,7 +6,7 @@ extension WorldSeed {
     /// by reflection and checks it is listed, so a field added there without a key here fails.
     static let knownKeys = KnownKeys([
         "people[].handle", "people[].name",
-        "devices[].id", "devices[].owner", "devices[].platform",
+        "devices[].id", "devices[].owner", "devices[].platform", "devices[].model",
         "conversations[].id", "conversations[].members[]",
         "installs[].device", "installs[].app",
     ])

@@ -140,6 +140,7 @@ final class ExtensionLauncher: Sendable {
         environment["MSGHOST_TOKEN"] = request.token
         environment["MSGHOST_APP"] = request.app
         environment["MSGHOST_PROTOCOL"] = String(WireVersion.major)
+        environment["MSGHOST_SCREEN"] = String(decoding: WireJSON.encode(request.screen), as: UTF8.self)
         // Set for a tcp endpoint, and removed otherwise: keys in the daemon's own environment
         // (an operator's shell) are never passed on.
         environment["MSGHOST_CURVE_SERVER_KEY"] = launch.curve?.serverKey

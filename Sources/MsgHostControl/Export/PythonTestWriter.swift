@@ -7,7 +7,7 @@ public enum PythonTestWriter {
     /// The SDK method of each command, and its parameters by body key (in order).
     static let methods: [ControlCommand: (String, [(String, String)])] = [
         .createPerson: ("create_person", [("handle", "handle"), ("name", "name")]),
-        .createDevice: ("create_device", [("id", "id"), ("owner", "owner"), ("platform", "platform")]),
+        .createDevice: ("create_device", [("id", "id"), ("owner", "owner"), ("platform", "platform"), ("model", "model")]),
         .createConversation: ("create_conversation", [("members", "members"), ("id", "id")]),
         .installApp: ("install_app", [("device", "device"), ("app", "app")]),
         .uninstallApp: ("uninstall_app", [("device", "device"), ("app", "app")]),
@@ -247,7 +247,7 @@ public enum PythonTestWriter {
     static func world(_ world: SessionWorld) -> JSONValue {
         .object([
             "people": .array(world.people.map { .object(["handle": .string($0.handle), "name": .string($0.name)]) }),
-            "devices": .array(world.devices.map { .object(["id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue)]) }),
+            "devices": .array(world.devices.map { .object(["id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue), "model": .string($0.model.rawValue)]) }),
             "conversations": .array(world.conversations.map { .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))]) }),
             "installs": .array(world.installs.map { .object(["device": .string($0.device), "app": .string($0.app)]) }),
         ])

@@ -26,7 +26,7 @@ public struct SwiftTestWriter {
     /// type when the reply says what the action did.
     static let requests: [ControlCommand: (type: String, result: String?, fields: [(String, Kind)])] = [
         .createPerson: ("CreatePersonRequest", nil, [("handle", .string), ("name", .string)]),
-        .createDevice: ("CreateDeviceRequest", nil, [("id", .string), ("owner", .string), ("platform", .platform)]),
+        .createDevice: ("CreateDeviceRequest", nil, [("id", .string), ("owner", .string), ("platform", .platform), ("model", .platform)]),
         .createConversation: ("CreateConversationRequest", nil, [("members", .strings), ("id", .optionalString)]),
         .installApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
         .uninstallApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
@@ -201,8 +201,10 @@ public struct SwiftTestWriter {
         var out = "TestDaemon.World(members: [\n"
         for handle in conversation.members {
             let name = world.people.first { $0.handle == handle }?.name ?? handle
-            let devices = world.devices.filter { $0.owner == handle }.map { "(\(Self.string($0.id)), \(Self.string($0.platform.rawValue)))" }
-            out += "        .init(handle: \(Self.string(handle)), name: \(Self.string(name)), devices: [\(devices.joined(separator: ", "))]),\n"
+            let owned = world.devices.filter { $0.owner == handle }
+            let devices = owned.map { "(\(Self.string($0.id)), \(Self.string($0.platform.rawValue)))" }
+            let models = owned.filter { $0.model != .default }.map { "\(Self.string($0.id)): \(Self.string($0.model.rawValue))" }
+            out += "        .init(handle: \(Self.string(handle)), name: \(Self.string(name)), devices: [\(devices.joined(separator: ", "))]\(models.isEmpty ? "" : ", models: [\(models.joined(separator: ", "))]")),\n"
         }
         out += "    ], conversation: \(Self.string(conversation.id))\(without.isEmpty ? "" : ", withoutApps: [\(without.map(Self.string).joined(separator: ", "))]"))"
         return out

@@ -37,11 +37,11 @@ struct Supervisor: Sendable {
 
     /// Launches a process for `key`: the shell spawns it, and it has until the launch timeout
     /// to say hello signed with `token`.
-    mutating func launch(_ key: ProcessKey, installID: String, launchID: String, token: String, outbox: inout Outbox, now: Instant) -> [HostAction] {
+    mutating func launch(_ key: ProcessKey, installID: String, launchID: String, token: String, screen: ScreenGeometry = DeviceModel.default.namedScreen, outbox: inout Outbox, now: Instant) -> [HostAction] {
         self.processes.insert(ExtensionProcess(launchID: launchID, device: key.device, app: key.app, installID: installID, token: SigningKey(Array(token.utf8)), role: key.role, now: now))
         outbox.count(.launches)
         return [
-            .launch(LaunchRequest(launchID: launchID, device: key.device, app: key.app, installID: installID, token: token, role: key.role)),
+            .launch(LaunchRequest(launchID: launchID, device: key.device, app: key.app, installID: installID, token: token, role: key.role, screen: screen)),
             .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.launchTimeout(key.app))),
             outbox.record(.launching, now: now, device: key.device, app: key.app),
         ]

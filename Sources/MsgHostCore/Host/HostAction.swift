@@ -70,6 +70,8 @@ public struct LaunchRequest: Hashable, Sendable {
     public var token: String
     /// Which command of the manifest to run: the extension's, or the parent app's.
     public var role: ProcessRole = .extension
+    /// The device's screen, which the process is told (`MSGHOST_SCREEN`, PROTOCOL.md §4.1).
+    public var screen: ScreenGeometry = DeviceModel.default.namedScreen
 }
 
 public enum ProcessSignal: String, Hashable, Sendable {

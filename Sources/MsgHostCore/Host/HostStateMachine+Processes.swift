@@ -10,7 +10,8 @@ extension HostStateMachine {
         let key = ProcessKey(device: device, app: app, role: role)
         if let launchID = self.supervisor.running(key) { return (launchID, []) }
         let launchID = self.ids.makeUUID()
-        return (launchID, self.supervisor.launch(key, installID: installID, launchID: launchID, token: self.ids.makeToken(), outbox: &self.outbox, now: now))
+        let screen = ((try? self.world.device(device))?.model ?? .default).namedScreen
+        return (launchID, self.supervisor.launch(key, installID: installID, launchID: launchID, token: self.ids.makeToken(), screen: screen, outbox: &self.outbox, now: now))
     }
 
     /// The process ended, or could not be spawned at all.

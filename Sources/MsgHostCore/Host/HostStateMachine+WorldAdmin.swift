@@ -9,7 +9,7 @@ extension HostStateMachine {
             let changes = try self.world.createPerson(handle: body.handle, name: body.name) + self.world.assignIdentifiers(ids: self.ids)
             return self.ok(.person(PersonResult(person: try self.world.person(body.handle))), persisting: changes, to: to, now: now)
         case .createDevice(let body):
-            let changes = try self.world.createDevice(id: body.id, owner: body.owner, platform: body.platform ?? .ios17)
+            let changes = try self.world.createDevice(id: body.id, owner: body.owner, platform: body.platform ?? .ios17, model: body.model ?? .default)
             return self.ok(.device(DeviceResult(device: try self.world.device(body.id))), persisting: changes, to: to, now: now)
         case .createConversation(let body):
             let id = body.id ?? self.ids.makeUUID()

@@ -168,11 +168,11 @@ public struct World: Sendable {
         return self.applying([.personCreated(Person(handle: handle, name: name))])
     }
 
-    public mutating func createDevice(id: String, owner: String, platform: Platform) throws(WireError) -> [WorldChange] {
+    public mutating func createDevice(id: String, owner: String, platform: Platform, model: DeviceModel = .default) throws(WireError) -> [WorldChange] {
         try Self.requireNonEmpty(id, "id")
         _ = try self.person(owner)
         guard self.devices[id] == nil else { throw .control(.alreadyExists, "a device \"\(id)\" already exists") }
-        return self.applying([.deviceCreated(Device(id: id, owner: owner, platform: platform))])
+        return self.applying([.deviceCreated(Device(id: id, owner: owner, platform: platform, model: model))])
     }
 
     public mutating func createConversation(id: String, members: [String]) throws(WireError) -> [WorldChange] {

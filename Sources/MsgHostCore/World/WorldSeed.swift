@@ -7,6 +7,7 @@ public struct WorldSeed: Codable, Hashable, Sendable {
         public var id: String
         public var owner: String
         public var platform: Platform?
+        public var model: DeviceModel?
     }
     public struct SeedInstall: Codable, Hashable, Sendable {
         public var device: String
@@ -45,7 +46,7 @@ extension World {
             changes += try world.createPerson(handle: person.handle, name: person.name)
         }
         for device in seed.devices {
-            changes += try world.createDevice(id: device.id, owner: device.owner, platform: device.platform ?? .ios17)
+            changes += try world.createDevice(id: device.id, owner: device.owner, platform: device.platform ?? .ios17, model: device.model ?? .default)
         }
         for conversation in seed.conversations {
             changes += try world.createConversation(id: conversation.id, members: conversation.members)

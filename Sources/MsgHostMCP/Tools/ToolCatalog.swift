@@ -17,7 +17,7 @@ public enum ToolCatalog {
 
     static let world: [ToolSpec] = [
         ToolSpec("world", command: .world, .world, readOnly: true,
-                 "The emulated world: people (handle, name), devices (id, owner, platform), conversations (id, members), apps and installs.", []),
+                 "The emulated world: people (handle, name), devices (id, owner, platform, model), conversations (id, members), apps and installs.", []),
         ToolSpec("createPerson", command: .createPerson, .world, "Adds a person with an iMessage handle and a display name.", [
             Parameter("handle", .string(), "Their iMessage handle, e.g. amber@example.com."),
             Parameter("name", .string(), "Their display name (what others' devices show for them by default)."),
@@ -27,6 +27,8 @@ public enum ToolCatalog {
             Parameter("owner", .string(), "The owner's handle."),
             Parameter("platform", .oneOf(Platform.allCases.map(\.rawValue)), required: false,
                       "ios17 (default), ios11, ios10, macos, watchos or legacy: older platforms render live layouts as their template.", default: "ios17"),
+            Parameter("model", .oneOf(DeviceModel.allCases.map(\.rawValue)), required: false,
+                      "The hardware, which gives its apps their screen: iPhoneSE, iPhone14 (default), iPhone15, iPhone15ProMax or iPad.", default: "iPhone14"),
         ]),
         ToolSpec("createConversation", command: .createConversation, .world, "Starts a conversation between two or more people.", [
             Parameter("members", .array(of: .string(), minItems: 2), "The members' handles (at least 2)."),

@@ -13,10 +13,13 @@ public struct CreateDeviceRequest: Codable, Hashable, Sendable {
     public var id: String
     public var owner: String
     public var platform: Platform?
-    public init(id: String, owner: String, platform: Platform? = nil) {
+    /// nil: `DeviceModel.default`.
+    public var model: DeviceModel?
+    public init(id: String, owner: String, platform: Platform? = nil, model: DeviceModel? = nil) {
         self.id = id
         self.owner = owner
         self.platform = platform
+        self.model = model
     }
 }
 

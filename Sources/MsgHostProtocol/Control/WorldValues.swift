@@ -18,10 +18,22 @@ public struct Device: Codable, Hashable, Sendable {
     public var id: String
     public var owner: String
     public var platform: Platform
-    public init(id: String, owner: String, platform: Platform = .ios17) {
+    /// Its hardware, which decides the screen its apps are shown on.
+    public var model: DeviceModel
+    public init(id: String, owner: String, platform: Platform = .ios17, model: DeviceModel = .default) {
         self.id = id
         self.owner = owner
         self.platform = platform
+        self.model = model
+    }
+
+    /// `model` may be missing (a session recorded before devices had models): the default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.owner = try container.decode(String.self, forKey: .owner)
+        self.platform = try container.decode(Platform.self, forKey: .platform)
+        self.model = try container.decodeIfPresent(DeviceModel.self, forKey: .model) ?? .default
     }
 }
 

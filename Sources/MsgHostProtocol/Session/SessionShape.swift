@@ -55,7 +55,7 @@ enum SessionShapes {
         "apps": .array(.any),
         "world": .object([
             "people": .array(.keys("handle", "name")),
-            "devices": .array(.keys("id", "owner", "platform")),
+            "devices": .array(.keys("id", "owner", "platform", "model")),
             "conversations": .array(.keys("id", "members")),
             "installs": .array(.keys("device", "app")),
         ]),

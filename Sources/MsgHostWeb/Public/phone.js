@@ -5,6 +5,9 @@
 import { control } from './api.js';
 import { bubble, declaredView, el } from './render.js';
 
+/** Apple's names for the device models of the world (DeviceModel, PROTOCOL.md §7). */
+const MODEL_NAMES = { iPhoneSE: 'iPhone SE', iPhone14: 'iPhone 14', iPhone15: 'iPhone 15', iPhone15ProMax: 'iPhone 15 Pro Max', iPad: 'iPad' };
+
 export class Phone {
   constructor(device, page) {
     this.device = device;
@@ -117,7 +120,7 @@ export class Phone {
     const drawn = {
       header: () => el('header', { class: 'phone-header' },
         el('div', { class: 'device-name' }, this.owner.name),
-        el('div', { class: 'device-id' }, `${this.device.id} · ${this.device.platform}`),
+        el('div', { class: 'device-id', 'data-testid': 'device-id' }, [this.device.id, MODEL_NAMES[this.device.model] || this.device.model, this.device.platform].filter(Boolean).join(' · ')),
         el('div', { class: 'processes' }, status.map((x) => el('span', { class: `process state-${x.state}`, title: `pid ${x.pid || '–'}` }, `${this.page.appName(x.app)}${x.role === 'parentApp' ? ' (app)' : ''}: ${x.state}`)))),
       screen: () => this.renderScreen(world),
       app: () => this.renderApp(),

@@ -46,7 +46,7 @@ final class ReplayDaemon {
         let world = session.world
         let seed: JSONValue = .object([
             "people": .array(world.people.map { .object(["handle": .string($0.handle), "name": .string($0.name)]) }),
-            "devices": .array(world.devices.map { .object(["id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue)]) }),
+            "devices": .array(world.devices.map { .object(["id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue), "model": .string($0.model.rawValue)]) }),
             "conversations": .array(world.conversations.map { .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))]) }),
             "installs": .array(world.installs.map { .object(["device": .string($0.device), "app": .string($0.app)]) }),
         ])

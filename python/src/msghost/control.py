@@ -69,6 +69,7 @@ class Device(TypedDict):
     id: str
     owner: str
     platform: str
+    model: str
 
 
 class ConversationRecord(TypedDict):
@@ -385,10 +386,11 @@ class ControlClient:
     def create_person(self, handle: str, name: str) -> Person:
         return self.request("createPerson", {"handle": handle, "name": name})["person"]  # type: ignore[no-any-return]
 
-    def create_device(self, id: str, owner: str, platform: Optional[str] = None) -> Device:
+    def create_device(self, id: str, owner: str, platform: Optional[str] = None, model: Optional[str] = None) -> Device:
         """A device of `owner` (a handle); `platform`: ios17 (default), ios11, ios10, macos,
-        watchos or legacy."""
-        return self.request("createDevice", {"id": id, "owner": owner, "platform": platform})["device"]  # type: ignore[no-any-return]
+        watchos or legacy; `model`, which gives its apps their screen: iPhoneSE, iPhone14
+        (default), iPhone15, iPhone15ProMax or iPad."""
+        return self.request("createDevice", {"id": id, "owner": owner, "platform": platform, "model": model})["device"]  # type: ignore[no-any-return]
 
     def create_conversation(self, members: Sequence[str], id: Optional[str] = None) -> ConversationRecord:
         return self.request("createConversation", {"members": list(members), "id": id})["conversation"]  # type: ignore[no-any-return]
