@@ -68,7 +68,7 @@ public enum UIUserInterfaceIdiom: Int, Sendable { case unspecified = -1, phone, 
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 
 /// What `viewWillTransition(to:with:)` is given: blocks to run with the change and after it.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: AnyObject {
     var isAnimated: Bool { get }
     var transitionDuration: TimeInterval { get }

@@ -7,7 +7,7 @@ import Foundation
 /// Hierarchy mistakes UIKit refuses with an exception (a view added to itself or to one of its
 /// own subviews) are refused here with a line in the log, and nothing changes: an extension's
 /// bug never brings down the process that hosts it.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     // MARK: Geometry
 
@@ -324,7 +324,7 @@ struct WindowMove {
 
 /// `UIWindow`: the screen an app's views are shown in; the host puts the app's root view in
 /// it as the app appears, and takes it out as it disappears.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// While set, controllers that appear or disappear get their `did` call only when the host
     /// releases them (Messages' `viewDidAppear` and `viewDidDisappear` come as callbacks of

@@ -9,7 +9,7 @@ import Foundation
 /// `viewDidDisappear`, parents before children. `MSMessagesAppViewController`'s come when
 /// Messages shows and hides the app (the host's callbacks); a child's when its view is in the
 /// parent's then, or when it is added to or removed from a view on screen.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     public let nibName: String?
     public let nibBundle: Bundle?

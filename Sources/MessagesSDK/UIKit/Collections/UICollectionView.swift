@@ -9,7 +9,7 @@ extension IndexPath {
     public var section: Int { self.count > 0 ? self[0] : 0 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -20,7 +20,7 @@ extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
@@ -33,13 +33,13 @@ extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
 }
 
 /// `UICollectionViewLayout`: where each item goes. Subclass it, or use the flow layout.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayout {
     public internal(set) weak var collectionView: UICollectionView?
     public init() {}
@@ -51,7 +51,7 @@ open class UICollectionViewLayout {
 /// `UICollectionViewFlowLayout`: items in lines, as text flows — left to right, wrapping onto
 /// the next line down (or top to bottom, wrapping right, for horizontal scrolling) — with the
 /// section's insets around them and the spacings between.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
     open var scrollDirection = ScrollDirection.vertical { didSet { self.invalidateLayout() } }
@@ -99,7 +99,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 /// Swift makes an instance of a class from its type only through a `required` initializer (on
 /// iOS, the Objective-C runtime does it), so a cell class that overrides `init(frame:)` marks
 /// the override `required` to be registered and dequeued.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UIView {
     public let contentView = UIView()
     public internal(set) var reuseIdentifier: String?
@@ -129,7 +129,7 @@ open class UICollectionViewCell: UIView {
 /// `UICollectionView`: the data source's cells, placed by the layout; a tap on a cell selects
 /// its item and tells the delegate, as UIKit does. Every item has its cell here (nothing is off
 /// screen to save), made through `dequeueReusableCell` and reused across `reloadData`.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
     open var collectionViewLayout: UICollectionViewLayout { didSet { self.collectionViewLayout.collectionView = self; self.setNeedsLayout() } }
     open weak var dataSource: (any UICollectionViewDataSource)? { didSet { self.needsReload = true; self.setNeedsLayout() } }

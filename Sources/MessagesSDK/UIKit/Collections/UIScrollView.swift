@@ -1,6 +1,6 @@
 import Foundation
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
 }
@@ -13,7 +13,7 @@ extension UIScrollViewDelegate {
 /// bounds' origin, as in UIKit, so subviews laid out in content coordinates move as it scrolls.
 /// Nothing scrolls by itself here (there is no finger to drag); the app, or a test, sets the
 /// offset. It clips to its bounds, as UIKit's does.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     open var contentSize = CGSize.zero
     open var contentInset = UIEdgeInsets.zero

@@ -1,6 +1,6 @@
 import Foundation
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
     func numberOfSections(in tableView: UITableView) -> Int
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
@@ -11,7 +11,7 @@ extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
@@ -29,7 +29,7 @@ extension UITableViewDelegate {
 /// `UITableViewCell`: a row, with UIKit's built-in text label, detail label and image for its
 /// style. A cell class that overrides `init(style:reuseIdentifier:)` marks it `required` to be
 /// registered (Swift makes an instance from a class only through a required initializer).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
     public enum AccessoryType: Int, Sendable { case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
@@ -93,7 +93,7 @@ open class UITableViewCell: UIView {
 
 /// `UITableView`: the data source's rows in a column, each `rowHeight` (or the delegate's
 /// height) high; a tap on a row selects it and tells the delegate.
-@MainActor
+@preconcurrency @MainActor
 open class UITableView: UIScrollView {
     public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
     public let style: Style
