@@ -182,6 +182,12 @@ open class UIViewController: UIResponder {
     /// The iOS 10 name of `removeFromParent()`.
     public func removeFromParentViewController() { self.removeFromParent() }
 
+    /// The iOS 10 names of `children`, `willMove(toParent:)` and `didMove(toParent:)`, which
+    /// Swift 3 apps call (porting guide §11): they do what the new names do.
+    public var childViewControllers: [UIViewController] { self.children }
+    public func willMove(toParentViewController parent: UIViewController?) { self.willMove(toParent: parent) }
+    public func didMove(toParentViewController parent: UIViewController?) { self.didMove(toParent: parent) }
+
     open func willMove(toParent parent: UIViewController?) {
         if parent == nil { self.isMovingFromParent = true }
     }
