@@ -16,6 +16,15 @@ open class UIResponder {
 
     public init() {}
 
+    /// Called on iOS once an object is loaded from a nib or storyboard. Nothing is loaded from
+    /// one here (porting guide §3), so, as for a view made in code on iOS, it is never called;
+    /// an override, and its call to super, build as they are.
+    open func awakeFromNib() {}
+
+    /// Called only by Interface Builder when it draws an `@IBDesignable` view, never at run
+    /// time, on iOS as here.
+    open func prepareForInterfaceBuilder() {}
+
     /// The next responder up: a view's view controller or superview, a controller's view's
     /// superview or its presenter.
     open var next: UIResponder? { nil }

@@ -41,6 +41,9 @@ open class UIView: UIResponder {
     open var alpha: CGFloat = 1
     open var isHidden = false
     open var clipsToBounds = false
+    /// UIKit's hint that the view fills its bounds with opaque paint (true by default, as in
+    /// UIKit); the renderer here composites every view, so it only stores the hint.
+    open var isOpaque = true
     open var tag = 0
     open var contentMode: UIView.ContentMode = .scaleToFill
     open var isUserInteractionEnabled = true

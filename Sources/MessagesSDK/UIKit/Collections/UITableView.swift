@@ -43,7 +43,22 @@ open class UITableViewCell: UIView {
     public let imageView: UIImageView? = UIImageView()
     open var accessoryType = AccessoryType.none
     open var selectionStyle = SelectionStyle.default
-    open var isSelected = false
+
+    /// Selection and highlight go through `setSelected(_:animated:)` and
+    /// `setHighlighted(_:animated:)`, as in UIKit, so a cell that overrides them (to restyle
+    /// itself) hears every change the table view makes; the properties call them.
+    open var isSelected: Bool {
+        get { self.selectedState }
+        set { self.setSelected(newValue, animated: false) }
+    }
+    open var isHighlighted: Bool {
+        get { self.highlightedState }
+        set { self.setHighlighted(newValue, animated: false) }
+    }
+    private var selectedState = false
+    private var highlightedState = false
+    open func setSelected(_ selected: Bool, animated: Bool) { self.selectedState = selected }
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) { self.highlightedState = highlighted }
 
     public required init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
@@ -166,14 +181,14 @@ open class UITableView: UIScrollView {
     open func indexPathForRow(at point: CGPoint) -> IndexPath? { self.store.path(at: point) }
 
     open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: UInt = 0) {
-        if let old = self.selected { self.store.cells[old]?.isSelected = false }
+        if let old = self.selected { self.store.cells[old]?.setSelected(false, animated: animated) }
         self.selected = indexPath
-        if let indexPath { self.store.cells[indexPath]?.isSelected = true }
+        if let indexPath { self.store.cells[indexPath]?.setSelected(true, animated: animated) }
     }
 
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard self.selected == indexPath else { return }
-        self.store.cells[indexPath]?.isSelected = false
+        self.store.cells[indexPath]?.setSelected(false, animated: animated)
         self.selected = nil
     }
 
