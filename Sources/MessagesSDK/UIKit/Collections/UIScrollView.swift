@@ -25,6 +25,19 @@ open class UIScrollView: UIView {
     open var alwaysBounceHorizontal = false
     open var showsVerticalScrollIndicator = true
     open var showsHorizontalScrollIndicator = true
+    /// How fast a flicked scroll slows; nothing is flicked here (see above), so it is kept only.
+    open var decelerationRate = DecelerationRate.normal
+
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// UIKit shows the scroll indicators for a moment; the screen here draws none, so there
+    /// is nothing to show.
+    open func flashScrollIndicators() {}
     open weak var delegate: (any UIScrollViewDelegate)?
 
     public override init(frame: CGRect) {

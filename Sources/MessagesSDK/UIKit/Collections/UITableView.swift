@@ -123,7 +123,7 @@ open class UITableView: UIScrollView {
     public static let automaticDimension: CGFloat = -1
 
     private var registered: [String: UITableViewCell.Type] = [:]
-    private var store = CellStore<UITableViewCell>()
+    var store = CellStore<UITableViewCell>()
     private var selected: IndexPath?
     private var needsReload = true
 
@@ -180,10 +180,13 @@ open class UITableView: UIScrollView {
     open func indexPath(for cell: UITableViewCell) -> IndexPath? { self.store.path(of: cell) }
     open func indexPathForRow(at point: CGPoint) -> IndexPath? { self.store.path(at: point) }
 
-    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: UInt = 0) {
+    /// Selects the row (without telling the delegate, as in UIKit) and, unless `.none`,
+    /// scrolls it to `scrollPosition`.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         if let old = self.selected { self.store.cells[old]?.setSelected(false, animated: animated) }
         self.selected = indexPath
         if let indexPath { self.store.cells[indexPath]?.setSelected(true, animated: animated) }
+        if let indexPath, scrollPosition != .none { self.scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
@@ -198,7 +201,7 @@ open class UITableView: UIScrollView {
         let chosen: IndexPath? = if let delegate = self.tableViewDelegate { delegate.tableView(self, willSelectRowAt: tapped) } else { tapped }
         guard let path = chosen, self.store.cells[path] != nil else { return }
         let previous = self.selected
-        self.selectRow(at: path, animated: false)
+        self.selectRow(at: path, animated: false, scrollPosition: .none)
         if let previous, previous != path { self.tableViewDelegate?.tableView(self, didDeselectRowAt: previous) }
         self.tableViewDelegate?.tableView(self, didSelectRowAt: path)
     }
