@@ -54,7 +54,7 @@ import Testing
         table.reloadData()
         let cell = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)) as? NibCell)
         cell.log = []
-        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: 0)
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
         #expect(cell.isSelected && cell.log == ["selected true"])
         table.deselectRow(at: IndexPath(row: 1, section: 0), animated: true)
         #expect(!cell.isSelected && cell.log == ["selected true", "selected false"])
