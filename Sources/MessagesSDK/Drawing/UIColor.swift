@@ -40,6 +40,9 @@ public final class CGColor: @unchecked Sendable, Equatable {
 ///
 /// The system colours have their light-appearance values; there is no dark mode, no
 /// `UIColor(named:)` (asset catalogs) and no pattern colours.
+/// What a `#colorLiteral` with no type around it is (`#colorLiteral(…).cgColor`), as UIKit declares.
+public typealias _ColorLiteralType = UIColor
+
 open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     public let cgColor: CGColor
 

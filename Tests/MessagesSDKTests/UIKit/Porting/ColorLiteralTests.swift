@@ -11,3 +11,10 @@ import Testing
         #expect(#colorLiteral(red: 1, green: 0, blue: 0, alpha: 1) == UIColor.red)
     }
 }
+
+extension ColorLiteralTests {
+    @Test func aColorLiteralWithNoTypeAroundItIsAUIColor() {
+        let border = #colorLiteral(red: 0, green: 0, blue: 1, alpha: 1).cgColor
+        #expect(border == UIColor.blue.cgColor)
+    }
+}
