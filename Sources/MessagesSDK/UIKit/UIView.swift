@@ -156,6 +156,10 @@ open class UIView: UIResponder {
         self.subviews.append(view)
     }
 
+    /// The Swift 3 names of `bringSubviewToFront(_:)` and `sendSubviewToBack(_:)`.
+    public func bringSubview(toFront view: UIView) { self.bringSubviewToFront(view) }
+    public func sendSubview(toBack view: UIView) { self.sendSubviewToBack(view) }
+
     open func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         self.subviews.removeAll { $0 === view }

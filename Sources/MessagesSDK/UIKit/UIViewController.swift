@@ -83,6 +83,19 @@ open class UIViewController: UIResponder {
     open func viewDidLayoutSubviews() {}
     open func didReceiveMemoryWarning() {}
 
+    // MARK: Orientation and status bar
+
+    /// What a controller tells UIKit of rotation and the status bar. Messages' extension is
+    /// shown upright on a phone that does not rotate it here, and the screen has no status bar
+    /// drawn, so these are answers the app gives, kept for the app to read; the defaults are
+    /// UIKit's on an iPhone.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    open var shouldAutorotate: Bool { true }
+    open var prefersStatusBarHidden: Bool { false }
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open func setNeedsStatusBarAppearanceUpdate() {}
+
     /// The view is about to change size (a presentation style changing): the default tells
     /// each child, so an override calls super, as in UIKit.
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
