@@ -40,7 +40,10 @@ public final class CGColor: @unchecked Sendable, Equatable {
 ///
 /// The system colours have their light-appearance values; there is no dark mode, no
 /// `UIColor(named:)` (asset catalogs) and no pattern colours.
-open class UIColor: NSObject, @unchecked Sendable {
+/// What a `#colorLiteral` with no type around it is (`#colorLiteral(…).cgColor`), as UIKit declares.
+public typealias _ColorLiteralType = UIColor
+
+open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     public let cgColor: CGColor
 
     public init(cgColor: CGColor) {
@@ -54,6 +57,12 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
+    }
+
+    /// `#colorLiteral(red:green:blue:alpha:)`, which Xcode's colour picker writes: a
+    /// `UIColor` of those sRGB components, as on iOS.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
     /// Hue, saturation and brightness, each 0…1 (a hue of 1 is red again), as UIKit takes them.

@@ -3,7 +3,7 @@ import Foundation
 /// `NSLayoutAnchor` and its kinds: the way apps make constraints (`a.leadingAnchor.constraint(
 /// equalTo: b.leadingAnchor, constant: 8)`). An x anchor pairs with x anchors, y with y, a
 /// dimension with dimensions, as the compiler checks in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject> {
     unowned let item: AnyObject
     let attribute: NSLayoutConstraint.Attribute
@@ -30,10 +30,10 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
     }
 }
 
-@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
-@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+@preconcurrency @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+@preconcurrency @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
 
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     open func constraint(equalToConstant constant: CGFloat) -> NSLayoutConstraint { self.make(.equal, nil, constant: constant) }
     open func constraint(greaterThanOrEqualToConstant constant: CGFloat) -> NSLayoutConstraint { self.make(.greaterThanOrEqual, nil, constant: constant) }
@@ -50,7 +50,7 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 }
 
 /// What views and layout guides both have: the anchors of their edges, centre and size.
-@MainActor
+@preconcurrency @MainActor
 public protocol NSLayoutAnchored: AnyObject {}
 
 extension NSLayoutAnchored {
@@ -71,7 +71,7 @@ extension UILayoutGuide: NSLayoutAnchored {}
 
 /// `UILayoutGuide`: a rectangle of a view that takes part in layout without drawing: the
 /// view's safe area and margins, or spacers an app adds (`addLayoutGuide`).
-@MainActor
+@preconcurrency @MainActor
 open class UILayoutGuide {
     public internal(set) weak var owningView: UIView?
     open var identifier = ""

@@ -22,7 +22,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 /// between views and layout guides, solved with the others of its tree by the Cassowary solver
 /// (`LayoutEngine`) as Auto Layout does. Active constraints are kept by the nearest common
 /// ancestor of their items, as UIKit installs them.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint {
     public enum Attribute: Int, Sendable {
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline

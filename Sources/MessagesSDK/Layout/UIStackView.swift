@@ -4,7 +4,7 @@ import Foundation
 /// distribution and aligned across by its alignment, as UIKit documents them. Where views do
 /// not fill the stack (`fill`), the one that hugs its content least is stretched, the first of
 /// equals; where they overflow, the one that resists compression least is shrunk.
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
     public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
     public enum Alignment: Int, Sendable { case fill, leading, firstBaseline, center, trailing, lastBaseline

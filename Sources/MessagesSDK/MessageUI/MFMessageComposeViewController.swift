@@ -17,7 +17,7 @@ public enum MessageComposeResult: Int, Sendable {
 }
 
 /// MessageUI's `MFMessageComposeViewControllerDelegate`: told how the user finished the sheet.
-@MainActor
+@preconcurrency @MainActor
 public protocol MFMessageComposeViewControllerDelegate: AnyObject {
     func messageComposeViewController(_ controller: MFMessageComposeViewController, didFinishWith result: MessageComposeResult)
 }
@@ -26,7 +26,7 @@ public protocol MFMessageComposeViewControllerDelegate: AnyObject {
 /// `recipients`, `body` and `message` (WWDC 2017: "this property sets the initial interactive
 /// message"), then `present` it from your `MSParentAppViewController`. Only the user sends or
 /// cancels it; `messageComposeDelegate` then hears `messageComposeViewController(_:didFinishWith:)`.
-@MainActor
+@preconcurrency @MainActor
 open class MFMessageComposeViewController {
     /// Handles, as the user would type them.
     public var recipients: [String]?

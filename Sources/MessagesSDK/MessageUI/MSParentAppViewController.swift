@@ -6,7 +6,7 @@ import ZeroMQ
 /// no UIKit), for the containing app of an iMessage app (PROTOCOL.md §4.10). Subclass it and
 /// run it with `MSParentAppMain.run`. The host calls it on the main thread, one call at a
 /// time, each acknowledged when it returns, as it does an extension's controller.
-@MainActor
+@preconcurrency @MainActor
 open class MSParentAppViewController {
     var instance = ""
     var connection: HostConnection?
@@ -70,7 +70,7 @@ open class MSParentAppViewController {
 public enum MSParentAppMain {
     /// Connects, says hello and serves the parent app's callbacks on the main thread until the
     /// host says `terminate`; never returns (exit status 0 then, 1 if it cannot start).
-    @MainActor
+    @preconcurrency @MainActor
     public static func run<Controller: MSParentAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
         MSExtensionMain.serveForever { environment, context in
             try self.start(environment: environment, context: context, makeController: viewController,

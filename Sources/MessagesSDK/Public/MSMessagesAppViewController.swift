@@ -13,7 +13,7 @@ import MsgHostProtocol
 /// is acknowledged to the host when it returns, so the next one comes only then.
 /// `didReceiveTouch(_:)` stands in for the user's touches on a view described with
 /// `setView(_:)` (msghost's addition, drawn by msghost-web, for apps in any language).
-@MainActor
+@preconcurrency @MainActor
 open class MSMessagesAppViewController: UIViewController {
     /// The conversation the app is presented in; set before `willBecomeActive(with:)` and updated
     /// by every callback that carries one (after `willSelect`, before `didSelect`, as in Messages).

@@ -83,7 +83,7 @@ public struct MSViewElement: Sendable, Equatable {
     /// input field or peel it onto a bubble (the host does it, as Messages does, without telling
     /// the app). `side` is its size in points; without one, the view's frame width, else
     /// Messages' regular sticker size (`MSStickerSize.regular.side`). Nil without a sticker.
-    @MainActor
+    @preconcurrency @MainActor
     public static func sticker(_ stickerView: MSStickerView, side: Int? = nil) -> MSViewElement? {
         let width = stickerView.frame.width
         let fromFrame = width.isFinite && width >= 1 ? Int(min(width, 4_096)) : nil

@@ -57,6 +57,7 @@ enum ScreenCapture {
             return make(.segmentedControl, segments.accessibilityLabel, selected, enabled: segments.isEnabled)
         case let field as UITextField: return make(.textField, field.placeholder ?? field.accessibilityLabel, field.text ?? "", enabled: field.isEnabled)
         case let picker as UIDatePicker: return make(.control, picker.accessibilityLabel, picker.text, enabled: picker.isEnabled)
+        case let stepper as UIStepper: return make(.control, stepper.accessibilityLabel, stepper.value == stepper.value.rounded() && abs(stepper.value) < 1e15 ? String(Int(stepper.value)) : String(stepper.value), enabled: stepper.isEnabled)
         case let control as UIControl: return make(.control, control.accessibilityLabel, enabled: control.isEnabled)
         case let textView as UITextView: return make(.textField, textView.accessibilityLabel, textView.text ?? "", enabled: textView.isEditable)
         case let label as UILabel: return label.text.map { make(.text, $0) } ?? label.attributedText.map { make(.text, $0.string) }

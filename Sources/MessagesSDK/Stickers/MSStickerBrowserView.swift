@@ -1,7 +1,7 @@
 import Foundation
 
 /// `MSStickerBrowserViewDataSource`: what a sticker browser shows, asked each time it reloads.
-@MainActor
+@preconcurrency @MainActor
 public protocol MSStickerBrowserViewDataSource: AnyObject {
     func numberOfStickers(in stickerBrowserView: MSStickerBrowserView) -> Int
     func stickerBrowserView(_ stickerBrowserView: MSStickerBrowserView, stickerAt index: Int) -> MSSticker
@@ -11,7 +11,7 @@ public protocol MSStickerBrowserViewDataSource: AnyObject {
 /// controller it belongs to (`setView`, PROTOCOL.md §4.9): per sticker an image and a button
 /// (`sticker-<index>`) the user activates to pick it, which inserts the sticker into the
 /// input field as tapping one does in Messages.
-@MainActor
+@preconcurrency @MainActor
 open class MSStickerBrowserView: UIView {
     public let stickerSize: MSStickerSize
     open weak var dataSource: (any MSStickerBrowserViewDataSource)?

@@ -15,7 +15,7 @@ import Foundation
 /// the host asks the browser's data source for its stickers; the user then taps one into the
 /// input field or peels it onto a bubble (`msghostctl sticker DEVICE INDEX --onto ENTRY`),
 /// which the host does itself, without telling the app, as Messages does.
-@MainActor
+@preconcurrency @MainActor
 open class MSStickerBrowserViewController: UIViewController, MSStickerBrowserViewDataSource {
     public let stickerSize: MSStickerSize
     public let stickerBrowserView: MSStickerBrowserView

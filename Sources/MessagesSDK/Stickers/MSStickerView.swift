@@ -35,7 +35,7 @@ public enum MSStickerSize: Int, Sendable, CaseIterable {
 ///
 /// Stickers do not animate here (the page draws the image as the browser does; an APNG or GIF
 /// animates there on its own): `startAnimating()` and `stopAnimating()` only keep `isAnimating`.
-@MainActor
+@preconcurrency @MainActor
 open class MSStickerView: UIView {
     /// Apple's `animationDuration`: 0 here, where no frames are decoded.
     open var animationDuration: TimeInterval { 0 }

@@ -6,7 +6,7 @@ import Foundation
 /// view's geometry and its background, alpha, visibility and clipping: set either side.
 /// `render(in:)` draws the layer and everything above it (the view's subviews) into a context,
 /// which is how an app turns its views into a bubble image.
-@MainActor
+@preconcurrency @MainActor
 open class CALayer {
     /// The view this is the layer of; nil for a layer of its own (a sublayer).
     public internal(set) weak var delegate: UIView?
@@ -95,7 +95,7 @@ open class CALayer {
 }
 
 /// `CAShapeLayer`: a path filled and stroked.
-@MainActor
+@preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     open var path: CGPath? { didSet { ScreenUpdates.viewChanged() } }
     open var fillColor: CGColor? = CGColor.black { didSet { ScreenUpdates.viewChanged() } }

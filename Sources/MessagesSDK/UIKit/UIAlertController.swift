@@ -1,7 +1,7 @@
 import Foundation
 
 /// `UIAlertAction`: a button of an alert, with the closure that runs when it is tapped.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertAction {
     public enum Style: Int, Sendable { case `default`, cancel, destructive }
     public let title: String?
@@ -20,7 +20,7 @@ open class UIAlertAction {
 /// (`present(_:animated:)`) as a box over a dimmed screen; tapping an action dismisses the
 /// alert, then runs the action's handler, as UIKit does. Its buttons are the screen's items,
 /// so a test taps "OK" by its label.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertController: UIViewController {
     public enum Style: Int, Sendable { case actionSheet, alert }
 

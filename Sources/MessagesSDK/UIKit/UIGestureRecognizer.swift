@@ -3,7 +3,7 @@ import Foundation
 /// `UIGestureRecognizer`: a view's recognizer of a touch pattern, which calls its handlers when
 /// it recognizes one. Linux has no Objective-C runtime, so `init(target:action:)` with a
 /// `#selector` cannot compile here; the closure initialiser and `addTarget` take closures.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer {
     public enum State: Int, Sendable { case possible, began, changed, ended, cancelled, failed }
 
@@ -47,14 +47,14 @@ open class UIGestureRecognizer {
     func accepts(long: Bool) -> Bool { false }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
     open var numberOfTouchesRequired = 1
     override func accepts(long: Bool) -> Bool { !long && self.numberOfTapsRequired == 1 && self.numberOfTouchesRequired == 1 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     open var minimumPressDuration: TimeInterval = 0.5
     open var numberOfTouchesRequired = 1

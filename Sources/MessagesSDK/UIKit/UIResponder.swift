@@ -3,12 +3,27 @@ import Foundation
 /// `UIResponder`: what views and view controllers are, on the way a touch or a key travels.
 /// One responder at a time is the first responder (the text field being typed in); it is
 /// the one keys go to once the screen is drawn and typed into.
-@MainActor
+///
+/// This class and every public UIKit type of the SDK is `@preconcurrency @MainActor`: Swift
+/// imports UIKit's main-actor annotations from Objective-C that way, so code in the Swift 5
+/// language mode (porting guide §11) that reads a view from a nonisolated function or a
+/// `@Sendable` closure compiles as it does against iOS, with a warning at most, while Swift 6
+/// code is checked in full (Tests/Fixtures/Swift5Main).
+@preconcurrency @MainActor
 open class UIResponder {
     /// The first responder, held weakly: a view that goes away stops being it.
     private static weak var current: UIResponder?
 
     public init() {}
+
+    /// Called on iOS once an object is loaded from a nib or storyboard. Nothing is loaded from
+    /// one here (porting guide §3), so, as for a view made in code on iOS, it is never called;
+    /// an override, and its call to super, build as they are.
+    open func awakeFromNib() {}
+
+    /// Called only by Interface Builder when it draws an `@IBDesignable` view, never at run
+    /// time, on iOS as here.
+    open func prepareForInterfaceBuilder() {}
 
     /// The next responder up: a view's view controller or superview, a controller's view's
     /// superview or its presenter.
@@ -39,7 +54,7 @@ open class UIResponder {
 }
 
 /// `UIEvent`: what a touch belongs to. The host's taps are one touch each.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent {
     public enum EventType: Int, Sendable { case touches, motion, remoteControl, presses, scroll, hover, transform }
     open var type: EventType { .touches }

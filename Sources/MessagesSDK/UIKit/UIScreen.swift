@@ -90,7 +90,7 @@ public enum UIUserInterfaceIdiom: Int, Sendable { case unspecified = -1, phone, 
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 
 /// What `viewWillTransition(to:with:)` is given: blocks to run with the change and after it.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: AnyObject {
     var isAnimated: Bool { get }
     var transitionDuration: TimeInterval { get }
@@ -127,3 +127,23 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
         for block in blocks { block(self) }
     }
 }
+
+public struct UIInterfaceOrientationMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+    public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+    public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+    public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+    public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    public static let all: UIInterfaceOrientationMask = [.portrait, .portraitUpsideDown, .landscape]
+    public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscape]
+}
+
+public enum UIInterfaceOrientation: Int, Sendable {
+    case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+public enum UIStatusBarStyle: Int, Sendable { case `default`, lightContent, darkContent = 3 }

@@ -7,7 +7,7 @@ import Foundation
 /// Hierarchy mistakes UIKit refuses with an exception (a view added to itself or to one of its
 /// own subviews) are refused here with a line in the log, and nothing changes: an extension's
 /// bug never brings down the process that hosts it.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     // MARK: Geometry
 
@@ -41,6 +41,9 @@ open class UIView: UIResponder {
     open var alpha: CGFloat = 1 { didSet { ScreenUpdates.viewChanged() } }
     open var isHidden = false { didSet { ScreenUpdates.viewChanged() } }
     open var clipsToBounds = false { didSet { ScreenUpdates.viewChanged() } }
+    /// UIKit's hint that the view fills its bounds with opaque paint (true by default, as in
+    /// UIKit); the renderer here composites every view, so it only stores the hint.
+    open var isOpaque = true
     open var tag = 0
     open var contentMode: UIView.ContentMode = .scaleToFill
     open var isUserInteractionEnabled = true
@@ -152,6 +155,10 @@ open class UIView: UIResponder {
         self.subviews.removeAll { $0 === view }
         self.subviews.append(view)
     }
+
+    /// The Swift 3 names of `bringSubviewToFront(_:)` and `sendSubviewToBack(_:)`.
+    public func bringSubview(toFront view: UIView) { self.bringSubviewToFront(view) }
+    public func sendSubview(toBack view: UIView) { self.sendSubviewToBack(view) }
 
     open func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
@@ -331,7 +338,7 @@ struct WindowMove {
 
 /// `UIWindow`: the screen an app's views are shown in; the host puts the app's root view in
 /// it as the app appears, and takes it out as it disappears.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// While set, controllers that appear or disappear get their `did` call only when the host
     /// releases them (Messages' `viewDidAppear` and `viewDidDisappear` come as callbacks of

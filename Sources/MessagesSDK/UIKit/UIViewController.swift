@@ -9,7 +9,7 @@ import Foundation
 /// `viewDidDisappear`, parents before children. `MSMessagesAppViewController`'s come when
 /// Messages shows and hides the app (the host's callbacks); a child's when its view is in the
 /// parent's then, or when it is added to or removed from a view on screen.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     public let nibName: String?
     public let nibBundle: Bundle?
@@ -82,6 +82,19 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
     open func didReceiveMemoryWarning() {}
+
+    // MARK: Orientation and status bar
+
+    /// What a controller tells UIKit of rotation and the status bar. Messages' extension is
+    /// shown upright on a phone that does not rotate it here, and the screen has no status bar
+    /// drawn, so these are answers the app gives, kept for the app to read; the defaults are
+    /// UIKit's on an iPhone.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    open var shouldAutorotate: Bool { true }
+    open var prefersStatusBarHidden: Bool { false }
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open func setNeedsStatusBarAppearanceUpdate() {}
 
     /// The view is about to change size (a presentation style changing): the default tells
     /// each child, so an override calls super, as in UIKit.
@@ -181,6 +194,12 @@ open class UIViewController: UIResponder {
 
     /// The iOS 10 name of `removeFromParent()`.
     public func removeFromParentViewController() { self.removeFromParent() }
+
+    /// The iOS 10 names of `children`, `willMove(toParent:)` and `didMove(toParent:)`, which
+    /// Swift 3 apps call (porting guide §11): they do what the new names do.
+    public var childViewControllers: [UIViewController] { self.children }
+    public func willMove(toParentViewController parent: UIViewController?) { self.willMove(toParent: parent) }
+    public func didMove(toParentViewController parent: UIViewController?) { self.didMove(toParent: parent) }
 
     open func willMove(toParent parent: UIViewController?) {
         if parent == nil { self.isMovingFromParent = true }

@@ -5,8 +5,8 @@ import Foundation
 /// `dequeueReusableCell` to give out again.
 @MainActor
 struct CellStore<Cell: UIView> {
-    private(set) var cells: [IndexPath: Cell] = [:]
-    private var reusable: [String: [Cell]] = [:]
+    fileprivate(set) var cells: [IndexPath: Cell] = [:]
+    fileprivate(set) var reusable: [String: [Cell]] = [:]
 
     /// The most items a section shows: a data source that says more is cut there.
     static var maximumItems: Int { 10_000 }
@@ -39,4 +39,21 @@ struct CellStore<Cell: UIView> {
     var visible: [Cell] { self.sortedPaths.compactMap { self.cells[$0] } }
     func path(of cell: Cell) -> IndexPath? { self.cells.first { $0.value === cell }?.key }
     func path(at point: CGPoint) -> IndexPath? { self.sortedPaths.first { self.cells[$0]!.frame.contains(point) } }
+}
+
+extension CellStore {
+    /// A reload of one item or row: `putAside(path)` puts its cell aside for reuse, then the
+    /// caller makes the new one (which may dequeue it) and `show(_:at:in:)` puts it in place;
+    /// two steps, since making it reads the store.
+    mutating func putAside(_ path: IndexPath, identifier: (Cell) -> String?) -> Bool {
+        guard let old = self.cells.removeValue(forKey: path) else { return false }
+        old.removeFromSuperview()
+        if let name = identifier(old) { self.reusable[name, default: []].append(old) }
+        return true
+    }
+
+    mutating func show(_ cell: Cell, at path: IndexPath, in container: UIView) {
+        self.cells[path] = cell
+        container.addSubview(cell)
+    }
 }

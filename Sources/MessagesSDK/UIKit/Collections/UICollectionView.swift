@@ -9,7 +9,7 @@ extension IndexPath {
     public var section: Int { self.count > 0 ? self[0] : 0 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -20,7 +20,7 @@ extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
@@ -33,7 +33,7 @@ extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
 }
@@ -45,68 +45,12 @@ extension UICollectionViewDelegateFlowLayout {
     }
 }
 
-/// `UICollectionViewLayout`: where each item goes. Subclass it, or use the flow layout.
-@MainActor
-open class UICollectionViewLayout {
-    public internal(set) weak var collectionView: UICollectionView?
-    public init() {}
-    /// Each item's frame in content coordinates, by index path, and the content's size.
-    open func frames(for sizes: [[CGSize]], in bounds: CGSize) -> (frames: [[CGRect]], contentSize: CGSize) { ([], .zero) }
-    open func invalidateLayout() { self.collectionView?.setNeedsLayout() }
-}
-
-/// `UICollectionViewFlowLayout`: items in lines, as text flows — left to right, wrapping onto
-/// the next line down (or top to bottom, wrapping right, for horizontal scrolling) — with the
-/// section's insets around them and the spacings between.
-@MainActor
-open class UICollectionViewFlowLayout: UICollectionViewLayout {
-    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
-    open var scrollDirection = ScrollDirection.vertical { didSet { self.invalidateLayout() } }
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { self.invalidateLayout() } }
-    open var minimumLineSpacing: CGFloat = 10 { didSet { self.invalidateLayout() } }
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { self.invalidateLayout() } }
-    open var sectionInset = UIEdgeInsets.zero { didSet { self.invalidateLayout() } }
-
-    open override func frames(for sizes: [[CGSize]], in bounds: CGSize) -> (frames: [[CGRect]], contentSize: CGSize) {
-        let vertical = self.scrollDirection == .vertical
-        // Along a line, and across lines.
-        func along(_ size: CGSize) -> CGFloat { vertical ? size.width : size.height }
-        func across(_ size: CGSize) -> CGFloat { vertical ? size.height : size.width }
-        let inset = self.sectionInset
-        let lineStart = vertical ? inset.left : inset.top
-        let lineEnd = along(bounds) - (vertical ? inset.right : inset.bottom)
-        var frames: [[CGRect]] = []
-        var cursor: CGFloat = 0  // across, where the section begins
-        var extent: CGFloat = 0
-        for section in sizes {
-            cursor += vertical ? inset.top : inset.left
-            var lineAcross = cursor, lineThickness: CGFloat = 0, position = lineStart
-            var placed: [CGRect] = []
-            for size in section {
-                if position > lineStart && position + along(size) > lineEnd {
-                    lineAcross += lineThickness + self.minimumLineSpacing
-                    position = lineStart
-                    lineThickness = 0
-                }
-                placed.append(vertical ? CGRect(x: position, y: lineAcross, width: size.width, height: size.height)
-                                       : CGRect(x: lineAcross, y: position, width: size.width, height: size.height))
-                position += along(size) + self.minimumInteritemSpacing
-                lineThickness = max(lineThickness, across(size))
-            }
-            frames.append(placed)
-            cursor = (section.isEmpty ? cursor : lineAcross + lineThickness) + (vertical ? inset.bottom : inset.right)
-            extent = cursor
-        }
-        return (frames, vertical ? CGSize(width: bounds.width, height: extent) : CGSize(width: extent, height: bounds.height))
-    }
-}
-
 /// `UICollectionViewCell`: a reusable cell; put what it shows in `contentView`.
 ///
 /// Swift makes an instance of a class from its type only through a `required` initializer (on
 /// iOS, the Objective-C runtime does it), so a cell class that overrides `init(frame:)` marks
 /// the override `required` to be registered and dequeued.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UIView {
     public let contentView = UIView()
     public internal(set) var reuseIdentifier: String?
@@ -127,6 +71,20 @@ open class UICollectionViewCell: UIView {
 
     open func prepareForReuse() {}
 
+    /// Takes the layout's attributes: centre, size, transform, alpha, hidden (UIKit's
+    /// `UICollectionReusableView.apply(_:)`; a subclass that overrides it calls super).
+    open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        let size = layoutAttributes.size
+        guard layoutAttributes.center.x.isFinite, layoutAttributes.center.y.isFinite, size.width.isFinite, size.height.isFinite else {
+            return HostConnection.log("UICollectionViewLayoutAttributes for \(layoutAttributes.indexPath) ignored: not finite")
+        }
+        self.bounds.size = CGSize(width: max(0, size.width), height: max(0, size.height))
+        self.center = layoutAttributes.center
+        self.transform = layoutAttributes.transform
+        self.alpha = layoutAttributes.alpha
+        self.isHidden = layoutAttributes.isHidden
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         self.contentView.frame = self.bounds
@@ -136,7 +94,7 @@ open class UICollectionViewCell: UIView {
 /// `UICollectionView`: the data source's cells, placed by the layout; a tap on a cell selects
 /// its item and tells the delegate, as UIKit does. Every item has its cell here (nothing is off
 /// screen to save), made through `dequeueReusableCell` and reused across `reloadData`.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
     open var collectionViewLayout: UICollectionViewLayout { didSet { self.collectionViewLayout.collectionView = self; self.setNeedsLayout() } }
     open weak var dataSource: (any UICollectionViewDataSource)? { didSet { self.needsReload = true; self.setNeedsLayout() } }
@@ -148,7 +106,7 @@ open class UICollectionView: UIScrollView {
     open var allowsMultipleSelection = false
 
     private var registered: [String: UICollectionViewCell.Type] = [:]
-    private var store = CellStore<UICollectionViewCell>()
+    var store = CellStore<UICollectionViewCell>()
     private var selected: Set<IndexPath> = []
     private var needsReload = true
 
@@ -204,11 +162,14 @@ open class UICollectionView: UIScrollView {
     open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { self.store.path(of: cell) }
     open func indexPathForItem(at point: CGPoint) -> IndexPath? { self.store.path(at: point) }
 
-    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: UInt = 0) {
+    /// Selects the item (without telling the delegate, as in UIKit) and, unless the position
+    /// is empty, scrolls it there.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         if !self.allowsMultipleSelection { self.deselectAll() }
         guard let indexPath else { return }
         self.selected.insert(indexPath)
         self.store.cells[indexPath]?.isSelected = true
+        if !scrollPosition.isEmpty { self.scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {
@@ -232,29 +193,34 @@ open class UICollectionView: UIScrollView {
         }
         guard self.collectionViewDelegate?.collectionView(self, shouldSelectItemAt: path) ?? true else { return }
         let previous = self.allowsMultipleSelection ? [] : self.selected.subtracting([path])
-        self.selectItem(at: path, animated: false)
+        self.selectItem(at: path, animated: false, scrollPosition: [])
         for old in previous.sorted() { self.collectionViewDelegate?.collectionView(self, didDeselectItemAt: old) }
         self.collectionViewDelegate?.collectionView(self, didSelectItemAt: path)
     }
 
+    /// The layout's pass: `prepare()`, the attributes of every element in the whole content,
+    /// each applied to its item's cell; an item the layout gives none is hidden, as UIKit
+    /// shows no cell for it.
     open override func layoutSubviews() {
         super.layoutSubviews()
         if self.needsReload { self.load() }
-        let sizes: [[CGSize]] = (0..<self.numberOfSections).map { section in
-            (0..<self.numberOfItems(inSection: section)).map { item in self.size(IndexPath(item: item, section: section)) }
-        }
-        let (frames, content) = self.collectionViewLayout.frames(for: sizes, in: self.bounds.size)
+        let layout = self.collectionViewLayout
+        layout.prepare()
+        let content = layout.collectionViewContentSize
         self.contentSize = content
-        for (section, row) in frames.enumerated() {
-            for (item, frame) in row.enumerated() { self.store.cells[IndexPath(item: item, section: section)]?.frame = frame }
+        let everything = CGRect(x: min(0, self.bounds.minX), y: min(0, self.bounds.minY),
+                                width: max(content.width, self.bounds.maxX), height: max(content.height, self.bounds.maxY))
+        var attributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+        for element in layout.layoutAttributesForElements(in: everything) ?? [] where element.representedElementCategory == .cell {
+            attributes[element.indexPath] = element
         }
-    }
-
-    private func size(_ path: IndexPath) -> CGSize {
-        guard let flow = self.collectionViewLayout as? UICollectionViewFlowLayout else { return .zero }
-        let wanted = (self.collectionViewDelegate as? any UICollectionViewDelegateFlowLayout)?.collectionView(self, layout: flow, sizeForItemAt: path) ?? flow.itemSize
-        guard wanted.width.isFinite, wanted.height.isFinite else { return .zero }
-        return CGSize(width: min(max(0, wanted.width), 4_096), height: min(max(0, wanted.height), 4_096))
+        for (path, cell) in self.store.cells {
+            if let found = attributes[path] ?? layout.layoutAttributesForItem(at: path) {
+                cell.apply(found)
+            } else {
+                cell.isHidden = true
+            }
+        }
     }
 
     /// Asks the data source for every cell again; the old ones are put aside for reuse.

@@ -1,6 +1,6 @@
 import Foundation
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
 }
@@ -13,7 +13,7 @@ extension UIScrollViewDelegate {
 /// bounds' origin, as in UIKit, so subviews laid out in content coordinates move as it scrolls.
 /// Nothing scrolls by itself here (there is no finger to drag); the app, or a test, sets the
 /// offset. It clips to its bounds, as UIKit's does.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     open var contentSize = CGSize.zero
     open var contentInset = UIEdgeInsets.zero
@@ -25,6 +25,19 @@ open class UIScrollView: UIView {
     open var alwaysBounceHorizontal = false
     open var showsVerticalScrollIndicator = true
     open var showsHorizontalScrollIndicator = true
+    /// How fast a flicked scroll slows; nothing is flicked here (see above), so it is kept only.
+    open var decelerationRate = DecelerationRate.normal
+
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// UIKit shows the scroll indicators for a moment; the screen here draws none, so there
+    /// is nothing to show.
+    open func flashScrollIndicators() {}
     open weak var delegate: (any UIScrollViewDelegate)?
 
     public override init(frame: CGRect) {

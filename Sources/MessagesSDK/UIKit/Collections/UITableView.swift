@@ -1,6 +1,6 @@
 import Foundation
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
     func numberOfSections(in tableView: UITableView) -> Int
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
@@ -11,7 +11,7 @@ extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
@@ -29,7 +29,7 @@ extension UITableViewDelegate {
 /// `UITableViewCell`: a row, with UIKit's built-in text label, detail label and image for its
 /// style. A cell class that overrides `init(style:reuseIdentifier:)` marks it `required` to be
 /// registered (Swift makes an instance from a class only through a required initializer).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
     public enum AccessoryType: Int, Sendable { case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
@@ -43,7 +43,22 @@ open class UITableViewCell: UIView {
     public let imageView: UIImageView? = UIImageView()
     open var accessoryType = AccessoryType.none
     open var selectionStyle = SelectionStyle.default
-    open var isSelected = false
+
+    /// Selection and highlight go through `setSelected(_:animated:)` and
+    /// `setHighlighted(_:animated:)`, as in UIKit, so a cell that overrides them (to restyle
+    /// itself) hears every change the table view makes; the properties call them.
+    open var isSelected: Bool {
+        get { self.selectedState }
+        set { self.setSelected(newValue, animated: false) }
+    }
+    open var isHighlighted: Bool {
+        get { self.highlightedState }
+        set { self.setHighlighted(newValue, animated: false) }
+    }
+    private var selectedState = false
+    private var highlightedState = false
+    open func setSelected(_ selected: Bool, animated: Bool) { self.selectedState = selected }
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) { self.highlightedState = highlighted }
 
     public required init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
@@ -93,7 +108,7 @@ open class UITableViewCell: UIView {
 
 /// `UITableView`: the data source's rows in a column, each `rowHeight` (or the delegate's
 /// height) high; a tap on a row selects it and tells the delegate.
-@MainActor
+@preconcurrency @MainActor
 open class UITableView: UIScrollView {
     public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
     public let style: Style
@@ -108,7 +123,7 @@ open class UITableView: UIScrollView {
     public static let automaticDimension: CGFloat = -1
 
     private var registered: [String: UITableViewCell.Type] = [:]
-    private var store = CellStore<UITableViewCell>()
+    var store = CellStore<UITableViewCell>()
     private var selected: IndexPath?
     private var needsReload = true
 
@@ -165,15 +180,18 @@ open class UITableView: UIScrollView {
     open func indexPath(for cell: UITableViewCell) -> IndexPath? { self.store.path(of: cell) }
     open func indexPathForRow(at point: CGPoint) -> IndexPath? { self.store.path(at: point) }
 
-    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: UInt = 0) {
-        if let old = self.selected { self.store.cells[old]?.isSelected = false }
+    /// Selects the row (without telling the delegate, as in UIKit) and, unless `.none`,
+    /// scrolls it to `scrollPosition`.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        if let old = self.selected { self.store.cells[old]?.setSelected(false, animated: animated) }
         self.selected = indexPath
-        if let indexPath { self.store.cells[indexPath]?.isSelected = true }
+        if let indexPath { self.store.cells[indexPath]?.setSelected(true, animated: animated) }
+        if let indexPath, scrollPosition != .none { self.scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard self.selected == indexPath else { return }
-        self.store.cells[indexPath]?.isSelected = false
+        self.store.cells[indexPath]?.setSelected(false, animated: animated)
         self.selected = nil
     }
 
@@ -183,7 +201,7 @@ open class UITableView: UIScrollView {
         let chosen: IndexPath? = if let delegate = self.tableViewDelegate { delegate.tableView(self, willSelectRowAt: tapped) } else { tapped }
         guard let path = chosen, self.store.cells[path] != nil else { return }
         let previous = self.selected
-        self.selectRow(at: path, animated: false)
+        self.selectRow(at: path, animated: false, scrollPosition: .none)
         if let previous, previous != path { self.tableViewDelegate?.tableView(self, didDeselectRowAt: previous) }
         self.tableViewDelegate?.tableView(self, didSelectRowAt: path)
     }

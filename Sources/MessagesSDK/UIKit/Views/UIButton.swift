@@ -3,7 +3,7 @@ import Foundation
 /// `UIButton`: a title and an image per control state, drawn centred; a tap runs the actions
 /// added for `touchUpInside` and `primaryActionTriggered` (`addAction`, `UIButton(primaryAction:)`).
 /// A `system` button draws its title in the tint colour, as UIKit does.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close, plain }
 

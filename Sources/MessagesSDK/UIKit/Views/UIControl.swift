@@ -3,7 +3,7 @@ import Foundation
 /// `UIAction`: a closure a control runs for its events. Linux has no Objective-C runtime, so
 /// `addTarget(_:action:for:)` with a `#selector` cannot compile here: closures are the way,
 /// with UIKit's own spellings (`addAction(_:for:)`, `UIButton(primaryAction:)`).
-@MainActor
+@preconcurrency @MainActor
 open class UIAction {
     public let title: String
     public let image: UIImage?
@@ -28,7 +28,7 @@ open class UIAction {
 
 /// `UIControl`: a view that turns touches into events (`touchUpInside`, `valueChanged` …) and
 /// runs the actions added for them.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: UInt

@@ -5,7 +5,7 @@ import Foundation
 /// `2026-12-24T18:30` by its mode, the formats of the declared view's date input) picks the
 /// value, kept within the minimum and maximum, with `valueChanged`. A value it cannot read is
 /// logged and changes nothing.
-@MainActor
+@preconcurrency @MainActor
 open class UIDatePicker: UIControl {
     public enum Mode: Int, Sendable { case time, date, dateAndTime, countDownTimer }
     public enum Style: Int, Sendable { case automatic, wheels, compact, inline }

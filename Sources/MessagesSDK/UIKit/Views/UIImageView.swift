@@ -9,7 +9,7 @@ extension UIView {
 
 /// `UIImageView`: an image drawn in the view's bounds by its content mode (`scaleToFill` by
 /// default, as in UIKit); its intrinsic size is the image's.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage? { didSet { self.invalidateIntrinsicContentSize(); self.setNeedsDisplay() } }
     open var highlightedImage: UIImage?

@@ -2,7 +2,7 @@ import Foundation
 
 /// `UILabel`: text drawn in the view, centred vertically as UIKit draws it, wrapped when
 /// `numberOfLines` is not 1. Its intrinsic size is the text's, so layout sizes it to fit.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     open var text: String? { didSet { self.changed() } }
     open var attributedText: NSAttributedString? { didSet { self.changed() } }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `UISegmentedControl`: segments side by side, of equal width; a tap on one selects it and
 /// sends `valueChanged`.
-@MainActor
+@preconcurrency @MainActor
 open class UISegmentedControl: UIControl {
     public static let noSegment = -1
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `UISwitch`: on or off, 51 × 31 points; a tap flips it and sends `valueChanged`.
-@MainActor
+@preconcurrency @MainActor
 open class UISwitch: UIControl {
     open var isOn = false { didSet { self.setNeedsDisplay() } }
     open var onTintColor: UIColor? = UIColor.systemGreen

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `UITextFieldDelegate`: each method optional, as in UIKit (defaults below).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
     func textFieldDidBeginEditing(_ textField: UITextField)
@@ -27,7 +27,7 @@ extension UITextFieldDelegate {
 /// `UITextField`: one line of editable text. A tap makes it the first responder (asking its
 /// delegate); what the user types arrives through `insertText(_:)`, `deleteBackward()` and
 /// the return key, each asked of the delegate and sent as UIKit's editing events.
-@MainActor
+@preconcurrency @MainActor
 open class UITextField: UIControl {
     public enum BorderStyle: Int, Sendable { case none, line, bezel, roundedRect }
     public enum ViewMode: Int, Sendable { case never, whileEditing, unlessEditing, always }

@@ -1,6 +1,6 @@
 import Foundation
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textViewDidBeginEditing(_ textView: UITextView)
     func textViewDidEndEditing(_ textView: UITextView)
@@ -17,7 +17,7 @@ extension UITextViewDelegate {
 
 /// `UITextView`: wrapped text, editable by default: a tap makes it the first responder, and
 /// typing goes in (a newline is a new line, not a return key), asked of its delegate.
-@MainActor
+@preconcurrency @MainActor
 open class UITextView: UIScrollView {
     open var text: String! = "" { didSet { self.setNeedsDisplay() } }
     open var font: UIFont? = UIFont.systemFont(ofSize: 17)
