@@ -117,6 +117,16 @@ def tap_screen(page: Page, device: str, label: str, what: str | None = None):
         ActionChains(page.driver).move_to_element(page.find(screen_item(page, device, label))).click().perform()
         return True
     page.wait(lambda: page.all(screen_item(page, device, label)), what or f"{label} on {device}'s screen")
+    # The app may lay its screen out again as it settles (each change is a new picture): click
+    # where the item is once it has stayed put, as a person aims at what has stopped moving.
+    box = lambda: page.driver.execute_script(
+        "const e = document.querySelector(arguments[0]); if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height];",
+        screen_item(page, device, label))
+    def settled():
+        first = box()
+        time.sleep(0.3)
+        return first is not None and first == box()
+    page.wait(settled, f"{label} on {device}'s screen, settled")
     page.wait(attempt, what or label)
 
 

@@ -1,6 +1,6 @@
 """The view's inputs and stickers in a real browser (PROTOCOL.md §4.9): a person picks a date,
 flips a toggle and chooses an option in Date Poll's view, and what the extension received
-comes back in its bubble; Ice Cream's finished sticker is drawn in its view and peeled onto a
+comes back in its bubble; Ice Cream's finished sticker, an MSStickerView on its screen, is peeled onto a
 bubble."""
 from __future__ import annotations
 
@@ -86,28 +86,32 @@ def test_a_date_a_toggle_and_a_choice_reach_the_extension(simulator, browser):
 def test_a_sticker_in_the_view_is_peeled_onto_a_bubble(simulator, browser):
     page = Page(browser, simulator, "view-sticker")
     page.show_conversation(KATE)
-    # Kate builds a whole ice cream through control (the first browser test builds one by hand).
+    # Kate builds a whole ice cream through control (the first browser test builds one by hand),
+    # tapping Ice Cream's screens by label as a test would (control tapScreen at the item's centre).
+    def tap(label: str):
+        def centre():
+            items = [e for e in page.control("view", {"device": KATE})["view"]["elements"] if e["type"] == "screen"][0]["items"]
+            item = [i for i in items if i.get("label") == label][0]
+            return item["x"] + item["width"] / 2, item["y"] + item["height"] / 2
+        page.control("settle", {})
+        x, y = page.wait(centre, f"{label} on Kate's screen")
+        page.control("tapScreen", {"device": KATE, "x": x, "y": y})
     page.control("open", {"device": KATE, "conversation": "kate-john", "app": ICE_CREAM})
-    page.control("touch", {"device": KATE, "payload": {"add": True}})
-    for pick in ("cone", "vanilla", "sprinkles"):
-        page.control("touch", {"device": KATE, "payload": {"pick": pick}})
+    tap("Create a new ice cream")
+    for part in ("A cone", "Vanilla scoops", "Sprinkles"):
+        tap(part)
         page.control("send", {"device": KATE, "conversation": "kate-john"})
         page.control("settle", {})
         entries = page.control("transcript", {"device": KATE, "conversation": "kate-john"})["entries"]
-        if pick != "sprinkles":
+        if part != "Sprinkles":
             page.control("tap", {"device": KATE, "conversation": "kate-john", "entry": entries[-1]["entry"]})
-    # The finished ice cream's sticker was staged too; send it, then open the finished bubble.
+    # The finished ice cream's sticker was staged too; send it, then open the finished bubble:
+    # its screen shows the sticker as an MSStickerView, with the host's Insert and Peel.
     page.control("send", {"device": KATE, "conversation": "kate-john"})
     entries = page.control("transcript", {"device": KATE, "conversation": "kate-john"})["entries"]
     finished = [e for e in entries if e["kind"] == "message"][-1]
     page.control("tap", {"device": KATE, "conversation": "kate-john", "entry": finished["entry"]})
-
-    # Looked up afresh each time: the app redraws its view as callbacks come back, and an img
-    # found once goes stale under the test (seen once in a full run).
-    def sticker_width():
-        images = page.all("[data-testid=view-sticker] img", page.phone(KATE))
-        return images and page.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", images[0])
-    page.wait(lambda: sticker_width() == 400, "the sticker drawn")
+    page.wait(lambda: page.all('[data-testid=screen-item][data-role="sticker"]', page.phone(KATE)), "the sticker view on Kate's screen")
     page.shot("sticker-shown")
     stickers_before = len([e for e in page.entries(KATE) if e.get_attribute("data-kind") == "sticker"])
 

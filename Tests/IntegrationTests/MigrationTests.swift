@@ -107,10 +107,16 @@ import Testing
         }
 
         /// The world as EXPECTED.json has it: installs without their ids, apps by bundle id
-        /// (apps come from the manifests, not from the state directory).
+        /// (apps come from the manifests, not from the state directory), devices without the
+        /// `model` added since (v8), which every device of a store from before must have as the
+        /// default: an iPhone 14's screen, the one there was.
         func world(_ world: JSONValue) -> JSONValue {
-            .object([
-                "people": world["people"], "devices": world["devices"], "conversations": world["conversations"],
+            let devices = world["devices"].array.map { device -> JSONValue in
+                #expect(device["model"] == .string("iPhone14"), "\(device)")
+                return .object(device.object.filter { $0.key != "model" })
+            }
+            return .object([
+                "people": world["people"], "devices": .array(devices), "conversations": world["conversations"],
                 "installs": .array(world["installs"].array.map { install in .object(install.object.filter { $0.key != "id" }) }),
                 "apps": .array(world["apps"].array.map(\.["bundleID"]).sorted { $0.string < $1.string }),
             ])

@@ -17,7 +17,7 @@ final class AppWindow {
     /// Between Messages' `viewWillAppear` and `viewWillDisappear`: on screen.
     private(set) var isShown = false
     /// The screen last sent, so that an unchanged one is not sent again.
-    private var sentScreen: (png: Data, items: [ScreenItem])?
+    private var sentScreen: (png: Data, items: [ScreenItem], stickers: [MSSticker])?
     /// `ScreenUpdates.generation` when the screen was last sent: no view has changed since, so
     /// it need not be drawn again to know that it is the same.
     private var capturedGeneration: UInt64?
@@ -76,6 +76,8 @@ final class AppWindow {
         self.window.layoutIfNeeded()
         guard let screen = ScreenCapture.capture(self.window) else { return nil }
         self.capturedGeneration = ScreenUpdates.generation
+        // The host asks for the app's stickers (`stickers`) to insert or peel a sticker item.
+        self.controller.viewStickers = screen.stickers
         if let sent = self.sentScreen, sent.png == screen.png, sent.items == screen.items { return nil }
         self.sentScreen = screen
         let size = self.window.bounds.size

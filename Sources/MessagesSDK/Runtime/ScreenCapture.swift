@@ -15,30 +15,43 @@ enum ScreenCapture {
         !view.subviews.isEmpty || view.backgroundColor != nil || type(of: view) != UIView.self
     }
 
-    /// The window drawn, as PNG, and its items.
-    static func capture(_ window: UIWindow) -> (png: Data, items: [ScreenItem])? {
+    /// The window drawn, as PNG, its items, and the stickers of its sticker items in order.
+    static func capture(_ window: UIWindow) -> (png: Data, items: [ScreenItem], stickers: [MSSticker])? {
         let format = UIGraphicsImageRendererFormat()
         // At most 2 pixels a point: the page shows the picture no larger, and a 3× screen is
         // more than twice the pixels to draw and compress after every change.
         format.scale = min(UIScreen.main.scale, 2)
         let png = UIGraphicsImageRenderer(size: window.bounds.size, format: format).pngData { context in window.layer.render(in: context.cgContext) }
         guard !png.isEmpty else { return nil }
-        return (png, self.items(in: window))
+        let (items, stickers) = self.walk(window)
+        return (png, items, stickers)
     }
 
     /// The visible views a reader acts on, back to front, at most `maxItems`.
-    static func items(in window: UIWindow) -> [ScreenItem] {
+    static func items(in window: UIWindow) -> [ScreenItem] { self.walk(window).items }
+
+    /// The items, and the sticker of each `sticker` item (an `MSStickerView`), whose index
+    /// among them is the item's `value`: what the app answers `stickers` with.
+    private static func walk(_ window: UIWindow) -> (items: [ScreenItem], stickers: [MSSticker]) {
         var items: [ScreenItem] = []
+        var stickers: [MSSticker] = []
         var stack: [UIView] = window.subviews.reversed()
         while let view = stack.popLast(), items.count < Self.maxItems {
             guard !view.isHidden, view.alpha >= 0.01 else { continue }
-            if let item = self.item(view, in: window) { items.append(item) }
+            if let stickerView = view as? MSStickerView, let sticker = stickerView.sticker, var item = self.item(view, in: window) {
+                item.role = .sticker
+                item.value = String(stickers.count)
+                stickers.append(sticker)
+                items.append(item)
+            } else if let item = self.item(view, in: window) {
+                items.append(item)
+            }
             // An accessibility element (a cell that says what it shows) stands for what is in
             // it, as VoiceOver reads it: its subviews are not listed apart.
             if view.isAccessibilityElement && view.accessibilityLabel != nil { continue }
             stack.append(contentsOf: view.subviews.reversed())
         }
-        return items
+        return (items, stickers)
     }
 
     private static func item(_ view: UIView, in window: UIWindow) -> ScreenItem? {

@@ -2,10 +2,12 @@
 /// UIKit reports it (`UIScreen.main`): the size in points, the scale, the safe area's insets in
 /// portrait, and the height of the compact app (where the keyboard sits).
 ///
-/// The sizes, scales and safe areas are Apple's, from its Human Interface Guidelines'
-/// device table; the compact heights are the system keyboard's on each model with the
-/// Messages app row above it, to the point. The default is the iPhone 14, the screen every
-/// device had before devices had models, so a world without models draws as it always did.
+/// The sizes and scales are Apple's (Human Interface Guidelines, device screen sizes), the
+/// safe areas those UIKit reports in portrait. The compact heights stand for the system
+/// keyboard's on each model, where Messages puts a compact app: Apple documents no figure, so
+/// they are approximations (docs/DECISIONS.md), the iPhone 14's the 292 points msghost always
+/// used. The default is the iPhone 14, the screen every device had before devices had models,
+/// so a world without models draws as it always did.
 public enum DeviceModel: String, Codable, Hashable, Sendable, CaseIterable {
     case iPhoneSE, iPhone14, iPhone15, iPhone15ProMax, iPad
 

@@ -3,7 +3,9 @@
 /// its frame in the screen's points (PROTOCOL.md §4.9, the `screen` element).
 public struct ScreenItem: Codable, Hashable, Sendable {
     public enum Role: String, Codable, Hashable, Sendable, CaseIterable {
-        case button, text, textField, image, `switch`, segmentedControl, control, view
+        /// `sticker`: an `MSStickerView`, whose `value` is its sticker's index among the app's
+        /// stickers (`stickers`, PROTOCOL.md §4.11), for the host to insert or peel.
+        case button, text, textField, image, `switch`, segmentedControl, control, view, sticker
     }
 
     public var role: Role

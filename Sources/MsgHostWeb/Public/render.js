@@ -206,7 +206,7 @@ function sticker(element, { onInsertSticker, onPeelSticker }) {
  * that a keyboard, a screen reader or a test finds "Send" by name. Clicking a text field asks
  * for what to type, and sends it with the tap.
  */
-function screen(element, { onTapScreen }) {
+function screen(element, { onTapScreen, onInsertSticker, onPeelSticker }) {
   const figure = el('div', { class: 'view-screen', 'data-testid': 'view-screen', style: { aspectRatio: `${element.width} / ${element.height}` } });
   const at = (event) => {
     const box = figure.getBoundingClientRect();
@@ -250,8 +250,19 @@ function screen(element, { onTapScreen }) {
       },
     });
     // Only what can be acted on takes clicks itself; the rest lets them through to the picture.
-    if (!['button', 'textField', 'switch', 'segmentedControl', 'control'].includes(item.role)) box.style.pointerEvents = 'none';
+    if (!['button', 'textField', 'switch', 'segmentedControl', 'control', 'sticker'].includes(item.role)) box.style.pointerEvents = 'none';
     figure.append(box);
+    // A sticker view: a click taps it (the app stages it); Insert and Peel, over its bottom
+    // edge, are the host's, as for a declared sticker (the app's stickers, by the item's index).
+    if (item.role === 'sticker' && onInsertSticker) {
+      const index = Number(item.value);
+      figure.append(el('div', {
+        class: 'screen-sticker', style: { left: `${(item.x / element.width) * 100}%`, top: `${((item.y + item.height) / element.height) * 100}%` },
+        onclick: (event) => event.stopPropagation(),
+      },
+        el('button', { type: 'button', 'data-testid': 'sticker-insert', onclick: () => onInsertSticker(index) }, 'Insert'),
+        el('button', { type: 'button', 'data-testid': 'sticker-peel', title: 'then tap a bubble', onclick: () => onPeelSticker(index) }, 'Peel')));
+    }
   }
   figure.addEventListener('click', (event) => { const p = at(event); onTapScreen(p.x, p.y, {}); });
   figure.addEventListener('contextmenu', (event) => { event.preventDefault(); const p = at(event); onTapScreen(p.x, p.y, { long: true }); });
@@ -302,7 +313,7 @@ export function declaredView(view, { onActivate, onInsertSticker, onPeelSticker,
       case 'row':
         return el('div', { class: 'view-row' }, depth < 8 ? draw(element.elements || [], depth + 1) : []);
       case 'screen':
-        return screen(element, { onTapScreen });
+        return screen(element, { onTapScreen, onInsertSticker, onPeelSticker });
       default:
         return el('div', { class: 'view-text' }, `(${element.type})`);
     }

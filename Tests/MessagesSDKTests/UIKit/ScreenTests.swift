@@ -88,4 +88,19 @@ final class ScreenController: MSMessagesAppViewController {
         #expect(items.map(\.label) == ["Create a new ice cream"])
         #expect(items.first.map { [$0.x, $0.y, $0.width, $0.height] } == [10, 10, 100, 100])
     }
+
+    /// An `MSStickerView` is a `sticker` item whose value is its sticker's index among the
+    /// screen's stickers, in item order: the host's Insert and Peel ask for the app's stickers.
+    @MainActor @Test func aStickerViewIsAStickerItemNumberedAmongTheScreensStickers() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let stickers = try ["a", "b"].map { try MSSticker(contentsOfFileURL: URL(fileURLWithPath: "/tmp/\($0).png"), localizedDescription: "sticker \($0)") }
+        for (index, sticker) in stickers.enumerated() {
+            window.addSubview(MSStickerView(frame: CGRect(x: 10 + 100 * CGFloat(index), y: 10, width: 80, height: 80), sticker: sticker))
+        }
+        window.addSubview(MSStickerView(frame: CGRect(x: 10, y: 100, width: 80, height: 80)))  // no sticker: nothing to list
+        let items = ScreenCapture.items(in: window)
+        #expect(items.map(\.role) == [.sticker, .sticker])
+        #expect(items.map(\.value) == ["0", "1"] && items.map(\.label) == ["sticker a", "sticker b"])
+        #expect(ScreenCapture.capture(window)?.stickers.map(\.localizedDescription) == ["sticker a", "sticker b"])
+    }
 }
