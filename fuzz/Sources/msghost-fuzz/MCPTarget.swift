@@ -9,7 +9,8 @@ import MsgHostProtocol
 /// parameters, as `ToolRunner.call` does before anything reaches the daemon. Most inputs are
 /// refused with the argument named; arguments that pass are checked further:
 /// - checked again, they pass unchanged (the check keeps what it accepts);
-/// - for a tool that stands for a control command, the body `ToolRunner` writes of them is one
+/// - for a tool that stands for a control command (`tapScreen` with its point, not a label),
+///   the body `ToolRunner` writes of them is one
 ///   the daemon's control codec types as that command: an argument msghost-mcp lets through
 ///   never comes back from the daemon as `invalidRequest` or `malformedFrame`.
 /// A disagreement is a crash, so libFuzzer keeps the input.
@@ -27,6 +28,11 @@ enum MCPTarget {
             fatalError("\(spec.name): \(checked), which the check let through, is refused when checked again: \(error)")
         }
         guard let command = spec.command else { return }
+        // tapScreen's place: refused by the tool unless it is a label or a point; a label is
+        // turned into the point by asking the daemon, so only a point goes to the codec as is.
+        if command == .tapScreen {
+            guard let place = try? ToolRunner.screenPlace(of: checked), place == .point else { return }
+        }
         guard let body = try? JSONEncoder().encode(Value.object(checked)) else {
             fatalError("\(spec.name): the checked arguments \(checked) cannot be written as JSON")
         }
