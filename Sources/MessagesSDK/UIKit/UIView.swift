@@ -47,6 +47,8 @@ open class UIView: UIResponder {
     open var tag = 0
     open var contentMode: UIView.ContentMode = .scaleToFill
     open var isUserInteractionEnabled = true
+    /// Kept for ported code: the host's taps are one touch at a time, so it changes nothing.
+    open var isMultipleTouchEnabled = false
     open var tintColor: UIColor! = UIColor.systemBlue
     open var accessibilityLabel: String?
     open var accessibilityIdentifier: String?

@@ -3,7 +3,8 @@ import Foundation
 /// The user's touches on the screen, as UIKit delivers them: the window finds the view under
 /// the point (`hitTest`), then the first gesture recognizer of that view or of a view above it
 /// that waits for this kind of touch takes it; failing that, the first control on that way
-/// gets its events (a text field becomes the first responder). A tap on no view, or on a view
+/// gets its events (a text field becomes the first responder). An `SKView` on that way gives the
+/// tap to its scene as `touchesBegan` then `touchesEnded`. A tap on no view, or on a view
 /// nothing answers, does nothing.
 extension UIWindow {
     /// What a touch reached, for the host to report.
@@ -11,12 +12,15 @@ extension UIWindow {
         case none
         case recognized(UIGestureRecognizer)
         case control(UIControl)
+        /// A view that takes raw touches (an `SKView`, which hands them to its scene).
+        case touches(UIView)
 
         static func == (a: TouchOutcome, b: TouchOutcome) -> Bool {
             switch (a, b) {
             case (.none, .none): true
             case (.recognized(let x), .recognized(let y)): x === y
             case (.control(let x), .control(let y)): x === y
+            case (.touches(let x), .touches(let y)): x === y
             default: false
             }
         }
@@ -34,6 +38,10 @@ extension UIWindow {
             if let textView = current as? UITextView, !long, textView.isEditable {
                 textView.becomeFirstResponder()
                 return .none
+            }
+            if let view = current as? SKView, view.receivesTouches {
+                view.tapped(at: point, long: long)
+                return .touches(view)
             }
             if let control = current as? UIControl, !long {
                 control.tapped(at: control.convert(point, from: self))
