@@ -135,7 +135,9 @@ open class SKNode: UIResponder {
             HostConnection.log("\(type(of: self)).addChild(self) refused: a node cannot be its own child")
             return false
         }
-        if self.inParentHierarchy(node) {
+        // A node with no children holds nothing: building a deep tree a leaf at a time never
+        // walks the whole way up at each step.
+        if !node.children.isEmpty, self.inParentHierarchy(node) {
             HostConnection.log("addChild refused: the \(type(of: node)) added to a \(type(of: self)) holds it (it would be its own ancestor)")
             return false
         }

@@ -206,7 +206,9 @@ open class UIView: UIResponder {
             HostConnection.log("\(type(of: self)).addSubview(self) refused: a view cannot be its own subview")
             return false
         }
-        if self.isDescendant(of: view) {
+        // A view with no subviews holds nothing: building a deep tree a leaf at a time never
+        // walks the whole way up at each step.
+        if !view.subviews.isEmpty, self.isDescendant(of: view) {
             HostConnection.log("addSubview refused: the \(type(of: view)) added to a \(type(of: self)) holds it (it would be its own ancestor)")
             return false
         }
