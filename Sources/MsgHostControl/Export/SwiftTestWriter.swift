@@ -19,14 +19,16 @@ public struct SwiftTestWriter {
         self.repository = repository
     }
 
-    /// How a body field is written as an argument of its request's initializer.
-    enum Kind { case string, optionalString, int, optionalInt64, optionalBool, json, fields, strings, optionalStrings, platform, action }
+    /// How a body field is written as an argument of its request's initializer; `enumCase` is
+    /// a string the request's type holds as an enum (a platform, a device model, an action),
+    /// written as its case (`.iOS`).
+    enum Kind { case string, optionalString, int, optionalInt64, optionalBool, json, fields, strings, optionalStrings, enumCase }
 
     /// The request type of each command, its initializer's labels by body key, and the result
     /// type when the reply says what the action did.
     static let requests: [ControlCommand: (type: String, result: String?, fields: [(String, Kind)])] = [
         .createPerson: ("CreatePersonRequest", nil, [("handle", .string), ("name", .string)]),
-        .createDevice: ("CreateDeviceRequest", nil, [("id", .string), ("owner", .string), ("platform", .platform), ("model", .platform)]),
+        .createDevice: ("CreateDeviceRequest", nil, [("id", .string), ("owner", .string), ("platform", .enumCase), ("model", .enumCase)]),
         .createConversation: ("CreateConversationRequest", nil, [("members", .strings), ("id", .optionalString)]),
         .installApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
         .uninstallApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
@@ -52,7 +54,7 @@ public struct SwiftTestWriter {
         .advanceClock: ("AdvanceClockRequest", nil, [("milliseconds", .int)]),
         .chooseSticker: ("ChooseStickerRequest", nil, [("device", .string), ("sticker", .int), ("onto", .optionalInt64)]),
         .openParentApp: ("ParentAppRequest", nil, [("device", .string), ("app", .string)]),
-        .compose: ("ComposeRequest", "ComposeResult", [("device", .string), ("action", .action)]),
+        .compose: ("ComposeRequest", "ComposeResult", [("device", .string), ("action", .enumCase)]),
     ]
 
     public func write(_ plan: TestPlan) throws(Unwritable) -> String {
@@ -170,7 +172,7 @@ public struct SwiftTestWriter {
             case (.string, .string(let text)), (.optionalString, .string(let text)): return Self.string(text)
             case (.int, .number(let number)), (.optionalInt64, .number(let number)): return String(Int64(number))
             case (.optionalBool, .bool(let flag)): return flag ? "true" : "false"
-            case (.platform, .string(let text)), (.action, .string(let text)): return "." + text
+            case (.enumCase, .string(let text)): return "." + text
             case (.strings, .array(let items)), (.optionalStrings, .array(let items)):
                 return "[" + items.map { if case .string(let text) = $0 { Self.string(text) } else { "\"\"" } }.joined(separator: ", ") + "]"
             case (.fields, .object(let fields)):

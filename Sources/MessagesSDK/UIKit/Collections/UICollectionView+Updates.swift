@@ -48,9 +48,6 @@ extension UICollectionView {
         }
         let size = self.bounds.size
         var offset = self.contentOffset
-        func clamp(_ value: CGFloat, _ low: CGFloat, _ content: CGFloat, _ high: CGFloat, _ side: CGFloat) -> CGFloat {
-            min(max(value, -low), max(-low, content + high - side))
-        }
         if scrollPosition.contains(.top) { offset.y = item.minY }
         else if scrollPosition.contains(.centeredVertically) { offset.y = item.midY - size.height / 2 }
         else if scrollPosition.contains(.bottom) { offset.y = item.maxY - size.height }
@@ -61,7 +58,6 @@ extension UICollectionView {
         else if scrollPosition.contains(.right) { offset.x = item.maxX - size.width }
         else if item.minX < offset.x { offset.x = item.minX }
         else if item.maxX > offset.x + size.width { offset.x = item.maxX - size.width }
-        self.contentOffset = CGPoint(x: clamp(offset.x, self.contentInset.left, self.contentSize.width, self.contentInset.right, size.width),
-                                     y: clamp(offset.y, self.contentInset.top, self.contentSize.height, self.contentInset.bottom, size.height))
+        self.contentOffset = self.withinContent(offset)
     }
 }

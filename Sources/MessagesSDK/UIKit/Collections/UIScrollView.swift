@@ -71,9 +71,19 @@ open class UIScrollView: UIView {
         if rect.minX < offset.x { offset.x = rect.minX }
         if rect.maxY > offset.y + size.height { offset.y = rect.maxY - size.height }
         if rect.minY < offset.y { offset.y = rect.minY }
-        offset.x = max(-self.contentInset.left, min(offset.x, self.contentSize.width + self.contentInset.right - size.width))
-        offset.y = max(-self.contentInset.top, min(offset.y, self.contentSize.height + self.contentInset.bottom - size.height))
-        self.contentOffset = CGPoint(x: max(offset.x, -self.contentInset.left), y: max(offset.y, -self.contentInset.top))
+        self.contentOffset = self.withinContent(offset)
+    }
+
+    /// `offset` moved into the range UIKit scrolls in: from minus the inset at the start to
+    /// the content's end plus its inset less the view's side (the start when the content is
+    /// smaller than the view).
+    func withinContent(_ offset: CGPoint) -> CGPoint {
+        let size = self.bounds.size, inset = self.contentInset
+        func clamp(_ value: CGFloat, _ low: CGFloat, _ content: CGFloat, _ high: CGFloat, _ side: CGFloat) -> CGFloat {
+            min(max(value, -low), max(-low, content + high - side))
+        }
+        return CGPoint(x: clamp(offset.x, inset.left, self.contentSize.width, inset.right, size.width),
+                       y: clamp(offset.y, inset.top, self.contentSize.height, inset.bottom, size.height))
     }
 
     /// What a scroll tells: the delegate, and subclasses (a collection view loads what came into view).

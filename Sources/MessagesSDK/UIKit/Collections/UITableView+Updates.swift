@@ -49,7 +49,6 @@ extension UITableView {
         case .middle: y = row.midY - height / 2
         case .bottom: y = row.maxY - height
         }
-        let lowest = -self.contentInset.top, highest = max(lowest, self.contentSize.height + self.contentInset.bottom - height)
-        self.contentOffset = CGPoint(x: self.contentOffset.x, y: min(max(y, lowest), highest))
+        self.contentOffset = self.withinContent(CGPoint(x: self.contentOffset.x, y: y))
     }
 }

@@ -89,4 +89,30 @@ import Testing
         #expect(collection.visibleCells.count == 2)
         #expect(collection.visibleCells.allSatisfy { $0.frame.width.isFinite && $0.frame.width <= 4_096 && $0.frame.height >= 0 })
     }
+
+    /// scrollToItem puts the item where each axis says, or scrolls as little as shows it, and
+    /// never past the content (130 points of it, seen 100 at a time: offsets 0 to 30).
+    @Test func scrollingToAnItemStaysWithinTheContent() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: layout)
+        collection.register(PartCell.self, forCellWithReuseIdentifier: "part")
+        let parts = Parts()
+        collection.dataSource = parts
+        collection.delegate = parts
+        collection.layoutIfNeeded()
+        #expect(collection.contentSize.height == 130)
+        collection.scrollToItem(at: IndexPath(item: 3, section: 0), at: .bottom, animated: false)
+        #expect(collection.contentOffset == CGPoint(x: 0, y: 20), "the item's bottom (120) at the view's")
+        collection.scrollToItem(at: IndexPath(item: 3, section: 0), at: .top, animated: false)
+        #expect(collection.contentOffset == CGPoint(x: 0, y: 30), "80 wanted, 30 the most there is")
+        collection.scrollToItem(at: IndexPath(item: 0, section: 0), at: [], animated: false)
+        #expect(collection.contentOffset == CGPoint(x: 0, y: 10), "as little as shows the cone, from 30")
+        collection.scrollToItem(at: IndexPath(item: 0, section: 0), at: .centeredVertically, animated: false)
+        #expect(collection.contentOffset == .zero, "its middle (40) would want -10")
+        collection.scrollRectToVisible(CGRect(x: 0, y: 500, width: 10, height: 10), animated: false)
+        #expect(collection.contentOffset == CGPoint(x: 0, y: 30))
+        collection.scrollToItem(at: IndexPath(item: 9, section: 0), at: .top, animated: false)
+        #expect(collection.contentOffset == CGPoint(x: 0, y: 30), "no such item: logged, nothing moves")
+    }
 }
