@@ -38,8 +38,9 @@ public final class CGColor: @unchecked Sendable, Equatable {
 /// `UIColor`: an sRGB colour, the classic and system colours by their UIKit names, and
 /// `setFill()`/`setStroke()`/`set()` for the current context (`UIGraphicsGetCurrentContext()`).
 ///
-/// The system colours have their light-appearance values; there is no dark mode, no
-/// `UIColor(named:)` (asset catalogs) and no pattern colours.
+/// The system colours have their light-appearance values; there is no dark mode and there
+/// are no pattern colours. `UIColor(named:)` reads an asset catalog's colour set in the app's
+/// resources (AssetCatalog.swift).
 /// What a `#colorLiteral` with no type around it is (`#colorLiteral(…).cgColor`), as UIKit declares.
 public typealias _ColorLiteralType = UIColor
 

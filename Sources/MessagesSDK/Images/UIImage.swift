@@ -95,10 +95,18 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The image called `name` in the app's resources directory (`UIImage.resourcesDirectory`).
     ///
     /// As `UIImage(named:)` finds "cone" in the app bundle: a name with an extension is that
-    /// file; one without is tried as `name.png`, `name@2x.png`, `name@3x.png`, `name.jpg`,
-    /// `name.jpeg`, `name.gif`, in that order. Nil when none is an image.
+    /// file; one without is first an asset catalog's image set (`name.imageset`, its file for
+    /// the screen's scale: AssetCatalog.swift), then tried as `name.png`, `name@2x.png`,
+    /// `name@3x.png`, `name.jpg`, `name.jpeg`, `name.gif`, in that order. Nil when none is an
+    /// image.
     public convenience init?(named name: String) {
-        guard let file = UIImage.file(named: name, in: UIImage.resourcesDirectory()) else { return nil }
+        let directory = UIImage.resourcesDirectory()
+        if let (url, scale) = AssetCatalog.imageFile(name, in: directory, scale: UIScreen.main.scale, idiom: UIScreen.main.idiom) {
+            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            self.init(data: data, scale: scale)
+            return
+        }
+        guard let file = UIImage.file(named: name, in: directory) else { return nil }
         self.init(contentsOfFile: file.path)
     }
 
