@@ -9,6 +9,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Apple's module names over MessagesSDK (`import UIKit` in an iOS extension's sources builds as
+/// written): Linux only, where none of them exists (docs/DECISIONS.md, "Apple's module names").
+#if os(Linux)
+let appleModules = ["UIKit", "Messages", "SpriteKit", "QuartzCore", "CoreGraphics"]
+#else
+let appleModules: [String] = []
+#endif
+
 let package = Package(
     name: "msghost",
     platforms: [.macOS(.v15)],
@@ -29,7 +37,7 @@ let package = Package(
         .library(name: "MsgHostMCP", targets: ["MsgHostMCP"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
         .library(name: "MessagesSDK", targets: ["MessagesSDK"]),
-    ],
+    ] + appleModules.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -195,6 +203,8 @@ let package = Package(
         .executableTarget(name: "Swift5Main", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/Swift5Main", swiftSettings: [.swiftLanguageMode(.v5)]),
         // A fixture app whose screen is UIKit views, tapped at points (Tests/Fixtures/ScreenApp).
         .executableTarget(name: "ScreenApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/ScreenApp", swiftSettings: swiftSettings),
+        // An extension's imports as iOS writes them (import UIKit, Messages…): it must build.
+        .executableTarget(name: "AppleImports", dependencies: appleModules.map { .target(name: $0) }, path: "Tests/Fixtures/AppleImports", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).
         .executableTarget(name: "SpawnProbe", dependencies: ["CSpawn"], path: "Tests/Fixtures/SpawnProbe"),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
@@ -283,5 +293,5 @@ let package = Package(
             path: "examples/TicTacToe/Tests",
             swiftSettings: swiftSettings
         ),
-    ]
+    ] + appleModules.map { .target(name: $0, dependencies: ["MessagesSDK"], path: "Sources/AppleModules/\($0)", swiftSettings: swiftSettings) }
 )
