@@ -80,11 +80,14 @@ open class SKView: UIView {
         let alpha: CGFloat
     }
 
-    /// The visible sprites of the tree under `root`, back to front, found without recursion.
-    static func drawingOrder(of root: SKNode, in base: CGAffineTransform) -> [Drawable] {
+    /// The visible sprites of the tree under `root`, back to front, found without recursion;
+    /// `includingRoot` (a node drawn into a texture) counts `root` in, `base` then mapping its
+    /// parent's coordinates, else `base` maps `root`'s (a scene's, drawn into its view).
+    static func drawingOrder(of root: SKNode, in base: CGAffineTransform, includingRoot: Bool = false) -> [Drawable] {
         struct Entry { let node: SKNode; let transform: CGAffineTransform; let alpha: CGFloat; let z: CGFloat }
         var found: [(drawable: Drawable, z: CGFloat, order: Int)] = []
-        var stack = root.children.reversed().map { Entry(node: $0, transform: $0.transformToParent.concatenating(base), alpha: root.alpha, z: 0) }
+        var stack = includingRoot ? [Entry(node: root, transform: root.transformToParent.concatenating(base), alpha: 1, z: 0)]
+            : root.children.reversed().map { Entry(node: $0, transform: $0.transformToParent.concatenating(base), alpha: root.alpha, z: 0) }
         while let entry = stack.popLast() {
             let node = entry.node
             guard !node.isHidden else { continue }
