@@ -22,18 +22,33 @@ extension FunctionCallExprSyntax {
 }
 
 extension ClosureExprSyntax {
-    /// Whether the closure is one expression (or `return` of one) whose value is an optional
-    /// by its syntax: `x as? T`, `try? f()`, `a?.b`, `Int(s)` and other failable initialisers.
+    /// Whether the closure's value is an optional by its syntax: it is one expression, or has a
+    /// `return`, that is `nil`, `x as? T`, `try? f()`, `a?.b`, or `Int(s)` or another failable
+    /// initialiser (one optional return makes the closure's type optional).
     var returnsOptional: Bool {
-        guard self.statements.count == 1, let item = self.statements.first?.item else { return false }
-        let expression: ExprSyntax?
-        switch item {
-        case .expr(let value): expression = value
-        case .stmt(let statement): expression = statement.as(ReturnStmtSyntax.self)?.expression
-        default: expression = nil
+        if self.statements.count == 1, case .expr(let value)? = self.statements.first?.item {
+            return value.isOptionalBySyntax
         }
-        return expression?.isOptionalBySyntax ?? false
+        return Returns(self).values.contains { $0.isNilLiteral || $0.isOptionalBySyntax }
     }
+}
+
+/// The values a closure returns, not looking into the closures and functions inside it.
+private final class Returns: SyntaxVisitor {
+    private(set) var values: [ExprSyntax] = []
+
+    init(_ closure: ClosureExprSyntax) {
+        super.init(viewMode: .sourceAccurate)
+        self.walk(closure.statements)
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression { self.values.append(value) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 extension ExprSyntax {

@@ -101,6 +101,14 @@ struct RenameRewriterTests {
             let letters = words.flatMap { $0 }
             let joined = rows.flatMap { row in row.cells }
             let value = label.text.flatMap { Int($0) }
+            let rounds = saved.flatMap { text in
+                guard let round = Round(text) else { return nil }
+                return round.isFinished ? round : nil
+            }
+            let totals = rounds.flatMap { round in
+                let scores = round.scores
+                return scores.map { $0 * 2 }
+            }
             """
         let ported = Porting.port(source)
         #expect(ported.text == """
@@ -111,8 +119,16 @@ struct RenameRewriterTests {
             let letters = words.flatMap { $0 }
             let joined = rows.flatMap { row in row.cells }
             let value = label.text.flatMap { Int($0) }
+            let rounds = saved.compactMap { text in
+                guard let round = Round(text) else { return nil }
+                return round.isFinished ? round : nil
+            }
+            let totals = rounds.flatMap { round in
+                let scores = round.scores
+                return scores.map { $0 * 2 }
+            }
             """)
-        #expect(Porting.entries(ported.report).map(\.line) == [1, 2, 3, 4])
+        #expect(Porting.entries(ported.report).map(\.line) == [1, 2, 3, 4, 8])
     }
 
     @Test func stringDescribingIsLeft() {
