@@ -53,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.0"),
+        // msghost port's source rewrites (MsgHostPort) read and write Swift through its syntax tree.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     ],
     targets: [
         // libzmq, from the system (Debian: libzmq3-dev). See Sources/CZeroMQ/shim.h.
@@ -209,6 +211,25 @@ let package = Package(
         .executableTarget(name: "SpawnProbe", dependencies: ["CSpawn"], path: "Tests/Fixtures/SpawnProbe"),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
+        // msghost port's library: an iOS Messages extension's sources rewritten with swift-syntax
+        // for what Linux cannot compile (outlets, #selector, @objc, Swift 3–5 spellings), each
+        // rewrite in a report; no I/O.
+        .target(
+            name: "MsgHostPort",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MsgHostPortTests",
+            dependencies: ["MsgHostPort", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         // The examples are read by path (#filePath), not as a bundle resource.
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], exclude: ["Codec/schema-examples.json"], swiftSettings: swiftSettings),
