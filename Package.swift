@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "MsgHostMCP", targets: ["MsgHostMCP"]),
         .library(name: "MsgHostTesting", targets: ["MsgHostTesting"]),
         .library(name: "MessagesSDK", targets: ["MessagesSDK"]),
+        // For ported packages: `plugins: [.plugin(name: "MessagesStoryboards", package: "msghost")]`.
+        .plugin(name: "MessagesStoryboards", targets: ["MessagesStoryboards"]),
     ] + appleModules.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -190,6 +192,13 @@ let package = Package(
         ),
         // The Swift SDK: Messages.framework's classes over the wire protocol, for extensions.
         .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol", "CCairo", "CJPEG"], swiftSettings: swiftSettings),
+        // Storyboards and xibs read and written as Swift for MessagesSDK: Foundation only, so a
+        // ported package's build of the tool is quick (docs/DECISIONS.md, "Storyboards").
+        .target(name: "MsgHostStoryboard", swiftSettings: swiftSettings),
+        // Its command line: storyboard and xib paths in, one Swift file out, Xcode-style warnings.
+        .executableTarget(name: "msghost-storyboard", dependencies: ["MsgHostStoryboard"], swiftSettings: swiftSettings),
+        // The build plugin that runs msghost-storyboard on every .storyboard and .xib of a target.
+        .plugin(name: "MessagesStoryboards", capability: .buildTool(), dependencies: ["msghost-storyboard"]),
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
         .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
         // Tic-Tac-Toe, the worked example of docs/porting-from-ios.md (examples/TicTacToe).
@@ -209,6 +218,9 @@ let package = Package(
         .executableTarget(name: "AppleImports", dependencies: appleModules.map { .target(name: $0) }, path: "Tests/Fixtures/AppleImports", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).
         .executableTarget(name: "SpawnProbe", dependencies: ["CSpawn"], path: "Tests/Fixtures/SpawnProbe"),
+        // A fixture app built from a storyboard and a xib by the MessagesStoryboards plugin
+        // (Tests/Fixtures/StoryboardApp), loaded by MessagesSDKTests' storyboard tests.
+        .executableTarget(name: "StoryboardApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StoryboardApp", swiftSettings: swiftSettings, plugins: ["MessagesStoryboards"]),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
         // msghost port's library: an iOS Messages extension's sources rewritten with swift-syntax
@@ -231,6 +243,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
+        .testTarget(name: "MsgHostStoryboardTests", dependencies: ["MsgHostStoryboard"], swiftSettings: swiftSettings),
         // The examples are read by path (#filePath), not as a bundle resource.
         .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], exclude: ["Codec/schema-examples.json"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostTestingTests", dependencies: ["MsgHostTesting", "MsgHostControl", "MsgHostProtocol"], swiftSettings: swiftSettings),
@@ -284,7 +297,7 @@ let package = Package(
         ),
         // Compares drawings with reference PNGs, for MessagesSDK's tests and the examples'.
         .target(name: "DrawingReferences", dependencies: ["MessagesSDK"], path: "Tests/Support/DrawingReferences", swiftSettings: swiftSettings),
-        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences"], exclude: ["Drawing/References", "UIKit/References"], swiftSettings: swiftSettings),
+        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences", "StoryboardApp"], exclude: ["Drawing/References", "UIKit/References"], swiftSettings: swiftSettings),
         // Depends on the extension so that building the tests builds the binary they launch.
         .testTarget(
             name: "IceCreamTests",

@@ -28,7 +28,8 @@ open class UIViewController: UIResponder {
         super.init()
     }
 
-    /// Controllers from a storyboard: there are none here, so this makes one without a nib.
+    /// What a compiled storyboard calls (its `UIStoryboard.Scene`), as UIKit's nib loading
+    /// does; the scene then gives the controller its view and segues (`loadCompiledScene`).
     public required init?(coder: NSCoder) {
         self.nibName = nil
         self.nibBundle = nil
@@ -59,7 +60,46 @@ open class UIViewController: UIResponder {
     /// Makes the view; the default is an empty one the size of the screen. An override sets
     /// `view` without calling super, as in UIKit.
     open func loadView() {
+        if let scene = self.compiledScene {
+            self.view = scene.makeView()
+            return
+        }
         self.view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    // MARK: Storyboards (Storyboards/UIViewController+Storyboard.swift)
+
+    /// The scene of a compiled storyboard this controller came from: its storyboard, the view
+    /// it builds and its segues. Nil for a controller made in code.
+    var compiledScene: CompiledScene?
+
+    /// The storyboard the controller was instantiated from, else nil.
+    open var storyboard: UIStoryboard? { self.compiledScene?.storyboard }
+
+    /// A segue is about to run: the destination is made and not yet shown (nor, for an
+    /// embed, its view loaded). UIKit's default does nothing.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Asked before a segue a control triggers, never for `performSegue(withIdentifier:sender:)`,
+    /// as in UIKit. The default agrees.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Runs the segue of this controller's scene with `identifier`: makes the destination,
+    /// calls `prepare(for:sender:)`, then performs it. UIKit raises for an identifier the scene
+    /// does not have; here it is logged and nothing happens.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        self.runSegue(identifier: identifier, sender: sender)
+    }
+
+    /// Shows `controller` as the nearest container would; with no navigation controller in
+    /// MessagesSDK, it is presented, as UIKit does when no container takes it.
+    open func show(_ controller: UIViewController, sender: Any?) {
+        self.present(controller, animated: true)
+    }
+
+    /// The same for a split view's detail: presented here.
+    open func showDetailViewController(_ controller: UIViewController, sender: Any?) {
+        self.present(controller, animated: true)
     }
 
     public func loadViewIfNeeded() {

@@ -105,7 +105,8 @@ open class UICollectionView: UIScrollView {
     open var allowsSelection = true
     open var allowsMultipleSelection = false
 
-    private var registered: [String: UICollectionViewCell.Type] = [:]
+    /// What makes a cell for each reuse identifier: a class, a nib or a storyboard's prototype.
+    var registered: [String: @MainActor () -> UICollectionViewCell] = [:]
     var store = CellStore<UICollectionViewCell>()
     private var selected: Set<IndexPath> = []
     private var needsReload = true
@@ -128,22 +129,22 @@ open class UICollectionView: UIScrollView {
         guard let type = cellClass as? UICollectionViewCell.Type else {
             return HostConnection.log("register(_:forCellWithReuseIdentifier: \"\(identifier)\"): \(cellClass.map { "\($0)" } ?? "nil") is not a UICollectionViewCell class")
         }
-        self.registered[identifier] = type
+        self.registered[identifier] = { type.init(frame: .zero) }
     }
 
-    /// A cell for `indexPath`: one put aside by the last reload, else a new one of the class
-    /// registered for `identifier` (UIKit raises for an unregistered one; here it is logged and
-    /// a plain cell stands in).
+    /// A cell for `indexPath`: one put aside by the last reload, else a new one of the class,
+    /// nib or prototype registered for `identifier` (UIKit raises for an unregistered one; here
+    /// it is logged and a plain cell stands in).
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         if let cell = self.store.reused(identifier) {
             cell.prepareForReuse()
             return cell
         }
-        let type = self.registered[identifier] ?? {
+        let make = self.registered[identifier] ?? {
             HostConnection.log("dequeueReusableCell: no class registered for \"\(identifier)\"; a plain UICollectionViewCell stands in")
-            return UICollectionViewCell.self
-        }()
-        let cell = type.init(frame: .zero)
+            return UICollectionViewCell(frame: .zero)
+        }
+        let cell = make()
         cell.reuseIdentifier = identifier
         return cell
     }

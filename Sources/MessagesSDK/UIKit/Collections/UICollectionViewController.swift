@@ -41,8 +41,14 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
 
     open var collectionViewLayout: UICollectionViewLayout { self.ownCollectionView?.collectionViewLayout ?? self.initialLayout }
 
-    /// A collection view the size of the screen, with the controller as its data source and delegate.
+    /// A collection view the size of the screen, with the controller as its data source and
+    /// delegate; from a storyboard, the scene's collection view, connected as the file says.
     open override func loadView() {
+        if self.compiledScene != nil {
+            super.loadView()
+            self.ownCollectionView = self.viewIfLoaded as? UICollectionView
+            return
+        }
         let collectionView = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: self.initialLayout)
         collectionView.dataSource = self
         collectionView.delegate = self

@@ -122,7 +122,8 @@ open class UITableView: UIScrollView {
     }
     public static let automaticDimension: CGFloat = -1
 
-    private var registered: [String: UITableViewCell.Type] = [:]
+    /// What makes a cell for each reuse identifier: a class, a nib or a storyboard's prototype.
+    var registered: [String: @MainActor (String) -> UITableViewCell] = [:]
     var store = CellStore<UITableViewCell>()
     private var selected: IndexPath?
     private var needsReload = true
@@ -145,7 +146,7 @@ open class UITableView: UIScrollView {
         guard let type = cellClass as? UITableViewCell.Type else {
             return HostConnection.log("register(_:forCellReuseIdentifier: \"\(identifier)\"): \(cellClass.map { "\($0)" } ?? "nil") is not a UITableViewCell class")
         }
-        self.registered[identifier] = type
+        self.registered[identifier] = { type.init(style: .default, reuseIdentifier: $0) }
     }
 
     /// A cell put aside by the last reload, else nil (the older form: the app makes one).
@@ -155,15 +156,17 @@ open class UITableView: UIScrollView {
         return cell
     }
 
-    /// A cell put aside, else a new one of the registered class (a default-style cell, logged,
-    /// when none is registered: UIKit raises).
+    /// A cell put aside, else a new one of the registered class, nib or prototype (a
+    /// default-style cell, logged, when none is registered: UIKit raises).
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         if let cell = self.dequeueReusableCell(withIdentifier: identifier) { return cell }
-        let type = self.registered[identifier] ?? {
-            HostConnection.log("dequeueReusableCell: no class registered for \"\(identifier)\"; a default UITableViewCell stands in")
-            return UITableViewCell.self
-        }()
-        return type.init(style: .default, reuseIdentifier: identifier)
+        let make = self.registered[identifier] ?? {
+            HostConnection.log("dequeueReusableCell: no class registered for \"\($0)\"; a default UITableViewCell stands in")
+            return UITableViewCell(style: .default, reuseIdentifier: $0)
+        }
+        let cell = make(identifier)
+        cell.reuseIdentifier = identifier
+        return cell
     }
 
     open func reloadData() {

@@ -1,0 +1,124 @@
+/// Views, cells, layouts and gesture recognizers: each element with its attributes and the
+/// elements it holds. An element the compiler does not know as a view is built as a plain
+/// `UIView` with its frame and subviews, and warned about, so the rest of the tree still loads.
+extension DocumentReader {
+    func readObject(_ element: XMLElement) -> ViewObject? {
+        if Vocabulary.gestureClasses[element.name] != nil { return self.readGesture(element) }
+        guard let id = self.declare(element) else { return nil }
+        var view = ViewObject(element: element.name, id: id, line: element.line, key: element.attributes["key"])
+        if Vocabulary.viewClasses[element.name] == nil && !Vocabulary.contentViews.contains(element.name) {
+            self.diagnostics.warn(element.line, "unknown view element <\(element.name)> is built as a plain UIView")
+            view.element = "view"
+        } else {
+            self.checkAttributes(element, known: Vocabulary.common.union(Vocabulary.specific[element.name] ?? []))
+        }
+        view.customClass = element.attributes["customClass"]
+        view.customModule = element.attributes["customModule"]
+        view.attributes = element.attributes
+        view.translatesAutoresizingMask = element.attributes["translatesAutoresizingMaskIntoConstraints"].map { $0 == "YES" }
+        for child in element.children { self.readPart(child, of: &view, parent: element) }
+        return view
+    }
+
+    private func readPart(_ child: XMLElement, of view: inout ViewObject, parent: XMLElement) {
+        let key = child.attributes["key"]
+        switch child.name {
+        case "rect" where key == "frame":
+            view.frame = self.rect(child)
+        case "autoresizingMask":
+            break
+        case "color":
+            if let key, let color = self.color(child) { view.colors[key] = color }
+        case "fontDescription":
+            view.font = self.font(child)
+        case "string":
+            if let key { view.strings[key] = child.text }
+        case "size":
+            if let key { view.sizes[key] = Size(width: self.number(child.attributes["width"], child, default: 0), height: self.number(child.attributes["height"], child, default: 0)) }
+        case "inset":
+            if let key { view.insets[key] = self.insets(child) }
+        case "state":
+            view.states.append(self.buttonState(child))
+        case "buttonConfiguration":
+            if let title = child.attributes["title"], !view.states.contains(where: { $0.state == "normal" && $0.title != nil }) {
+                view.states.append(ButtonState(state: "normal", title: title))
+            }
+        case "segments":
+            view.segments = child.children("segment").map { $0.attributes["title"] ?? "" }
+        case "accessibility":
+            view.accessibility = self.accessibility(child)
+        case "subviews":
+            view.subviews = child.children.compactMap { self.readObject($0) }
+        case "cells", "prototypes":
+            view.cells = child.children.compactMap { self.readObject($0) }
+        case "constraints":
+            view.constraints = self.readConstraints(child)
+        case "connections":
+            view.connections = self.readConnections(child, source: view.id)
+        case "viewLayoutGuide":
+            if let id = self.declare(child) { view.guides[id] = key ?? "safeArea" }
+        case "collectionViewFlowLayout":
+            if let id = self.declare(child) {
+                var layout = ViewObject(element: child.name, id: id, line: child.line, key: key, attributes: child.attributes)
+                self.checkAttributes(child, known: Vocabulary.specific[child.name] ?? [])
+                for part in child.children {
+                    switch part.name {
+                    case "size": if let key = part.attributes["key"] { layout.sizes[key] = Size(width: self.number(part.attributes["width"], part, default: 0), height: self.number(part.attributes["height"], part, default: 0)) }
+                    case "inset": if let key = part.attributes["key"] { layout.insets[key] = self.insets(part) }
+                    default: self.unknown(part, in: child.name)
+                    }
+                }
+                view.parts.append(layout)
+            }
+        case "collectionViewCellContentView", "tableViewCellContentView":
+            if let content = self.readObject(child) { view.parts.append(content) }
+        case "view" where key == "contentView":
+            if let content = self.readObject(child) { view.parts.append(content) }
+        default:
+            self.unknown(child, in: parent.name)
+        }
+    }
+
+    private func readGesture(_ element: XMLElement) -> ViewObject? {
+        guard let id = self.declare(element) else { return nil }
+        self.checkAttributes(element, known: ["id", "customClass", "customModule", "customModuleProvider", "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration", "cancelsTouchesInView", "enabled"])
+        var gesture = ViewObject(element: element.name, id: id, line: element.line, key: nil, attributes: element.attributes)
+        gesture.customClass = element.attributes["customClass"]
+        for child in element.children {
+            if child.name == "connections" {
+                gesture.connections = self.readConnections(child, source: id)
+            } else {
+                self.unknown(child, in: element.name)
+            }
+        }
+        return gesture
+    }
+
+    private func buttonState(_ element: XMLElement) -> ButtonState {
+        var state = ButtonState(state: element.attributes["key"] ?? "normal", title: element.attributes["title"], image: element.attributes["image"])
+        for child in element.children {
+            if child.name == "color", child.attributes["key"] == "titleColor" {
+                state.titleColor = self.color(child)
+            } else if child.name == "color" || child.name == "imageReference" || child.name == "preferredSymbolConfiguration" {
+                self.diagnostics.warn(child.line, "<\(child.name) key=\"\(child.attributes["key"] ?? "")\"> of a button state is left out")
+            } else {
+                self.unknown(child, in: "state")
+            }
+        }
+        return state
+    }
+
+    private func accessibility(_ element: XMLElement) -> Accessibility {
+        var accessibility = Accessibility(label: element.attributes["label"], identifier: element.attributes["identifier"], hint: element.attributes["hint"])
+        for child in element.children {
+            if child.name == "bool", child.attributes["key"] == "isElement" {
+                accessibility.isElement = child.attributes["value"] == "YES"
+            } else if child.name == "accessibilityTraits" {
+                break
+            } else {
+                self.unknown(child, in: "accessibility")
+            }
+        }
+        return accessibility
+    }
+}
