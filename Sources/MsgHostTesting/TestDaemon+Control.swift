@@ -139,8 +139,36 @@ extension TestDaemon {
     /// Taps the centre of the screen item labelled `label` (a button's title, a label's text, a
     /// field's placeholder), as a person finds "the button titled Send".
     public func tapScreen(_ device: String, label: String, text: String? = nil) throws {
-        switch try self.view(device).screenItem(labelled: label) {
-        case .success(let item): try self.tapScreen(device, x: item.center.x, y: item.center.y, text: text)
+        let centre = try self.centre(of: label, on: device)
+        try self.tapScreen(device, x: centre.x, y: centre.y, text: text)
+    }
+
+    /// Drags on the open app's own screen from `start` to `end` (control `tapScreen` with `to`)
+    /// through `steps` moves (1–100; the daemon's default, 10, when nil): one user touch.
+    public func dragScreen(_ device: String, from start: ScreenPoint, to end: ScreenPoint, steps: Int? = nil) throws {
+        _ = try self.control.request(.tapScreen, TapScreenRequest(device: device, x: start.x, y: start.y, to: end, steps: steps), as: Empty.self)
+    }
+
+    /// Drags the screen item labelled `label` by its centre and drops it at `end`.
+    public func dragScreen(_ device: String, from label: String, to end: ScreenPoint, steps: Int? = nil) throws {
+        try self.dragScreen(device, from: try self.centre(of: label, on: device), to: end, steps: steps)
+    }
+
+    /// Drags the item labelled `label` onto the centre of the one labelled `target`, as a
+    /// person drags a piece onto a square.
+    public func dragScreen(_ device: String, from label: String, to target: String, steps: Int? = nil) throws {
+        let items = try self.view(device)
+        try self.dragScreen(device, from: try Self.centre(of: label, in: items, on: device), to: try Self.centre(of: target, in: items, on: device), steps: steps)
+    }
+
+    /// The centre of the screen item labelled `label` on `device`'s app, read from control `view`.
+    private func centre(of label: String, on device: String) throws -> ScreenPoint {
+        try Self.centre(of: label, in: try self.view(device), on: device)
+    }
+
+    private static func centre(of label: String, in view: ViewResult, on device: String) throws -> ScreenPoint {
+        switch view.screenItem(labelled: label) {
+        case .success(let item): return ScreenPoint(x: item.center.x, y: item.center.y)
         case .failure(let missing): throw TestDaemonError(description: "\(device): \(missing)")
         }
     }

@@ -41,33 +41,60 @@ struct Activate: ParsableCommand {
 struct TapScreen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tap-screen",
-        abstract: "Tap the open app's own screen (drawn from its UIKit views) at a point or on an item by its label (a user touch).",
-        discussion: "`msghostctl view DEVICE` lists what is on the screen, with frames: `--label Send` taps the centre of the item labelled exactly Send.")
+        abstract: "Tap the open app's own screen (drawn from its UIKit views) at a point or on an item by its label, or drag from there (a user touch).",
+        discussion: """
+            `msghostctl view DEVICE` lists what is on the screen, with frames: `--label Send` taps the centre of the item labelled exactly Send. \
+            With `--to X,Y` (or `--to-label LABEL`, an item's centre) the finger drags from that point to there through `--steps` moves \
+            (1–100, default 10) and lifts: touchesBegan, touchesMoved, touchesEnded, or a pan gesture, as the app's views take it.
+            """)
     @Argument(help: "The device.") var device: String
     @Option(help: "The point, as X,Y in the screen's points from its top left.") var at: String?
     @Option(help: "The label of the item to tap (a button's title, a label's text, a field's placeholder), as `view` shows it.") var label: String?
     @Flag(help: "A long press instead of a tap.") var long = false
     @Option(help: "Text to type after the tap, into what it focused (a text field); \\n is the return key.") var text: String?
+    @Option(help: "Drag to this point (X,Y) instead of tapping.") var to: String?
+    @Option(name: .customLong("to-label"), help: "Drag to the centre of the item with this label instead of tapping.") var toLabel: String?
+    @Option(help: "How many moves the drag makes on its way (1–100; default 10).") var steps: Int?
     @OptionGroup var connection: Connection
 
     func run() throws {
         let point: (x: Double, y: Double)
         switch (self.at, self.label) {
-        case (let at?, nil):
-            let parts = at.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-                throw ValidationError("--at must be X,Y (two numbers), not \"\(at)\"")
-            }
-            point = (x, y)
-        case (nil, let label?):
-            point = try self.centre(of: label)
-        default:
-            throw ValidationError("give one of --at X,Y and --label LABEL")
+        case (let at?, nil): point = try Self.point(at, option: "--at")
+        case (nil, let label?): point = try self.centre(of: label)
+        default: throw ValidationError("give one of --at X,Y and --label LABEL")
         }
+        let end: (x: Double, y: Double)?
+        switch (self.to, self.toLabel) {
+        case (nil, nil): end = nil
+        case (let to?, nil): end = try Self.point(to, option: "--to")
+        case (nil, let label?): end = try self.centre(of: label)
+        default: throw ValidationError("give one of --to X,Y and --to-label LABEL")
+        }
+        if end != nil, self.long { throw ValidationError("--long: a drag (--to) is not a long press") }
+        if end != nil, self.text != nil { throw ValidationError("--text: nothing is typed after a drag (--to); tap the field, then type") }
+        if end == nil, self.steps != nil { throw ValidationError("--steps: only for a drag (--to or --to-label)") }
+        if let steps = self.steps, !TapScreenRequest.dragSteps.contains(steps) { throw ValidationError("--steps must be from 1 to 100, not \(steps)") }
         let request = TapScreenRequest(device: self.device, x: point.x, y: point.y, long: self.long ? true : nil,
-                                       text: self.text.map { $0.replacingOccurrences(of: "\\n", with: "\n") })
+                                       text: self.text.map { $0.replacingOccurrences(of: "\\n", with: "\n") },
+                                       to: end.map { ScreenPoint(x: $0.x, y: $0.y) }, steps: self.steps)
         let what = self.label.map { "\"\($0)\"" } ?? "\(point.x),\(point.y)"
-        try self.connection.call(.tapScreen, request, as: Empty.self, causes: true) { _ in "\(self.long ? "pressed" : "tapped") \(what) on \(self.device)'s app" }
+        let done: String
+        if let end {
+            done = "dragged \(what) to \(self.toLabel.map { "\"\($0)\"" } ?? "\(end.x),\(end.y)") on \(self.device)'s app"
+        } else {
+            done = "\(self.long ? "pressed" : "tapped") \(what) on \(self.device)'s app"
+        }
+        try self.connection.call(.tapScreen, request, as: Empty.self, causes: true) { _ in done }
+    }
+
+    /// `text` as a point, X,Y (two finite numbers), or a mistake naming `option`.
+    private static func point(_ text: String, option: String) throws -> (x: Double, y: Double) {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+            throw ValidationError("\(option) must be X,Y (two numbers), not \"\(text)\"")
+        }
+        return (x, y)
     }
 
     /// The centre of the screen item labelled `label`, read from control `view`.

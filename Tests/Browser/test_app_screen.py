@@ -64,3 +64,30 @@ def test_a_click_on_the_apps_screen_is_a_tap_on_its_views(screen_simulator, brow
     page.click('[data-testid=screen-item][aria-label="Send twice"]', lambda: page.phone(KATE), "Send twice")
     notice = page.wait(lambda: page.find("[data-testid=refusal]", page.phone(KATE)).text, "the refusal on Kate's phone")
     assert "sendWithoutRecentInteraction (9)" in notice, notice
+
+
+def test_a_mouse_drag_on_the_apps_screen_is_a_drag_and_a_click_stays_a_tap(screen_simulator, browser):
+    page = Page(browser, screen_simulator, "app-screen-drag")
+    page.show_conversation(KATE)
+    page.show_conversation(JOHN)
+    page.click(f'.app-icon[data-app="{SCREEN_APP}"]', lambda: page.phone(KATE))
+    page.wait(lambda: page.find("[data-testid=view-screen] img", page.phone(KATE)), "the app's screen on Kate's phone")
+    figure = page.find("[data-testid=view-screen]", page.phone(KATE))
+
+    # The mouse goes down on the piece (its centre, 330,230 of 390×292), moves and is let go at
+    # 200,250: the piece's pan gesture moves it there, and its send after the drag is allowed.
+    # The click the browser fires after the release is no tap.
+    browser.execute_script("""
+        const [figure, points] = arguments;
+        const box = figure.getBoundingClientRect();
+        const at = ([x, y]) => ({bubbles: true, button: 0, clientX: box.left + x / 390 * box.width, clientY: box.top + y / 292 * box.height});
+        figure.dispatchEvent(new PointerEvent('pointerdown', at(points[0])));
+        figure.dispatchEvent(new PointerEvent('pointerup', at(points[1])));
+        figure.dispatchEvent(new MouseEvent('click', at(points[1])));""", figure, [[330, 230], [200, 250]])
+    page.wait(lambda: any("Piece dropped at" in bubble.text for bubble in app_bubbles(page, JOHN)), "the dropped piece on John's phone")
+    page.wait(lambda: (item(page, "Piece").get_attribute("style") or "").startswith("left: 43."), "the piece where it was dropped on Kate's screen")
+    page.shot("dragged")
+    # A press let go within 10 points is a click, which taps: Send, whose message follows.
+    page.click('[data-testid=screen-item][aria-label="Send"]', lambda: page.phone(KATE), "Send")
+    page.wait(lambda: any("Vanilla" in bubble.text for bubble in app_bubbles(page, JOHN)), "Send's message on John's phone")
+    assert sum("Piece dropped at" in bubble.text for bubble in app_bubbles(page, JOHN)) == 1

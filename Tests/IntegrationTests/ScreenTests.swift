@@ -6,7 +6,8 @@ import Testing
 
 /// An app whose screen is UIKit views (Tests/Fixtures/ScreenApp) under a real daemon: its
 /// screen is in `view` with what is on it, and a tap at a point reaches the control there —
-/// a segment, a text field typed into, a button that sends — with Messages' rules intact.
+/// a segment, a text field typed into, a button that sends — and a drag the views there — a
+/// board's raw touches, a piece's pan gesture — with Messages' rules intact.
 @Suite struct ScreenTests {
     static let app = "com.example.screen"
 
@@ -26,8 +27,8 @@ import Testing
             #expect(width == 390 && height == 292)
             let picture = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
             #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the screen is a PNG in the daemon's store")
-            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button])
-            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice"])
+            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button, .view, .view])
+            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece"])
             let segments = items[1]
             #expect(segments.value == "Vanilla")
 
@@ -67,6 +68,55 @@ import Testing
             #expect(lost.status == 3 && lost.stderr.contains("labels: \"Sent Chocolate\""), "\(lost.stderr)")
             let shown = try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone", "--endpoint", daemon.control.endpoint])
             #expect(shown.stdout.contains("screen 390×292 points: file://") && shown.stdout.contains("[Send] button at 16,146 120×44"), "\(shown.stdout)")
+        }
+    }
+
+    @Test func aDragOnTheAppsScreenIsPlayedToItsViewsAsOneTouch() throws {
+        try TestDaemon.with(apps: [Self.screenApp()]) { daemon in
+            try daemon.open(Self.app, on: "kate-iphone")
+            try daemon.settle()
+            // The board hears the raw touches: began, a move per step, ended where it lifted.
+            try daemon.dragScreen("kate-iphone", from: ScreenPoint(x: 26, y: 210), to: ScreenPoint(x: 236, y: 270), steps: 5)
+            #expect(try daemon.screenItems("kate-iphone")[5].label == "Board: began 10,10, 5 moves, ended 220,70")
+
+            // The piece's pan moves it to where it is dropped; the drop's send is allowed, as
+            // a send after a tap is: the drag is one user touch.
+            try daemon.dragScreen("kate-iphone", from: "Piece", to: ScreenPoint(x: 200, y: 250))
+            try daemon.settle()
+            #expect(try daemon.transcript("john-iphone").last?.rendered?.caption == "Piece dropped at 200,250")
+            let items = try daemon.screenItems("kate-iphone")
+            #expect(items.first?.label == "Dropped at 200,250")
+            let piece = try #require(items.first { $0.label == "Piece" })
+            #expect(piece.center.x == 200 && piece.center.y == 250, "\(piece)")
+            let events = try daemon.control(.events, EventsRequest(), as: EventsResult.self).events
+            #expect(events.contains { $0.kind == "touch" && $0.detail == "screen drag from 330, 230 to 200, 250" }, "\(events.map { $0.detail ?? "" })")
+            #expect(!events.contains { $0.kind == "sendRefused" })
+
+            // Onto the board by label, from msghostctl: the piece again, its send again allowed.
+            let dragged = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--label", "Piece", "--to-label", "Board: began 10,10, 5 moves, ended 220,70", "--steps", "3", "--endpoint", daemon.control.endpoint])
+            #expect(dragged.status == 0 && dragged.stdout.hasPrefix("dragged \"Piece\" to \"Board: began"), "\(dragged.stdout)\(dragged.stderr)")
+            #expect(dragged.stdout.contains("  sent from kate-iphone in \(daemon.conversation): message "), "\(dragged.stdout)")
+            try daemon.settle()
+            #expect(try daemon.transcript("john-iphone").last?.rendered?.caption == "Piece dropped at 136,240")
+
+            // Each number is checked where it enters, and a drag is neither long nor typed into.
+            let refused: [(TapScreenRequest, String)] = [
+                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 390, y: 10)), "to.x: "),
+                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 10, y: -1)), "to.y: "),
+                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 20, y: 20), steps: 0), "steps: "),
+                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, long: true, to: ScreenPoint(x: 20, y: 20)), "long: "),
+                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, text: "hi", to: ScreenPoint(x: 20, y: 20)), "text: "),
+            ]
+            for (request, field) in refused {
+                do {
+                    _ = try daemon.control(.tapScreen, request, as: Empty.self)
+                    Issue.record("\(request) was taken")
+                } catch let error as WireError {
+                    #expect(error.name == "invalidRequest" && error.description.hasPrefix(field), "\(error)")
+                }
+            }
+            let bad = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--at", "10,10", "--to", "20,20", "--long", "--endpoint", daemon.control.endpoint])
+            #expect(bad.status != 0 && bad.stderr.contains("--long: a drag (--to) is not a long press"), "\(bad.stderr)")
         }
     }
 

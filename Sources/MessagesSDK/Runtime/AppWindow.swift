@@ -91,6 +91,12 @@ final class AppWindow {
         if let text, !text.isEmpty { _ = self.window.type(text) }
     }
 
+    /// The user dragged on the screen (`tapScreen` with `to`): from `point` to `to`, through
+    /// `steps` moves.
+    func drag(from point: ScreenPoint, to end: ScreenPoint, steps: Int) {
+        self.window.drag(from: CGPoint(x: point.x, y: point.y), to: CGPoint(x: end.x, y: end.y), steps: steps)
+    }
+
     /// Messages' `willTransition(to:)` has been called: UIKit's `viewWillTransition(to:with:)`
     /// follows, then the view takes its new size and is laid out.
     func willTransition(to style: MSMessagesAppPresentationStyle) {

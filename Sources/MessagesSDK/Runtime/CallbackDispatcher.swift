@@ -73,6 +73,9 @@ final class CallbackDispatcher {
         case .viewWillAppear: self.windows[instance]?.willAppear()
         case .viewWillDisappear: self.windows[instance]?.willDisappear()
         case .viewDidAppear, .viewDidDisappear: self.windows[instance]?.didAppearOrDisappear()
+        case .touch where body.point != nil && body.to != nil:
+            // A drag on the app's own screen: its views follow it, as UIKit's do.
+            self.windows[instance]?.drag(from: body.point!, to: body.to!, steps: body.steps ?? TapScreenRequest.defaultDragSteps)
         case .touch where body.point != nil:
             // A tap on the app's own screen: its views answer it, as UIKit's do.
             self.windows[instance]?.touch(at: body.point!, long: body.long ?? false, text: body.text)

@@ -27,6 +27,10 @@ struct HostCallback: Sendable {
         var point: ScreenPoint?
         var long: Bool?
         var text: String?
+        /// `touch` dragged on the app's own screen (`tapScreen` with `to`): from `point` to
+        /// `to`, through `steps` moves.
+        var to: ScreenPoint?
+        var steps: Int?
         var size: SizeValue?
         var reason: String?
         /// `messageComposeDidFinish` (a parent app's): how the sheet finished.

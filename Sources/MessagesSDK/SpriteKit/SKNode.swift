@@ -247,7 +247,12 @@ open class SKNode: UIResponder {
 
     /// Runs `action` at once, then `block` on the main queue's next turn, as it would come
     /// after the action's frames on iOS: the code after `run` in the same method runs first.
-    open func run(_ action: SKAction, completion block: @escaping @MainActor () -> Void) {
+    ///
+    /// Final, not open: Swift 6.3 mangles a `@MainActor` closure parameter of an overridable
+    /// method of a `@preconcurrency` class one way where it is declared and another in a
+    /// subclass's vtable compiled in another batch, so a subclass in another file (SKSpriteNode)
+    /// fails to link depending on how the files fall into batches.
+    public final func run(_ action: SKAction, completion block: @escaping @MainActor () -> Void) {
         action.perform(on: self)
         DispatchQueue.main.async { MainActor.assumeIsolated { block() } }
     }

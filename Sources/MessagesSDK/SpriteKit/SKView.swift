@@ -10,7 +10,9 @@ import Foundation
 /// There are no frames here: nothing moves by itself, actions end as they start (SKAction),
 /// and `update(_:)` is never called. The host's tap on the view becomes `touchesBegan` then
 /// `touchesEnded`, with one `UITouch` at that point, on the frontmost node under it that takes
-/// touches (`isUserInteractionEnabled`), else on the scene if it takes them.
+/// touches (`isUserInteractionEnabled`), else on the scene if it takes them; a drag that
+/// begins on the view is `touchesBegan`, `touchesMoved` for each of its steps and
+/// `touchesEnded` on that same node (UIWindow+Drag.swift).
 @preconcurrency @MainActor
 open class SKView: UIView {
     public private(set) var scene: SKScene?
@@ -141,10 +143,7 @@ open class SKView: UIView {
     /// The host's tap at `point` (in the window's coordinates), long or not: one touch that
     /// begins and ends there, on the node that takes it.
     func tapped(at point: CGPoint, long: Bool) {
-        guard let scene = self.scene else { return }
-        let scenePoint = self.convert(self.convert(point, from: nil), to: scene)
-        let target = scene.nodes(at: scenePoint).first { $0.isUserInteractionEnabled } ?? (scene.isUserInteractionEnabled ? scene : nil)
-        guard let target else { return }
+        guard let target = self.touchTarget(at: point) else { return }
         let touch = UITouch(at: point, in: self)
         let event = UIEvent(timestamp: ProcessInfo.processInfo.systemUptime)
         touch.timestamp = event.timestamp
@@ -152,17 +151,30 @@ open class SKView: UIView {
         touch.phase = .ended
         target.touchesEnded([touch], with: event)
     }
+
+    /// What takes a touch that begins at `point` (in the window's coordinates) for its whole
+    /// life, as SpriteKit decides: the frontmost node under it that takes touches
+    /// (`isUserInteractionEnabled`), else the scene if it takes them.
+    func touchTarget(at point: CGPoint) -> SKNode? {
+        guard let scene = self.scene else { return nil }
+        let scenePoint = self.convert(self.convert(point, from: nil), to: scene)
+        return scene.nodes(at: scenePoint).first { $0.isUserInteractionEnabled } ?? (scene.isUserInteractionEnabled ? scene : nil)
+    }
 }
 
 extension UITouch {
     /// The touch's point in `node`'s coordinates (SpriteKit's, y up), through the view that
     /// shows the node's scene; the point in the window when the node is in no shown scene.
-    public func location(in node: SKNode) -> CGPoint {
-        guard let scene = node.scene, let view = scene.view else { return self.windowPoint }
-        let scenePoint = view.convert(view.convert(self.windowPoint, from: nil), to: scene)
+    public func location(in node: SKNode) -> CGPoint { Self.point(self.windowPoint, in: node) }
+
+    /// `point` of the window in `node`'s coordinates (the window's when in no shown scene).
+    private static func point(_ point: CGPoint, in node: SKNode) -> CGPoint {
+        guard let scene = node.scene, let view = scene.view else { return point }
+        let scenePoint = view.convert(view.convert(point, from: nil), to: scene)
         return node === scene ? scenePoint : node.convert(scenePoint, from: scene)
     }
 
-    /// The host's touches do not move: the previous location is the location.
-    public func previousLocation(in node: SKNode) -> CGPoint { self.location(in: node) }
+    /// Where the touch was before its last move (a tap's is where it is), in `node`'s
+    /// coordinates, as `location(in:)`.
+    public func previousLocation(in node: SKNode) -> CGPoint { Self.point(self.previousWindowPoint, in: node) }
 }

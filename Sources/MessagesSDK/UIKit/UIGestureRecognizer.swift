@@ -11,7 +11,10 @@ open class UIGestureRecognizer {
     open var isEnabled = true
     open var cancelsTouchesInView = true
     public internal(set) var state = State.possible
-    private var handlers: [@MainActor (UIGestureRecognizer) -> Void] = []
+    /// Final, as `addTarget`: a `@MainActor` closure type in an overridable member of this
+    /// `@preconcurrency` class is mangled differently in a subclass's vtable compiled in
+    /// another batch (UIPanGestureRecognizer.swift), which then fails to link (SKNode.run).
+    private final var handlers: [@MainActor (UIGestureRecognizer) -> Void] = []
     /// Where the recognized touch was, in the window's coordinates.
     var touchPoint = CGPoint.zero
 
@@ -22,7 +25,7 @@ open class UIGestureRecognizer {
         self.handlers = [handler]
     }
 
-    open func addTarget(_ handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+    public final func addTarget(_ handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         self.handlers.append(handler)
     }
 
@@ -38,10 +41,16 @@ open class UIGestureRecognizer {
     func recognize(tapAt point: CGPoint, long: Bool) -> Bool {
         guard self.isEnabled, self.accepts(long: long) else { return false }
         self.touchPoint = point
-        self.state = .ended
-        for handler in self.handlers { handler(self) }
-        self.state = .possible
+        self.report(.ended)
         return true
+    }
+
+    /// The recognizer enters `state` and calls its handlers; once it has ended it is possible
+    /// again, ready for the next touch.
+    func report(_ state: State) {
+        self.state = state
+        for handler in self.handlers { handler(self) }
+        if state == .ended || state == .cancelled || state == .failed { self.state = .possible }
     }
 
     func accepts(long: Bool) -> Bool { false }

@@ -95,20 +95,34 @@ struct ExtensionView: Sendable {
     }
 
     /// `tapScreen` on `instance`: the touch it sends the app, with the point (on the screen
-    /// the view shows), whether it was long, and what is typed after it. A view without a
-    /// screen, or a point off it, is the control client's mistake.
+    /// the view shows), whether it was long, and what is typed after it; or, with `to`, the
+    /// drag from the point to `to` and its moves. A view without a screen, a point off it, or
+    /// a drag that is also long or typed into is the control client's mistake.
     func screenTouch(_ request: TapScreenRequest, on instance: Instance) throws(WireError) -> TouchBody {
         let (app, device) = (instance.app, instance.device)
         guard let view = self.current, case .screen(_, let width, let height, _)? = view.elements.first(where: { if case .screen = $0 { true } else { false } }) else {
             throw .control(.invalidState, "\(app) on \(device) shows no screen of its own (no UIKit view drawn), so it cannot be tapped at a point; its view's buttons are activated with activate")
         }
-        for (value, name, side) in [(request.x, "x", width), (request.y, "y", height)] where !(value.isFinite && value >= 0 && value < Double(side)) {
+        var coordinates = [(request.x, "x", width), (request.y, "y", height)]
+        if let to = request.to { coordinates += [(to.x, "to.x", width), (to.y, "to.y", height)] }
+        for (value, name, side) in coordinates where !(value.isFinite && value >= 0 && value < Double(side)) {
             throw .control(.invalidRequest, "\(name): the screen of \(app) on \(device) is \(width)×\(height) points; \(name) must be from 0 to below \(side), got \(value)")
         }
         if let text = request.text, text.count > ViewValidation.maxTextCharacters {
             throw .control(.invalidRequest, "text is \(text.count) characters; at most \(ViewValidation.maxTextCharacters)")
         }
-        return TouchBody(instance: instance.id, payload: .null, point: ScreenPoint(x: request.x, y: request.y), long: request.long, text: request.text)
+        let point = ScreenPoint(x: request.x, y: request.y)
+        guard let to = request.to else {
+            if let steps = request.steps { throw .control(.invalidRequest, "steps: \(steps) moves of a drag, but there is no drag without to") }
+            return TouchBody(instance: instance.id, payload: .null, point: point, long: request.long, text: request.text)
+        }
+        if request.long == true { throw .control(.invalidRequest, "long: a drag (to) is not a long press; drop long or to") }
+        if request.text != nil { throw .control(.invalidRequest, "text: nothing is typed after a drag (to); tap the field, then type") }
+        let steps = request.steps ?? TapScreenRequest.defaultDragSteps
+        guard TapScreenRequest.dragSteps.contains(steps) else {
+            throw .control(.invalidRequest, "steps: a drag makes from \(TapScreenRequest.dragSteps.lowerBound) to \(TapScreenRequest.dragSteps.upperBound) moves, got \(steps)")
+        }
+        return TouchBody(instance: instance.id, payload: .null, point: point, to: to, steps: steps)
     }
 
     /// Ids for an error, sorted; "none" when there are none.

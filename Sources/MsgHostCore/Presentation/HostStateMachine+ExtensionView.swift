@@ -67,15 +67,25 @@ extension HostStateMachine {
         try self.screens.touchable(device: try self.world.device(device).id, action: action)
     }
 
-    /// A user touch (`touch`, `activate`): the callback arms one send when it reaches the view
-    /// (see `pump`); the reply waits until it is acknowledged.
-    /// A point's coordinate as a person writes it: `12`, or `12.5`.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    /// A point as a person writes it: `12, 40.5`.
+    private static func place(_ point: ScreenPoint) -> String {
+        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
+        return "\(number(point.x)), \(number(point.y))"
     }
 
+    /// What a touch's event says of it: the button, or where on the screen (a tap, a long
+    /// press, or a drag from one point to another).
+    private static func detail(of touch: TouchBody) -> String? {
+        if let button = touch.button { return "button \(button)" }
+        guard let point = touch.point else { return nil }
+        if let to = touch.to { return "screen drag from \(Self.place(point)) to \(Self.place(to))" }
+        return "screen at \(Self.place(point))\(touch.long == true ? ", long" : "")"
+    }
+
+    /// A user touch (`touch`, `activate`, `tapScreen`; a drag is one touch): the callback arms
+    /// one send when it reaches the view (see `pump`); the reply waits until it is acknowledged.
     mutating func userTouch(_ touch: TouchBody, on instance: Instance, to: ControlRequestRef, now: Instant) -> [HostAction] {
-        let detail = touch.button.map { "button \($0)" } ?? touch.point.map { "screen at \(Self.number($0.x)), \(Self.number($0.y))\(touch.long == true ? ", long" : "")" }
+        let detail = Self.detail(of: touch)
         return [self.outbox.record(.touch, now: now, device: instance.device, app: instance.app, instance: instance.id, detail: detail)]
             + self.enqueue([(.touch, .touch(touch))], on: instance.id, now: now)
             + self.reply(to: to, .empty, after: [instance.id], now: now)

@@ -20,25 +20,31 @@ public enum ArgumentCheck {
     /// The arguments as they may go to the daemon (nulls of nullable arguments dropped);
     /// throws the first fault, in the parameters' order, then unknown keys by name.
     public static func check(_ arguments: [String: Value]?, tool: String, parameters: [Parameter]) throws(ArgumentError) -> [String: Value] {
-        let arguments = arguments ?? [:]
+        try self.check(arguments ?? [:], tool: tool, parameters: parameters, in: "")
+    }
+
+    /// The keys of an object of fixed keys (the arguments, or an `.object` within them under
+    /// `path`), each as its parameter says.
+    static func check(_ arguments: [String: Value], tool: String, parameters: [Parameter], in path: String) throws(ArgumentError) -> [String: Value] {
         let known = Set(parameters.map(\.name))
+        let named = { (key: String) in path.isEmpty ? key : "\(path).\(key)" }
         var checked: [String: Value] = [:]
         for parameter in parameters {
             guard let value = arguments[parameter.name] else {
                 if parameter.required {
-                    throw ArgumentError(tool: tool, argument: parameter.name, problem: "missing: this argument is required")
+                    throw ArgumentError(tool: tool, argument: named(parameter.name), problem: "missing: this argument is required")
                 }
                 continue
             }
-            if let kept = try self.check(value, parameter.kind, tool: tool, path: parameter.name) {
+            if let kept = try self.check(value, parameter.kind, tool: tool, path: named(parameter.name)) {
                 checked[parameter.name] = kept
             } else if parameter.required {
-                throw ArgumentError(tool: tool, argument: parameter.name, problem: "missing: this argument is required (null given)")
+                throw ArgumentError(tool: tool, argument: named(parameter.name), problem: "missing: this argument is required (null given)")
             }
         }
         if let unknown = arguments.keys.filter({ !known.contains($0) }).sorted().first {
             let expected = parameters.isEmpty ? "it takes no arguments" : "it takes " + parameters.map(\.name).joined(separator: ", ")
-            throw ArgumentError(tool: tool, argument: unknown, problem: "unknown argument (\(expected))")
+            throw ArgumentError(tool: tool, argument: named(unknown), problem: "unknown argument (\(expected))")
         }
         return checked
     }
@@ -110,6 +116,9 @@ public enum ArgumentCheck {
                 checked[key] = kept
             }
             return .object(checked)
+        case .object(let properties):
+            guard case .object(let object) = value else { throw fail("expected an object, got \(Self.describe(value))") }
+            return .object(try self.check(object, tool: tool, parameters: properties, in: path))
         }
     }
 

@@ -23,6 +23,8 @@ public struct Parameter: Sendable {
         case array(of: Kind, minItems: Int? = nil)
         /// An object whose values are all `values` (its keys are the caller's).
         case map(of: Kind)
+        /// An object of exactly these keys (a point: `x`, `y`), checked as a tool's arguments are.
+        case object([Parameter])
         /// Any JSON value (a touch's payload).
         case any
         /// `kind`, or null (`{"anyOf": [kind, {"type": "null"}]}`): null as if left out.
@@ -79,6 +81,8 @@ public struct Parameter: Sendable {
             return .object(object)
         case .map(let values):
             return ["type": "object", "additionalProperties": self.schema(of: values)]
+        case .object(let properties):
+            return inputSchema(properties)
         case .any:
             return [:]
         case .nullable(let inner):

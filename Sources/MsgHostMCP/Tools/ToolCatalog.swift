@@ -63,13 +63,19 @@ public enum ToolCatalog {
             Parameter("fields", .map(of: .string(minLength: nil, maxLength: 4096)), required: false,
                       "Input values by input id: a text field's text, a choice's option id, a toggle's \"true\"/\"false\", a date in its mode's format."),
         ]),
-        ToolSpec("tapScreen", command: .tapScreen, .action, "The user taps the open app's own screen (a `screen` in its view, drawn from its UIKit views) on the item with a label (\"Send\", \"A cone\") or at a point, or presses there, then types text into what the tap focused: a user touch the app's views answer. `screen` lists what is on it, labels and frames. Give label, or x and y.", [
+        ToolSpec("tapScreen", command: .tapScreen, .action, "The user taps the open app's own screen (a `screen` in its view, drawn from its UIKit views) on the item with a label (\"Send\", \"A cone\") or at a point, or presses there, then types text into what the tap focused: a user touch the app's views answer. `screen` lists what is on it, labels and frames. Give label, or x and y. With to (a point) or toLabel (an item's centre) the finger drags from there to it instead, as a piece is moved in a game: one user touch.", [
             device,
             Parameter("label", .string(minLength: 1, maxLength: 4096), required: false, "The label of the item to tap at its centre, exactly as `screen` shows it in brackets."),
             Parameter("x", .number(minimum: 0), required: false, "Points from the screen's left edge (with y, instead of label)."),
             Parameter("y", .number(minimum: 0), required: false, "Points from the screen's top edge (with x, instead of label)."),
-            Parameter("long", .boolean, required: false, "true: a long press (default false)."),
-            Parameter("text", .string(minLength: nil, maxLength: 4096), required: false, "Typed after the tap into what it focused (a text field); a newline is the return key."),
+            Parameter("long", .boolean, required: false, "true: a long press (default false); not with a drag."),
+            Parameter("text", .string(minLength: nil, maxLength: 4096), required: false, "Typed after the tap into what it focused (a text field); a newline is the return key. Not with a drag."),
+            Parameter("to", .object([
+                Parameter("x", .number(minimum: 0), "Points from the screen's left edge."),
+                Parameter("y", .number(minimum: 0), "Points from the screen's top edge."),
+            ]), required: false, "Drag to this point instead of tapping (or toLabel)."),
+            Parameter("toLabel", .string(minLength: 1, maxLength: 4096), required: false, "Drag to the centre of the item with this label instead of tapping (or to)."),
+            Parameter("steps", .integer(minimum: 1, maximum: 100), required: false, "How many moves the drag makes on its way, evenly spaced (default 10)."),
         ]),
         ToolSpec("typeText", command: .typeText, .action, "The user types text into a device's input field in a conversation (replacing what was typed).", [
             device, conversation, Parameter("text", .string(minLength: nil), "The text."),

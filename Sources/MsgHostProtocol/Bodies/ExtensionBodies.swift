@@ -73,8 +73,12 @@ public struct TouchBody: Codable, Hashable, Sendable {
     public var point: ScreenPoint?
     public var long: Bool?
     public var text: String?
+    /// A drag on the app's own screen (`tapScreen` with `to`): from `point` to `to`, through
+    /// `steps` moves evenly spaced, the last at `to`.
+    public var to: ScreenPoint?
+    public var steps: Int?
     public init(instance: String, payload: JSONValue, button: String? = nil, fields: [String: String]? = nil,
-                point: ScreenPoint? = nil, long: Bool? = nil, text: String? = nil) {
+                point: ScreenPoint? = nil, long: Bool? = nil, text: String? = nil, to: ScreenPoint? = nil, steps: Int? = nil) {
         self.instance = instance
         self.payload = payload
         self.button = button
@@ -82,6 +86,8 @@ public struct TouchBody: Codable, Hashable, Sendable {
         self.point = point
         self.long = long
         self.text = text
+        self.to = to
+        self.steps = steps
     }
 }
 

@@ -46,16 +46,21 @@ extension TouchBody: FastEncodable {
             writer.field("instance", self.instance)
             writer.field("long", self.long)
             writer.field("payload", self.payload)
-            if let point = self.point {
-                writer.key("point")
-                writer.object { writer in
-                    writer.key("x")
-                    writer.number(point.x)
-                    writer.key("y")
-                    writer.number(point.y)
-                }
-            }
+            writer.field("point", self.point)
+            writer.field("steps", self.steps)
             writer.field("text", self.text)
+            writer.field("to", self.to)
+        }
+    }
+}
+
+extension ScreenPoint: FastEncodable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("x")
+            writer.number(self.x)
+            writer.key("y")
+            writer.number(self.y)
         }
     }
 }

@@ -58,23 +58,34 @@ public struct ScreenItem: Codable, Hashable, Sendable {
 
 /// Body of control `tapScreen`: the user taps the open app's own screen at a point (in its
 /// points, from its top left), or presses there (`long`), and then types `text` into what the
-/// tap made the first responder (a text field; a newline is the return key).
+/// tap made the first responder (a text field; a newline is the return key). With `to`, the
+/// finger drags from the point to `to` instead, through `steps` moves (1–100, default 10),
+/// and lifts there: neither long nor followed by typing.
 public struct TapScreenRequest: Codable, Hashable, Sendable {
+    /// How many moves a drag makes when `steps` is not given.
+    public static let defaultDragSteps = 10
+    /// The fewest and the most moves a drag may make.
+    public static let dragSteps = 1...100
+
     public var device: String
     public var x: Double
     public var y: Double
     public var long: Bool?
     public var text: String?
-    public init(device: String, x: Double, y: Double, long: Bool? = nil, text: String? = nil) {
+    public var to: ScreenPoint?
+    public var steps: Int?
+    public init(device: String, x: Double, y: Double, long: Bool? = nil, text: String? = nil, to: ScreenPoint? = nil, steps: Int? = nil) {
         self.device = device
         self.x = x
         self.y = y
         self.long = long
         self.text = text
+        self.to = to
+        self.steps = steps
     }
 }
 
-/// Where a tap on the screen lands, in the `touch` callback (`point`).
+/// Where a tap on the screen lands, or a drag ends, in the `touch` callback (`point`, `to`).
 public struct ScreenPoint: Codable, Hashable, Sendable {
     public var x: Double
     public var y: Double

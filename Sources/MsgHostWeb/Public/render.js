@@ -201,10 +201,12 @@ function sticker(element, { onInsertSticker, onPeelSticker }) {
 
 /**
  * The app's own screen, drawn from its UIKit views (PROTOCOL.md §4.9, `screen`): its picture,
- * scaled to the app area, where a click is a tap at that point (control `tapScreen`) and a
- * right click a long press; over it, one transparent button per item, named by its label, so
- * that a keyboard, a screen reader or a test finds "Send" by name. Clicking a text field asks
- * for what to type, and sends it with the tap.
+ * scaled to the app area, where a click is a tap at that point (control `tapScreen`), a right
+ * click a long press, and a drag with the mouse (or a finger) a drag from where it went down
+ * to where it was let go (`tapScreen` with `to`): a game's piece moved; over it, one
+ * transparent button per item, named by its label, so that a keyboard, a screen reader or a
+ * test finds "Send" by name. Clicking a text field asks for what to type, and sends it with
+ * the tap.
  */
 function screen(element, { onTapScreen, onInsertSticker, onPeelSticker }) {
   const figure = el('div', { class: 'view-screen', 'data-testid': 'view-screen', style: { aspectRatio: `${element.width} / ${element.height}` } });
@@ -264,6 +266,26 @@ function screen(element, { onTapScreen, onInsertSticker, onPeelSticker }) {
         el('button', { type: 'button', 'data-testid': 'sticker-peel', title: 'then tap a bubble', onclick: () => onPeelSticker(index) }, 'Peel')));
     }
   }
+  // A press that moves more than 10 of the screen's points before it is let go is a drag (a
+  // pan begins there in UIKit): sent once, on release, and the click that follows is no tap.
+  let pressed = null;
+  let dragged = false;
+  figure.addEventListener('pointerdown', (event) => { if (event.button === 0) pressed = at(event); });
+  figure.addEventListener('pointerup', (event) => {
+    const start = pressed;
+    pressed = null;
+    if (!start || event.button !== 0) return;
+    const end = at(event);
+    if (Math.hypot(end.x - start.x, end.y - start.y) <= 10) return;
+    dragged = true;
+    onTapScreen(start.x, start.y, { to: end });
+  });
+  figure.addEventListener('click', (event) => {
+    if (!dragged) return;
+    dragged = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }, true);
   figure.addEventListener('click', (event) => { const p = at(event); onTapScreen(p.x, p.y, {}); });
   figure.addEventListener('contextmenu', (event) => { event.preventDefault(); const p = at(event); onTapScreen(p.x, p.y, { long: true }); });
   return el('div', { class: 'view-screen-wrap' }, figure, typing);

@@ -205,6 +205,43 @@ import Testing
         #expect(scene.view == nil)
     }
 
+    @Test func aDragOnTheViewIsBeganMovedAndEndedOnTheNodeUnderItsStart() throws {
+        /// A piece that follows the finger, as a checkers piece does.
+        final class Piece: SKSpriteNode {
+            var log: [String] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { self.note("began", touches) }
+            override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+                self.note("moved", touches)
+                guard let touch = touches.first, let scene = self.scene else { return }
+                let (now, before) = (touch.location(in: scene), touch.previousLocation(in: scene))
+                self.position = CGPoint(x: self.position.x + now.x - before.x, y: self.position.y + now.y - before.y)
+            }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { self.note("ended", touches) }
+            private func note(_ name: String, _ touches: Set<UITouch>) {
+                guard let touch = touches.first, let scene = self.scene else { return }
+                let at = touch.location(in: scene)
+                self.log.append("\(name) \(Int(at.x)),\(Int(at.y)) \(touch.phase)")
+            }
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        let view = SKView(frame: CGRect(x: 50, y: 100, width: 200, height: 200))
+        window.addSubview(view)
+        let scene = SKScene(size: CGSize(width: 200, height: 200))
+        view.presentScene(scene)
+        let piece = Piece(color: .red, size: CGSize(width: 40, height: 40))
+        piece.position = CGPoint(x: 40, y: 160)   // the view's (40, 40): the window's (90, 140)
+        piece.isUserInteractionEnabled = true
+        scene.addChild(piece)
+        // Down on the piece, 60 points right and 30 down in two moves (y is up in the scene).
+        #expect(window.drag(from: CGPoint(x: 90, y: 140), to: CGPoint(x: 150, y: 170), steps: 2) == .touches(view))
+        #expect(piece.log == ["began 40,160 began", "moved 70,145 moved", "moved 100,130 moved", "ended 100,130 ended"])
+        #expect(piece.position == CGPoint(x: 100, y: 130), "the piece is where it was dropped")
+        // Begun off the piece, the drag is the scene's, though it passes over the piece.
+        piece.log = []
+        window.drag(from: CGPoint(x: 60, y: 110), to: CGPoint(x: 200, y: 200), steps: 3)
+        #expect(piece.log.isEmpty)
+    }
+
     @Test func presentingCallsDidMoveAndNodeChangesAskForTheScreen() {
         final class Scene: SKScene {
             var moved: [String] = []

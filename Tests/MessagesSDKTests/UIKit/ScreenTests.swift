@@ -4,7 +4,7 @@ import MsgHostProtocol
 import Testing
 
 /// An app with UIKit views and no `setView`: after each callback the SDK sends its screen — the
-/// picture and what is on it — and a tap on the screen reaches the view under the point.
+/// picture and what is on it — and a tap (or a drag) on the screen reaches the view under the point.
 final class ScreenController: MSMessagesAppViewController {
     let recorder: Recorder
     let status = UILabel()
@@ -65,10 +65,18 @@ final class ScreenController: MSMessagesAppViewController {
             return
         }
         #expect(after.contains { $0.role == .text && $0.label == "Sent" })
+        // A drag that begins on the button and lifts far from it is no press (touchUpOutside);
+        // one that lifts on it is, in the default ten moves.
+        _ = try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
+            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: button.center.x, y: button.center.y), to: ScreenPoint(x: 380, y: 280), steps: 5)))
+        #expect(running.recorder.calls == ["send tapped"])
+        _ = try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
+            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 20, y: 64), to: ScreenPoint(x: 110, y: 100))))
+        #expect(running.recorder.calls == ["send tapped", "send tapped"])
         // A tap on no control does nothing, and sends nothing new.
         #expect(try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
             TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 300, y: 250)))).views.isEmpty)
-        #expect(running.recorder.calls == ["send tapped"])
+        #expect(running.recorder.calls == ["send tapped", "send tapped"])
     }
 
     /// A view that is an accessibility element with a label (a cell that says what it shows)

@@ -4,7 +4,8 @@ import Testing
 
 /// `ExtensionView` alone: the newest `setView` wins whatever order they finish in, only the
 /// presented main instance may set one, a refused image names its element, and `activate`
-/// turns a button and the inputs' values into the touch the app gets.
+/// turns a button and the inputs' values into the touch the app gets; `tapScreen` a tap or a
+/// drag on the app's own screen, each number of it checked where it enters.
 @Suite struct ExtensionViewTests {
     static let view = ViewValue(elements: [
         .row([.button(id: "cone", title: "Cone", payload: .object(["base": .string("cone")]), enabled: nil),
@@ -90,5 +91,40 @@ import Testing
         let bare = Self.instance(view: empty)
         let none = #expect(throws: WireError.self) { try bare.view.touch(ActivateRequest(device: "phone", button: "x"), on: bare) }
         #expect(none?.description.hasSuffix("(its buttons: none)") == true)
+    }
+
+    static let screen = ViewValue(elements: [.screen(FrameReference(frame: 0), width: 390, height: 292, items: [])])
+
+    @Test func aDragOnTheScreenCarriesBothPointsAndItsMoves() throws {
+        let instance = Self.instance(view: Self.screen)
+        let drag = try instance.view.screenTouch(TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: 389.5, y: 0)), on: instance)
+        #expect(drag == TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 10, y: 20), to: ScreenPoint(x: 389.5, y: 0), steps: 10))
+        let slow = try instance.view.screenTouch(TapScreenRequest(device: "phone", x: 10, y: 20, long: false, to: ScreenPoint(x: 30, y: 40), steps: 100), on: instance)
+        #expect(slow.steps == 100 && slow.long == nil, "long false is no long press, and a drag says nothing of it")
+        let tap = try instance.view.screenTouch(TapScreenRequest(device: "phone", x: 10, y: 20, long: true), on: instance)
+        #expect(tap == TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 10, y: 20), long: true), "a tap has no to and no steps")
+    }
+
+    @Test(arguments: [
+        (TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: 390, y: 5)),
+         "to.x: the screen of app on phone is 390×292 points; to.x must be from 0 to below 390, got 390.0"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: 5, y: -0.5)),
+         "to.y: the screen of app on phone is 390×292 points; to.y must be from 0 to below 292, got -0.5"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: .nan, y: 5)),
+         "to.x: the screen of app on phone is 390×292 points; to.x must be from 0 to below 390, got nan"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: 5, y: .infinity)),
+         "to.y: the screen of app on phone is 390×292 points; to.y must be from 0 to below 292, got inf"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, long: true, to: ScreenPoint(x: 5, y: 5)), "long: a drag (to) is not a long press; drop long or to"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, text: "", to: ScreenPoint(x: 5, y: 5)), "text: nothing is typed after a drag (to); tap the field, then type"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: 5, y: 5), steps: 0), "steps: a drag makes from 1 to 100 moves, got 0"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, to: ScreenPoint(x: 5, y: 5), steps: 101), "steps: a drag makes from 1 to 100 moves, got 101"),
+        (TapScreenRequest(device: "phone", x: 10, y: 20, steps: 5), "steps: 5 moves of a drag, but there is no drag without to"),
+        (TapScreenRequest(device: "phone", x: 400, y: 20, to: ScreenPoint(x: 5, y: 5)),
+         "x: the screen of app on phone is 390×292 points; x must be from 0 to below 390, got 400.0"),
+    ])
+    func aDragTheScreenCannotTakeIsRefusedNamingItsField(request: TapScreenRequest, reason: String) {
+        let instance = Self.instance(view: Self.screen)
+        let error = #expect(throws: WireError.self) { try instance.view.screenTouch(request, on: instance) }
+        #expect(error?.isControl(.invalidRequest) == true && error?.description == reason)
     }
 }

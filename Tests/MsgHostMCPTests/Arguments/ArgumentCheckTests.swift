@@ -31,6 +31,28 @@ import Testing
         #expect(self.problem(self.open, nil)?.argument == "device")
     }
 
+    @Test func aPointIsAnObjectOfExactlyItsKeysEachNamedByItsPath() throws {
+        let tap = ToolCatalog.named("tapScreen")!
+        let drag: [String: Value] = ["device": "kate-iphone", "x": 10, "y": 20, "to": ["x": 30, "y": 40.5], "steps": 5]
+        #expect(try ArgumentCheck.check(drag, tool: "tapScreen", parameters: tap.parameters)["to"] == ["x": 30.0, "y": 40.5])
+        let cases: [(Value, String, String)] = [
+            (["x": 30], "to.y", "missing: this argument is required"),
+            (["x": -1, "y": 1], "to.x", "-1.0 is out of range (at least 0.0)"),
+            (["x": 1, "y": "two"], "to.y", "expected a number, got the string \"two\""),
+            (["x": 1, "y": 2, "z": 3], "to.z", "unknown argument (it takes x, y)"),
+            ([1, 2], "to", "expected an object, got an array of 2"),
+        ]
+        for (to, argument, problem) in cases {
+            var bad = drag
+            bad["to"] = to
+            let error = self.problem(tap, bad)
+            #expect(error?.argument == argument && error?.problem == problem, "\(to): \(String(describing: error))")
+        }
+        var slow = drag
+        slow["steps"] = 101
+        #expect(self.problem(tap, slow)?.description == "tapScreen: steps: 101 is out of range (1 to 100)")
+    }
+
     @Test func anUnknownKeyIsAnError() {
         let error = self.problem(self.open, ["device": "kate-iphone", "conversation": "c", "app": "x", "colour": "red"])
         #expect(error?.argument == "colour")

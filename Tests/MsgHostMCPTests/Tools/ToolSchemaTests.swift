@@ -31,8 +31,9 @@ import Testing
     }
 
     /// Arguments a tool turns into its command's before sending it, and the command's
-    /// required arguments they stand in for: `tapScreen`'s `label` becomes the item's centre.
-    static let placedByTheTool: [String: (adds: Set<String>, insteadOf: Set<String>)] = ["tapScreen": (["label"], ["x", "y"])]
+    /// required arguments they stand in for: `tapScreen`'s `label` becomes the item's centre,
+    /// and its `toLabel` the centre of the item a drag ends on (`to`).
+    static let placedByTheTool: [String: (adds: Set<String>, insteadOf: Set<String>)] = ["tapScreen": (["label", "toLabel"], ["x", "y"])]
 
     @Test(arguments: ToolCatalog.all.filter { $0.command != nil }.map(\.name))
     func aToolsArgumentsAreItsControlCommands(_ name: String) throws {

@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import os
 import time
-from typing import Any, Dict, Generator, List, Mapping, Optional, Sequence, TypedDict
+from typing import Any, Dict, Generator, List, Mapping, Optional, Sequence, Tuple, TypedDict
 
 import zmq
 
@@ -450,16 +450,28 @@ class ControlClient:
             body["fields"] = dict(fields)
         self.request("activate", body)
 
-    def tap_screen(self, device: str, x: float, y: float, long: bool = False, text: Optional[str] = None) -> None:
+    def tap_screen(self, device: str, x: float, y: float, long: bool = False, text: Optional[str] = None,
+                   to: Optional[Tuple[float, float]] = None, steps: Optional[int] = None) -> None:
         """Taps the open app's own screen (a `screen` in its view, drawn from its UIKit views) at
         (`x`, `y`) points from its top left, or presses there (`long`), then types `text` into what
-        the tap focused: a user touch (it allows one direct send) that the app's views answer."""
+        the tap focused: a user touch (it allows one direct send) that the app's views answer.
+        With `to` (a point `(x, y)`) the finger drags from (`x`, `y`) to it instead, through
+        `steps` moves (1–100; the daemon's default is 10): still one user touch."""
         body: Dict[str, Any] = {"device": device, "x": x, "y": y}
         if long:
             body["long"] = True
         if text is not None:
             body["text"] = text
+        if to is not None:
+            body["to"] = {"x": to[0], "y": to[1]}
+        if steps is not None:
+            body["steps"] = steps
         self.request("tapScreen", body)
+
+    def drag_screen(self, device: str, start: Tuple[float, float], end: Tuple[float, float], steps: Optional[int] = None) -> None:
+        """Drags on the open app's own screen from `start` to `end` (points from its top left),
+        as a piece is moved in a game: `tap_screen` with `to`."""
+        self.tap_screen(device, start[0], start[1], to=end, steps=steps)
 
     def stickers(self, device: str) -> StickerDrawer:
         """Opens the sticker drawer over the app open on `device`: the daemon asks the app for

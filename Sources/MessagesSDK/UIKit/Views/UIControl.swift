@@ -67,6 +67,10 @@ open class UIControl: UIView {
     open var isEnabled = true { didSet { self.setNeedsDisplay() } }
     open var isSelected = false { didSet { self.setNeedsDisplay() } }
     open var isHighlighted = false { didSet { self.setNeedsDisplay() } }
+    /// Whether a touch that began on the control is still down (a drag under way), and whether
+    /// it is inside now, as UIKit counts inside (UIControl+Tracking.swift).
+    open internal(set) var isTracking = false
+    open internal(set) var isTouchInside = false
 
     open var state: State {
         var state = State.normal
@@ -109,6 +113,12 @@ open class UIControl: UIView {
     func tapped(at point: CGPoint) {
         guard self.isEnabled else { return }
         self.sendActions(for: [.touchDown])
+        self.touchedUpInside(at: point)
+    }
+
+    /// The finger lifted inside the control, at `point`: its value changes as a tap there
+    /// changes it, then `touchUpInside` and the primary action.
+    func touchedUpInside(at point: CGPoint) {
         self.sendActions(for: self.tapChangesValue(at: point) ? [.valueChanged, .touchUpInside, .primaryActionTriggered] : [.touchUpInside, .primaryActionTriggered])
     }
 
