@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "msghost-bench", targets: ["msghost-bench"]),
         .executable(name: "msghost-web", targets: ["msghost-web"]),
         .executable(name: "msghost-mcp", targets: ["msghost-mcp"]),
+        .executable(name: "msghost-port", targets: ["msghost-port"]),
         .library(name: "MsgHostProtocol", targets: ["MsgHostProtocol"]),
         // The host and the shell as libraries, for the fuzzers (fuzz/Package.swift), which
         // drive the daemon's own code paths from a package of their own.
@@ -223,9 +224,11 @@ let package = Package(
         .executableTarget(name: "StoryboardApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StoryboardApp", swiftSettings: swiftSettings, plugins: ["MessagesStoryboards"]),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
         .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
-        // msghost port's library: an iOS Messages extension's sources rewritten with swift-syntax
-        // for what Linux cannot compile (outlets, #selector, @objc, Swift 3–5 spellings), each
-        // rewrite in a report; no I/O.
+        // msghost port's library: an iOS Messages extension (its folder, or an .xcodeproj and
+        // its target) written out as a package that builds against MessagesSDK — Info.plist to a
+        // manifest, asset catalogs to Resources, the sources rewritten with swift-syntax for what
+        // Linux cannot compile (outlets, #selector, @objc, Swift 3–5 spellings) — every step in
+        // a report. The rewrites and the planning do no I/O; Port/ reads and writes the folders.
         .target(
             name: "MsgHostPort",
             dependencies: [
@@ -237,9 +240,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "msghost-port",
+            dependencies: ["MsgHostPort", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MsgHostPortTests",
-            dependencies: ["MsgHostPort", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax")],
+            // MsgHostTesting: the ported example's flow runs under a real daemon.
+            dependencies: [
+                "MsgHostPort", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol",
+                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),

@@ -50,7 +50,7 @@ struct NibWriter {
         code.line("@MainActor")
         code.block("private enum \(self.enumName) {") { code in
             code.block("static var definition: UINib.Definition {") { code in
-                code.line("UINib.Definition(name: \(Spell.string(self.document.name)), instantiate: self.instantiate)")
+                code.line("UINib.Definition(name: \(Spell.string(self.document.name)), instantiate: { owner in self.instantiate(owner) })")
             }
             code.line()
             code.block("static func instantiate(_ owner: AnyObject?) -> [Any] {") { code in

@@ -12,7 +12,7 @@ struct SceneWriter {
             code.block("static var definition: UIStoryboard.Definition {") { code in
                 code.block("UIStoryboard.Definition(name: \(Spell.string(self.document.name)), initialScene: \(self.document.initialController.map(Spell.string) ?? "nil"), scenes: [", closing: "])") { code in
                     for scene in self.document.scenes {
-                        code.line("UIStoryboard.Scene(id: \(Spell.string(scene.id)), identifier: \(scene.storyboardIdentifier.map(Spell.string) ?? "nil"), make: self.\(self.function(scene))),")
+                        code.line("UIStoryboard.Scene(id: \(Spell.string(scene.id)), identifier: \(scene.storyboardIdentifier.map(Spell.string) ?? "nil"), make: { storyboard, creator in self.\(self.function(scene))(storyboard, creator) }),")
                     }
                 }
             }

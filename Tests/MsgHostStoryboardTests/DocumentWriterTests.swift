@@ -21,8 +21,8 @@ import Testing
         let lines = self.lines(source)
         #expect(lines.contains("UIStoryboard.register(Storyboard_Main.definition)"))
         #expect(lines.contains("UIStoryboard.Definition(name: \"Main\", initialScene: \"vc1-aa-001\", scenes: ["))
-        #expect(lines.contains("UIStoryboard.Scene(id: \"vc1-aa-001\", identifier: \"Board\", make: self.scene_vc1_aa_001),"))
-        #expect(lines.contains("UIStoryboard.Scene(id: \"vc2-aa-001\", identifier: nil, make: self.scene_vc2_aa_001),"))
+        #expect(lines.contains("UIStoryboard.Scene(id: \"vc1-aa-001\", identifier: \"Board\", make: { storyboard, creator in self.scene_vc1_aa_001(storyboard, creator) }),"))
+        #expect(lines.contains("UIStoryboard.Scene(id: \"vc2-aa-001\", identifier: nil, make: { storyboard, creator in self.scene_vc2_aa_001(storyboard, creator) }),"))
         #expect(lines.contains("guard let v_vc1_aa_001 = StoryboardObjects.controller(BoardViewController.self, creator: creator, in: \"Main.storyboard\") else { return nil }"))
         #expect(lines.contains("guard let v_vc3_aa_001 = StoryboardObjects.controller(UIViewController.self, creator: creator, in: \"Main.storyboard\") else { return nil }"))
     }

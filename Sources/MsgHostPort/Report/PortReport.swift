@@ -14,7 +14,7 @@ public enum PortReport {
         }
 
         public var file: String
-        /// 1-based, in the original file.
+        /// 1-based, in the original file; 0 for an entry about a whole file or folder.
         public var line: Int
         public var kind: Kind
         /// The code as it was (one line: a multi-line node's lines are joined).
@@ -39,7 +39,9 @@ public enum PortReport {
         let sorted = entries.enumerated().sorted { ($0.element.file, $0.element.line, $0.offset) < ($1.element.file, $1.element.line, $1.offset) }
         return sorted.map { _, entry in
             let change = entry.kind == .couldNotPort ? entry.before : "\(entry.before) → \(entry.after)"
-            return "\(entry.file):\(entry.line): \(entry.kind.rawValue): \(change) (\(entry.why))"
+            // Line 0: the entry is about a whole file or folder (an asset set, a .lproj).
+            let place = entry.line > 0 ? "\(entry.file):\(entry.line)" : entry.file
+            return "\(place): \(entry.kind.rawValue): \(change) (\(entry.why))"
         }.joined(separator: "\n")
     }
 }

@@ -32,8 +32,11 @@ public enum MainSwift {
                 // Written by msghost port from Info.plist's NSExtensionMainStoryboard: its initial controller.
                 import MessagesSDK
 
-                CompiledStoryboards.register()
-                MSExtensionMain.run { UIStoryboard(name: \(literal: storyboard), bundle: nil).instantiateInitialViewController() as! MSMessagesAppViewController }
+                MSExtensionMain.run {
+                    // The storyboards are registered on the main actor, before the first is loaded.
+                    CompiledStoryboards.register()
+                    return UIStoryboard(name: \(literal: storyboard), bundle: nil).instantiateInitialViewController() as! MSMessagesAppViewController
+                }
 
                 """
             return file.description

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// gives nil for a call of another form.
 extension SelectorRewriter {
     /// The gesture recognizers MessagesSDK has, each with the closure initialiser `init(handler:)`.
-    static let recognizers: Set<String> = ["UIGestureRecognizer", "UITapGestureRecognizer", "UILongPressGestureRecognizer"]
+    static let recognizers: Set<String> = ["UIGestureRecognizer", "UITapGestureRecognizer", "UILongPressGestureRecognizer", "UIPanGestureRecognizer"]
 
     /// `x.addTarget(self, action: #selector(m), for: e)`, when `x` names the same control each
     /// time it is read (or the method takes no sender).
@@ -47,7 +47,7 @@ extension SelectorRewriter {
               call.labels == ["target", "action"], let selector = self.selector(call, "action") else { return nil }
         if case .couldNotPort(let why) = selector { return .couldNotPort(why) }
         guard Self.recognizers.contains(type) else {
-            return .couldNotPort("MessagesSDK has no \(type) (a touch arrives as a tap or a long press): use UITapGestureRecognizer or UILongPressGestureRecognizer with a closure")
+            return .couldNotPort("MessagesSDK has no \(type) (a touch arrives as a tap, a long press or a drag): use UITapGestureRecognizer, UILongPressGestureRecognizer or UIPanGestureRecognizer with a closure")
         }
         guard case .named(let name) = selector else { return nil }
         return self.closure(name, values: ["recognizer"], cast: type == "UIGestureRecognizer" ? nil : type) { method, parameter in

@@ -24,8 +24,11 @@ struct MainSwiftTests {
             // Written by msghost port from Info.plist's NSExtensionMainStoryboard: its initial controller.
             import MessagesSDK
 
-            CompiledStoryboards.register()
-            MSExtensionMain.run { UIStoryboard(name: "MainInterface", bundle: nil).instantiateInitialViewController() as! MSMessagesAppViewController }
+            MSExtensionMain.run {
+                // The storyboards are registered on the main actor, before the first is loaded.
+                CompiledStoryboards.register()
+                return UIStoryboard(name: "MainInterface", bundle: nil).instantiateInitialViewController() as! MSMessagesAppViewController
+            }
 
             """)
         #expect(!Parser.parse(source: text).hasError)

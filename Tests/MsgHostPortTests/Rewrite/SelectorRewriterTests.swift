@@ -90,6 +90,7 @@ struct SelectorRewriterTests {
                     addGestureRecognizer(UILongPressGestureRecognizer(target: self, action: #selector(handlePress)))
                     let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))
                     tap.addTarget(self, action: #selector(flash))
+                    let swipe = UISwipeGestureRecognizer(target: self, action: #selector(flash))
                 }
 
                 @objc func handleTap(_ recognizer: UITapGestureRecognizer) {}
@@ -101,7 +102,8 @@ struct SelectorRewriterTests {
         let ported = Porting.port(source)
         #expect(ported.text.contains("let tap = UITapGestureRecognizer { [unowned self] recognizer in self.handleTap(recognizer as! UITapGestureRecognizer) }\n"))
         #expect(ported.text.contains("addGestureRecognizer(UILongPressGestureRecognizer { [unowned self] recognizer in self.handlePress(recognizer) })\n"))
-        #expect(ported.text.contains("let pan = UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))\n"))
+        #expect(ported.text.contains("let pan = UIPanGestureRecognizer { [unowned self] recognizer in self.handlePan(recognizer as! UIPanGestureRecognizer) }\n"))
+        #expect(ported.text.contains("let swipe = UISwipeGestureRecognizer(target: self, action: #selector(flash))\n"))
         #expect(ported.text.contains("tap.addTarget { [unowned self] _ in self.flash() }\n"))
         let entries = Porting.entries(ported.report).filter { $0.line < 9 }
         #expect(entries == [
@@ -109,8 +111,10 @@ struct SelectorRewriterTests {
                      "UITapGestureRecognizer { [unowned self] recognizer in self.handleTap(recognizer as! UITapGestureRecognizer) }"),
             .rewrite(4, "UILongPressGestureRecognizer(target: self, action: #selector(handlePress))",
                      "UILongPressGestureRecognizer { [unowned self] recognizer in self.handlePress(recognizer) }"),
-            .couldNotPort(5, "UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))"),
+            .rewrite(5, "UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))",
+                     "UIPanGestureRecognizer { [unowned self] recognizer in self.handlePan(recognizer as! UIPanGestureRecognizer) }"),
             .rewrite(6, "tap.addTarget(self, action: #selector(flash))", "tap.addTarget { [unowned self] _ in self.flash() }"),
+            .couldNotPort(7, "UISwipeGestureRecognizer(target: self, action: #selector(flash))"),
         ])
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+@testable import MsgHostPort
+import Testing
+
+/// The command's whole run on folders made here: what it writes, and the inputs it refuses
+/// with a sentence saying why, leaving the original as it was.
+@Suite struct ExtensionPortTests {
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>com.example.dice</string>
+        <key>NSExtension</key><dict>
+        <key>NSExtensionPointIdentifier</key><string>com.apple.message-payload-provider</string>
+        <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).MessagesViewController</string>
+        </dict></dict></plist>
+        """
+
+    /// A folder `Dice` holding `files` (relative path → text), in a fresh temporary folder.
+    static func folder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("port-\(UUID().uuidString.prefix(8))/Dice", isDirectory: true)
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test func aFolderIsWrittenBesideItselfAndAFileThatDoesNotParseIsReported() throws {
+        let input = try Self.folder([
+            "Info.plist": Self.plist,
+            "MessagesViewController.swift": "import Messages\nclass MessagesViewController: MSMessagesAppViewController {}\n",
+            "Broken.swift": "func f( {\n",
+            "Legacy.m": "@implementation X @end",
+            "fr.lproj/Main.strings": "\"a\" = \"b\";",
+            "Art/dice.png": "not really a png",
+        ])
+        let result = try ExtensionPort.run(.init(input: input, msghost: "/opt/msghost"))
+        #expect(result.output.lastPathComponent == "Dice-msghost")
+        #expect(result.module == "Dice" && result.info.entry == .principalClass("MessagesViewController"))
+        let main = try String(contentsOf: result.output.appendingPathComponent("Sources/Dice/main.swift"), encoding: .utf8)
+        #expect(main.contains("MSExtensionMain.run { MessagesViewController() }"))
+        // The broken file is copied as it was, and the report says where it stops parsing.
+        let broken = try String(contentsOf: result.output.appendingPathComponent("Sources/Dice/Broken.swift"), encoding: .utf8)
+        #expect(broken == "func f( {\n")
+        let left = result.report.filter { $0.kind == .couldNotPort }
+        #expect(left.contains { $0.file == "Broken.swift" && $0.line == 1 })
+        #expect(left.contains { $0.file == "Legacy.m" })
+        #expect(left.contains { $0.file == "fr.lproj" })
+        #expect(FileManager.default.fileExists(atPath: result.output.appendingPathComponent("Resources/dice.png").path))
+        let package = try String(contentsOf: result.output.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(package.contains(#".package(path: "/opt/msghost")"#) && package.contains(#".product(name: "Messages", package: "msghost")"#))
+        #expect(!package.contains("MessagesStoryboards"), "no storyboard, no plugin")
+        let report = try String(contentsOf: result.output.appendingPathComponent("PORT-REPORT.md"), encoding: .utf8)
+        #expect(report.contains("3 things left to port by hand"))
+        // The original folder holds what it held.
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: input.path).sorted() == ["Art", "Art/dice.png", "Broken.swift", "Info.plist", "Legacy.m", "MessagesViewController.swift", "fr.lproj", "fr.lproj/Main.strings"])
+        // Again: the output exists, so only with --overwrite.
+        #expect { try ExtensionPort.run(.init(input: input, msghost: "/opt/msghost")) } throws: { "\($0)".contains("already exists (give --overwrite") }
+        #expect(throws: Never.self) { try ExtensionPort.run(.init(input: input, msghost: "/opt/msghost", overwrite: true)) }
+    }
+
+    @Test func inputsThatCannotBePortedSayWhy() throws {
+        let widget = Self.plist.replacingOccurrences(of: "com.apple.message-payload-provider", with: "com.apple.widgetkit-extension")
+        let cases: [(files: [String: String], expected: String)] = [
+            (["A.swift": "let a = 1"], "has no Info.plist"),
+            (["Info.plist": widget], "com.apple.widgetkit-extension extension"),
+            (["Info.plist": "{ not a plist"], "not a property list"),
+        ]
+        for (files, expected) in cases {
+            let input = try Self.folder(files)
+            #expect { try ExtensionPort.run(.init(input: input, msghost: "/m")) } throws: { "\($0)".contains(expected) }
+        }
+        let input = try Self.folder(["Info.plist": Self.plist])
+        #expect { try ExtensionPort.run(.init(input: input, output: input.appendingPathComponent("out"), msghost: "/m")) } throws: {
+            "\($0)".contains("would be in the original folder")
+        }
+        #expect { try ExtensionPort.run(.init(input: input.appendingPathComponent("nope"), msghost: "/m")) } throws: { "\($0)".contains("is not a folder") }
+        #expect { try ExtensionPort.run(.init(input: input, target: "X", msghost: "/m")) } throws: { "\($0)".contains("--target names a target of an .xcodeproj") }
+    }
+}
