@@ -88,6 +88,8 @@ public struct ExtensionPort: Sendable {
             let folder = source.folder.appendingPathComponent(catalog)
             let plan = AssetCatalogPlan(catalog: catalog, folders: ExtensionInventory.folders(below: folder)) { path in
                 try? Data(contentsOf: folder.appendingPathComponent(path).appendingPathComponent("Contents.json"))
+            } exists: { path in
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
             }
             report += plan.report
             for copy in plan.copies {

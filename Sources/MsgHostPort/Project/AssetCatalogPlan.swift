@@ -29,8 +29,8 @@ public struct AssetCatalogPlan: Equatable, Sendable {
 
     /// `catalog`: the catalog's path as the report names it; `folders`: every folder below it,
     /// relative to it ("Icons", "Icons/star.imageset"); `contents`: a folder's Contents.json
-    /// bytes, nil when it has none.
-    public init(catalog: String, folders: [String], contents: (String) -> Data?) {
+    /// bytes, nil when it has none; `exists`: whether a file (relative to the catalog) is there.
+    public init(catalog: String, folders: [String], contents: (String) -> Data?, exists: (String) -> Bool) {
         let sorted = folders.sorted()
         for folder in sorted {
             let parts = folder.split(separator: "/").map(String.init)
@@ -42,8 +42,9 @@ public struct AssetCatalogPlan: Equatable, Sendable {
             let name = (last as NSString).deletingPathExtension
             if Self.copiedKinds.contains(kind) {
                 self.copies.append(Copy(source: folder, destination: namespace + name + "." + kind))
+                self.checkFiles(of: folder, catalog: catalog, contents: contents, exists: exists)
             } else if kind == "stickerpack" {
-                self.planStickers(pack: folder, name: name, folders: sorted, catalog: catalog, contents: contents)
+                self.planStickers(pack: folder, name: name, folders: sorted, catalog: catalog, contents: contents, exists: exists)
             } else if Self.iconKinds.contains(kind) {
                 self.report.append(PortReport.Entry(file: catalog + "/" + folder, line: 0, kind: .note, before: last, after: last,
                                                     why: "an icon: Messages draws it in its app drawer on iOS; msghost has no use for it"))
@@ -67,8 +68,27 @@ public struct AssetCatalogPlan: Equatable, Sendable {
         return prefix
     }
 
+    /// A set whose Contents.json names a file that is not there: the app gets nil for it.
+    private mutating func checkFiles(of folder: String, catalog: String, contents: (String) -> Data?, exists: (String) -> Bool) {
+        guard let data = contents(folder) else {
+            self.report.append(PortReport.Entry(file: catalog + "/" + folder, line: 0, kind: .couldNotPort, before: folder, after: folder,
+                                                why: "the set has no Contents.json: MessagesSDK finds nothing in it"))
+            return
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            self.report.append(PortReport.Entry(file: catalog + "/" + folder + "/Contents.json", line: 0, kind: .couldNotPort, before: "Contents.json", after: "Contents.json",
+                                                why: "not JSON: MessagesSDK finds nothing in the set"))
+            return
+        }
+        let entries = ["images", "colors", "data"].flatMap { json[$0] as? [[String: Any]] ?? [] }
+        for file in entries.compactMap({ $0["filename"] as? String }) where file.contains("/") || !exists(folder + "/" + file) {
+            self.report.append(PortReport.Entry(file: catalog + "/" + folder, line: 0, kind: .couldNotPort, before: file, after: file,
+                                                why: "Contents.json names \(file), which is not in the set: add the file, or the app gets nil where it asks for it"))
+        }
+    }
+
     /// A sticker pack's stickers, in the order its Contents.json lists them (else by name).
-    private mutating func planStickers(pack: String, name: String, folders: [String], catalog: String, contents: (String) -> Data?) {
+    private mutating func planStickers(pack: String, name: String, folders: [String], catalog: String, contents: (String) -> Data?, exists: (String) -> Bool) {
         let listed = (contents(pack).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["stickers"] as? [[String: Any]] ?? [])
             .compactMap { $0["filename"] as? String }
         let present = folders.filter { ($0 as NSString).deletingLastPathComponent == pack && $0.hasSuffix(".sticker") }
@@ -77,9 +97,9 @@ public struct AssetCatalogPlan: Equatable, Sendable {
         for (index, sticker) in order.enumerated() {
             let folder = pack + "/" + sticker
             let properties = contents(folder).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["properties"] as? [String: Any]
-            guard let file = properties?["filename"] as? String, !file.contains("/") else {
+            guard let file = properties?["filename"] as? String, !file.contains("/"), exists(folder + "/" + file) else {
                 self.report.append(PortReport.Entry(file: catalog + "/" + folder, line: 0, kind: .couldNotPort, before: sticker, after: sticker,
-                                                    why: "the sticker's Contents.json names no image file"))
+                                                    why: "the sticker's Contents.json names no image file that is there"))
                 continue
             }
             let stem = (sticker as NSString).deletingPathExtension
