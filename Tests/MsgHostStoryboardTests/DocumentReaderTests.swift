@@ -76,6 +76,15 @@ import Testing
         #expect(diagnostics.first?.line == Fixtures.line(of: "<label opaque", in: text))
     }
 
+    @Test func anXcode8CellContentViewWithoutAnIdIsRead() {
+        // Xcode 8 wrote <view key="contentView"> in a cell without an id (avijeets/ConnectFour).
+        let text = Fixtures.storyboard(replacing: "<collectionViewCellContentView key=\"contentView\" opaque=\"NO\" id=\"cc1-aa-001\">", with: "<view key=\"contentView\" opaque=\"NO\">")
+            .replacingOccurrences(of: "</collectionViewCellContentView>", with: "</view>")
+        let (document, diagnostics) = self.read(text)
+        #expect(document != nil)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
+    }
+
     @Test func aDanglingOrRepeatedIdIsAnError() {
         let dangling = Fixtures.storyboard(replacing: "destination=\"vc2-aa-001\" kind=\"embed\"", with: "destination=\"nowhere\" kind=\"embed\"")
         let (document, diagnostics) = self.read(dangling)
