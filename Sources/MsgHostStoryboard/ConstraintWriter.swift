@@ -41,11 +41,11 @@ struct ConstraintWriter {
 
     private func constraint(_ constraint: Constraint, holder: ViewObject) -> String? {
         guard let first = self.item(constraint.firstItem ?? holder.id, constraint) else { return nil }
-        guard let firstAttribute = self.attribute(constraint.firstAttribute, constraint) else { return nil }
+        guard let firstAttribute = self.attribute(self.guideEdge(constraint.firstItem ?? holder.id, constraint.firstAttribute), constraint) else { return nil }
         var second = "nil"
         var secondAttribute = "notAnAttribute"
         if let id = constraint.secondItem {
-            guard let item = self.item(id, constraint), let attribute = self.attribute(constraint.secondAttribute ?? constraint.firstAttribute, constraint) else { return nil }
+            guard let item = self.item(id, constraint), let attribute = self.attribute(self.guideEdge(id, constraint.secondAttribute ?? constraint.firstAttribute), constraint) else { return nil }
             second = item
             secondAttribute = attribute
         }
@@ -53,9 +53,18 @@ struct ConstraintWriter {
         return "NSLayoutConstraint(item: \(first), attribute: .\(firstAttribute), relatedBy: .\(relation), toItem: \(second), attribute: .\(secondAttribute), multiplier: \(Spell.number(constraint.multiplier)), constant: \(Spell.number(constraint.constant)))"
     }
 
+    /// The top layout guide's bottom is the safe area's top, the bottom guide's top its bottom.
+    private func guideEdge(_ id: String, _ attribute: String) -> String {
+        switch (self.unit.guides[id]?.key, attribute) {
+        case ("topLayoutGuide", "bottom"): return "top"
+        case ("bottomLayoutGuide", "top"): return "bottom"
+        default: return attribute
+        }
+    }
+
     private func item(_ id: String, _ constraint: Constraint) -> String? {
         if let guide = self.unit.guides[id] {
-            guard guide.key == "safeArea" else {
+            guard ["safeArea", "topLayoutGuide", "bottomLayoutGuide"].contains(guide.key) else {
                 self.unit.warn(constraint.line, "constraint \(constraint.id) is to the layout guide \(guide.key), which MessagesSDK does not have; left out")
                 return nil
             }

@@ -4,6 +4,14 @@
 extension DocumentReader {
     func readObject(_ element: XMLElement) -> ViewObject? {
         if Vocabulary.gestureClasses[element.name] != nil { return self.readGesture(element) }
+        var element = element
+        if element.attributes["id"] == nil, element.attributes["key"] == "contentView" {
+            // Xcode 8 wrote a cell's content view as <view key="contentView"> without an id;
+            // nothing can refer to it, so any id unique in the file does.
+            var attributes = element.attributes
+            attributes["id"] = "contentView-line-\(element.line)"
+            element = XMLElement(name: element.name, attributes: attributes, line: element.line, children: element.children, text: element.text)
+        }
         guard let id = self.declare(element) else { return nil }
         var view = ViewObject(element: element.name, id: id, line: element.line, key: element.attributes["key"])
         if Vocabulary.viewClasses[element.name] == nil && !Vocabulary.contentViews.contains(element.name) {

@@ -102,10 +102,16 @@ final class DocumentReader {
         if kind == .tableViewController {
             self.diagnostics.warn(element.line, "tableViewController: MessagesSDK has no UITableViewController; the scene is built as a UIViewController whose view is the table view")
         }
+        var layoutGuides: [String: String] = [:]
         for child in element.children {
             switch child.name {
             case "view", "collectionView", "tableView":
                 if child.attributes["key"] == "view" { scene.view = self.readObject(child) } else { self.unknown(child, in: element.name) }
+            case "layoutGuides":
+                // iOS 7–10's top and bottom layout guides: the edges of the safe area (iOS 11).
+                for guide in child.children("viewControllerLayoutGuide") {
+                    if let guideID = self.declare(guide) { layoutGuides[guideID] = guide.attributes["type"] == "bottom" ? "bottomLayoutGuide" : "topLayoutGuide" }
+                }
             case "connections":
                 scene.connections = self.readConnections(child, source: id)
             case "navigationBar", "toolbar":
@@ -114,12 +120,13 @@ final class DocumentReader {
             case "navigationItem", "tabBarItem":
                 self.declare(child)
                 self.diagnostics.warn(child.line, "<\(child.name)>: no navigation or tab bar in MessagesSDK; left out")
-            case "layoutGuides", "extendedEdge", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "size", "value", "point":
+            case "extendedEdge", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "size", "value", "point":
                 break
             default:
                 self.unknown(child, in: element.name)
             }
         }
+        if scene.view != nil { scene.view!.guides.merge(layoutGuides) { old, _ in old } }
         if kind == .navigationController {
             self.diagnostics.warn(element.line, "navigationController: MessagesSDK has no UINavigationController; the scene stands for its root view controller")
         }

@@ -64,7 +64,7 @@ final class UnitWriter {
     func declare(_ view: ViewObject, parent: ViewObject?, into code: inout Code) {
         let name = Spell.variable(view.id)
         let base = Vocabulary.viewClasses[view.element] ?? "UIView"
-        if view.key == "contentView", let parent {
+        if view.key == "contentView", let parent, parent.element.hasSuffix("Cell") {
             code.line("let \(name) = \(Spell.variable(parent.id)).contentView")
         } else {
             if view.element == "collectionView", let layout = view.part("collectionViewLayout") {
@@ -88,7 +88,17 @@ final class UnitWriter {
         if let parent { self.parents[view.id] = parent.id }
         for (id, key) in view.guides { self.guides[id] = (name, key) }
         PropertyWriter(unit: self, object: view, variable: name).write(into: &code)
-        if let content = view.part("contentView") { self.declare(content, parent: view, into: &code) }
+        if let content = view.part("contentView") {
+            self.declare(content, parent: view, into: &code)
+            // A view without a content view of its own (a UIVisualEffectView, built as a plain
+            // UIView) holds it as its first subview.
+            if !view.element.hasSuffix("Cell") {
+                let content = Spell.variable(content.id)
+                code.line("\(name).addSubview(\(content))")
+                code.line("\(content).translatesAutoresizingMaskIntoConstraints = false")
+                code.line("NSLayoutConstraint.activate([\(content).topAnchor.constraint(equalTo: \(name).topAnchor), \(content).bottomAnchor.constraint(equalTo: \(name).bottomAnchor), \(content).leadingAnchor.constraint(equalTo: \(name).leadingAnchor), \(content).trailingAnchor.constraint(equalTo: \(name).trailingAnchor)])")
+            }
+        }
         for subview in view.subviews {
             self.declare(subview, parent: view, into: &code)
             let add = view.element == "stackView" ? "addArrangedSubview" : "addSubview"

@@ -76,6 +76,26 @@ import Testing
         #expect(diagnostics.first?.line == Fixtures.line(of: "<label opaque", in: text))
     }
 
+    @Test func anXcode8CellContentViewWithoutAnIdIsRead() {
+        // Xcode 8 wrote <view key="contentView"> in a cell without an id (avijeets/ConnectFour).
+        let text = Fixtures.storyboard(replacing: "<collectionViewCellContentView key=\"contentView\" opaque=\"NO\" id=\"cc1-aa-001\">", with: "<view key=\"contentView\" opaque=\"NO\">")
+            .replacingOccurrences(of: "</collectionViewCellContentView>", with: "</view>")
+        let (document, diagnostics) = self.read(text)
+        #expect(document != nil)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
+    }
+
+    @Test func theTopAndBottomLayoutGuidesOfIOS10AreTheSafeAreasEdges() throws {
+        // Xcode 8's <viewControllerLayoutGuide>s (ParankushBhardwaj/TimeShare, DrewFitzpatrick's XOO).
+        let text = Fixtures.storyboard(replacing: "<viewLayoutGuide key=\"safeArea\" id=\"sa1-aa-001\"/>", with: "")
+            .replacingOccurrences(of: "secondItem=\"sa1-aa-001\" secondAttribute=\"top\"", with: "secondItem=\"tg1-aa-001\" secondAttribute=\"bottom\"")
+            .replacingOccurrences(of: "customModuleProvider=\"target\" sceneMemberID=\"viewController\">", with: "customModuleProvider=\"target\" sceneMemberID=\"viewController\">\n<layoutGuides><viewControllerLayoutGuide type=\"top\" id=\"tg1-aa-001\"/><viewControllerLayoutGuide type=\"bottom\" id=\"bg1-aa-001\"/></layoutGuides>")
+        let (document, diagnostics) = self.read(text)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
+        let view = try #require(document?.scenes.first?.view)
+        #expect(view.guides == ["tg1-aa-001": "topLayoutGuide", "bg1-aa-001": "bottomLayoutGuide"])
+    }
+
     @Test func aDanglingOrRepeatedIdIsAnError() {
         let dangling = Fixtures.storyboard(replacing: "destination=\"vc2-aa-001\" kind=\"embed\"", with: "destination=\"nowhere\" kind=\"embed\"")
         let (document, diagnostics) = self.read(dangling)
