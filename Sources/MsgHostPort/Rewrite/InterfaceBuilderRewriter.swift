@@ -33,11 +33,20 @@ final class InterfaceBuilderRewriter: PortRewriter {
 
     override func visit(_ node: FunctionDeclSyntax) -> DeclSyntax {
         let visited = super.visit(node).cast(FunctionDeclSyntax.self)
-        guard node.attributes.contains(where: { $0.named("IBAction") }),
-              node.modifiers.contains(where: \.isFilePrivateOrPrivate) else { return DeclSyntax(visited) }
-        let action = DeclarationTrim.removing(visited, attributes: { _ in false }, modifiers: \.isFilePrivateOrPrivate)
-        self.record(.rewrite, at: node, before: ReportText.head(node), after: ReportText.head(action),
-                    why: "the compiled storyboard calls its actions from another file of the module: a private action cannot be seen there")
+        guard node.attributes.contains(where: { $0.named("IBAction") }) else { return DeclSyntax(visited) }
+        // Swift off Apple's platforms refuses an @IBAction without exactly one argument ("@IBAction
+        // methods must have 1 argument"); the compiled storyboard calls the method by name, so
+        // the attribute can go.
+        let dropAttribute = node.signature.parameterClause.parameters.count != 1
+        let dropPrivate = node.modifiers.contains(where: \.isFilePrivateOrPrivate)
+        guard dropAttribute || dropPrivate else { return DeclSyntax(visited) }
+        let action = DeclarationTrim.removing(visited, attributes: { dropAttribute && AttributeListSyntax.Element.attribute($0).named("IBAction") },
+                                              modifiers: { dropPrivate && $0.isFilePrivateOrPrivate })
+        let why = [
+            dropAttribute ? "Linux refuses an @IBAction without exactly one argument, and the compiled storyboard calls the method by name" : nil,
+            dropPrivate ? "the compiled storyboard calls its actions from another file of the module: a private action cannot be seen there" : nil,
+        ].compactMap { $0 }.joined(separator: "; ")
+        self.record(.rewrite, at: node, before: ReportText.head(node), after: ReportText.head(action), why: why)
         return DeclSyntax(action)
     }
 }

@@ -46,6 +46,9 @@ struct Rename: Sendable {
         Rename(old: .name("UIControlEvents"), new: "UIControl.Event", why: Self.swift42),
         Rename(old: .name("UIViewContentMode"), new: "UIView.ContentMode", why: Self.swift42),
         Rename(old: .name("UILayoutConstraintAxis"), new: "NSLayoutConstraint.Axis", why: Self.swift42),
+        Rename(old: .name("UIScrollViewDecelerationRateFast"), new: "UIScrollView.DecelerationRate.fast", why: Self.swift42),
+        Rename(old: .name("UIScrollViewDecelerationRateNormal"), new: "UIScrollView.DecelerationRate.normal", why: Self.swift42),
+        Rename(old: .name("atomicWrite"), new: "atomic", why: "Data.WritingOptions.atomicWrite is .atomic since Swift 3", unlessDeclared: "atomicWrite"),
     ] + Self.weights.map { weight in
         Rename(old: .name("UIFontWeight" + weight.prefix(1).uppercased() + weight.dropFirst()), new: "UIFont.Weight.\(weight)",
                why: "UIFont.Weight's constants since Swift 4")

@@ -7,7 +7,8 @@ import SwiftSyntax
 /// as it builds against MessagesSDK on Linux out, with a report entry for every change made
 /// and for everything left that will not build or behaves differently.
 ///
-/// The passes, each a `PortRewriter` over the tree the one before made: Interface Builder's
+/// The passes, each a `PortRewriter` over the tree the one before made: imports of modules
+/// that are not here (reported only), Interface Builder's
 /// attributes, `#selector` into closures, the Swift 3–5 renames, then `@objc` and `dynamic`
 /// (last, as the closures above no longer need the methods they name to be `@objc`).
 public enum SourcePort {
@@ -19,7 +20,7 @@ public enum SourcePort {
             return (source, [self.syntaxError(in: original, fileName: fileName)])
         }
         let passes: [(String, SourceFileSyntax) -> PortRewriter] = [
-            InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, ObjCAttributeRewriter.init,
+            ImportCheck.init, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, ObjCAttributeRewriter.init,
         ]
         var tree = original
         var report: [PortReport.Entry] = []

@@ -88,4 +88,28 @@ struct InterfaceBuilderRewriterTests {
             .rewrite(6, "@IBAction fileprivate func resetTapped(_ sender: Any)", "@IBAction func resetTapped(_ sender: Any)"),
         ])
     }
+
+    /// Swift off Apple's platforms wants an @IBAction to take exactly one argument; one without
+    /// loses the attribute (the storyboard calls it by name), keeping what else it has.
+    @Test func anActionWithoutAnArgumentLosesTheAttribute() {
+        let source = """
+            class BoardViewController: UIViewController {
+                @IBAction func newGame() {}
+                @IBAction private func undo() {}
+                @IBAction func tapped(_ sender: UIButton) {}
+            }
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text == """
+            class BoardViewController: UIViewController {
+                func newGame() {}
+                func undo() {}
+                @IBAction func tapped(_ sender: UIButton) {}
+            }
+            """)
+        #expect(Porting.entries(ported.report) == [
+            .rewrite(2, "@IBAction func newGame()", "func newGame()"),
+            .rewrite(3, "@IBAction private func undo()", "func undo()"),
+        ])
+    }
 }

@@ -137,4 +137,22 @@ struct RenameRewriterTests {
         #expect(ported.text == source)
         #expect(ported.report.isEmpty)
     }
+
+    /// Constants Swift 3 and 4.2 moved, as the public apps of the measure spell them.
+    @Test func writingOptionsAndDecelerationRatesAreTheirNewNames() {
+        let source = """
+            func save(_ data: Data, to url: URL, in scrollView: UIScrollView) throws {
+                try data.write(to: url, options: [.atomicWrite])
+                scrollView.decelerationRate = UIScrollViewDecelerationRateFast
+            }
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text == """
+            func save(_ data: Data, to url: URL, in scrollView: UIScrollView) throws {
+                try data.write(to: url, options: [.atomic])
+                scrollView.decelerationRate = UIScrollView.DecelerationRate.fast
+            }
+            """)
+        #expect(ported.report.map(\.line) == [2, 3])
+    }
 }
