@@ -232,6 +232,7 @@ let package = Package(
         .target(
             name: "MsgHostPort",
             dependencies: [
+                "MsgHostStoryboard",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

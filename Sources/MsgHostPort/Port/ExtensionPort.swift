@@ -1,4 +1,5 @@
 import Foundation
+import MsgHostStoryboard
 
 /// `msghost-port PATH`: an iOS Messages extension's folder (or an `.xcodeproj` and its
 /// extension target) written out as a Swift package that builds against MessagesSDK
@@ -78,11 +79,21 @@ public struct ExtensionPort: Sendable {
             report.append(PortReport.Entry(file: "main.swift", line: 1, kind: .rewrite, before: Self.describe(info.entry), after: "main.swift",
                                            why: "Linux has no Info.plist to start the extension from: main.swift starts it"))
         }
+        var interfaces: [(data: Data, path: String)] = []
         for file in inventory.interfaceFiles {
             // Out of Base.lproj: SwiftPM takes an .lproj folder for localized resources, and
             // these are sources of the plugin.
             let place = file.split(separator: "/").filter { $0 != "Base.lproj" }.joined(separator: "/")
-            try writer.source(place, try Self.read(source.folder.appendingPathComponent(file)))
+            let data = try Self.read(source.folder.appendingPathComponent(file))
+            try writer.source(place, data)
+            interfaces.append((data, file))
+        }
+        // What the plugin will say at each build, said now: an error stops the build there.
+        if !interfaces.isEmpty {
+            report += StoryboardCompiler.compile(interfaces).diagnostics.map { diagnostic in
+                PortReport.Entry(file: diagnostic.path, line: diagnostic.line, kind: diagnostic.severity == .error ? .couldNotPort : .note,
+                                 before: "", after: "", why: diagnostic.message + (diagnostic.severity == .error ? " (the MessagesStoryboards plugin stops the build here: fix the file)" : ""))
+            }
         }
         for catalog in inventory.catalogs {
             let folder = source.folder.appendingPathComponent(catalog)

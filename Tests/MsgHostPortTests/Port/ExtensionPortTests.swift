@@ -78,4 +78,15 @@ import Testing
         #expect { try ExtensionPort.run(.init(input: input.appendingPathComponent("nope"), msghost: "/m")) } throws: { "\($0)".contains("is not a folder") }
         #expect { try ExtensionPort.run(.init(input: input, target: "X", msghost: "/m")) } throws: { "\($0)".contains("--target names a target of an .xcodeproj") }
     }
+
+    /// A storyboard the plugin would refuse at each build is in the report now, at its line;
+    /// the port still writes the package.
+    @Test func aStoryboardThatIsNotXMLIsLeftToDoAtItsLine() throws {
+        let input = try Self.folder(["Info.plist": Self.plist, "Base.lproj/MainInterface.storyboard": "<document>\n<scenes>\n</document"])
+        let result = try ExtensionPort.run(.init(input: input, msghost: "/m"))
+        let left = result.report.filter { $0.kind == .couldNotPort && $0.file == "Base.lproj/MainInterface.storyboard" }
+        #expect(left.count == 1 && left[0].line > 0, "\(result.report)")
+        #expect(left.first?.why.contains("plugin stops the build here") == true)
+        #expect(FileManager.default.fileExists(atPath: result.output.appendingPathComponent("Sources/Dice/MainInterface.storyboard").path))
+    }
 }
