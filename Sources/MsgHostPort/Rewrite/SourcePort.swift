@@ -9,7 +9,8 @@ import SwiftSyntax
 ///
 /// The passes, each a `PortRewriter` over the tree the one before made: imports of modules
 /// that are not here (reported only), Interface Builder's
-/// attributes, `#selector` into closures, the Swift 3–5 renames, then `@objc` and `dynamic`
+/// attributes, `#selector` into closures, the Swift 3–5 renames, `Bundle.main`'s resource
+/// lookups, then `@objc` and `dynamic`
 /// (last, as the closures above no longer need the methods they name to be `@objc`).
 public enum SourcePort {
     /// The rewritten text and its report. A file that does not parse comes back as it was,
@@ -20,7 +21,7 @@ public enum SourcePort {
             return (source, [self.syntaxError(in: original, fileName: fileName)])
         }
         let passes: [(String, SourceFileSyntax) -> PortRewriter] = [
-            ImportCheck.init, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, ObjCAttributeRewriter.init,
+            ImportCheck.init, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, BundleRewriter.init, ObjCAttributeRewriter.init,
         ]
         var tree = original
         var report: [PortReport.Entry] = []

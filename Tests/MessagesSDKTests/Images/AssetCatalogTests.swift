@@ -9,6 +9,7 @@ import Testing
     /// A resources directory with `sets` (path → Contents.json) and PNGs of the given sizes.
     static func resources(_ sets: [String: String], images: [String: CGSize] = [:]) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (path, json) in sets {
             let folder = directory.appendingPathComponent(path, isDirectory: true)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -95,5 +96,15 @@ import Testing
         let file = try #require(AssetCatalog.dataFile("levels", in: directory, idiom: .phone))
         #expect(file.type == "public.json")
         #expect(try Data(contentsOf: file.url) == Data("[1,2]".utf8))
+    }
+
+    /// `Bundle.extensionResources` finds a file of the resources directory as `Bundle.main` finds
+    /// one of the app bundle on iOS; a directory that is not there is `Bundle.main`.
+    @Test func theExtensionsResourcesAreABundle() throws {
+        let directory = try Self.resources([:], images: ["sticker_placeholder.png": CGSize(width: 2, height: 2)])
+        let bundle = Bundle.resources(in: directory)
+        #expect(bundle.url(forResource: "sticker_placeholder", withExtension: "png")?.lastPathComponent == "sticker_placeholder.png")
+        #expect(bundle.path(forResource: "missing", ofType: "png") == nil)
+        #expect(Bundle.resources(in: directory.appendingPathComponent("nope")) === Bundle.main)
     }
 }

@@ -1,0 +1,28 @@
+import MsgHostPort
+import Testing
+
+/// `Bundle.main`'s resource lookups go to the extension's resources; its other uses stay.
+@Suite struct BundleRewriterTests {
+    @Test func resourceLookupsUseTheExtensionsResources() {
+        let source = """
+            let placeholder = Bundle.main.url(forResource: "sticker_placeholder", withExtension: "png")!
+            let sounds = Bundle.main.paths(forResourcesOfType: "caf", inDirectory: nil)
+            let folder = Bundle.main.resourcePath
+            let identifier = Bundle.main.bundleIdentifier
+            let other = Bundle(for: Foo.self).url(forResource: "a", withExtension: "b")
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text == """
+            let placeholder = Bundle.extensionResources.url(forResource: "sticker_placeholder", withExtension: "png")!
+            let sounds = Bundle.extensionResources.paths(forResourcesOfType: "caf", inDirectory: nil)
+            let folder = Bundle.extensionResources.resourcePath
+            let identifier = Bundle.main.bundleIdentifier
+            let other = Bundle(for: Foo.self).url(forResource: "a", withExtension: "b")
+            """)
+        #expect(Porting.entries(ported.report) == [
+            .rewrite(1, "Bundle.main.url", "Bundle.extensionResources.url"),
+            .rewrite(2, "Bundle.main.paths", "Bundle.extensionResources.paths"),
+            .rewrite(3, "Bundle.main.resourcePath", "Bundle.extensionResources.resourcePath"),
+        ])
+    }
+}
