@@ -41,8 +41,11 @@ def test_a_click_on_the_apps_screen_is_a_tap_on_its_views(screen_simulator, brow
     page.show_conversation(KATE)
     page.show_conversation(JOHN)
     page.click(f'.app-icon[data-app="{SCREEN_APP}"]', lambda: page.phone(KATE))
-    screen = page.wait(lambda: page.find("[data-testid=view-screen] img", page.phone(KATE)), "the app's screen on Kate's phone")
-    page.wait(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", screen) == 780, "the screen's picture")
+    page.wait(lambda: page.find("[data-testid=view-screen] img", page.phone(KATE)), "the app's screen on Kate's phone")
+    # Found again at each look: the page puts in a new picture each time the screen changes,
+    # and a screen updated after its first frame leaves an element found earlier stale.
+    page.wait(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth",
+                                             page.find("[data-testid=view-screen] img", page.phone(KATE))) == 780, "the screen's picture")
     page.shot("screen")
 
     # Chocolate: a click on the right half of the segmented control, where it is drawn.

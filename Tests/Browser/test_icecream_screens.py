@@ -56,8 +56,12 @@ def test_ice_cream_on_its_uikit_screens(simulator, browser):
     send_from(page, KATE, "A waffle cone")
 
     # John's bubble: the 300-pixel picture the app drew from its IceCreamView.
-    bubble = page.wait(lambda: app_bubbles(page, JOHN)[0].find_element("css selector", ".image img"), "the bubble's image on John's phone")
-    page.wait(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", bubble) == 300, "the bubble's image loaded")
+    # Found again at each look: a transcript drawn again leaves an element found earlier stale.
+    def bubble_image():
+        return app_bubbles(page, JOHN)[0].find_element("css selector", ".image img")
+    page.wait(bubble_image, "the bubble's image on John's phone")
+    page.wait(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", bubble_image()) == 300, "the bubble's image loaded")
+    bubble = bubble_image()
     assert near(pixel(page, bubble, 4, 4), BACKGROUND), pixel(page, bubble, 4, 4)
     assert near(pixel(page, bubble, 150, 170), CONE), pixel(page, bubble, 150, 170)
     page.shot("john-sees-the-cone")
