@@ -27,8 +27,8 @@ import Testing
             #expect(width == 390 && height == 292)
             let picture = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
             #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the screen is a PNG in the daemon's store")
-            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button, .view, .view])
-            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece"])
+            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button, .view, .view, .button])
+            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece", "Later"])
             let segments = items[1]
             #expect(segments.value == "Vanilla")
 
@@ -117,6 +117,19 @@ import Testing
             }
             let bad = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--at", "10,10", "--to", "20,20", "--long", "--endpoint", daemon.control.endpoint])
             #expect(bad.status != 0 && bad.stderr.contains("--long: a drag (--to) is not a long press"), "\(bad.stderr)")
+        }
+    }
+
+    /// A `Timer` fires in an extension as in an iOS app's (MSExtensionMain runs the main run
+    /// loop), and what it changes reaches the screen with no callback after it.
+    @Test func aTimerFiresAndWhatItChangesIsShown() throws {
+        try TestDaemon.with(apps: [Self.screenApp()]) { daemon in
+            try daemon.open(Self.app, on: "kate-iphone")
+            try daemon.settle()
+            try daemon.tapScreen("kate-iphone", label: "Later")
+            try daemon.eventually("the timer's title on the screen") {
+                try daemon.screenItems("kate-iphone").first?.label == "The timer fired"
+            }
         }
     }
 

@@ -39,8 +39,11 @@ public enum MSExtensionMain {
         }
     }
 
-    /// Starts a process's connection from the launch environment with `start`, then serves the
-    /// main queue for ever; exits with status 1 if it cannot start (an extension's, a parent app's).
+    /// Starts a process's connection from the launch environment with `start`, then runs the
+    /// main run loop for ever; exits with status 1 if it cannot start (an extension's, a parent
+    /// app's). The run loop, not `dispatchMain()`: it serves the main queue (callbacks, the main
+    /// actor) as `dispatchMain()` does, and it also fires `Timer`s and the other run-loop sources
+    /// an iOS app's main loop runs, which `dispatchMain()` never does.
     @MainActor
     static func serveForever(_ start: (LaunchEnvironment, ZMQContext) throws -> HostConnection) -> Never {
         StandardOutput.lineBuffered()
@@ -52,7 +55,7 @@ public enum MSExtensionMain {
             HostConnection.log("\(error)")
             Foundation.exit(1)
         }
-        dispatchMain()
+        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 
     /// Everything `run` does but block and exit: the SDK's tests use it with an in-process host.

@@ -97,8 +97,7 @@ extension SelectorRewriter {
         let mainActor = self.index.isOnMainActor(call)
         return self.closure(name, values: ["timer"]) { method, parameter in
             .rewrite("\(callee)(withTimeInterval: \(interval.trimmedDescription), repeats: \(repeats.trimmedDescription)) { [unowned self] \(parameter) in \(mainActor ? "MainActor.assumeIsolated { \(method) }" : method) }",
-                     why: "#selector needs the Objective-C runtime; the block form of the timer calls the same method",
-                     note: "a Timer fires only while its run loop runs, and MessagesSDK serves the main dispatch queue: check that it fires, or use DispatchQueue.main.asyncAfter")
+                     why: "#selector needs the Objective-C runtime; the block form of the timer calls the same method", note: nil)
         }
     }
 

@@ -26,7 +26,8 @@ final class Board: UIView {
 /// a label, a segmented control of flavours, a text field for a note, and two buttons — Send
 /// sends the flavour and the note, Send twice sends two messages on one tap (the second is
 /// refused `sendWithoutRecentInteraction`) — then a board that hears a drag's raw touches and
-/// a piece that a pan gesture moves, which sends where it was dropped (one send a drag).
+/// a piece that a pan gesture moves, which sends where it was dropped (one send a drag), and
+/// Later, whose `Timer` sets the title a moment after the tap (the main run loop fires it).
 /// Tests/IntegrationTests/ScreenTests.swift taps and drags it.
 final class ScreenViewController: MSMessagesAppViewController {
     let title_ = UILabel(frame: CGRect(x: 16, y: 12, width: 358, height: 24))
@@ -36,6 +37,11 @@ final class ScreenViewController: MSMessagesAppViewController {
     lazy var sendTwice = UIButton(primaryAction: UIAction(title: "Send twice") { [unowned self] _ in self.sendMessages(2) })
     let board = Board(frame: CGRect(x: 16, y: 200, width: 240, height: 80))
     let piece = UIView(frame: CGRect(x: 300, y: 200, width: 60, height: 60))
+    lazy var later = UIButton(primaryAction: UIAction(title: "Later") { [unowned self] _ in
+        Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in
+            MainActor.assumeIsolated { self.title_.text = "The timer fired" }
+        }
+    })
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -52,8 +58,9 @@ final class ScreenViewController: MSMessagesAppViewController {
         (self.board.isAccessibilityElement, self.board.accessibilityLabel) = (true, "Board")
         self.piece.backgroundColor = .systemRed
         (self.piece.isAccessibilityElement, self.piece.accessibilityLabel) = (true, "Piece")
+        self.later.frame = CGRect(x: 300, y: 146, width: 74, height: 44)
         self.piece.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] recognizer in self.panned(recognizer as! UIPanGestureRecognizer) })
-        for subview in [self.title_, self.flavours, self.note, self.send, self.sendTwice, self.board, self.piece] as [UIView] { self.view.addSubview(subview) }
+        for subview in [self.title_, self.flavours, self.note, self.send, self.sendTwice, self.board, self.piece, self.later] as [UIView] { self.view.addSubview(subview) }
     }
 
     /// The piece follows the finger; dropped, it sends where it is.
