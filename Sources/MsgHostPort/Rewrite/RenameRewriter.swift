@@ -84,12 +84,21 @@ final class RenameRewriter: PortRewriter {
     /// `call` (its children done) with `row` applied, or nil where the row does not apply.
     /// `original` is the call as read, for what its syntax says.
     private func apply(_ row: Rename, to call: FunctionCallExprSyntax, original: FunctionCallExprSyntax) -> ExprSyntax? {
+        if case .maker(let function, let labels) = row.old {
+            guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == function,
+                  call.trailingClosure == nil, call.labels == Array(repeating: "_", count: labels.count) else { return nil }
+            let arguments = zip(call.arguments, labels).map { argument, label in
+                argument.with(\.label, .identifier(label)).with(\.colon, .colonToken(trailingTrivia: .space))
+            }
+            return ExprSyntax(call.with(\.calledExpression, ExprSyntax(callee.with(\.baseName, callee.baseName.with(\.tokenKind, .identifier(row.new)))))
+                .with(\.arguments, LabeledExprListSyntax(arguments)))
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else {
             return nil
         }
         let named = { (name: String) in ExprSyntax(call.with(\.calledExpression, ExprSyntax(member.with(\.declName.baseName, member.declName.baseName.with(\.tokenKind, .identifier(name)))))) }
         switch row.old {
-        case .name, .droppedMember:
+        case .name, .droppedMember, .maker:
             return nil
         case .label(let method, let label):
             guard call.calledName == method, call.labels == [label], let argument = call.arguments.first else { return nil }

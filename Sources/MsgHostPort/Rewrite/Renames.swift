@@ -20,6 +20,9 @@ struct Rename: Sendable {
         /// (`s.index(…)`, `.startIndex`, `.endIndex`, or a range of them): `new` is the
         /// subscript's range, `$` the argument (`..<$`).
         case substring(label: String)
+        /// A C-style maker called with unlabelled arguments, one per label (`UIEdgeInsetsMake(t, l, b, r)`):
+        /// `new` is the type whose memberwise initialiser takes them with those labels.
+        case maker(String, labels: [String])
     }
 
     var old: Old
@@ -63,5 +66,12 @@ struct Rename: Sendable {
         Rename(old: .substring(label: "to"), new: "..<$", why: "substring(to:) is deprecated since Swift 4: slicing with a range makes the same string"),
         Rename(old: .substring(label: "from"), new: "$...", why: "substring(from:) is deprecated since Swift 4: slicing with a range makes the same string"),
         Rename(old: .substring(label: "with"), new: "$", why: "substring(with:) is deprecated since Swift 4: slicing with a range makes the same string"),
+        Rename(old: .maker("UIEdgeInsetsMake", labels: ["top", "left", "bottom", "right"]), new: "UIEdgeInsets",
+               why: "UIEdgeInsetsMake is UIEdgeInsets(top:left:bottom:right:) since Swift 4.2", unlessDeclared: "UIEdgeInsetsMake"),
+        Rename(old: .maker("CGRectMake", labels: ["x", "y", "width", "height"]), new: "CGRect",
+               why: "CGRectMake is CGRect(x:y:width:height:) since Swift 3", unlessDeclared: "CGRectMake"),
+        Rename(old: .maker("CGPointMake", labels: ["x", "y"]), new: "CGPoint", why: "CGPointMake is CGPoint(x:y:) since Swift 3", unlessDeclared: "CGPointMake"),
+        Rename(old: .maker("CGSizeMake", labels: ["width", "height"]), new: "CGSize", why: "CGSizeMake is CGSize(width:height:) since Swift 3", unlessDeclared: "CGSizeMake"),
+        Rename(old: .maker("CGVectorMake", labels: ["dx", "dy"]), new: "CGVector", why: "CGVectorMake is CGVector(dx:dy:) since Swift 3", unlessDeclared: "CGVectorMake"),
     ]
 }

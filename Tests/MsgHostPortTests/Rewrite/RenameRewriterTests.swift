@@ -155,4 +155,25 @@ struct RenameRewriterTests {
             """)
         #expect(ported.report.map(\.line) == [2, 3])
     }
+
+    /// C-style makers become the initialisers with labels; one of the app's own, or one with a
+    /// label already, is left.
+    @Test func makersAreTheirLabelledInitialisers() {
+        let source = """
+            let insets = UIEdgeInsetsMake(8, 0, tileSize / 2, 0)
+            let frame = CGRectMake(0, 0, 10, 20)
+            let point = CGPointMake(x, y)
+            let odd = UIEdgeInsetsMake(top: 1, 2, 3, 4)
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text == """
+            let insets = UIEdgeInsets(top: 8, left: 0, bottom: tileSize / 2, right: 0)
+            let frame = CGRect(x: 0, y: 0, width: 10, height: 20)
+            let point = CGPoint(x: x, y: y)
+            let odd = UIEdgeInsetsMake(top: 1, 2, 3, 4)
+            """)
+        #expect(ported.report.map(\.line) == [1, 2, 3])
+        let own = Porting.port("func CGSizeMake(_ a: Int, _ b: Int) -> Int { a }\nlet s = CGSizeMake(1, 2)")
+        #expect(own.text.hasSuffix("let s = CGSizeMake(1, 2)") && own.report.isEmpty)
+    }
 }
