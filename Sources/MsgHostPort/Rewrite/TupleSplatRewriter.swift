@@ -1,8 +1,9 @@
 import SwiftSyntax
 
-/// Swift 3's comparator closures that read their two arguments as one tuple,
-/// `cells.sort { f($0.0) < f($0.1) }`: Swift 4 stopped splatting a closure's arguments into a
-/// tuple (SE-0110), so `$0.0` and `$0.1` become `$0` and `$1`.
+/// What Swift 4's SE-0110 (a function's arguments are not one tuple) changed in Swift 3 code:
+/// a function type `(Void) -> T` took no argument and now takes one, so it becomes `() -> T`
+/// (its calls `f()` then build as written); and comparator closures that read their two
+/// arguments as one tuple, `cells.sort { f($0.0) < f($0.1) }`, read `$0` and `$1`.
 ///
 /// Only where it cannot mean anything else: the closure is the comparator of a method whose
 /// closure always takes two elements (`sort`, `sorted`, `min`, `max` and the like), has no
@@ -24,6 +25,17 @@ final class TupleSplatRewriter: PortRewriter {
         self.recordRewrite(node, rewritten,
                            why: "Swift 4 no longer passes a closure's two arguments as one tuple (SE-0110): $0.0 and $0.1 are $0 and $1")
         return ExprSyntax(rewritten)
+    }
+
+    override func visit(_ node: FunctionTypeSyntax) -> TypeSyntax {
+        let visited = super.visit(node).cast(FunctionTypeSyntax.self)
+        guard visited.parameters.count == 1, let only = visited.parameters.first, only.firstName == nil, only.secondName == nil,
+              only.type.as(IdentifierTypeSyntax.self)?.name.text == "Void" || only.type.as(TupleTypeSyntax.self)?.elements.isEmpty == true else {
+            return TypeSyntax(visited)
+        }
+        let rewritten = visited.with(\.parameters, [])
+        self.recordRewrite(node, rewritten, why: "since Swift 4 (SE-0110) (Void) -> T takes one argument, (): a function of none is () -> T")
+        return TypeSyntax(rewritten)
     }
 
     /// The call's closure: trailing, or its one argument, unlabelled or `by:`.

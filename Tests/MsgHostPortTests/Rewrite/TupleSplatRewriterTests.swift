@@ -30,4 +30,19 @@ import Testing
         let ported = Porting.port(source)
         #expect(ported.text == source && ported.report.isEmpty)
     }
+
+    @Test func aFunctionOfVoidTakesNoArgument() {
+        let source = """
+            var onButtonTap: ((Void) -> Void)?
+            let done: (()) -> Int = { 1 }
+            let kept: (Int) -> Void = { _ in }
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text == """
+            var onButtonTap: (() -> Void)?
+            let done: () -> Int = { 1 }
+            let kept: (Int) -> Void = { _ in }
+            """)
+        #expect(ported.report.map(\.line) == [1, 2])
+    }
 }
