@@ -10,8 +10,13 @@ final class RenameRewriter: PortRewriter {
     private var rows: [Rename] = []
 
     override init(fileName: String, tree: SourceFileSyntax) {
-        let declared = DeclaredNames(tree).names
-        self.rows = Rename.table.filter { $0.unlessDeclared.map { !declared.contains($0) } ?? true }
+        let declared = DeclaredNames(tree)
+        self.rows = Rename.table.filter { row in
+            guard let name = row.unlessDeclared else { return true }
+            // `x.characters` can only be a member's: a local `let characters` does not stop it.
+            if case .droppedMember = row.old { return !declared.members.contains(name) }
+            return !declared.names.contains(name)
+        }
         for row in self.rows {
             if case .name(let name) = row.old { self.names[name] = row }
         }
@@ -120,9 +125,11 @@ final class RenameRewriter: PortRewriter {
 }
 
 /// The names a file declares (variables, functions, cases): a rename row with `unlessDeclared`
-/// leaves a file alone that has its own of that name.
+/// leaves a file alone that has its own of that name; `members`, those a type declares (its
+/// properties, methods and cases), which are all that `x.name` can be.
 private final class DeclaredNames: SyntaxVisitor {
     private(set) var names: Set<String> = []
+    private(set) var members: Set<String> = []
 
     init(_ tree: SourceFileSyntax) {
         super.init(viewMode: .sourceAccurate)
@@ -131,16 +138,34 @@ private final class DeclaredNames: SyntaxVisitor {
 
     override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
         self.names.insert(node.identifier.text)
+        // A pattern of a variable declared in a type's member block (not a local, not a global).
+        if node.ancestor(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true { self.members.insert(node.identifier.text) }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) { self.names.insert(node.name.text) }
+        if !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) {
+            self.names.insert(node.name.text)
+            if node.parent?.is(MemberBlockItemSyntax.self) == true { self.members.insert(node.name.text) }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
         self.names.insert(node.name.text)
+        self.members.insert(node.name.text)
         return .visitChildren
+    }
+}
+
+extension SyntaxProtocol {
+    /// The nearest ancestor of that kind.
+    func ancestor<Kind: SyntaxProtocol>(_ kind: Kind.Type) -> Kind? {
+        var node = self.parent
+        while let current = node {
+            if let found = current.as(Kind.self) { return found }
+            node = current.parent
+        }
+        return nil
     }
 }

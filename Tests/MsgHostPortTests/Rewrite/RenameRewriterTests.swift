@@ -1,3 +1,4 @@
+import Foundation
 import MsgHostPort
 import Testing
 
@@ -90,6 +91,19 @@ struct RenameRewriterTests {
         let ported = Porting.port(source)
         #expect(ported.text == source)
         #expect(ported.report.isEmpty)
+    }
+
+    /// A local of that name is no member: `piece.characters` is still String's.
+    @Test func charactersBesideALocalOfThatNameIsDropped() {
+        let source = """
+            func setUp(with piece: String) {
+                let characters = Array(piece.characters)
+                print(characters[0])
+            }
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text == source.replacingOccurrences(of: "Array(piece.characters)", with: "Array(piece)"))
+        #expect(ported.report.map(\.line) == [2])
     }
 
     @Test func flatMapIsCompactMapOnlyWhenItsClosureReturnsAnOptional() {
