@@ -9,7 +9,7 @@ import SwiftSyntax
 ///
 /// The passes, each a `PortRewriter` over the tree the one before made: imports of modules
 /// that are not here (reported only), Interface Builder's
-/// attributes, `#selector` into closures, the Swift 3–5 renames, FoundationNetworking for `URLSession`, Swift 3's tuple-splat comparators, Swift 2's undotted case patterns, the presentation style's
+/// attributes, `#selector` into closures, the Swift 3–5 renames, FoundationNetworking for `URLSession`, Swift 3's tuple-splat comparators, Swift 2's undotted case patterns and escaping closure parameters, the presentation style's
 /// `.transcript` in switches written before iOS 11, `Bundle.main`'s resource lookups, then
 /// `@objc` and `dynamic`
 /// (last, as the closures above no longer need the methods they name to be `@objc`).
@@ -22,7 +22,7 @@ public enum SourcePort {
             return (source, [self.syntaxError(in: original, fileName: fileName)])
         }
         let passes: [(String, SourceFileSyntax) -> PortRewriter] = [
-            ImportCheck.init, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, ObjCAttributeRewriter.init,
+            ImportCheck.init, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, ObjCAttributeRewriter.init,
         ]
         var tree = original
         var report: [PortReport.Entry] = []
