@@ -25,4 +25,11 @@ import Testing
             .rewrite(3, "Bundle.main.resourcePath", "Bundle.extensionResources.resourcePath"),
         ])
     }
+
+    /// `Bundle.main` as a value is the resources' bundle; its identifier stays Bundle.main's.
+    @Test func bundleMainAsAValueIsTheExtensionsResources() {
+        let ported = Porting.port("let bundle = Bundle.main\nlet url = bundle.url(forResource: \"a\", withExtension: \"png\")\nlet id = Bundle.main.bundleIdentifier\n")
+        #expect(ported.text == "let bundle = Bundle.extensionResources\nlet url = bundle.url(forResource: \"a\", withExtension: \"png\")\nlet id = Bundle.main.bundleIdentifier\n")
+        #expect(Porting.entries(ported.report) == [.rewrite(1, "Bundle.main", "Bundle.extensionResources")])
+    }
 }
