@@ -68,6 +68,7 @@ extension DocumentReader {
         case "collectionViewFlowLayout":
             if let id = self.declare(child) {
                 var layout = ViewObject(element: child.name, id: id, line: child.line, key: key, attributes: child.attributes)
+                layout.customClass = child.attributes["customClass"]
                 self.checkAttributes(child, known: Vocabulary.specific[child.name] ?? [])
                 for part in child.children {
                     switch part.name {

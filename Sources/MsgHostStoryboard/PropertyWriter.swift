@@ -87,7 +87,8 @@ struct PropertyWriter {
     }
 
     func writeFlowLayout(into code: inout Code) {
-        code.line("let \(self.variable) = UICollectionViewFlowLayout()")
+        // The app's own subclass (a paging layout, say), made as a gesture of its own class is.
+        code.line("let \(self.variable) = \(self.object.customClass ?? "UICollectionViewFlowLayout")()")
         self.enumCase("scrollDirection", "scrollDirection", ["vertical": "vertical", "horizontal": "horizontal"], into: &code)
         self.number("minimumLineSpacing", "minimumLineSpacing", into: &code)
         self.number("minimumInteritemSpacing", "minimumInteritemSpacing", into: &code)

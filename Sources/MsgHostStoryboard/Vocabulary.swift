@@ -45,7 +45,7 @@ enum Vocabulary {
         "stepper": ["value", "minimumValue", "maximumValue", "stepValue", "enabled"],
         "collectionViewCell": ["reuseIdentifier"],
         "tableViewCell": ["reuseIdentifier", "rowHeight", "style"],
-        "collectionViewFlowLayout": ["id", "key", "scrollDirection", "minimumLineSpacing", "minimumInteritemSpacing", "automaticEstimatedItemSize"],
+        "collectionViewFlowLayout": ["id", "key", "scrollDirection", "minimumLineSpacing", "minimumInteritemSpacing", "automaticEstimatedItemSize", "customClass", "customModule", "customModuleProvider"],
     ]
 
     /// Child elements a view may hold (read by the view reader).

@@ -41,6 +41,16 @@ import Testing
         #expect(lines.contains("v_iv1_aa_001.image = UIImage(named: \"piece\")"))
     }
 
+    /// A flow layout of the app's own class is made of that class.
+    @Test func aFlowLayoutOfTheAppsClassIsMadeOfIt() throws {
+        let text = Fixtures.storyboard.replacingOccurrences(of: "<collectionViewFlowLayout key=\"collectionViewLayout\"",
+                                                            with: "<collectionViewFlowLayout key=\"collectionViewLayout\" customClass=\"PagingLayout\" customModule=\"App\" customModuleProvider=\"target\"")
+        let (source, diagnostics) = try self.compile(text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(self.lines(source).contains("let v_fl1_aa_001 = PagingLayout()"))
+        #expect(self.lines(try self.compile().source).contains("let v_fl1_aa_001 = UICollectionViewFlowLayout()"))
+    }
+
     @Test func constraintsAreMadeWithTheirRelationPriorityAndGuides() throws {
         let lines = self.lines(try self.compile().source)
         #expect(lines.contains("let v_co1_aa_001 = NSLayoutConstraint(item: v_lb1_aa_001, attribute: .top, relatedBy: .equal, toItem: v_vw1_aa_001.safeAreaLayoutGuide, attribute: .top, multiplier: 1, constant: 20)"))
