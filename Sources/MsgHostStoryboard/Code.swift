@@ -35,6 +35,12 @@ enum Spell {
     /// control characters escaped.
     static func string(_ text: String) -> String { text.debugDescription }
 
+    /// Whether `text` is a plain Swift identifier (letters, digits and `_`, not first a digit).
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+    }
+
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }

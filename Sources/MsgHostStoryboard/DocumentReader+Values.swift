@@ -58,4 +58,41 @@ extension DocumentReader {
         self.diagnostics.warn(element.line, "<fontDescription> of a kind the compiler does not know; the system font is used")
         return .system(size: size, weight: nil)
     }
+
+    /// `<userDefinedRuntimeAttributes>`: what Interface Builder sets by key-value coding after
+    /// it makes the object, as Swift assignments of those key paths (a number, a Boolean, a
+    /// string, an image by name, a colour). A key path the type does not have is a compile
+    /// error of the app's build, where iOS would throw at run time; a type the compiler does
+    /// not know is a warning, and that attribute is left out.
+    func runtimeAttributes(_ element: XMLElement) -> [(keyPath: String, value: String)] {
+        element.children("userDefinedRuntimeAttribute").compactMap { attribute in
+            guard let keyPath = attribute.attributes["keyPath"], keyPath.split(separator: ".").allSatisfy({ Spell.isIdentifier(String($0)) }) else {
+                self.diagnostics.warn(attribute.line, "a runtime attribute's keyPath \"\(attribute.attributes["keyPath"] ?? "")\" is not a Swift property path; left out")
+                return nil
+            }
+            let value = attribute.children.first { $0.attributes["key"] == "value" }
+            let type = attribute.attributes["type"] ?? ""
+            switch type {
+            case "number":
+                guard let value, let text = value.attributes["value"], let number = Double(text), number.isFinite else { break }
+                return (keyPath, Spell.number(number))
+            case "boolean":
+                guard let text = value?.attributes["value"] ?? attribute.attributes["value"] else { break }
+                return (keyPath, text == "YES" ? "true" : "false")
+            case "string", "localizedString":
+                guard let text = attribute.attributes["value"] ?? value?.attributes["value"] else { break }
+                return (keyPath, Spell.string(text))
+            case "image":
+                guard let name = attribute.attributes["value"] ?? value?.attributes["image"] else { break }
+                return (keyPath, "UIImage(named: \(Spell.string(name)))")
+            case "color":
+                guard let value, let color = self.color(value).flatMap(Spell.color) else { break }
+                return (keyPath, color)
+            default:
+                break
+            }
+            self.diagnostics.warn(attribute.line, "runtime attribute \(keyPath) of type \"\(type)\" is left out: the compiler sets numbers, Booleans, strings, images and colours")
+            return nil
+        }
+    }
 }

@@ -23,7 +23,11 @@ extension DocumentReader {
         view.customClass = element.attributes["customClass"]
         view.customModule = element.attributes["customModule"]
         view.attributes = element.attributes
-        view.translatesAutoresizingMask = element.attributes["translatesAutoresizingMaskIntoConstraints"].map { $0 == "YES" }
+        // Xcode 8 writes `fixedFrame="YES"` on a view no constraint places, with
+        // translatesAutoresizingMaskIntoConstraints="NO" beside it, and makes its mask into
+        // constraints when it compiles the storyboard: the frame is the view's own.
+        view.translatesAutoresizingMask = element.attributes["fixedFrame"] == "YES" ? true
+            : element.attributes["translatesAutoresizingMaskIntoConstraints"].map { $0 == "YES" }
         for child in element.children { self.readPart(child, of: &view, parent: element) }
         return view
     }
@@ -34,7 +38,10 @@ extension DocumentReader {
         case "rect" where key == "frame":
             view.frame = self.rect(child)
         case "autoresizingMask":
-            break
+            view.autoresizingMask = Self.masks.filter { child.attributes[$0.attribute] == "YES" }.map(\.option)
+        case "frame" where key == "frameInset":
+            let value = { (name: String) in child.attributes[name].map { self.number($0, child, default: 0) } }
+            view.frameInset = FrameInset(minX: value("minX"), minY: value("minY"), maxX: value("maxX"), maxY: value("maxY"), width: value("width"), height: value("height"))
         case "color":
             if let key, let color = self.color(child) { view.colors[key] = color }
         case "fontDescription":
@@ -65,20 +72,26 @@ extension DocumentReader {
             view.connections = self.readConnections(child, source: view.id)
         case "viewLayoutGuide":
             if let id = self.declare(child) { view.guides[id] = key ?? "safeArea" }
-        case "collectionViewFlowLayout":
+        case "collectionViewFlowLayout", "collectionViewLayout":
             if let id = self.declare(child) {
                 var layout = ViewObject(element: child.name, id: id, line: child.line, key: key, attributes: child.attributes)
                 layout.customClass = child.attributes["customClass"]
                 self.checkAttributes(child, known: Vocabulary.specific[child.name] ?? [])
+                if child.name == "collectionViewLayout", layout.customClass == nil {
+                    self.diagnostics.warn(child.line, "a <collectionViewLayout> with no customClass is built as a UICollectionViewFlowLayout")
+                }
                 for part in child.children {
                     switch part.name {
                     case "size": if let key = part.attributes["key"] { layout.sizes[key] = Size(width: self.number(part.attributes["width"], part, default: 0), height: self.number(part.attributes["height"], part, default: 0)) }
                     case "inset": if let key = part.attributes["key"] { layout.insets[key] = self.insets(part) }
+                    case "userDefinedRuntimeAttributes": layout.runtimeAttributes += self.runtimeAttributes(part)
                     default: self.unknown(part, in: child.name)
                     }
                 }
                 view.parts.append(layout)
             }
+        case "userDefinedRuntimeAttributes":
+            view.runtimeAttributes += self.runtimeAttributes(child)
         case "collectionViewCellContentView", "tableViewCellContentView":
             if let content = self.readObject(child) { view.parts.append(content) }
         case "view" where key == "contentView":
@@ -87,6 +100,12 @@ extension DocumentReader {
             self.unknown(child, in: parent.name)
         }
     }
+
+    /// Interface Builder's names of the autoresizing mask's options and UIKit's, in UIKit's order.
+    static let masks: [(attribute: String, option: String)] = [
+        ("flexibleMinX", "flexibleLeftMargin"), ("widthSizable", "flexibleWidth"), ("flexibleMaxX", "flexibleRightMargin"),
+        ("flexibleMinY", "flexibleTopMargin"), ("heightSizable", "flexibleHeight"), ("flexibleMaxY", "flexibleBottomMargin"),
+    ]
 
     private func readGesture(_ element: XMLElement) -> ViewObject? {
         guard let id = self.declare(element) else { return nil }

@@ -77,12 +77,24 @@ public struct ViewObject: Sendable {
     /// Layout guides by id: `safeArea`, `contentLayoutGuide` …
     public var guides: [String: String] = [:]
     public var translatesAutoresizingMask: Bool?
+    /// `UIView.AutoresizingMask`'s options, by their Swift names, in UIKit's order.
+    public var autoresizingMask: [String]?
+    /// Xcode 8's `<frame key="frameInset">`: the edges' distances from the superview's.
+    public var frameInset: FrameInset?
+    /// User-defined runtime attributes (`@IBInspectable` properties, `layer.cornerRadius`):
+    /// each key path with its value as a Swift expression.
+    public var runtimeAttributes: [(keyPath: String, value: String)] = []
 
     func part(_ key: String) -> ViewObject? { self.parts.first { $0.key == key } }
 }
 
 public struct Rect: Hashable, Sendable {
     public var x, y, width, height: Double
+}
+
+/// The attributes of a `frameInset`, each absent unless written.
+public struct FrameInset: Hashable, Sendable {
+    public var minX, minY, maxX, maxY, width, height: Double?
 }
 
 public struct Size: Hashable, Sendable {

@@ -41,7 +41,8 @@ struct PropertyWriter {
         self.bool("clipsSubviews", "clipsToBounds", into: &code)
         self.bool("opaque", "isOpaque", into: &code)
         self.bool("multipleTouchEnabled", "isMultipleTouchEnabled", into: &code)
-        self.bool("translatesAutoresizingMaskIntoConstraints", "translatesAutoresizingMaskIntoConstraints", into: &code)
+        if let translates = self.object.translatesAutoresizingMask { self.set("translatesAutoresizingMaskIntoConstraints", translates ? "true" : "false", into: &code) }
+        if let mask = self.object.autoresizingMask { self.set("autoresizingMask", "[\(mask.map { "." + $0 }.joined(separator: ", "))]", into: &code) }
         for (name, call, axis) in [("horizontalHuggingPriority", "setContentHuggingPriority", "horizontal"), ("verticalHuggingPriority", "setContentHuggingPriority", "vertical"),
                                    ("horizontalCompressionResistancePriority", "setContentCompressionResistancePriority", "horizontal"),
                                    ("verticalCompressionResistancePriority", "setContentCompressionResistancePriority", "vertical")] {
@@ -57,6 +58,12 @@ struct PropertyWriter {
             if accessibility.hint != nil { self.unit.warn(self.object.line, "accessibility hint of \(self.object.id) is left out: MessagesSDK has no accessibilityHint") }
         }
         self.writeKind(into: &code)
+        self.writeRuntimeAttributes(into: &code)
+    }
+
+    /// Set last, as Interface Builder sets them after the object's own attributes.
+    func writeRuntimeAttributes(into code: inout Code) {
+        for attribute in self.object.runtimeAttributes { self.set(attribute.keyPath, attribute.value, into: &code) }
     }
 
     private func color(_ key: String, into code: inout Code) {
@@ -97,5 +104,6 @@ struct PropertyWriter {
         if let inset = self.object.insets["sectionInset"] {
             self.set("sectionInset", "UIEdgeInsets(top: \(Spell.number(inset.top)), left: \(Spell.number(inset.left)), bottom: \(Spell.number(inset.bottom)), right: \(Spell.number(inset.right)))", into: &code)
         }
+        self.writeRuntimeAttributes(into: &code)
     }
 }

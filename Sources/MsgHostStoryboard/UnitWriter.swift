@@ -103,6 +103,11 @@ final class UnitWriter {
             self.declare(subview, parent: view, into: &code)
             let add = view.element == "stackView" ? "addArrangedSubview" : "addSubview"
             code.line("\(name).\(add)(\(Spell.variable(subview.id)))")
+            if let inset = subview.frameInset, view.element != "stackView" {
+                let parts = [("minX", inset.minX), ("minY", inset.minY), ("maxX", inset.maxX), ("maxY", inset.maxY), ("width", inset.width), ("height", inset.height)]
+                    .compactMap { name, value in value.map { "\(name): \(Spell.number($0))" } }
+                code.line("StoryboardObjects.place(\(([Spell.variable(subview.id)] + parts).joined(separator: ", ")))")
+            }
         }
         for cell in view.cells { self.registerPrototype(cell, in: view, into: &code) }
     }

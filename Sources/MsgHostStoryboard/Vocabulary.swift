@@ -46,6 +46,7 @@ enum Vocabulary {
         "collectionViewCell": ["reuseIdentifier"],
         "tableViewCell": ["reuseIdentifier", "rowHeight", "style"],
         "collectionViewFlowLayout": ["id", "key", "scrollDirection", "minimumLineSpacing", "minimumInteritemSpacing", "automaticEstimatedItemSize", "customClass", "customModule", "customModuleProvider"],
+        "collectionViewLayout": ["id", "key", "customClass", "customModule", "customModuleProvider"],
     ]
 
     /// Child elements a view may hold (read by the view reader).

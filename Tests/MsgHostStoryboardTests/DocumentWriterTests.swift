@@ -51,6 +51,44 @@ import Testing
         #expect(self.lines(try self.compile().source).contains("let v_fl1_aa_001 = UICollectionViewFlowLayout()"))
     }
 
+    /// An autoresizing mask is set; Xcode 8's fixed frame is the view's own, and its frame
+    /// inset places it in its superview once added.
+    @Test func masksAndXcode8FrameInsetsArePlaced() throws {
+        let text = Fixtures.storyboard
+            .replacingOccurrences(of: #"buttonType="system" id="bt2-aa-001">"#,
+                                  with: #"fixedFrame="YES" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="bt2-aa-001">"#)
+            .replacingOccurrences(of: #"<rect key="frame" x="104" y="88" width="80" height="44"/>"#,
+                                  with: #"<frame key="frameInset" minY="-2" maxX="10"/><autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>"#)
+        #expect(text != Fixtures.storyboard)
+        let (source, diagnostics) = try self.compile(text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let lines = self.lines(source)
+        #expect(lines.contains("v_bt2_aa_001.translatesAutoresizingMaskIntoConstraints = true"))
+        #expect(lines.contains("v_bt2_aa_001.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]"))
+        let added = try #require(lines.firstIndex(of: "v_vw1_aa_001.addSubview(v_bt2_aa_001)"))
+        #expect(lines[added + 1] == "StoryboardObjects.place(v_bt2_aa_001, minY: -2, maxX: 10)")
+    }
+
+    /// A `<collectionViewLayout>` of the app's class, with its runtime attributes (the
+    /// layout's `@IBInspectable`s, a view's `layer.cornerRadius`), set after the rest.
+    @Test func aCustomLayoutAndRuntimeAttributesAreSet() throws {
+        let text = Fixtures.storyboard
+            .replacingOccurrences(of: #"<collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="10" minimumInteritemSpacing="10" id="fl1-aa-001">"#,
+                                  with: #"<collectionViewLayout key="collectionViewLayout" id="fl1-aa-001" customClass="GridLayout" customModule="App"><userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="number" keyPath="rows"><integer key="value" value="3"/></userDefinedRuntimeAttribute><userDefinedRuntimeAttribute type="boolean" keyPath="isWrapping" value="YES"/><userDefinedRuntimeAttribute type="rect" keyPath="box"><rect key="value" x="0" y="0" width="1" height="1"/></userDefinedRuntimeAttribute></userDefinedRuntimeAttributes>"#)
+            .replacingOccurrences(of: "</collectionViewFlowLayout>", with: "</collectionViewLayout>")
+            .replacingOccurrences(of: #"<state key="normal" title="Rules"/>"#,
+                                  with: #"<state key="normal" title="Rules"/><userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius"><real key="value" value="4.5"/></userDefinedRuntimeAttribute><userDefinedRuntimeAttribute type="string" keyPath="bad path" value="x"/></userDefinedRuntimeAttributes>"#)
+        let (source, diagnostics) = try self.compile(text)
+        let lines = self.lines(source)
+        #expect(lines.contains("let v_fl1_aa_001 = GridLayout()"))
+        #expect(lines.contains("v_fl1_aa_001.rows = 3") && lines.contains("v_fl1_aa_001.isWrapping = true"))
+        #expect(lines.contains("v_bt2_aa_001.layer.cornerRadius = 4.5"))
+        #expect(diagnostics.map(\.message).sorted() == [
+            "a runtime attribute's keyPath \"bad path\" is not a Swift property path; left out",
+            "runtime attribute box of type \"rect\" is left out: the compiler sets numbers, Booleans, strings, images and colours",
+        ], "\(diagnostics)")
+    }
+
     @Test func constraintsAreMadeWithTheirRelationPriorityAndGuides() throws {
         let lines = self.lines(try self.compile().source)
         #expect(lines.contains("let v_co1_aa_001 = NSLayoutConstraint(item: v_lb1_aa_001, attribute: .top, relatedBy: .equal, toItem: v_vw1_aa_001.safeAreaLayoutGuide, attribute: .top, multiplier: 1, constant: 20)"))

@@ -12,8 +12,16 @@ open class UIView: UIResponder {
     // MARK: Geometry
 
     open var bounds: CGRect {
-        didSet { if oldValue.size != self.bounds.size { self.setNeedsLayout() } else { ScreenUpdates.viewChanged() } }
+        didSet {
+            guard oldValue.size != self.bounds.size else { return ScreenUpdates.viewChanged() }
+            self.resizeSubviews(from: oldValue.size)
+            self.setNeedsLayout()
+        }
     }
+    /// How the view follows its superview's size while its frame is its own (UIView+Autoresizing).
+    open var autoresizingMask: UIView.AutoresizingMask = []
+    /// Whether a change of this view's size resizes its subviews by their masks.
+    open var autoresizesSubviews = true
     open var center: CGPoint { didSet { ScreenUpdates.viewChanged() } }
     open var transform: CGAffineTransform = .identity { didSet { ScreenUpdates.viewChanged() } }
 
@@ -237,7 +245,13 @@ open class UIView: UIResponder {
     /// Lays out this view and then each of its subviews that needs it, top down; each view's
     /// controller hears `viewWillLayoutSubviews` and `viewDidLayoutSubviews` around it.
     open func layoutIfNeeded() {
-        LayoutEngine.solve(self)
+        // Solved again while autoresizing moved a view whose frame layout reads (a view that
+        // keeps its frame, inside one that layout places), as UIKit's mask constraints would
+        // place it in the same pass; a tree settles in one or two.
+        for _ in 0..<4 {
+            UIView.autoresized = false
+            guard LayoutEngine.solve(self), UIView.autoresized else { break }
+        }
         var stack: [UIView] = [self]
         while let view = stack.popLast() {
             if view.needsLayout {
