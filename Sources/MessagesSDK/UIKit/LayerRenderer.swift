@@ -11,6 +11,31 @@ struct LayerRenderer {
 
     init(_ context: CGContext) { self.context = context }
 
+    /// Per view class: whether it is the app's (or any class outside MessagesSDK), whose
+    /// `draw(_:)` may be its own.
+    private static var appClasses: [ObjectIdentifier: Bool] = [:]
+
+    /// A view's `draw(_:)` paints a surface of its own the size of its bounds, then that is
+    /// composited over what is below, as a view's backing store is on iOS: a `clear(_:)` in it
+    /// clears the view's pixels, not those of the views behind it, and nothing it draws falls
+    /// outside its bounds. MessagesSDK's own views draw in place (none of them clears), so
+    /// only the app's classes pay for the surface.
+    private func drawContent(of view: UIView, in bounds: CGRect) {
+        let type = Swift.type(of: view)
+        let isApp = Self.appClasses[ObjectIdentifier(type)] ?? {
+            let isApp = !String(reflecting: type).hasPrefix("MessagesSDK.")
+            Self.appClasses[ObjectIdentifier(type)] = isApp
+            return isApp
+        }()
+        guard isApp else { return view.draw(bounds) }
+        self.context.saveGState()
+        self.context.clip(to: bounds)
+        self.context.beginGroup()
+        view.draw(bounds)
+        self.context.endGroup(alpha: 1)
+        self.context.restoreGState()
+    }
+
     /// `placed`: false for the layer `render(in:)` was called on, which draws in its own
     /// coordinates; true for those below it, placed in their superlayer's.
     func render(_ layer: CALayer, placed: Bool) {
@@ -52,7 +77,7 @@ struct LayerRenderer {
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         UIGraphicsPushContext(context)
         layer.draw(in: context)
-        view?.draw(bounds)
+        if let view { self.drawContent(of: view, in: bounds) }
         UIGraphicsPopContext()
         for sublayer in layer.sublayers ?? [] { self.render(sublayer, placed: true) }
         for subview in view?.subviews ?? [] { self.render(subview.layer, placed: true) }

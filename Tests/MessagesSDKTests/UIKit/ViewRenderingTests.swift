@@ -76,6 +76,32 @@ import Testing
         try ReferenceImage.check(image, named: "card", in: Self.references)
     }
 
+    /// A view of the app's that clears its rect and draws a line (as XOO's board does): the
+    /// clear takes its own pixels only, the views behind it still show, and what it draws past
+    /// its bounds is cut off, as its own backing store would be on iOS.
+    @Test func anAppViewsDrawClearsOnlyItsOwnPixels() throws {
+        final class Lines: UIView {
+            override func draw(_ rect: CGRect) {
+                guard let context = UIGraphicsGetCurrentContext() else { return }
+                context.clear(rect)
+                context.setStrokeColor(UIColor.white.cgColor)
+                context.setLineWidth(4)
+                context.move(to: CGPoint(x: 0, y: 20))
+                context.addLine(to: CGPoint(x: 200, y: 20))
+                context.strokePath()
+            }
+        }
+        let back = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        back.backgroundColor = .red
+        let lines = Lines(frame: CGRect(x: 10, y: 10, width: 60, height: 40))
+        lines.backgroundColor = .clear
+        back.addSubview(lines)
+        let image = Self.image(of: back)
+        #expect(try ReferenceImage.rgba(image, x: 30, y: 40).isNear([255, 0, 0, 255]), "behind the cleared view: the red still shows")
+        #expect(try ReferenceImage.rgba(image, x: 30, y: 30).isNear([255, 255, 255, 255]), "the view's line")
+        #expect(try ReferenceImage.rgba(image, x: 85, y: 30).isNear([255, 0, 0, 255]), "its line stops at its bounds")
+    }
+
     @Test func drawHierarchyScalesTheViewIntoTheRect() throws {
         let card = Self.card()
         let format = UIGraphicsImageRendererFormat()
