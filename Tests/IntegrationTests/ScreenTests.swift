@@ -27,8 +27,8 @@ import Testing
             #expect(width == 390 && height == 292)
             let picture = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
             #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the screen is a PNG in the daemon's store")
-            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button, .view, .view, .button])
-            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece", "Later"])
+            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button, .view, .view, .button, .button])
+            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece", "Later", "Close"])
             let segments = items[1]
             #expect(segments.value == "Vanilla")
 
@@ -130,6 +130,20 @@ import Testing
             try daemon.eventually("the timer's title on the screen") {
                 try daemon.screenItems("kate-iphone").first?.label == "The timer fired"
             }
+        }
+    }
+
+    /// An app that dismisses itself and changes its views on the way out sends no screen after
+    /// the dismiss: the host closed it, and a screen then would be refused.
+    @Test func anAppThatDismissesItselfSendsNoScreenAfter() throws {
+        try TestDaemon.with(apps: [Self.screenApp()]) { daemon in
+            try daemon.open(Self.app, on: "kate-iphone")
+            try daemon.settle()
+            try daemon.tapScreen("kate-iphone", label: "Close")
+            try daemon.settle()
+            let events = try daemon.control(.events, EventsRequest(), as: EventsResult.self).events
+            #expect(events.contains { $0.kind == "closed" }, "\(events.map(\.kind))")
+            #expect(!events.contains { $0.kind == "requestRefused" }, "\(events.filter { $0.kind == "requestRefused" })")
         }
     }
 

@@ -34,6 +34,9 @@ open class MSMessagesAppViewController: UIViewController {
     /// Set by the first `setView`: the app declares what it shows, so the host is not sent
     /// the screen of its UIKit views.
     var declaresView = false
+    /// Set by `dismiss()`: the host is closing this instance, so its screen is not sent again
+    /// (a view the app changes on its way out would be refused `sendWhileNotVisible`).
+    var dismissRequested = false
 
     /// A sticker browser added as a child draws this controller's view (`setView`) and takes
     /// its stickers' touches, as its view would on iOS.
@@ -106,6 +109,7 @@ open class MSMessagesAppViewController: UIViewController {
     /// Closes the app, as the user would: the resign callbacks follow and the process is
     /// terminated soon after. A no-op for a live bubble.
     open func dismiss() {
+        self.dismissRequested = true
         self.fireAndForget(.dismiss, InstanceBody(instance: self.instance))
     }
 

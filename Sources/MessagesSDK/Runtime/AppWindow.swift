@@ -68,10 +68,10 @@ final class AppWindow {
 
     /// The screen to send after a callback, as the `screen` element of the instance's view, or
     /// nil: nothing changed since the last, the app declares its view itself (`setView`), it is
-    /// not on screen or draws a live bubble, or it has built no view.
+    /// not on screen, is being dismissed or draws a live bubble, or it has built no view.
     func screenToSend() -> (element: ViewElement, png: Data)? {
         if self.capturedGeneration == ScreenUpdates.generation { return nil }
-        guard self.isShown, !self.controller.declaresView, self.controller.presentationStyle != .transcript,
+        guard self.isShown, !self.controller.dismissRequested, !self.controller.declaresView, self.controller.presentationStyle != .transcript,
               let view = self.controller.viewIfLoaded, ScreenCapture.hasContent(view) else { return nil }
         self.window.layoutIfNeeded()
         guard let screen = ScreenCapture.capture(self.window) else { return nil }

@@ -27,7 +27,8 @@ final class Board: UIView {
 /// sends the flavour and the note, Send twice sends two messages on one tap (the second is
 /// refused `sendWithoutRecentInteraction`) — then a board that hears a drag's raw touches and
 /// a piece that a pan gesture moves, which sends where it was dropped (one send a drag), and
-/// Later, whose `Timer` sets the title a moment after the tap (the main run loop fires it).
+/// Later, whose `Timer` sets the title a moment after the tap (the main run loop fires it),
+/// and Close, which dismisses the app and changes its title on the way out.
 /// Tests/IntegrationTests/ScreenTests.swift taps and drags it.
 final class ScreenViewController: MSMessagesAppViewController {
     let title_ = UILabel(frame: CGRect(x: 16, y: 12, width: 358, height: 24))
@@ -41,6 +42,12 @@ final class ScreenViewController: MSMessagesAppViewController {
         Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in
             MainActor.assumeIsolated { self.title_.text = "The timer fired" }
         }
+    })
+
+    lazy var close = UIButton(primaryAction: UIAction(title: "Close") { [unowned self] _ in
+        self.title_.text = "Closing"
+        self.dismiss()
+        DispatchQueue.main.async { self.title_.text = "Closed" }
     })
 
     override func viewDidLoad() {
@@ -59,8 +66,9 @@ final class ScreenViewController: MSMessagesAppViewController {
         self.piece.backgroundColor = .systemRed
         (self.piece.isAccessibilityElement, self.piece.accessibilityLabel) = (true, "Piece")
         self.later.frame = CGRect(x: 300, y: 146, width: 74, height: 44)
+        self.close.frame = CGRect(x: 258, y: 200, width: 40, height: 44)
         self.piece.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] recognizer in self.panned(recognizer as! UIPanGestureRecognizer) })
-        for subview in [self.title_, self.flavours, self.note, self.send, self.sendTwice, self.board, self.piece, self.later] as [UIView] { self.view.addSubview(subview) }
+        for subview in [self.title_, self.flavours, self.note, self.send, self.sendTwice, self.board, self.piece, self.later, self.close] as [UIView] { self.view.addSubview(subview) }
     }
 
     /// The piece follows the finger; dropped, it sends where it is.
