@@ -57,7 +57,13 @@ open class UIView: UIResponder {
     open var isUserInteractionEnabled = true
     /// Kept for ported code: the host's taps are one touch at a time, so it changes nothing.
     open var isMultipleTouchEnabled = false
-    open var tintColor: UIColor! = UIColor.systemBlue
+    /// The view's own tint, or else its superview's, as UIKit inherits it down the tree
+    /// (systemBlue at the top); set to nil, the view inherits again.
+    open var tintColor: UIColor! {
+        get { self.ownTintColor ?? self.superview?.tintColor ?? UIColor.systemBlue }
+        set { self.ownTintColor = newValue; ScreenUpdates.viewChanged() }
+    }
+    private var ownTintColor: UIColor?
     open var accessibilityLabel: String?
     open var accessibilityIdentifier: String?
     open var isAccessibilityElement = false

@@ -22,6 +22,20 @@ import Testing
         #expect(view.frame == CGRect(x: 50, y: 75, width: 100, height: 50))
     }
 
+    /// A view without a tint of its own takes its superview's, as UIKit's views do.
+    @Test func tintColorIsInheritedDownTheTree() {
+        let root = UIView(frame: .zero), child = UIView(frame: .zero), grandchild = UIView(frame: .zero)
+        root.addSubview(child)
+        child.addSubview(grandchild)
+        #expect(grandchild.tintColor == UIColor.systemBlue)
+        root.tintColor = .white
+        #expect(grandchild.tintColor == UIColor.white)
+        child.tintColor = .red
+        #expect(grandchild.tintColor == UIColor.red && root.tintColor == UIColor.white)
+        child.tintColor = nil
+        #expect(grandchild.tintColor == UIColor.white)
+    }
+
     @Test func pointsConvertThroughBoundsOriginsAndTransforms() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         let inner = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
