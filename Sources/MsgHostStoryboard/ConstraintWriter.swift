@@ -15,7 +15,9 @@ struct ConstraintWriter {
 
     func write(into code: inout Code) {
         var made: [String] = []
+        var varied: [(name: String, variations: [ConstraintVariation])] = []
         var placed: [String] = []
+        let masks = Dictionary(grouping: self.unit.objects.flatMap(\.constraintMasks), by: \.constraint).mapValues { $0.map(\.variation) }
         for view in self.unit.objects {
             for constraint in view.constraints {
                 guard let line = self.constraint(constraint, holder: view) else { continue }
@@ -24,7 +26,8 @@ struct ConstraintWriter {
                 if let priority = constraint.priority, priority != 1000 { code.line("\(name).priority = UILayoutPriority(\(Spell.number(priority)))") }
                 if let identifier = constraint.identifier { code.line("\(name).identifier = \(Spell.string(identifier))") }
                 self.unit.variables[constraint.id] = UnitWriter.Variable(name: name, type: "NSLayoutConstraint", isOptional: false)
-                made.append(name)
+                let variations = (masks[constraint.id] ?? []) + constraint.variations
+                if variations.isEmpty { made.append(name) } else { varied.append((name, variations)) }
                 for item in [constraint.firstItem ?? view.id, constraint.secondItem].compactMap({ $0 }) where !placed.contains(item) { placed.append(item) }
             }
         }
@@ -33,10 +36,21 @@ struct ConstraintWriter {
                   self.unit.parents[id] != nil, view.key != "contentView", !view.element.hasSuffix("Cell") else { continue }
             code.line("\(Spell.variable(id)).translatesAutoresizingMaskIntoConstraints = false")
         }
-        guard !made.isEmpty else { return }
-        code.block("NSLayoutConstraint.activate([", closing: "])") { code in
-            for name in made { code.line(name + ",") }
+        if !made.isEmpty {
+            code.block("NSLayoutConstraint.activate([", closing: "])") { code in
+                for name in made { code.line(name + ",") }
+            }
         }
+        // A constraint of some size classes only: active if the device's are among them.
+        for (name, variations) in varied {
+            code.line("if StoryboardObjects.vary(\(name), [\(variations.map(Self.spell).joined(separator: ", "))]) { \(name).isActive = true }")
+        }
+    }
+
+    private static func spell(_ variation: ConstraintVariation) -> String {
+        let parts = [variation.widthClass.map { "width: .\($0)" }, variation.heightClass.map { "height: .\($0)" },
+                     variation.installed.map { "installed: \($0)" }, variation.constant.map { "constant: \(Spell.number($0))" }].compactMap { $0 }
+        return ".init(\(parts.joined(separator: ", ")))"
     }
 
     private func constraint(_ constraint: Constraint, holder: ViewObject) -> String? {

@@ -87,9 +87,42 @@ extension DocumentReader {
                 secondItem: attributes["secondItem"], secondAttribute: attributes["secondAttribute"],
                 relation: attributes["relation"], constant: self.number(attributes["constant"], child, default: 0),
                 multiplier: self.multiplier(attributes["multiplier"], child), priority: attributes["priority"].flatMap(Double.init),
-                identifier: attributes["identifier"]))
+                identifier: attributes["identifier"],
+                variations: child.children("variation").compactMap { variation in
+                    guard var classes = self.sizeClasses(variation) else { return nil }
+                    guard let text = variation.attributes["constant"], let constant = Double(text), constant.isFinite else {
+                        self.diagnostics.warn(variation.line, "a constraint's <variation> without a constant is left out")
+                        return nil
+                    }
+                    classes.constant = constant
+                    return classes
+                }))
         }
         return constraints
+    }
+
+    /// A `<variation>`'s key as the size classes it names: `default` (any), or
+    /// `widthClass=compact`, `heightClass=regular-widthClass=regular` and the like; nil, with a
+    /// warning, for a key of another kind.
+    func sizeClasses(_ variation: XMLElement) -> ConstraintVariation? {
+        let key = variation.attributes["key"] ?? ""
+        var result = ConstraintVariation()
+        guard key != "default" else { return result }
+        for part in key.split(separator: "-") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, ["compact", "regular"].contains(pair[1]) else { return self.unknownVariation(variation, key) }
+            switch pair[0] {
+            case "widthClass": result.widthClass = pair[1]
+            case "heightClass": result.heightClass = pair[1]
+            default: return self.unknownVariation(variation, key)
+            }
+        }
+        return result
+    }
+
+    private func unknownVariation(_ variation: XMLElement, _ key: String) -> ConstraintVariation? {
+        self.diagnostics.warn(variation.line, "the variation \"\(key)\" is not a size class the compiler knows; left out")
+        return nil
     }
 
     /// `multiplier="0.5"` or, as Interface Builder writes ratios, `multiplier="1:2"`.

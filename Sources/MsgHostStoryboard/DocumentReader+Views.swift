@@ -92,6 +92,21 @@ extension DocumentReader {
             }
         case "userDefinedRuntimeAttributes":
             view.runtimeAttributes += self.runtimeAttributes(child)
+        case "variation":
+            // Which of the view's constraints a size class installs (`<mask key="constraints">`).
+            guard let classes = self.sizeClasses(child) else { break }
+            for mask in child.children("mask") {
+                guard mask.attributes["key"] == "constraints" else {
+                    self.diagnostics.warn(mask.line, "a variation's <mask key=\"\(mask.attributes["key"] ?? "")\"> is left out: the compiler varies constraints only")
+                    continue
+                }
+                for entry in mask.children where ["include", "exclude"].contains(entry.name) {
+                    guard let id = entry.attributes["reference"] else { continue }
+                    var variation = classes
+                    variation.installed = entry.name == "include"
+                    view.constraintMasks.append((id, variation))
+                }
+            }
         case "collectionViewCellContentView", "tableViewCellContentView":
             if let content = self.readObject(child) { view.parts.append(content) }
         case "view" where key == "contentView":

@@ -84,6 +84,8 @@ public struct ViewObject: Sendable {
     /// User-defined runtime attributes (`@IBInspectable` properties, `layer.cornerRadius`):
     /// each key path with its value as a Swift expression.
     public var runtimeAttributes: [(keyPath: String, value: String)] = []
+    /// The view's `<variation>` masks: a constraint's id and what a size class makes of it.
+    public var constraintMasks: [(constraint: String, variation: ConstraintVariation)] = []
 
     func part(_ key: String) -> ViewObject? { self.parts.first { $0.key == key } }
 }
@@ -155,6 +157,16 @@ public struct Constraint: Hashable, Sendable {
     public var multiplier: Double
     public var priority: Double?
     public var identifier: String?
+    /// Its size-class variations: from the holder's `<variation>` masks and its own.
+    public var variations: [ConstraintVariation] = []
+}
+
+/// A `<variation key="heightClass=regular-widthClass=compact">` as it touches one constraint.
+public struct ConstraintVariation: Hashable, Sendable {
+    /// `compact` or `regular`; nil: any (the key `default` names neither).
+    public var widthClass, heightClass: String?
+    public var installed: Bool?
+    public var constant: Double?
 }
 
 public struct Connection: Hashable, Sendable {

@@ -75,6 +75,6 @@ enum Vocabulary {
         "textInputTraits", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "simulatedStatusBarMetrics",
         "simulatedTopBarMetrics", "simulatedBottomBarMetrics", "simulatedScreenMetrics", "simulatedOrientationMetrics",
         "nil", "point", "preferredSymbolConfiguration", "directionalEdgeInsets", "edgeInsets", "locale", "date",
-        "real", "integer", "boolean", "layoutGuides", "variation", "extendedEdge", "modalPageSheetSize",
+        "real", "integer", "boolean", "layoutGuides", "extendedEdge", "modalPageSheetSize",
     ]
 }

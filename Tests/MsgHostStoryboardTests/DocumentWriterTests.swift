@@ -89,6 +89,21 @@ import Testing
         ], "\(diagnostics)")
     }
 
+    /// A constraint of some size classes (an iPad's, excluded by default) is made active
+    /// only where the device's size classes install it, with its constant for them.
+    @Test func sizeClassVariationsDecideWhetherAConstraintIsActive() throws {
+        let text = Fixtures.storyboard
+            .replacingOccurrences(of: #"identifier="collection-height" id="co3-aa-001"/>"#,
+                                  with: #"identifier="collection-height" id="co3-aa-001"><variation key="heightClass=regular-widthClass=regular" constant="550"/></constraint>"#)
+            .replacingOccurrences(of: "</constraints>",
+                                  with: "</constraints><variation key=\"default\"><mask key=\"constraints\"><exclude reference=\"co3-aa-001\"/></mask></variation><variation key=\"heightClass=regular-widthClass=regular\"><mask key=\"constraints\"><include reference=\"co3-aa-001\"/></mask></variation><variation key=\"heightClass=compact-widthClass=unknown\"/>")
+        let (source, diagnostics) = try self.compile(text)
+        let lines = self.lines(source)
+        #expect(lines.contains("if StoryboardObjects.vary(v_co3_aa_001, [.init(installed: false), .init(width: .regular, height: .regular, installed: true), .init(width: .regular, height: .regular, constant: 550)]) { v_co3_aa_001.isActive = true }"), "\(source)")
+        #expect(!lines.contains("v_co3_aa_001,"), "not among those always active")
+        #expect(diagnostics.map(\.message) == ["the variation \"heightClass=compact-widthClass=unknown\" is not a size class the compiler knows; left out"])
+    }
+
     @Test func constraintsAreMadeWithTheirRelationPriorityAndGuides() throws {
         let lines = self.lines(try self.compile().source)
         #expect(lines.contains("let v_co1_aa_001 = NSLayoutConstraint(item: v_lb1_aa_001, attribute: .top, relatedBy: .equal, toItem: v_vw1_aa_001.safeAreaLayoutGuide, attribute: .top, multiplier: 1, constant: 20)"))
