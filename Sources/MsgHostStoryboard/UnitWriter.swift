@@ -72,15 +72,15 @@ final class UnitWriter {
             }
             let standard = self.standardMake(view, base: base)
             if let custom = view.customClass {
-                code.line("let \(name): \(base) = StoryboardObjects.make(\(custom).self, in: \(self.file)) ?? \(standard)")
+                // What init(coder:) has decoded when the app's initialiser runs: the frame, the layout.
+                let frame = view.frame.map { ", frame: \(Spell.rect($0))" } ?? ""
+                let layout = view.element == "collectionView" ? view.part("collectionViewLayout").map { ", collectionViewLayout: \(Spell.variable($0.id))" } ?? "" : ""
+                code.line("let \(name): \(base) = StoryboardObjects.make(\(custom).self, in: \(self.file)\(frame)\(layout)) ?? \(standard)")
             } else {
                 code.line("let \(name) = \(standard)")
             }
-            if view.frame != nil, view.customClass != nil || ["button", "tableViewCell"].contains(view.element) {
+            if view.frame != nil, view.customClass == nil, ["button", "tableViewCell"].contains(view.element) {
                 code.line("\(name).frame = \(Spell.rect(view.frame))")
-            }
-            if view.element == "collectionView", view.customClass != nil, let layout = view.part("collectionViewLayout") {
-                code.line("\(name).collectionViewLayout = \(Spell.variable(layout.id))")
             }
         }
         self.variables[view.id] = Variable(name: name, type: view.customClass ?? base, isOptional: false)

@@ -134,7 +134,7 @@ import Testing
         let lines = self.lines(source)
         #expect(lines.contains("v_cv1_aa_001.registerPrototype({ () -> UICollectionViewCell in"))
         #expect(lines.contains("}, forCellWithReuseIdentifier: \"Piece\")"))
-        #expect(lines.contains("let v_ce1_aa_001: UICollectionViewCell = StoryboardObjects.make(PieceCell.self, in: \"Main.storyboard\") ?? UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: 80, height: 80))"))
+        #expect(lines.contains("let v_ce1_aa_001: UICollectionViewCell = StoryboardObjects.make(PieceCell.self, in: \"Main.storyboard\", frame: CGRect(x: 0, y: 0, width: 80, height: 80)) ?? UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: 80, height: 80))"))
         #expect(lines.contains("let v_cc1_aa_001 = v_ce1_aa_001.contentView"))
         #expect(lines.contains("StoryboardObjects.connect(\"pieceImage\", of: v_ce1_aa_001, to: v_iv1_aa_001, in: \"Main.storyboard\")"))
         // The cell's tree is built inside its registration, after the collection view is made.

@@ -8,16 +8,31 @@ public protocol StoryboardInstantiable: AnyObject {
 }
 
 extension UIView: StoryboardInstantiable {}
+
+/// The coder a compiled storyboard makes its objects with: what `init(coder:)` of UIKit's
+/// classes reads from a nib before a subclass's own initialiser goes on (so code there that
+/// reads its frame or changes its layout sees the storyboard's).
+public final class StoryboardCoder: NSCoder {
+    public let frame: CGRect?
+    public let collectionViewLayout: UICollectionViewLayout?
+
+    public init(frame: CGRect? = nil, collectionViewLayout: UICollectionViewLayout? = nil) {
+        (self.frame, self.collectionViewLayout) = (frame, collectionViewLayout)
+        super.init()
+    }
+}
 extension UIViewController: StoryboardInstantiable {}
 
 /// What the code of a compiled storyboard or nib calls to make objects and connect outlets;
 /// each logs what went wrong, naming the file, and goes on with the rest.
 @MainActor
 public enum StoryboardObjects {
-    /// An instance of `type` through `init(coder:)`, as UIKit makes it; nil (logged) when that
-    /// returns nil.
-    public static func make<Object: StoryboardInstantiable>(_ objectType: Object.Type, in document: String) -> Object? {
-        guard let object = Object(coder: NSCoder()) else {
+    /// An instance of `type` through `init(coder:)`, as UIKit makes it, with what UIKit has
+    /// decoded by the time the initialiser's body runs (its frame, a collection view's layout);
+    /// nil (logged) when that returns nil.
+    public static func make<Object: StoryboardInstantiable>(_ objectType: Object.Type, in document: String,
+                                                            frame: CGRect? = nil, collectionViewLayout: UICollectionViewLayout? = nil) -> Object? {
+        guard let object = Object(coder: StoryboardCoder(frame: frame, collectionViewLayout: collectionViewLayout)) else {
             HostConnection.log("\(document): \(Object.self).init(coder:) returned nil; a \(Object.self)'s superclass from UIKit stands in")
             return nil
         }

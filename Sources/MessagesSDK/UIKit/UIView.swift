@@ -96,10 +96,12 @@ open class UIView: UIResponder {
         super.init()
     }
 
-    /// Views from a storyboard or nib: there are none here, so this makes an empty one.
+    /// A view from a storyboard or nib: with the frame the compiled storyboard gives
+    /// (`StoryboardCoder`), else empty.
     public required init?(coder: NSCoder) {
-        self.bounds = .zero
-        self.center = .zero
+        let frame = (coder as? StoryboardCoder)?.frame ?? .zero
+        self.bounds = CGRect(origin: .zero, size: frame.size)
+        self.center = CGPoint(x: frame.midX, y: frame.midY)
         super.init()
     }
 

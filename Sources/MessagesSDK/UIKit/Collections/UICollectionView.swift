@@ -118,8 +118,9 @@ open class UICollectionView: UIScrollView {
         self.addGestureRecognizer(UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
     }
 
+    /// From a storyboard: with its layout (`StoryboardCoder`), or a flow layout.
     public required init?(coder: NSCoder) {
-        self.collectionViewLayout = UICollectionViewFlowLayout()
+        self.collectionViewLayout = (coder as? StoryboardCoder)?.collectionViewLayout ?? UICollectionViewFlowLayout()
         super.init(coder: coder)
         self.collectionViewLayout.collectionView = self
         self.addGestureRecognizer(UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
