@@ -31,27 +31,57 @@ enum ScreenCapture {
     static func items(in window: UIWindow) -> [ScreenItem] { self.walk(window).items }
 
     /// The items, and the sticker of each `sticker` item (an `MSStickerView`), whose index
-    /// among them is the item's `value`: what the app answers `stickers` with.
+    /// among them is the item's `value`: what the app answers `stickers` with. An item wholly
+    /// under an opaque view drawn after it (a child controller's view over its parent's
+    /// placeholder label) is left out: the person sees the view on top, and a tap there reaches it.
     private static func walk(_ window: UIWindow) -> (items: [ScreenItem], stickers: [MSSticker]) {
-        var items: [ScreenItem] = []
-        var stickers: [MSSticker] = []
+        var found: [(item: ScreenItem, view: UIView, sticker: MSSticker?, order: Int)] = []
+        var covers: [(rect: CGRect, view: UIView, order: Int)] = []
+        var order = 0
         var stack: [UIView] = window.subviews.reversed()
-        while let view = stack.popLast(), items.count < Self.maxItems {
+        while let view = stack.popLast(), found.count < Self.maxItems {
             guard !view.isHidden, view.alpha >= 0.01 else { continue }
-            if let stickerView = view as? MSStickerView, let sticker = stickerView.sticker, var item = self.item(view, in: window) {
-                item.role = .sticker
-                item.value = String(stickers.count)
-                stickers.append(sticker)
-                items.append(item)
-            } else if let item = self.item(view, in: window) {
-                items.append(item)
+            order += 1
+            if let cover = self.opaqueRect(of: view, in: window) { covers.append((cover, view, order)) }
+            if let item = self.item(view, in: window) {
+                let sticker = (view as? MSStickerView)?.sticker
+                found.append((item, view, sticker, order))
             }
             // An accessibility element (a cell that says what it shows) stands for what is in
             // it, as VoiceOver reads it: its subviews are not listed apart.
             if view.isAccessibilityElement && view.accessibilityLabel != nil { continue }
             stack.append(contentsOf: view.subviews.reversed())
         }
+        var items: [ScreenItem] = []
+        var stickers: [MSSticker] = []
+        for entry in found {
+            let frame = CGRect(x: entry.item.x, y: entry.item.y, width: entry.item.width, height: entry.item.height)
+            let covered = covers.contains { cover in
+                cover.order > entry.order && cover.rect.contains(frame) && !cover.view.isDescendant(of: entry.view)
+            }
+            if covered { continue }
+            var item = entry.item
+            if let sticker = entry.sticker {
+                item.role = .sticker
+                item.value = String(stickers.count)
+                stickers.append(sticker)
+            }
+            items.append(item)
+        }
         return (items, stickers)
+    }
+
+    /// Where `view` paints every pixel: its frame in the window, if it is untransformed, fully
+    /// opaque (alpha and background) and the views above it in the tree are too.
+    private static func opaqueRect(of view: UIView, in window: UIWindow) -> CGRect? {
+        guard view.transform == .identity, view.alpha >= 0.99, let background = view.backgroundColor, background.cgColor.alpha >= 0.99 else { return nil }
+        var ancestor = view.superview
+        while let current = ancestor, current !== window {
+            guard current.alpha >= 0.99, current.transform == .identity else { return nil }
+            ancestor = current.superview
+        }
+        let rect = view.convert(view.bounds, to: window)
+        return rect.width.isFinite && rect.height.isFinite && rect.width > 0 && rect.height > 0 ? rect : nil
     }
 
     private static func item(_ view: UIView, in window: UIWindow) -> ScreenItem? {

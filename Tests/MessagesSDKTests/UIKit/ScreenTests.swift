@@ -97,6 +97,33 @@ final class ScreenController: MSMessagesAppViewController {
         #expect(items.first.map { [$0.x, $0.y, $0.width, $0.height] } == [10, 10, 100, 100])
     }
 
+    /// A label wholly under an opaque view drawn after it is not on the screen's items (the
+    /// storyboard's placeholder under a child controller's view); one under a clear view, one
+    /// that sticks out, and a view's own children still are.
+    @MainActor @Test func anItemUnderAnOpaqueViewIsLeftOut() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let root = UIView(frame: window.bounds)
+        root.backgroundColor = .white
+        let hidden = UILabel(frame: CGRect(x: 50, y: 90, width: 100, height: 20))
+        hidden.text = "Hello World"
+        let peeking = UILabel(frame: CGRect(x: 50, y: 150, width: 100, height: 60))
+        peeking.text = "Peeking"
+        let child = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 180))
+        child.backgroundColor = .white
+        let button = UIButton(type: .system)
+        button.setTitle("Play", for: .normal)
+        button.frame = CGRect(x: 10, y: 10, width: 60, height: 30)
+        child.addSubview(button)
+        let glass = UIView(frame: window.bounds)
+        glass.backgroundColor = UIColor(white: 1, alpha: 0.5)
+        let underGlass = UILabel(frame: CGRect(x: 10, y: 185, width: 40, height: 10))
+        underGlass.text = "Under glass"
+        root.addSubview(underGlass)
+        for view in [hidden, peeking, child, glass] { root.addSubview(view) }
+        window.addSubview(root)
+        #expect(ScreenCapture.items(in: window).map(\.label) == ["Under glass", "Peeking", "Play"])
+    }
+
     /// An `MSStickerView` is a `sticker` item whose value is its sticker's index among the
     /// screen's stickers, in item order: the host's Insert and Peel ask for the app's stickers.
     @MainActor @Test func aStickerViewIsAStickerItemNumberedAmongTheScreensStickers() throws {
