@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from conftest import REPOSITORY, run_simulator
 from test_simulator import JOHN, KATE, Page, app_bubbles
@@ -75,18 +76,25 @@ def test_a_mouse_drag_on_the_apps_screen_is_a_drag_and_a_click_stays_a_tap(scree
     page.show_conversation(JOHN)
     page.click(f'.app-icon[data-app="{SCREEN_APP}"]', lambda: page.phone(KATE))
     page.wait(lambda: page.find("[data-testid=view-screen] img", page.phone(KATE)), "the app's screen on Kate's phone")
-    figure = page.find("[data-testid=view-screen]", page.phone(KATE))
 
     # The mouse goes down on the piece (its centre, 330,230 of 390×292), moves and is let go at
     # 200,250: the piece's pan gesture moves it there, and its send after the drag is allowed.
-    # The click the browser fires after the release is no tap.
-    browser.execute_script("""
-        const [figure, points] = arguments;
-        const box = figure.getBoundingClientRect();
-        const at = ([x, y]) => ({bubbles: true, button: 0, clientX: box.left + x / 390 * box.width, clientY: box.top + y / 292 * box.height});
-        figure.dispatchEvent(new PointerEvent('pointerdown', at(points[0])));
-        figure.dispatchEvent(new PointerEvent('pointerup', at(points[1])));
-        figure.dispatchEvent(new MouseEvent('click', at(points[1])));""", figure, [[330, 230], [200, 250]])
+    # The click the browser fires after the release is no tap. The screen is found again if the
+    # page drew it anew in between (a screen the app sends again replaces the element).
+    for attempt in range(3):
+        figure = page.find("[data-testid=view-screen]", page.phone(KATE))
+        try:
+            browser.execute_script("""
+                const [figure, points] = arguments;
+                const box = figure.getBoundingClientRect();
+                const at = ([x, y]) => ({bubbles: true, button: 0, clientX: box.left + x / 390 * box.width, clientY: box.top + y / 292 * box.height});
+                figure.dispatchEvent(new PointerEvent('pointerdown', at(points[0])));
+                figure.dispatchEvent(new PointerEvent('pointerup', at(points[1])));
+                figure.dispatchEvent(new MouseEvent('click', at(points[1])));""", figure, [[330, 230], [200, 250]])
+            break
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
     page.wait(lambda: any("Piece dropped at" in bubble.text for bubble in app_bubbles(page, JOHN)), "the dropped piece on John's phone")
     page.wait(lambda: (item(page, "Piece").get_attribute("style") or "").startswith("left: 43."), "the piece where it was dropped on Kate's screen")
     page.shot("dragged")
