@@ -7,10 +7,11 @@ import SwiftSyntax
 /// observer). The compiler's "escaping closure captures non-escaping parameter" is the same
 /// finding, made before the build.
 final class EscapingParameterRewriter: PortRewriter {
-    /// Methods whose closure argument outlives the call.
+    /// Methods whose closure argument outlives the call (not `sync`, `perform`, `forEach` and
+    /// others that run it before they return).
     static let keepers: Set<String> = [
         "dataTask", "downloadTask", "uploadTask", "async", "asyncAfter", "addOperation", "scheduledTimer",
-        "animate", "transition", "addObserver", "perform", "performBatchUpdates", "sync",
+        "animate", "transition", "addObserver",
     ]
 
     override func visit(_ node: FunctionDeclSyntax) -> DeclSyntax {

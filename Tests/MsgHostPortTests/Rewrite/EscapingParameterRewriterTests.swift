@@ -24,6 +24,7 @@ import Testing
             func later(_ done: @escaping () -> Void) { DispatchQueue.main.async { done() } }
             func optional(_ done: (() -> Void)?) { DispatchQueue.main.async { done?() } }
             func member(_ completion: () -> Void) { DispatchQueue.main.async { self.completion() } }
+            func now(_ body: () -> Void) { queue.sync { body() } }
             """
         let ported = Porting.port(source)
         #expect(ported.text == source && ported.report.isEmpty)
