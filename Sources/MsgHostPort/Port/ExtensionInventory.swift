@@ -18,7 +18,9 @@ public struct ExtensionInventory: Sendable {
     static let skippedFolders: Set<String> = ["xcodeproj", "xcworkspace", "xcuserdata", "build", "DerivedData", "framework", "bundle", "playground"]
     static let localized = "lproj"
 
-    public init(folder: URL) throws(ExtensionPort.Failure) {
+    /// `documents`: whether a README, LICENSE or CHANGELOG is a resource (an app's folder) or
+    /// left out (a pod's, where CocoaPods keeps them beside the sources).
+    public init(folder: URL, documents: Bool = true) throws(ExtensionPort.Failure) {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else {
             throw ExtensionPort.Failure(description: "cannot read the folder \(folder.path)")
         }
@@ -53,7 +55,9 @@ public struct ExtensionInventory: Sendable {
                 self.report.append(PortReport.Entry(file: relative, line: 0, kind: .couldNotPort, before: url.lastPathComponent, after: url.lastPathComponent,
                                                     why: "Objective-C and C sources are not ported: rewrite what the Swift code calls in Swift"))
             case "entitlements", "xcconfig", "pch", "modulemap": continue
-            default: self.resourceFiles.append(relative)
+            default:
+                if !documents && Self.isDocument(url.lastPathComponent) { continue }
+                self.resourceFiles.append(relative)
             }
         }
         // The extension's own Info.plist: the shallowest one.
@@ -73,6 +77,12 @@ public struct ExtensionInventory: Sendable {
             }
         }
         self.resourceFiles = self.resourceFiles.filter { seen[($0 as NSString).lastPathComponent] == $0 }
+    }
+
+    /// A project's own documents, by name.
+    static func isDocument(_ name: String) -> Bool {
+        let upper = name.uppercased()
+        return ["README", "LICENSE", "LICENCE", "CHANGELOG", "CHANGES", "AUTHORS"].contains { upper.hasPrefix($0) } || name.hasSuffix(".md")
     }
 
     /// Every folder below `folder`, relative to it, for an asset catalog's plan.

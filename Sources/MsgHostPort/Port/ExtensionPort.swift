@@ -59,58 +59,36 @@ public struct ExtensionPort: Sendable {
         let output = options.output ?? source.folder.deletingLastPathComponent().appendingPathComponent(source.folder.lastPathComponent + "-msghost")
         try Self.prepare(output, input: source.folder, overwrite: options.overwrite)
 
+        let pods = CocoaPods(target: source.target) { path in try? Data(contentsOf: source.project.appendingPathComponent(path)) }
+        let modules = Set(pods.pods.map(\.module))
         let writer = PackageWriter(root: output, module: source.module)
-        var report: [PortReport.Entry] = inventory.report
-        for file in inventory.swiftFiles {
-            let text = try Self.text(source.folder.appendingPathComponent(file))
-            let ported = SourcePort.rewrite(source: text, fileName: file)
-            report += ported.report
-            try writer.source(file, ported.text)
+        var report: [PortReport.Entry] = inventory.report + pods.report
+        report += try Self.port(inventory, from: source.folder, into: writer, modules: modules)
+        var libraries: [PackageFiles.Library] = []
+        for pod in pods.pods {
+            let folder = source.project.appendingPathComponent(pod.folder)
+            let podInventory = try ExtensionInventory(folder: folder, documents: false)
+            report += try Self.port(podInventory, from: folder, into: PackageWriter(root: output, module: pod.module), modules: modules, prefix: pod.folder + "/")
+            try PackageWriter(root: output, module: pod.module).source("\(pod.module)Pod.swift", pod.moduleFile(registers: !podInventory.interfaceFiles.isEmpty))
+            libraries.append(PackageFiles.Library(module: pod.module, hasInterfaceFiles: !podInventory.interfaceFiles.isEmpty))
+            report.append(PortReport.Entry(file: pod.folder, line: 0, kind: .rewrite, before: "pod '\(pod.name)'", after: "Sources/\(pod.module)",
+                                           why: "CocoaPods builds the pod as a framework the app links; here it is a library target of the package, its sources ported as the app's"))
         }
         if !inventory.swiftFiles.contains(where: { ($0 as NSString).lastPathComponent == "main.swift" }) {
             let principal: MainSwift.Principal = switch info.entry {
             case .principalClass(let name): .principalClass(name)
             case .mainStoryboard(let name): .storyboard(name)
             }
-            guard let main = MainSwift.text(for: principal) else {
+            let registrations = (inventory.interfaceFiles.isEmpty ? [] : ["CompiledStoryboards.register()"])
+                + libraries.filter(\.hasInterfaceFiles).map { "\($0.module)Pod.registerStoryboards()" }
+            guard let main = MainSwift.text(for: principal, registering: registrations) else {
                 throw Failure(description: "\(plist): \(Self.describe(info.entry)) is not a Swift class name")
             }
             try writer.source("main.swift", main)
             report.append(PortReport.Entry(file: "main.swift", line: 1, kind: .rewrite, before: Self.describe(info.entry), after: "main.swift",
                                            why: "Linux has no Info.plist to start the extension from: main.swift starts it"))
         }
-        var interfaces: [(data: Data, path: String)] = []
-        for file in inventory.interfaceFiles {
-            // Out of Base.lproj: SwiftPM takes an .lproj folder for localized resources, and
-            // these are sources of the plugin.
-            let place = file.split(separator: "/").filter { $0 != "Base.lproj" }.joined(separator: "/")
-            let data = try Self.read(source.folder.appendingPathComponent(file))
-            try writer.source(place, data)
-            interfaces.append((data, file))
-        }
-        // What the plugin will say at each build, said now: an error stops the build there.
-        if !interfaces.isEmpty {
-            report += StoryboardCompiler.compile(interfaces).diagnostics.map { diagnostic in
-                PortReport.Entry(file: diagnostic.path, line: diagnostic.line, kind: diagnostic.severity == .error ? .couldNotPort : .note,
-                                 before: "", after: "", why: diagnostic.message + (diagnostic.severity == .error ? " (the MessagesStoryboards plugin stops the build here: fix the file)" : ""))
-            }
-        }
-        for catalog in inventory.catalogs {
-            let folder = source.folder.appendingPathComponent(catalog)
-            let plan = AssetCatalogPlan(catalog: catalog, folders: ExtensionInventory.folders(below: folder)) { path in
-                try? Data(contentsOf: folder.appendingPathComponent(path).appendingPathComponent("Contents.json"))
-            } exists: { path in
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
-            }
-            report += plan.report
-            for copy in plan.copies {
-                try writer.resource(copy.destination, from: folder.appendingPathComponent(copy.source))
-            }
-        }
-        for file in inventory.resourceFiles {
-            try writer.resource((file as NSString).lastPathComponent, from: source.folder.appendingPathComponent(file))
-        }
-        let files = PackageFiles(module: source.module, info: info, msghost: options.msghost, hasInterfaceFiles: !inventory.interfaceFiles.isEmpty)
+        let files = PackageFiles(module: source.module, info: info, msghost: options.msghost, hasInterfaceFiles: !inventory.interfaceFiles.isEmpty, libraries: libraries)
         try writer.file("Package.swift", files.packageSwift)
         try writer.file("msghost/msghostd.yaml", files.daemonYAML)
         try writer.file("msghost/apps/\(info.bundleID).yaml", files.manifestYAML)
@@ -121,8 +99,60 @@ public struct ExtensionPort: Sendable {
         return Result(output: output, module: source.module, info: info, report: report)
     }
 
-    /// The extension's folder, its module name and the build settings for its Info.plist.
-    static func locate(_ options: Options) throws(Failure) -> (folder: URL, module: String, settings: [String: String]) {
+    /// One folder's files into the package: Swift sources rewritten, storyboards and xibs
+    /// beside them for the plugin (and compiled now, for the report), asset catalogs planned
+    /// set by set and the other files copied as resources. `prefix` goes before the report's
+    /// paths (a pod's folder).
+    static func port(_ inventory: ExtensionInventory, from folder: URL, into writer: PackageWriter, modules: Set<String>, prefix: String = "") throws(Failure) -> [PortReport.Entry] {
+        var report: [PortReport.Entry] = prefix.isEmpty ? [] : inventory.report.map { entry in
+            var entry = entry
+            entry.file = prefix + entry.file
+            return entry
+        }
+        for file in inventory.swiftFiles {
+            let text = try Self.text(folder.appendingPathComponent(file))
+            let ported = SourcePort.rewrite(source: text, fileName: prefix + file, modules: modules)
+            report += ported.report
+            try writer.source(file, ported.text)
+        }
+        var interfaces: [(data: Data, path: String)] = []
+        for file in inventory.interfaceFiles {
+            // Out of Base.lproj: SwiftPM takes an .lproj folder for localized resources, and
+            // these are sources of the plugin.
+            let place = file.split(separator: "/").filter { $0 != "Base.lproj" }.joined(separator: "/")
+            let data = try Self.read(folder.appendingPathComponent(file))
+            try writer.source(place, data)
+            interfaces.append((data, prefix + file))
+        }
+        // What the plugin will say at each build, said now: an error stops the build there.
+        if !interfaces.isEmpty {
+            report += StoryboardCompiler.compile(interfaces).diagnostics.map { diagnostic in
+                PortReport.Entry(file: diagnostic.path, line: diagnostic.line, kind: diagnostic.severity == .error ? .couldNotPort : .note,
+                                 before: "", after: "", why: diagnostic.message + (diagnostic.severity == .error ? " (the MessagesStoryboards plugin stops the build here: fix the file)" : ""))
+            }
+        }
+        for catalog in inventory.catalogs {
+            let catalogFolder = folder.appendingPathComponent(catalog)
+            let plan = AssetCatalogPlan(catalog: prefix + catalog, folders: ExtensionInventory.folders(below: catalogFolder)) { path in
+                try? Data(contentsOf: catalogFolder.appendingPathComponent(path).appendingPathComponent("Contents.json"))
+            } exists: { path in
+                FileManager.default.fileExists(atPath: catalogFolder.appendingPathComponent(path).path)
+            }
+            report += plan.report
+            for copy in plan.copies {
+                try writer.resource(copy.destination, from: catalogFolder.appendingPathComponent(copy.source))
+            }
+        }
+        for file in inventory.resourceFiles {
+            try writer.resource((file as NSString).lastPathComponent, from: folder.appendingPathComponent(file))
+        }
+        return report
+    }
+
+    /// The extension's folder, its module name, the build settings for its Info.plist, and the
+    /// project's folder and target name, where CocoaPods' files are (for a folder: its parent
+    /// and its name).
+    static func locate(_ options: Options) throws(Failure) -> (folder: URL, module: String, settings: [String: String], project: URL, target: String) {
         let input = options.input.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -134,14 +164,14 @@ public struct ExtensionPort: Sendable {
             var settings = ["PRODUCT_NAME": input.lastPathComponent, "PRODUCT_MODULE_NAME": module, "EXECUTABLE_NAME": input.lastPathComponent,
                             "TARGET_NAME": input.lastPathComponent, "DEVELOPMENT_LANGUAGE": "en"]
             settings.merge(options.settings) { $1 }
-            return (input, module, settings)
+            return (input, module, settings, input.deletingLastPathComponent(), input.lastPathComponent)
         }
         do {
             let project = try XcodeProject(pbxproj: try Self.read(input.appendingPathComponent("project.pbxproj")))
             let target = try project.target(named: options.target)
             let settings = target.expansionSettings.merging(options.settings) { $1 }
             let folder = input.deletingLastPathComponent().appendingPathComponent(target.folder, isDirectory: true)
-            return (folder, settings["PRODUCT_MODULE_NAME"] ?? PortNames.moduleName(target.name), settings)
+            return (folder, settings["PRODUCT_MODULE_NAME"] ?? PortNames.moduleName(target.name), settings, input.deletingLastPathComponent(), target.name)
         } catch let failure as Failure {
             throw failure
         } catch {

@@ -23,11 +23,26 @@ public struct PackageFiles: Equatable, Sendable {
     /// Whether the sources have storyboards or xibs, for the plugin that compiles them.
     public var hasInterfaceFiles: Bool
 
-    public init(module: String, info: ExtensionInfo, msghost: String, hasInterfaceFiles: Bool) {
+    /// A library target of the package beside the extension's: a ported CocoaPod.
+    public struct Library: Equatable, Sendable {
+        public var module: String
+        public var hasInterfaceFiles: Bool
+
+        public init(module: String, hasInterfaceFiles: Bool) {
+            self.module = module
+            self.hasInterfaceFiles = hasInterfaceFiles
+        }
+    }
+
+    /// The ported pods, each a library target in `Sources/MODULE/` that the extension depends on.
+    public var libraries: [Library]
+
+    public init(module: String, info: ExtensionInfo, msghost: String, hasInterfaceFiles: Bool, libraries: [Library] = []) {
         self.module = module
         self.info = info
         self.msghost = msghost
         self.hasInterfaceFiles = hasInterfaceFiles
+        self.libraries = libraries
     }
 
     /// MessagesSDK and the modules of msghost with Apple's names (docs/DECISIONS.md).
@@ -37,7 +52,21 @@ public struct PackageFiles: Equatable, Sendable {
     var msghostIdentity: String { (self.msghost as NSString).lastPathComponent }
 
     public var packageSwift: String {
-        let plugins = self.hasInterfaceFiles ? ",\n            plugins: [.plugin(name: \"MessagesStoryboards\", package: \(Self.literal(self.msghostIdentity)))]" : ""
+        let plugins = self.plugins(self.hasInterfaceFiles)
+        let sdk = Self.sdkModules.map { ".product(name: \"\($0)\", package: \(Self.literal(self.msghostIdentity)))" }.joined(separator: ", ")
+        let own = self.libraries.map { ".target(name: \(Self.literal($0.module))), " }.joined()
+        let libraries = self.libraries.map { library in
+            """
+                    // A CocoaPod, ported as the app's sources are.
+                    .target(
+                        name: \(Self.literal(library.module)),
+                        dependencies: [\(sdk)],
+                        path: "Sources/\(library.module)",
+                        swiftSettings: [.swiftLanguageMode(.v5)]\(self.plugins(library.hasInterfaceFiles))
+                    ),
+
+            """
+        }.joined()
         return """
             // swift-tools-version: 6.2
             // Written by msghost port: the iOS Messages extension \(self.info.displayName) built against MessagesSDK.
@@ -52,12 +81,12 @@ public struct PackageFiles: Equatable, Sendable {
                     .executableTarget(
                         name: \(Self.literal(self.module)),
                         // MessagesSDK, and the same under the names of Apple's modules the sources import.
-                        dependencies: [\(Self.sdkModules.map { ".product(name: \"\($0)\", package: \(Self.literal(self.msghostIdentity)))" }.joined(separator: ", "))],
+                        dependencies: [\(own)\(sdk)],
                         path: "Sources/\(self.module)",
                         // The language mode iOS projects are written in; Swift 6's checks come later.
                         swiftSettings: [.swiftLanguageMode(.v5)]\(plugins)
                     ),
-                    .testTarget(
+            \(libraries)        .testTarget(
                         name: \(Self.literal(self.module + "Tests")),
                         dependencies: [
                             .target(name: \(Self.literal(self.module))),
@@ -70,6 +99,10 @@ public struct PackageFiles: Equatable, Sendable {
             )
 
             """
+    }
+
+    private func plugins(_ has: Bool) -> String {
+        has ? ",\n            plugins: [.plugin(name: \"MessagesStoryboards\", package: \(Self.literal(self.msghostIdentity)))]" : ""
     }
 
     /// The daemon's configuration: the apps folder and world seed beside it, by default.

@@ -25,9 +25,17 @@ final class ImportCheck: PortRewriter {
         "SwiftUI": "SwiftUI is not here: MessagesSDK has UIKit's views",
     ]
 
+    /// The package's own modules (its ported pods).
+    let packageModules: Set<String>
+
+    init(fileName: String, tree: SourceFileSyntax, packageModules: Set<String> = []) {
+        self.packageModules = packageModules
+        super.init(fileName: fileName, tree: tree)
+    }
+
     override func visit(_ node: ImportDeclSyntax) -> DeclSyntax {
-        guard let module = node.path.first?.name.text, !Self.available.contains(module) else { return DeclSyntax(node) }
-        let advice = Self.advice[module] ?? "no module \(module) on Linux (a CocoaPod or an Apple framework): port what the app uses of it into the package, or remove its uses"
+        guard let module = node.path.first?.name.text, !Self.available.contains(module), !self.packageModules.contains(module) else { return DeclSyntax(node) }
+        let advice = Self.advice[module] ?? "no module \(module) on Linux (an Apple framework, or a CocoaPod that is not installed in Pods/): port what the app uses of it into the package, or remove its uses"
         self.recordCouldNotPort(node, why: advice)
         return DeclSyntax(node)
     }

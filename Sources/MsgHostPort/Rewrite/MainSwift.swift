@@ -14,33 +14,55 @@ public enum MainSwift {
     }
 
     /// The text of `main.swift`; nil when the class is no Swift name once its module is taken off.
-    public static func text(for principal: Principal) -> String? {
+    /// `registering`: the calls that register compiled storyboards and xibs (the app's
+    /// `CompiledStoryboards.register()`, each pod's), made first; a storyboard start makes
+    /// the app's always.
+    public static func text(for principal: Principal, registering: [String] = []) -> String? {
         switch principal {
         case .principalClass(let qualified):
             let name = qualified.split(separator: ".").last.map(String.init) ?? ""
             guard Self.isIdentifier(name) else { return nil }
-            let file: SourceFileSyntax = """
+            let file: SourceFileSyntax = registering.isEmpty ? """
                 // Written by msghost port from Info.plist's NSExtensionPrincipalClass (\(raw: qualified)).
                 import MessagesSDK
 
                 MSExtensionMain.run { \(raw: name)() }
 
+                """ : """
+                // Written by msghost port from Info.plist's NSExtensionPrincipalClass (\(raw: qualified)).
+                import MessagesSDK
+                \(raw: Self.imports(registering))
+                MSExtensionMain.run {
+                    // The storyboards and xibs are registered on the main actor, before the first is loaded.
+                    \(raw: registering.joined(separator: "\n    "))
+                    return \(raw: name)()
+                }
+
                 """
             return file.description
         case .storyboard(let storyboard):
+            let calls = registering.contains("CompiledStoryboards.register()") ? registering : ["CompiledStoryboards.register()"] + registering
             let file: SourceFileSyntax = """
                 // Written by msghost port from Info.plist's NSExtensionMainStoryboard: its initial controller.
                 import MessagesSDK
-
+                \(raw: Self.imports(registering))
                 MSExtensionMain.run {
                     // The storyboards are registered on the main actor, before the first is loaded.
-                    CompiledStoryboards.register()
+                    \(raw: calls.joined(separator: "\n    "))
                     return UIStoryboard(name: \(literal: storyboard), bundle: nil).instantiateInitialViewController() as! MSMessagesAppViewController
                 }
 
                 """
             return file.description
         }
+    }
+
+    /// The imports of the pods whose registrations main.swift calls (`PodPod.registerStoryboards()`).
+    private static func imports(_ registering: [String]) -> String {
+        registering.compactMap { call -> String? in
+            guard call.hasSuffix("Pod.registerStoryboards()") else { return nil }
+            return "import " + call.dropLast("Pod.registerStoryboards()".count) + "\n"
+        }.joined()
     }
 
     /// A name Swift reads as one identifier (not a keyword, not two tokens).

@@ -16,16 +16,31 @@ import SwiftSyntax
 public enum SourcePort {
     /// The rewritten text and its report. A file that does not parse comes back as it was,
     /// with one `couldNotPort` entry at the line of its first syntax error.
-    public static func rewrite(source: String, fileName: String) -> (text: String, report: [PortReport.Entry]) {
+    /// `modules`: the package's own modules beside MessagesSDK's (its ported pods), which the
+    /// file may import.
+    public static func rewrite(source: String, fileName: String, modules: Set<String> = []) -> (text: String, report: [PortReport.Entry]) {
         let original = Parser.parse(source: source)
+        // Xcode's editor placeholders (`<#T##size: CGSize##CGSize#>`) are the one error a file
+        // left half-edited has: it does not build on iOS either. The rest is ported, and each
+        // is reported where it is.
+        var placeholders: [PortReport.Entry] = []
         if original.hasError {
-            return (source, [self.syntaxError(in: original, fileName: fileName)])
+            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: original)
+            guard !diagnostics.isEmpty, diagnostics.allSatisfy({ $0.node.firstToken(viewMode: .sourceAccurate)?.text.hasPrefix("<#") == true }) else {
+                return (source, [self.syntaxError(in: original, fileName: fileName)])
+            }
+            let converter = SourceLocationConverter(fileName: fileName, tree: original)
+            placeholders = diagnostics.map { diagnostic in
+                let text = diagnostic.node.trimmedDescription
+                return PortReport.Entry(file: fileName, line: converter.location(for: diagnostic.position).line, kind: .couldNotPort, before: text, after: text,
+                                        why: "an Xcode editor placeholder, which does not build on iOS either: fill it in or delete it")
+            }
         }
         let passes: [(String, SourceFileSyntax) -> PortRewriter] = [
-            ImportCheck.init, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, ObjCAttributeRewriter.init,
+            { ImportCheck(fileName: $0, tree: $1, packageModules: modules) }, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, ObjCAttributeRewriter.init,
         ]
         var tree = original
-        var report: [PortReport.Entry] = []
+        var report = placeholders
         // For each pass after the first, its input's lines as lines of the original file.
         var originalLine = LineMap.identity
         for makePass in passes {

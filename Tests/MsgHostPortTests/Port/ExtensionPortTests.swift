@@ -90,3 +90,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: result.output.appendingPathComponent("Sources/Dice/MainInterface.storyboard").path))
     }
 }
+
+extension ExtensionPortTests {
+    @Test func aPodInstalledBesideTheExtensionBecomesALibraryTargetItImports() throws {
+        let input = try Self.folder([
+            "Info.plist": Self.plist,
+            "MessagesViewController.swift": "import Messages\nimport DiceKit\nclass MessagesViewController: MSMessagesAppViewController { let die = Die() }\n",
+        ])
+        let project = input.deletingLastPathComponent()
+        let support = "Pods/Target Support Files"
+        for (path, text) in [
+            "Podfile": "target 'Dice' do\n  pod 'DiceKit'\nend\n",
+            "\(support)/Pods-Dice/Pods-Dice.debug.xcconfig": "OTHER_LDFLAGS = $(inherited) -framework \"DiceKit\"\n",
+            "\(support)/DiceKit/DiceKit.xcconfig": "PODS_TARGET_SRCROOT = ${PODS_ROOT}/DiceKit\n",
+            "\(support)/DiceKit/DiceKit-umbrella.h": "#import <UIKit/UIKit.h>\n",
+            // No import of UIKit: the framework's umbrella header gives it on iOS.
+            "Pods/DiceKit/Sources/Die.swift": "open class Die { @objc public var colour = UIColor.red; public init() {} }\n",
+            "Pods/DiceKit/README.md": "# DiceKit\n",
+            "Pods/DiceKit/LICENSE": "MIT\n",
+        ] {
+            let url = project.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let result = try ExtensionPort.run(.init(input: input, msghost: "/opt/msghost"))
+        #expect(result.report.filter { $0.kind == .couldNotPort }.isEmpty, "import DiceKit is the package's own module now")
+        #expect(result.report.contains { $0.file == "Pods/DiceKit/Sources/Die.swift" && $0.before.hasPrefix("@objc") })
+        #expect(result.report.contains { $0.file == "Pods/DiceKit" && $0.after == "Sources/DiceKit" })
+        let files = try FileManager.default.subpathsOfDirectory(atPath: result.output.path)
+        #expect(files.contains("Sources/DiceKit/Sources/Die.swift") && files.contains("Sources/DiceKit/DiceKitPod.swift"))
+        #expect(!files.contains { $0.hasSuffix("README.md") || $0.hasSuffix("LICENSE") }, "a pod's documents are not resources")
+        let own = try String(contentsOf: result.output.appendingPathComponent("Sources/DiceKit/DiceKitPod.swift"), encoding: .utf8)
+        #expect(own.contains("@_exported import UIKit") && !own.contains("registerStoryboards"), "no xib, nothing to register")
+        let package = try String(contentsOf: result.output.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(package.contains("dependencies: [.target(name: \"DiceKit\"), .product(name: \"MessagesSDK\""))
+        #expect(package.contains("path: \"Sources/DiceKit\""))
+    }
+}

@@ -43,3 +43,13 @@ struct MainSwiftTests {
         #expect(MainSwift.text(for: .principalClass("App.self")) == nil)
     }
 }
+
+extension MainSwiftTests {
+    @Test func aPrincipalClassWithXibsOrPodsRegistersThemFirst() throws {
+        let text = try #require(MainSwift.text(for: .principalClass("MessagesViewController"), registering: ["CompiledStoryboards.register()", "DiceKitPod.registerStoryboards()"]))
+        #expect(text.contains("import DiceKit\n"))
+        #expect(text.contains("    CompiledStoryboards.register()\n    DiceKitPod.registerStoryboards()\n    return MessagesViewController()"))
+        let storyboard = try #require(MainSwift.text(for: .storyboard("MainInterface"), registering: ["DiceKitPod.registerStoryboards()"]))
+        #expect(storyboard.contains("    CompiledStoryboards.register()\n    DiceKitPod.registerStoryboards()\n    return UIStoryboard"))
+    }
+}

@@ -61,3 +61,20 @@ struct SourcePortTests {
             """)
     }
 }
+
+extension SourcePortTests {
+    @Test func anEditorPlaceholderIsReportedAndTheRestOfTheFileIsPorted() {
+        let source = """
+            class CalendarViewController: UIViewController {
+                @IBOutlet weak var label: UILabel!
+                func shot() {
+                    UIGraphicsBeginImageContextWithOptions(<#T##size: CGSize##CGSize#>, false, 1)
+                }
+            }
+            """
+        let ported = SourcePort.rewrite(source: source, fileName: "Calendar.swift")
+        #expect(ported.text.contains("@Outlet var label"), "the file is ported")
+        let left = ported.report.filter { $0.kind == .couldNotPort }
+        #expect(left.count == 1 && left.first?.line == 4 && left.first?.why.contains("editor placeholder") == true)
+    }
+}
