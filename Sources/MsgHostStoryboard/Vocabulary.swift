@@ -11,6 +11,7 @@ enum Vocabulary {
         "collectionView": "UICollectionView", "tableView": "UITableView", "scrollView": "UIScrollView",
         "datePicker": "UIDatePicker", "stepper": "UIStepper",
         "collectionViewCell": "UICollectionViewCell", "tableViewCell": "UITableViewCell",
+        "collectionReusableView": "UICollectionReusableView",
     ]
 
     /// The content view of a cell, which UIKit makes with the cell.
@@ -44,6 +45,7 @@ enum Vocabulary {
         "datePicker": ["datePickerMode", "style", "enabled"],
         "stepper": ["value", "minimumValue", "maximumValue", "stepValue", "enabled"],
         "collectionViewCell": ["reuseIdentifier"],
+        "collectionReusableView": ["reuseIdentifier"],
         "tableViewCell": ["reuseIdentifier", "rowHeight", "style"],
         "collectionViewFlowLayout": ["id", "key", "scrollDirection", "minimumLineSpacing", "minimumInteritemSpacing", "automaticEstimatedItemSize", "customClass", "customModule", "customModuleProvider"],
         "collectionViewLayout": ["id", "key", "customClass", "customModule", "customModuleProvider"],

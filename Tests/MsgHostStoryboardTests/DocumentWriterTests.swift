@@ -171,3 +171,34 @@ import Testing
         #expect(StoryboardCompiler.compile(paths: ["/nonexistent/X.xib"]).diagnostics.first?.message == "cannot read the file")
     }
 }
+
+extension DocumentWriterTests {
+    /// A xib of a section header (a collection reusable view) is built of its class, with its
+    /// subviews, and says nothing of an element it does not know.
+    @Test func aSectionHeaderXibIsACollectionReusableView() throws {
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="13178.6" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <collectionReusableView opaque="NO" clipsSubviews="YES" contentMode="center" reuseIdentifier="Header" id="hd1-aa-001" customClass="MonthHeader" customModule="Calendar" customModuleProvider="target">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="62"/>
+                        <subviews>
+                            <label opaque="NO" text="January" id="lb9-aa-001">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="30"/>
+                            </label>
+                        </subviews>
+                        <connections>
+                            <outlet property="title" destination="lb9-aa-001" id="ot9-aa-001"/>
+                        </connections>
+                    </collectionReusableView>
+                </objects>
+            </document>
+            """
+        let output = StoryboardCompiler.compile([(Data(xib.utf8), "/app/MonthHeader.xib")])
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        let lines = self.lines(try #require(output.source))
+        #expect(lines.contains { $0.contains("MonthHeader.self") }, "\(lines)")
+        #expect(lines.contains("v_hd1_aa_001.addSubview(v_lb9_aa_001)"))
+    }
+}

@@ -66,6 +66,17 @@ final class Bitmap: @unchecked Sendable {
         return copy
     }
 
+    /// The pixels of `rect` (whole pixels, inside the bitmap), copied; nil when that is empty.
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Bitmap? {
+        guard width > 0, height > 0, let copy = Bitmap(width: width, height: height, opaque: self.isOpaque) else { return nil }
+        let cairo = cairo_create(copy.surface)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cairo, self.surface, Double(-x), Double(-y))
+        cairo_paint(cairo)
+        cairo_destroy(cairo)
+        return copy
+    }
+
     /// The pixel at (`x`, `y`) as Cairo keeps it: premultiplied 0xAARRGGBB (alpha 0xFF when opaque).
     func pixel(x: Int, y: Int) -> UInt32 {
         cairo_surface_flush(self.surface)

@@ -17,6 +17,16 @@ public final class CGImage: @unchecked Sendable {
     public var bitsPerComponent: Int { 8 }
     public var bitsPerPixel: Int { 32 }
     public var bytesPerRow: Int { self.bitmap.map { Int(cairo_image_surface_get_stride($0.surface)) } ?? 0 }
+
+    /// The part of the image inside `rect` (in pixels; made integral, as Core Graphics does,
+    /// and cut to the image); nil when nothing of the image is in it.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        guard let bitmap = self.bitmap, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return nil }
+        let inside = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        guard !inside.isNull, !inside.isEmpty,
+              let part = bitmap.cropped(x: Int(inside.minX), y: Int(inside.minY), width: Int(inside.width), height: Int(inside.height)) else { return nil }
+        return CGImage(bitmap: part)
+    }
 }
 
 extension UIImage {

@@ -13,7 +13,8 @@ import Foundation
 open class UIViewController: UIResponder {
     public let nibName: String?
     public let nibBundle: Bundle?
-    open var title: String?
+    /// Also the navigation item's title, as in UIKit.
+    open var title: String? { didSet { self.ownNavigationItem?.title = self.title } }
     open var preferredContentSize: CGSize = .zero
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     open var definesPresentationContext = false
@@ -91,10 +92,33 @@ open class UIViewController: UIResponder {
         self.runSegue(identifier: identifier, sender: sender)
     }
 
-    /// Shows `controller` as the nearest container would; with no navigation controller in
-    /// MessagesSDK, it is presented, as UIKit does when no container takes it.
+    /// Shows `controller` as the nearest container would: pushed onto the navigation
+    /// controller this one is in, else presented, as UIKit does when no container takes it.
     open func show(_ controller: UIViewController, sender: Any?) {
+        if let navigation = self as? UINavigationController ?? self.navigationController {
+            navigation.pushViewController(controller, animated: true)
+            return
+        }
         self.present(controller, animated: true)
+    }
+
+    // MARK: Navigation (UIKit/Navigation)
+
+    private var ownNavigationItem: UINavigationItem?
+
+    /// What the navigation bar shows while this controller is on top, made on first use
+    /// with the controller's title.
+    open var navigationItem: UINavigationItem {
+        if let item = self.ownNavigationItem { return item }
+        let item = UINavigationItem()
+        item.title = self.title
+        self.ownNavigationItem = item
+        return item
+    }
+
+    /// The navigation controller of the nearest ancestor in one (nil when there is none).
+    open var navigationController: UINavigationController? {
+        sequence(first: self.parent, next: { $0?.parent }).lazy.compactMap { $0 as? UINavigationController }.first
     }
 
     /// The same for a split view's detail: presented here.
@@ -147,7 +171,7 @@ open class UIViewController: UIResponder {
 
     /// A controller's next responder is its view's superview, else its presenter or parent.
     open override var next: UIResponder? {
-        self.loadedView?.superview ?? self.presentingViewController ?? self.parent
+        self.loadedView?.superview ?? self.presenter ?? self.parent
     }
 
     // MARK: Appearance
@@ -252,7 +276,10 @@ open class UIViewController: UIResponder {
     // MARK: Presenting
 
     public private(set) var presentedViewController: UIViewController?
-    public private(set) weak var presentingViewController: UIViewController?
+    /// Who presented this controller, or (as in UIKit) the nearest ancestor's presenter: a
+    /// child of a presented navigation controller dismisses through it.
+    public var presentingViewController: UIViewController? { self.presenter ?? self.parent?.presentingViewController }
+    private weak var presenter: UIViewController?
     /// A full-screen presentation takes the presenter's view off the screen: it is put back here.
     private var coveredView: (view: UIView, superview: UIView, index: Int)?
 
@@ -265,14 +292,14 @@ open class UIViewController: UIResponder {
         if let shown = presenter.presentedViewController {
             return HostConnection.log("Attempt to present \(type(of: controller)) on \(type(of: presenter)) which is already presenting \(type(of: shown))")
         }
-        guard controller.presentingViewController == nil, controller.parent == nil, controller !== presenter else {
+        guard controller.presenter == nil, controller.parent == nil, controller !== presenter else {
             return HostConnection.log("Application tried to present \(type(of: controller)) modally, but it is already presented or a child controller")
         }
         guard let window = presenter.viewIfLoaded?.window else {
             return HostConnection.log("Attempt to present \(type(of: controller)) on \(type(of: presenter)) whose view is not in the window hierarchy")
         }
         presenter.presentedViewController = controller
-        controller.presentingViewController = presenter
+        controller.presenter = presenter
         controller.isBeingPresented = true
         controller.view.frame = window.bounds
         window.addSubview(controller.view)
@@ -300,7 +327,7 @@ open class UIViewController: UIResponder {
         }
         presented.viewIfLoaded?.removeFromSuperview()
         presented.isBeingDismissed = false
-        presented.presentingViewController = nil
+        presented.presenter = nil
         self.presentedViewController = nil
         completion?()
     }

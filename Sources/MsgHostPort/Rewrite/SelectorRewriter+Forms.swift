@@ -68,6 +68,27 @@ extension SelectorRewriter {
         }
     }
 
+    /// `UIBarButtonItem(barButtonSystemItem: s, target: self, action: #selector(m))`, and the
+    /// same with `title:style:` or `image:style:`: the item's closure initialisers, the style
+    /// set after when it is not the plain one they make.
+    func barButtonItem(_ call: FunctionCallExprSyntax) -> Outcome? {
+        guard call.calledName == "UIBarButtonItem", call.receiver == nil, let first = call.labels.first,
+              call.labels == [first, "target", "action"] && first == "barButtonSystemItem" || call.labels == [first, "style", "target", "action"] && ["title", "image"].contains(first),
+              let selector = self.selector(call, "action") else { return nil }
+        if case .couldNotPort(let why) = selector { return .couldNotPort(why) }
+        guard case .named(let name) = selector, let value = call.argument(first) else { return nil }
+        let why = "#selector needs the Objective-C runtime; the item's primaryAction calls the same method (its sender the item)"
+        return self.closure(name, values: ["action.sender as! UIBarButtonItem"]) { method, parameter in
+            let action = "UIAction { [unowned self] \(parameter == "_" ? "_" : "action") in \(method) }"
+            if first == "barButtonSystemItem" {
+                return .rewrite("UIBarButtonItem(systemItem: \(value.trimmedDescription), primaryAction: \(action))", why: why, note: nil)
+            }
+            let item = "UIBarButtonItem(\(first): \(value.trimmedDescription), primaryAction: \(action))"
+            guard let style = call.argument("style"), !style.trimmedDescription.hasSuffix(".plain") else { return .rewrite(item, why: why, note: nil) }
+            return .rewrite("{ let item = \(item); item.style = \(style.trimmedDescription); return item }()", why: why, note: nil)
+        }
+    }
+
     /// `NotificationCenter.default.addObserver(self, selector: #selector(m(_:)), name: n, object: o)`.
     func observer(_ call: FunctionCallExprSyntax) -> Outcome? {
         guard call.calledName == "addObserver", call.labels == ["_", "selector", "name", "object"],

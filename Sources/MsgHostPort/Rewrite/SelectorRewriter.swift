@@ -11,6 +11,7 @@ import SwiftSyntaxBuilder
 /// | `x.addTarget(self, action: #selector(m(_:)), for: e)` | `x.addAction(UIAction { [unowned self] _ in self.m(x) }, for: e)` |
 /// | `UITapGestureRecognizer(target: self, action: #selector(m))` | `UITapGestureRecognizer { [unowned self] recognizer in self.m(recognizer as! UITapGestureRecognizer) }` |
 /// | `r.addTarget(self, action: #selector(m))` | `r.addTarget { [unowned self] recognizer in self.m(recognizer) }` |
+/// | `UIBarButtonItem(barButtonSystemItem: s, target: self, action: #selector(m))` | `UIBarButtonItem(systemItem: s, primaryAction: UIAction { [unowned self] _ in self.m() })` |
 /// | `center.addObserver(self, selector: #selector(m(_:)), name: n, object: o)` | `center.addObserver(forName: n, object: o, queue: nil) { [unowned self] note in self.m(note) }` |
 /// | `Timer.scheduledTimer(timeInterval: t, target: self, selector: #selector(m), userInfo: nil, repeats: r)` | `Timer.scheduledTimer(withTimeInterval: t, repeats: r) { [unowned self] timer in self.m(timer) }` |
 /// | `perform(#selector(m), with: x, afterDelay: d)` | `DispatchQueue.main.asyncAfter(deadline: .now() + d) { [argument = x] in self.m(argument) }` |
@@ -50,7 +51,7 @@ final class SelectorRewriter: PortRewriter {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> ExprSyntax {
-        let forms = [self.controlAction, self.recognizerInit, self.recognizerTarget, self.observer, self.timer, self.delayedPerform]
+        let forms = [self.controlAction, self.recognizerInit, self.recognizerTarget, self.barButtonItem, self.observer, self.timer, self.delayedPerform]
         guard let outcome = forms.lazy.compactMap({ $0(node) }).first else { return super.visit(node) }
         switch outcome {
         case .couldNotPort(let why):

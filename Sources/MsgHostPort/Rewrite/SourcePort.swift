@@ -10,7 +10,7 @@ import SwiftSyntax
 /// The passes, each a `PortRewriter` over the tree the one before made: imports of modules
 /// that are not here (reported only), Interface Builder's
 /// attributes, `#selector` into closures, the Swift 3–5 renames, FoundationNetworking for `URLSession`, Swift 3's tuple-splat comparators, Swift 2's undotted case patterns and escaping closure parameters, the presentation style's
-/// `.transcript` in switches written before iOS 11, `Bundle.main`'s resource lookups, then
+/// `.transcript` in switches written before iOS 11, `Bundle.main`'s resource lookups, optional protocol requirements given defaults, then
 /// `@objc` and `dynamic`
 /// (last, as the closures above no longer need the methods they name to be `@objc`).
 public enum SourcePort {
@@ -37,7 +37,7 @@ public enum SourcePort {
             }
         }
         let passes: [(String, SourceFileSyntax) -> PortRewriter] = [
-            { ImportCheck(fileName: $0, tree: $1, packageModules: modules) }, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, ObjCAttributeRewriter.init,
+            { ImportCheck(fileName: $0, tree: $1, packageModules: modules) }, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, OptionalRequirementRewriter.init, ObjCAttributeRewriter.init,
         ]
         var tree = original
         var report = placeholders

@@ -120,3 +120,25 @@ import Testing
         #expect((received.image as? UIImage)?.pngData() == bytes)
     }
 }
+
+extension UIImageTests {
+    /// What calendar screenshots are cut with: the pixels of a rect, cut to the image.
+    @MainActor @Test func aCGImageIsCroppedToARectInPixels() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 10), format: format)
+        let image = renderer.image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 10, y: 0, width: 10, height: 10))
+        }
+        let cgImage = try #require(image.cgImage)
+        let right = try #require(cgImage.cropping(to: CGRect(x: 10, y: 0, width: 30, height: 10)))
+        #expect(right.width == 10 && right.height == 10, "cut at the image's edge")
+        #expect(right.bitmap?.pixel(x: 0, y: 0) == 0xFF0000FF, "blue")
+        #expect(cgImage.cropping(to: CGRect(x: 100, y: 100, width: 5, height: 5)) == nil, "nothing of the image")
+        #expect(cgImage.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)) == nil)
+        #expect(NSEC_PER_SEC == 1_000_000_000 && NSEC_PER_MSEC * 1_000 == NSEC_PER_SEC)
+    }
+}

@@ -39,22 +39,23 @@ struct ObjCAttributeRewriterTests {
         #expect(ported.report[0].why.hasPrefix("@objc, dynamic: Linux has no Objective-C runtime"))
     }
 
-    @Test func anOptionalRequirementIsReported() {
+    /// One that returns nothing or an optional gets a default (OptionalRequirementRewriterTests).
+    @Test func anOptionalRequirementWithAResultIsReported() {
         let source = """
             @objc protocol BoardDelegate: AnyObject {
                 func boardDidChange()
-                @objc optional func boardDidFinish(winner: Int)
+                @objc optional func boardScore(winner: Int) -> Int
             }
             """
         let ported = Porting.port(source)
         #expect(ported.text == """
             protocol BoardDelegate: AnyObject {
                 func boardDidChange()
-                @objc optional func boardDidFinish(winner: Int)
+                @objc optional func boardScore(winner: Int) -> Int
             }
             """)
         #expect(Porting.entries(ported.report) == [
-            .couldNotPort(3, "@objc optional func boardDidFinish(winner: Int)"),
+            .couldNotPort(3, "@objc optional func boardScore(winner: Int) -> Int"),
             .rewrite(1, "@objc protocol BoardDelegate: AnyObject", "protocol BoardDelegate: AnyObject"),
         ])
     }

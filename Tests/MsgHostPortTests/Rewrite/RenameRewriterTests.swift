@@ -191,3 +191,22 @@ struct RenameRewriterTests {
         #expect(own.text.hasSuffix("let s = CGSizeMake(1, 2)") && own.report.isEmpty)
     }
 }
+
+extension RenameRewriterTests {
+    @Test func theBarAlertAndCollectionConstantsOfSwift4AreNested() {
+        let ported = Porting.port("""
+            let style = UIAlertControllerStyle.alert
+            let action = UIAlertActionStyle.default
+            let item = UIBarButtonSystemItem.done
+            let plain = UIBarButtonItemStyle.plain
+            let kinds = [UICollectionElementKindSectionHeader, UICollectionElementKindSectionFooter]
+            """)
+        #expect(ported.text == """
+            let style = UIAlertController.Style.alert
+            let action = UIAlertAction.Style.default
+            let item = UIBarButtonItem.SystemItem.done
+            let plain = UIBarButtonItem.Style.plain
+            let kinds = [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter]
+            """)
+    }
+}

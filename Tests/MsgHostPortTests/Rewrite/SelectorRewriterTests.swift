@@ -223,3 +223,26 @@ struct SelectorRewriterTests {
         #expect(ported.report[1].why.contains("sendTapped is not declared in this file"))
     }
 }
+
+extension SelectorRewriterTests {
+    @Test func aBarButtonItemsTargetBecomesItsPrimaryAction() {
+        let source = """
+            class PickerViewController: UIViewController {
+                override func viewDidLoad() {
+                    let cancel = UIBarButtonItem(barButtonSystemItem: UIBarButtonSystemItem.cancel, target: self, action: #selector(PickerViewController.cancelTapped))
+                    let today = UIBarButtonItem(title: "Today", style: .plain, target: self, action: #selector(todayTapped(_:)))
+                    let save = UIBarButtonItem(title: "Save", style: .done, target: self, action: #selector(cancelTapped))
+                    navigationItem.rightBarButtonItems = [today, save]
+                    navigationItem.leftBarButtonItem = cancel
+                }
+                func cancelTapped() {}
+                func todayTapped(_ sender: UIBarButtonItem) {}
+            }
+            """
+        let ported = Porting.port(source)
+        #expect(ported.text.contains("let cancel = UIBarButtonItem(systemItem: UIBarButtonItem.SystemItem.cancel, primaryAction: UIAction { [unowned self] _ in self.cancelTapped() })"))
+        #expect(ported.text.contains("let today = UIBarButtonItem(title: \"Today\", primaryAction: UIAction { [unowned self] action in self.todayTapped(action.sender as! UIBarButtonItem) })"))
+        #expect(ported.text.contains("let save = { let item = UIBarButtonItem(title: \"Save\", primaryAction: UIAction { [unowned self] _ in self.cancelTapped() }); item.style = .done; return item }()"))
+        #expect(!ported.report.contains { $0.kind == .couldNotPort })
+    }
+}

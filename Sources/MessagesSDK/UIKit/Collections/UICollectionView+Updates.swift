@@ -43,7 +43,7 @@ extension UICollectionView {
     /// shows it), within the content.
     public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         self.layoutIfNeeded()
-        guard let item = self.store.cells[indexPath]?.frame else {
+        guard let item = self.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame else {
             return HostConnection.log("scrollToItem(at: \(indexPath)): no such item")
         }
         let size = self.bounds.size

@@ -14,10 +14,18 @@ public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView
 }
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+
+    /// UIKit raises when the layout has a header or footer and the data source makes none;
+    /// here it is logged and an empty view stands in.
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        HostConnection.log("\(type(of: self)) makes no view for the \(kind) of \(indexPath) (collectionView(_:viewForSupplementaryElementOfKind:at:)); an empty one stands in")
+        return UICollectionReusableView(frame: .zero)
+    }
 }
 
 @preconcurrency @MainActor
@@ -36,43 +44,46 @@ extension UICollectionViewDelegate {
 @preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
 }
 
-/// Optional in UIKit: a delegate that does not size its items leaves them the layout's `itemSize`.
+/// Optional in UIKit: a delegate that does not answer leaves each the layout's own value
+/// (`itemSize`, `sectionInset`, `headerReferenceSize`, `footerReferenceSize`).
 extension UICollectionViewDelegateFlowLayout {
     public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
     }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
+        (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+    }
 }
 
-/// `UICollectionViewCell`: a reusable cell; put what it shows in `contentView`.
+/// `UICollectionReusableView`: what a collection view places from its layout's attributes and
+/// gives out again after a reload: its cells, and its supplementary views (a flow layout's
+/// section headers and footers).
 ///
 /// Swift makes an instance of a class from its type only through a `required` initializer (on
-/// iOS, the Objective-C runtime does it), so a cell class that overrides `init(frame:)` marks
-/// the override `required` to be registered and dequeued.
+/// iOS, the Objective-C runtime does it), so a class that overrides `init(frame:)` marks the
+/// override `required` to be registered and dequeued.
 @preconcurrency @MainActor
-open class UICollectionViewCell: UIView {
-    public let contentView = UIView()
+open class UICollectionReusableView: UIView {
     public internal(set) var reuseIdentifier: String?
-    open var isSelected = false
-    open var isHighlighted = false
-    open var backgroundView: UIView?
-    open var selectedBackgroundView: UIView?
 
-    public required override init(frame: CGRect) {
-        super.init(frame: frame)
-        self.addSubview(self.contentView)
-    }
-
-    public required init?(coder: NSCoder) {
-        super.init(coder: coder)
-        self.addSubview(self.contentView)
-    }
+    public required override init(frame: CGRect) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open func prepareForReuse() {}
 
-    /// Takes the layout's attributes: centre, size, transform, alpha, hidden (UIKit's
-    /// `UICollectionReusableView.apply(_:)`; a subclass that overrides it calls super).
+    /// Takes the layout's attributes: centre, size, transform, alpha, hidden (a subclass that
+    /// overrides it calls super).
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
         let size = layoutAttributes.size
         guard layoutAttributes.center.x.isFinite, layoutAttributes.center.y.isFinite, size.width.isFinite, size.height.isFinite else {
@@ -84,6 +95,26 @@ open class UICollectionViewCell: UIView {
         self.alpha = layoutAttributes.alpha
         self.isHidden = layoutAttributes.isHidden
     }
+}
+
+/// `UICollectionViewCell`: a reusable cell; put what it shows in `contentView`.
+@preconcurrency @MainActor
+open class UICollectionViewCell: UICollectionReusableView {
+    public let contentView = UIView()
+    open var isSelected = false
+    open var isHighlighted = false
+    open var backgroundView: UIView?
+    open var selectedBackgroundView: UIView?
+
+    public required init(frame: CGRect) {
+        super.init(frame: frame)
+        self.addSubview(self.contentView)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        self.addSubview(self.contentView)
+    }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -92,8 +123,9 @@ open class UICollectionViewCell: UIView {
 }
 
 /// `UICollectionView`: the data source's cells, placed by the layout; a tap on a cell selects
-/// its item and tells the delegate, as UIKit does. Every item has its cell here (nothing is off
-/// screen to save), made through `dequeueReusableCell` and reused across `reloadData`.
+/// its item and tells the delegate, as UIKit does. As in UIKit, only the items in view have
+/// cells, made through `dequeueReusableCell` as they come into view and reused when they leave
+/// or on `reloadData`; `cellForItem(at:)` is nil for an item out of view.
 @preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
     open var collectionViewLayout: UICollectionViewLayout { didSet { self.collectionViewLayout.collectionView = self; self.setNeedsLayout() } }
@@ -108,8 +140,20 @@ open class UICollectionView: UIScrollView {
     /// What makes a cell for each reuse identifier: a class, a nib or a storyboard's prototype.
     var registered: [String: @MainActor () -> UICollectionViewCell] = [:]
     var store = CellStore<UICollectionViewCell>()
+    /// Headers and footers: what makes them, those shown, those put aside for reuse.
+    var supplementaries = SupplementaryViews()
+    /// Behind the content, the size of the view, still as the content scrolls.
+    open var backgroundView: UIView? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let view = self.backgroundView { self.insertSubview(view, at: 0) }
+            self.setNeedsLayout()
+        }
+    }
     private var selected: Set<IndexPath> = []
     private var needsReload = true
+    /// The items of each section as the data source last said.
+    private var counts: [Int] = []
 
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         self.collectionViewLayout = layout
@@ -200,43 +244,65 @@ open class UICollectionView: UIScrollView {
         self.collectionViewDelegate?.collectionView(self, didSelectItemAt: path)
     }
 
-    /// The layout's pass: `prepare()`, the attributes of every element in the whole content,
-    /// each applied to its item's cell; an item the layout gives none is hidden, as UIKit
-    /// shows no cell for it.
+    /// The layout's pass: `prepare()`, then the elements in the visible rect (the bounds, as
+    /// UIKit keeps cells only for what is on screen): a cell for each item there that has none
+    /// (asked of the data source, reusing those that left), each given its attributes; the
+    /// same for headers and footers. A layout that lists no elements
+    /// (`layoutAttributesForElements(in:)` nil) is asked `layoutAttributesForItem(at:)` item by item.
     open override func layoutSubviews() {
         super.layoutSubviews()
         if self.needsReload { self.load() }
         let layout = self.collectionViewLayout
         layout.prepare()
-        let content = layout.collectionViewContentSize
-        self.contentSize = content
-        let everything = CGRect(x: min(0, self.bounds.minX), y: min(0, self.bounds.minY),
-                                width: max(content.width, self.bounds.maxX), height: max(content.height, self.bounds.maxY))
+        self.contentSize = layout.collectionViewContentSize
+        self.backgroundView?.frame = self.bounds
+        let visible = self.bounds
         var attributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-        for element in layout.layoutAttributesForElements(in: everything) ?? [] where element.representedElementCategory == .cell {
-            attributes[element.indexPath] = element
-        }
-        for (path, cell) in self.store.cells {
-            if let found = attributes[path] ?? layout.layoutAttributesForItem(at: path) {
-                cell.apply(found)
-            } else {
-                cell.isHidden = true
+        var supplementary: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
+        if let elements = layout.layoutAttributesForElements(in: visible) {
+            for element in elements {
+                switch element.representedElementCategory {
+                case .cell: attributes[element.indexPath] = element
+                case .supplementaryView: supplementary[SupplementaryKey(kind: element.representedElementKind ?? "", indexPath: element.indexPath)] = element
+                case .decorationView: continue
+                }
+            }
+        } else {
+            for path in CellStore<UICollectionViewCell>.paths(self.counts) {
+                if let element = layout.layoutAttributesForItem(at: path), element.frame.intersects(visible) { attributes[path] = element }
             }
         }
+        // Only items the data source has (a layout may place more), and only what overlaps the
+        // view: one that touches its edge is not in view.
+        attributes = attributes.filter { self.counts.indices.contains($0.key.section) && $0.key.item < self.counts[$0.key.section] && Self.shows($0.value, in: visible) }
+        supplementary = supplementary.filter { Self.shows($0.value, in: visible) }
+        for path in self.store.sortedPaths where attributes[path] == nil {
+            _ = self.store.putAside(path, identifier: \.reuseIdentifier)
+        }
+        if let dataSource = self.dataSource {
+            for path in attributes.keys.sorted() where self.store.cells[path] == nil {
+                let cell = dataSource.collectionView(self, cellForItemAt: path)
+                cell.isSelected = self.selected.contains(path)
+                self.store.show(cell, at: path, in: self)
+            }
+        }
+        for (path, cell) in self.store.cells { attributes[path].map(cell.apply) }
+        self.placeSupplementaryViews(supplementary)
     }
 
-    /// Asks the data source for every cell again; the old ones are put aside for reuse.
+    private static func shows(_ element: UICollectionViewLayoutAttributes, in visible: CGRect) -> Bool {
+        let frame = element.frame
+        if element.size == .zero { return visible.contains(element.center) }
+        return frame.minX < visible.maxX && frame.maxX > visible.minX && frame.minY < visible.maxY && frame.maxY > visible.minY
+    }
+
+    /// The items per section, read again; every cell and header is put aside for reuse, for
+    /// the layout pass to ask for again.
     private func load() {
         self.needsReload = false
-        let counts = self.dataSource == nil ? [] : (0..<self.numberOfSections).map { self.numberOfItems(inSection: $0) }
+        self.counts = self.dataSource == nil ? [] : (0..<self.numberOfSections).map { min(self.numberOfItems(inSection: $0), CellStore<UICollectionViewCell>.maximumItems) }
         self.store.putAside(identifier: \.reuseIdentifier)
-        var cells: [IndexPath: UICollectionViewCell] = [:]
-        for path in CellStore<UICollectionViewCell>.paths(counts) {
-            let cell = self.dataSource!.collectionView(self, cellForItemAt: path)
-            cell.isSelected = self.selected.contains(path)
-            cells[path] = cell
-        }
-        self.store.show(cells, in: self)
-        self.selected = self.selected.filter { self.store.cells[$0] != nil }
+        self.putSupplementaryViewsAside()
+        self.selected = self.selected.filter { self.counts.indices.contains($0.section) && $0.item < self.counts[$0.section] }
     }
 }

@@ -73,6 +73,13 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         return UICollectionViewCell(frame: .zero)
     }
 
+    /// A subclass whose layout has headers or footers overrides this; without, each is an
+    /// empty view (and logged).
+    open func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        HostConnection.log("\(type(of: self)) does not override collectionView(_:viewForSupplementaryElementOfKind:at:); an empty view stands in")
+        return UICollectionReusableView(frame: .zero)
+    }
+
     // MARK: UICollectionViewDelegate
 
     open func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }

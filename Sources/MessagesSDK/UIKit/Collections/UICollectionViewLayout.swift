@@ -9,6 +9,8 @@ open class UICollectionViewLayoutAttributes {
 
     public let indexPath: IndexPath
     public let representedElementCategory: ElementCategory
+    /// A supplementary view's kind (`UICollectionView.elementKindSectionHeader`); nil for a cell.
+    public let representedElementKind: String?
     open var center = CGPoint.zero
     open var size = CGSize.zero
     open var transform = CGAffineTransform.identity
@@ -32,11 +34,18 @@ open class UICollectionViewLayoutAttributes {
     public required init(forCellWith indexPath: IndexPath) {
         self.indexPath = indexPath
         self.representedElementCategory = .cell
+        self.representedElementKind = nil
+    }
+
+    public required init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
+        self.indexPath = indexPath
+        self.representedElementCategory = .supplementaryView
+        self.representedElementKind = elementKind
     }
 
     /// A copy, to change without changing what the layout keeps (UIKit's `copy()`).
     open func copy() -> Any {
-        let copy = Self(forCellWith: self.indexPath)
+        let copy = self.representedElementKind.map { Self(forSupplementaryViewOfKind: $0, with: self.indexPath) } ?? Self(forCellWith: self.indexPath)
         copy.center = self.center
         copy.size = self.size
         copy.transform = self.transform
@@ -67,6 +76,7 @@ open class UICollectionViewLayout {
     open var collectionViewContentSize: CGSize { .zero }
     open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
     open func invalidateLayout() { self.collectionView?.setNeedsLayout() }
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
@@ -77,8 +87,12 @@ open class UICollectionViewLayout {
 
 /// `UICollectionViewFlowLayout`: items in lines, as text flows — left to right, wrapping onto
 /// the next line down (or top to bottom, wrapping right, for horizontal scrolling) — with the
-/// section's insets around them and the spacings between. Each item is the delegate's
-/// `sizeForItemAt` (else `itemSize`); `prepare()` places them all.
+/// section's insets around them and the spacings between, each section after its header and
+/// before its footer. Each item is the delegate's `sizeForItemAt` (else `itemSize`), a
+/// section's inset its `insetForSectionAt` (else `sectionInset`), a header the
+/// `referenceSizeForHeaderInSection` (else `headerReferenceSize`): its height across a
+/// vertical layout's width, its width along a horizontal one's height; a header of no extent
+/// is none. `prepare()` places them all.
 @preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
@@ -88,24 +102,33 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var minimumLineSpacing: CGFloat = 10 { didSet { self.invalidateLayout() } }
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { self.invalidateLayout() } }
     open var sectionInset = UIEdgeInsets.zero { didSet { self.invalidateLayout() } }
+    open var headerReferenceSize = CGSize.zero { didSet { self.invalidateLayout() } }
+    open var footerReferenceSize = CGSize.zero { didSet { self.invalidateLayout() } }
 
     private var placed: [[UICollectionViewLayoutAttributes]] = []
+    private var supplementary: [SupplementaryKey: UICollectionViewLayoutAttributes] = [:]
     private var contentSize = CGSize.zero
 
     open override var collectionViewContentSize: CGSize { self.contentSize }
 
     open override func prepare() {
         super.prepare()
-        guard let collectionView = self.collectionView else { self.placed = []; self.contentSize = .zero; return }
+        guard let collectionView = self.collectionView else { self.placed = []; self.supplementary = [:]; self.contentSize = .zero; return }
         let delegate = collectionView.collectionViewDelegate as? any UICollectionViewDelegateFlowLayout
         let sizes: [[CGSize]] = (0..<collectionView.numberOfSections).map { section in
             (0..<min(collectionView.numberOfItems(inSection: section), CellStore<UICollectionViewCell>.maximumItems)).map { item in
                 let wanted = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section)) ?? self.itemSize
                 guard wanted.width.isFinite, wanted.height.isFinite else { return .zero }
-                return CGSize(width: min(max(0, wanted.width), 4_096), height: min(max(0, wanted.height), 4_096))
+                return Self.clamped(wanted)
             }
         }
-        let (frames, contentSize) = self.flow(sizes, in: collectionView.bounds.size)
+        let sections = (0..<sizes.count).map { section in
+            Section(items: sizes[section],
+                    inset: delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? self.sectionInset,
+                    header: Self.clamped(delegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? self.headerReferenceSize),
+                    footer: Self.clamped(delegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? self.footerReferenceSize))
+        }
+        let (frames, headers, contentSize) = self.flow(sections, in: collectionView.bounds.size)
         let type = Self.layoutAttributesClass as? UICollectionViewLayoutAttributes.Type ?? UICollectionViewLayoutAttributes.self
         self.placed = frames.enumerated().map { section, row in
             row.enumerated().map { item, frame in
@@ -114,11 +137,36 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 return attributes
             }
         }
+        self.supplementary = [:]
+        for (key, frame) in headers {
+            let attributes = type.init(forSupplementaryViewOfKind: key.kind, with: key.indexPath)
+            attributes.frame = frame
+            self.supplementary[key] = attributes
+        }
         self.contentSize = contentSize
     }
 
+    /// A size from outside, made finite and at most 4,096 points each way.
+    private static func clamped(_ size: CGSize) -> CGSize {
+        guard size.width.isFinite, size.height.isFinite else { return .zero }
+        return CGSize(width: min(max(0, size.width), 4_096), height: min(max(0, size.height), 4_096))
+    }
+
+    /// One section as the delegate sizes it.
+    private struct Section {
+        var items: [CGSize]
+        var inset: UIEdgeInsets
+        var header: CGSize
+        var footer: CGSize
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        self.supplementary[SupplementaryKey(kind: elementKind, indexPath: IndexPath(item: 0, section: indexPath.section))]
+    }
+
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        self.placed.joined().filter { $0.frame.intersects(rect) || ($0.size == .zero && rect.contains($0.center)) }
+        (Array(self.placed.joined()) + self.supplementary.values.sorted { $0.indexPath < $1.indexPath })
+            .filter { $0.frame.intersects(rect) || ($0.size == .zero && rect.contains($0.center)) }
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -126,23 +174,32 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         return self.placed[indexPath.section][indexPath.item]
     }
 
-    /// Each item's frame, in lines, and the content's size.
-    private func flow(_ sizes: [[CGSize]], in bounds: CGSize) -> (frames: [[CGRect]], contentSize: CGSize) {
+    /// Each item's frame, in lines, each header's and footer's, and the content's size.
+    private func flow(_ sections: [Section], in bounds: CGSize) -> (frames: [[CGRect]], supplementary: [SupplementaryKey: CGRect], contentSize: CGSize) {
         let vertical = self.scrollDirection == .vertical
         // Along a line, and across lines.
         func along(_ size: CGSize) -> CGFloat { vertical ? size.width : size.height }
         func across(_ size: CGSize) -> CGFloat { vertical ? size.height : size.width }
-        let inset = self.sectionInset
-        let lineStart = vertical ? inset.left : inset.top
-        let lineEnd = along(bounds) - (vertical ? inset.right : inset.bottom)
         var frames: [[CGRect]] = []
+        var supplementary: [SupplementaryKey: CGRect] = [:]
         var cursor: CGFloat = 0  // across, where the section begins
-        var extent: CGFloat = 0
-        for section in sizes {
+        /// A header or footer at the cursor, across the whole line.
+        func band(_ kind: String, _ size: CGSize, section: Int) {
+            let extent = across(size)
+            guard extent > 0 else { return }
+            supplementary[SupplementaryKey(kind: kind, indexPath: IndexPath(item: 0, section: section))] =
+                vertical ? CGRect(x: 0, y: cursor, width: bounds.width, height: extent) : CGRect(x: cursor, y: 0, width: extent, height: bounds.height)
+            cursor += extent
+        }
+        for (index, section) in sections.enumerated() {
+            let inset = section.inset
+            let lineStart = vertical ? inset.left : inset.top
+            let lineEnd = along(bounds) - (vertical ? inset.right : inset.bottom)
+            band(UICollectionView.elementKindSectionHeader, section.header, section: index)
             cursor += vertical ? inset.top : inset.left
             var lineAcross = cursor, lineThickness: CGFloat = 0, position = lineStart
             var placed: [CGRect] = []
-            for size in section {
+            for size in section.items {
                 if position > lineStart && position + along(size) > lineEnd {
                     lineAcross += lineThickness + self.minimumLineSpacing
                     position = lineStart
@@ -154,9 +211,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 lineThickness = max(lineThickness, across(size))
             }
             frames.append(placed)
-            cursor = (section.isEmpty ? cursor : lineAcross + lineThickness) + (vertical ? inset.bottom : inset.right)
-            extent = cursor
+            cursor = (section.items.isEmpty ? cursor : lineAcross + lineThickness) + (vertical ? inset.bottom : inset.right)
+            band(UICollectionView.elementKindSectionFooter, section.footer, section: index)
         }
-        return (frames, vertical ? CGSize(width: bounds.width, height: extent) : CGSize(width: extent, height: bounds.height))
+        return (frames, supplementary, vertical ? CGSize(width: bounds.width, height: cursor) : CGSize(width: cursor, height: bounds.height))
     }
 }
