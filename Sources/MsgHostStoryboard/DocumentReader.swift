@@ -116,10 +116,10 @@ final class DocumentReader {
                 scene.connections = self.readConnections(child, source: id)
             case "navigationBar", "toolbar":
                 self.declare(child)
-                self.diagnostics.warn(child.line, "<\(child.name)>: MessagesSDK has no UINavigationController; its bar is not shown")
+                self.diagnostics.warn(child.line, "<\(child.name)>: the compiler builds no navigation or tool bar of a scene; it is not shown (a UINavigationController made in code has its bar)")
             case "navigationItem", "tabBarItem":
                 self.declare(child)
-                self.diagnostics.warn(child.line, "<\(child.name)>: no navigation or tab bar in MessagesSDK; left out")
+                self.diagnostics.warn(child.line, "<\(child.name)>: the compiler builds no navigation or tab bar item of a scene; left out (set navigationItem in code)")
             case "extendedEdge", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "size", "value", "point":
                 break
             default:
@@ -128,7 +128,7 @@ final class DocumentReader {
         }
         if scene.view != nil { scene.view!.guides.merge(layoutGuides) { old, _ in old } }
         if kind == .navigationController {
-            self.diagnostics.warn(element.line, "navigationController: MessagesSDK has no UINavigationController; the scene stands for its root view controller")
+            self.diagnostics.warn(element.line, "navigationController: the compiler does not build a navigation controller scene; it stands for its root view controller (make the UINavigationController in code)")
         }
         return scene
     }

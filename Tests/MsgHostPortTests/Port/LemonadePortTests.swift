@@ -8,7 +8,8 @@ import Testing
 /// examples/Lemonade, an extension in the shape Xcode makes, ported by the command: the port's
 /// report says what it rewrote, the package builds against this checkout's MessagesSDK, its
 /// generated test passes, and the app's main flow runs under a real daemon — Kate picks a
-/// flavour and sends it, John opens the order and orders the same.
+/// flavour and sends it, John opens the order, orders the same and picks his ice in the
+/// IcePicker pod's navigation controller.
 ///
 /// The ported package is built with `swift build` in a scratch folder of this checkout's
 /// .build (`port-scratch/Lemonade`), so that a second run rebuilds only what changed.
@@ -52,11 +53,16 @@ import Testing
         #expect(rewrites.contains { $0.file == "OrderViewController.swift" && $0.before.contains("#selector(orderTheSame(_:))") })
         #expect(rewrites.contains { $0.file == "MessagesViewController.swift" && $0.before.contains("childViewControllers") })
         #expect(rewrites.contains { $0.file == "main.swift" })
+        // The pod, a library target, its sources ported as the app's.
+        #expect(rewrites.contains { $0.file == "Pods/IcePicker" && $0.after == "Sources/IcePicker" })
+        #expect(rewrites.contains { $0.file == "Pods/IcePicker/IcePicker/IcePickerViewController.swift" && $0.before.contains("barButtonSystemItem") })
+        #expect(rewrites.contains { $0.file == "Pods/IcePicker/IcePicker/IcePickerViewController.swift" && $0.before.contains("@objc optional func icePicker") })
         let files = try FileManager.default.subpathsOfDirectory(atPath: output.path)
         for file in ["Package.swift", "msghost/apps/\(Self.bundleID).yaml", "msghost/world.yaml", "PORT-REPORT.md",
                      "Sources/MessagesExtension/main.swift", "Sources/MessagesExtension/MainInterface.storyboard",
                      "Resources/lemon.imageset/lemon@2x.png", "Resources/Lemon Yellow.colorset/Contents.json",
-                     "Resources/Lemonade Stickers/01 Glass.png", "Tests/MessagesExtensionTests/FirstScreenTests.swift"] {
+                     "Resources/Lemonade Stickers/01 Glass.png", "Tests/MessagesExtensionTests/FirstScreenTests.swift",
+                     "Sources/IcePicker/IcePicker/IcePickerViewController.swift", "Sources/IcePicker/IcePicker/IceHeader.xib", "Sources/IcePicker/IcePickerPod.swift"] {
             #expect(files.contains(file), "\(file)")
         }
         #expect(!files.contains { $0.hasPrefix("Resources/AppIcon") })
@@ -102,6 +108,19 @@ import Testing
             let order = try daemon.screenItems("john-iphone")
             #expect(order.contains { $0.label == "1 × Strawberry lemonade" })
             #expect(order.contains { $0.role == .button && $0.label == "Same for me" })
+            // The pod: its picker in a navigation controller, its header from its own xib, its
+            // items and buttons (selectors made closures) calling its optional delegate method.
+            try daemon.tapScreen("john-iphone", label: "Ice…")
+            try daemon.settle()
+            let picker = try daemon.screenItems("john-iphone")
+            #expect(picker.contains { $0.label == "How much ice?" }, "\(picker.map { $0.label ?? "" })")
+            #expect(picker.contains { $0.role == .button && $0.label == "Cancel" } && picker.contains { $0.label == "Ice" })
+            try daemon.tapScreen("john-iphone", label: "Some ice")
+            try daemon.settle()
+            let back = try daemon.screenItems("john-iphone")
+            #expect(back.contains { $0.label == "1 × Strawberry lemonade, some ice" }, "\(back.map { $0.label ?? "" })")
+            #expect(!back.contains { $0.label == "How much ice?" }, "the picker dismissed itself through its navigation controller")
+
             // The #selector target-action became a closure: the tap orders one more glass.
             try daemon.tapScreen("john-iphone", label: "Same for me")
             try daemon.settle()

@@ -4,6 +4,7 @@
 //
 
 import UIKit
+import IcePicker
 
 protocol OrderViewControllerDelegate: class {
     func orderViewControllerDidOrderTheSame(_ controller: OrderViewController)
@@ -27,7 +28,19 @@ class OrderViewController: UIViewController {
         let tap = UITapGestureRecognizer(target: self, action: #selector(imageTapped))
         imageView.isUserInteractionEnabled = true
         imageView.addGestureRecognizer(tap)
+        let iceButton = UIButton(type: .system)
+        iceButton.setTitle("Ice…", for: .normal)
+        iceButton.frame = CGRect(x: 20, y: view.bounds.height - 64, width: 120, height: 44)
+        iceButton.autoresizingMask = [.flexibleTopMargin]
+        iceButton.addTarget(self, action: #selector(chooseIce), for: .touchUpInside)
+        view.addSubview(iceButton)
         show()
+    }
+
+    @objc func chooseIce() {
+        let picker = IcePickerViewController()
+        picker.delegate = self
+        present(UINavigationController(rootViewController: picker), animated: true, completion: nil)
     }
 
     private func show() {
@@ -50,5 +63,12 @@ class OrderViewController: UIViewController {
 
     @IBAction private func close(_ sender: Any) {
         summaryLabel.text = nil
+    }
+}
+
+extension OrderViewController: IcePickerDelegate {
+    func icePicker(_ picker: IcePickerViewController, didPick amount: String) {
+        show()
+        summaryLabel.text = (summaryLabel.text ?? "") + ", " + amount.lowercased()
     }
 }
