@@ -16,7 +16,17 @@ extension UIScrollViewDelegate {
 @preconcurrency @MainActor
 open class UIScrollView: UIView {
     open var contentSize = CGSize.zero
-    open var contentInset = UIEdgeInsets.zero
+    /// Room around the content. A view resting at the content's start (its offset minus the
+    /// old inset) stays at the start of the new one, as UIKit moves it: a collection view whose
+    /// left inset is set to half its width less an item's shows its first item centred.
+    open var contentInset = UIEdgeInsets.zero {
+        didSet {
+            var offset = self.contentOffset
+            if offset.x == -oldValue.left { offset.x = -self.contentInset.left }
+            if offset.y == -oldValue.top { offset.y = -self.contentInset.top }
+            if offset.x.isFinite, offset.y.isFinite { self.contentOffset = offset }
+        }
+    }
     open var adjustedContentInset: UIEdgeInsets { self.contentInset }
     open var isScrollEnabled = true
     open var isPagingEnabled = false
