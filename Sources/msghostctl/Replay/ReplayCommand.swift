@@ -34,13 +34,7 @@ struct Replay: ParsableCommand {
         let daemon: ReplayDaemon
         let client: ControlClient
         do {
-            daemon = try ReplayDaemon(session: session.start, msghostd: msghostd, apps: self.apps)
-            do {
-                client = try daemon.connect()
-            } catch {
-                daemon.stop()
-                throw error
-            }
+            (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(session: session.start, msghostd: msghostd, apps: self.apps) }
         } catch {
             throw Self.cannotPlay("\(self.file): the session's world could not be started: \(error)")
         }

@@ -21,11 +21,9 @@ final class ReplayDaemon {
     /// How long the daemon has to answer `status` after it is started.
     static let startTimeout = 30.0
 
-    init(session: SessionStart, msghostd: String, apps: String?) throws {
-        self.directory = FileManager.default.temporaryDirectory.path + "/msghost-replay-\(UUID().uuidString.prefix(8))"
-        let fm = FileManager.default
-        // Private to this user, as the daemon asks of its state and runtime directories.
-        try fm.createDirectory(atPath: self.directory + "/apps", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    /// The daemon of a session: its world, manifests (or today's, `apps`) and settings.
+    convenience init(session: SessionStart, msghostd: String, apps: String?) throws {
+        let directory = try Self.makeDirectory()
         var config: [String: JSONValue] = ["clock": .string("manual"), "log": .object(["level": .string("warning")])]
         for (key, value) in session.settings {
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
@@ -34,13 +32,11 @@ final class ReplayDaemon {
             section[parts[1]] = value
             config[parts[0]] = .object(section)
         }
-        config["apps"] = .object(["directory": .string(apps.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? self.directory + "/apps")])
-        config["world"] = .object(["seed": .string(self.directory + "/world.yaml")])
-        // YAML is a superset of JSON: the daemon reads these files as it reads its own.
-        try Data(WireJSON.encode(config)).write(to: URL(fileURLWithPath: self.directory + "/msghostd.yaml"))
+        config["apps"] = .object(["directory": .string(apps.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? directory + "/apps")])
+        config["world"] = .object(["seed": .string(directory + "/world.yaml")])
         if apps == nil {
             for (index, manifest) in session.apps.enumerated() {
-                try Data(WireJSON.encode(manifest)).write(to: URL(fileURLWithPath: self.directory + "/apps/app\(index).yaml"))
+                try Data(WireJSON.encode(manifest)).write(to: URL(fileURLWithPath: directory + "/apps/app\(index).yaml"))
             }
         }
         let world = session.world
@@ -50,8 +46,34 @@ final class ReplayDaemon {
             "conversations": .array(world.conversations.map { .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))]) }),
             "installs": .array(world.installs.map { .object(["device": .string($0.device), "app": .string($0.app)]) }),
         ])
-        try Data(WireJSON.encode(seed)).write(to: URL(fileURLWithPath: self.directory + "/world.yaml"))
+        try Data(WireJSON.encode(seed)).write(to: URL(fileURLWithPath: directory + "/world.yaml"))
+        try self.init(directory: directory, config: config, msghostd: msghostd)
+    }
 
+    /// A daemon on the user's world file and apps folder (`explore`), on the manual clock.
+    convenience init(world: String, apps: String, msghostd: String) throws {
+        let directory = try Self.makeDirectory()
+        let config: [String: JSONValue] = [
+            "clock": .string("manual"), "log": .object(["level": .string("warning")]),
+            "apps": .object(["directory": .string(URL(fileURLWithPath: apps).standardizedFileURL.path)]),
+            "world": .object(["seed": .string(URL(fileURLWithPath: world).standardizedFileURL.path)]),
+        ]
+        try self.init(directory: directory, config: config, msghostd: msghostd)
+    }
+
+    /// A fresh directory private to this user, as the daemon asks of its state and runtime directories.
+    private static func makeDirectory() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.path + "/msghost-replay-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory + "/apps", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return directory
+    }
+
+    /// Writes `config` (YAML is a superset of JSON: the daemon reads it as its own) and starts
+    /// the daemon on it.
+    private init(directory: String, config: [String: JSONValue], msghostd: String) throws {
+        self.directory = directory
+        let fm = FileManager.default
+        try Data(WireJSON.encode(config)).write(to: URL(fileURLWithPath: directory + "/msghostd.yaml"))
         self.endpoint = "ipc://\(self.directory)/run/control.sock"
         self.logPath = self.directory + "/msghostd.log"
         fm.createFile(atPath: self.logPath, contents: nil)
@@ -74,6 +96,17 @@ final class ReplayDaemon {
         } catch {
             try? fm.removeItem(atPath: self.directory)
             throw Failure(description: "cannot start \(msghostd): \(error.localizedDescription)")
+        }
+    }
+
+    /// A daemon `make` starts, and a client once it answers; one that never answers is stopped.
+    static func started(_ make: () throws -> ReplayDaemon) throws -> (daemon: ReplayDaemon, client: ControlClient) {
+        let daemon = try make()
+        do {
+            return (daemon, try daemon.connect())
+        } catch {
+            daemon.stop()
+            throw error
         }
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+import MsgHostProtocol
+
+/// What the explorer can do in one step, each as the user (or the admin) would through the
+/// control API, so that a recording of the run holds every step and `msghostctl replay` plays it.
+enum ExploreKind: String, CaseIterable, Sendable {
+    /// Open an installed app from a device's drawer, in a conversation of its owner.
+    case open
+    case close
+    /// Expand or compact the open app.
+    case chevron
+    /// Activate a button of the open app's view (`setView`), with generated text in its fields.
+    case activate
+    /// Tap an item of the open app's own screen (a UIKit view tree).
+    case tapScreen
+    /// Tap Send on the device's input field, when something is in it.
+    case send
+    /// Delete what is staged in the input field.
+    case cancel
+    /// Tap a bubble of a transcript, old ones too.
+    case tapBubble
+    /// Move the manual clock: a little, or past the idle timeout (the app is terminated, and the
+    /// next open launches it cold).
+    case advanceClock
+    /// Uninstall the app and install it again: new participant identifiers.
+    case reinstall
+
+    /// How often each is chosen unless `--weights` says otherwise.
+    static let defaultWeights: [ExploreKind: Int] = [
+        .open: 6, .close: 2, .chevron: 2, .activate: 8, .tapScreen: 8, .send: 5, .cancel: 1,
+        .tapBubble: 4, .advanceClock: 3, .reinstall: 1,
+    ]
+
+    /// `open=3,reinstall=0`: the weights given, over the defaults. A name that is no kind, or a
+    /// weight outside 0…1000, is an error naming it.
+    static func weights(_ text: String?) throws(ExploreError) -> [ExploreKind: Int] {
+        var weights = Self.defaultWeights
+        guard let text, !text.isEmpty else { return weights }
+        for part in text.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, let kind = ExploreKind(rawValue: pair[0]) else {
+                throw ExploreError("--weights: \(part) is not KIND=WEIGHT with KIND one of \(ExploreKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let weight = Int(pair[1]), (0...1_000).contains(weight) else {
+                throw ExploreError("--weights: the weight of \(pair[0]) must be a whole number from 0 to 1000, not \(pair[1])")
+            }
+            weights[kind] = weight
+        }
+        return weights
+    }
+}
+
+/// One step the explorer took: the control requests it made (one, or two for a reinstall),
+/// described for the report.
+struct ExploreStep: Hashable, Sendable {
+    struct Request: Hashable, Sendable {
+        var command: ControlCommand
+        var body: [UInt8]
+    }
+
+    var kind: ExploreKind
+    var requests: [Request]
+    /// `open com.example.lemonade on kate-iphone in kate-john`.
+    var summary: String
+}
+
+/// A reason the run cannot start or go on, said to the user (exit status 2).
+struct ExploreError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

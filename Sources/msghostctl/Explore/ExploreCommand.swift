@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import MsgHostControl
+import MsgHostProtocol
+
+struct Explore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play random but legal users against a fresh daemon, chosen by a seed, and report what the apps did wrong.",
+        discussion: """
+            Starts msghostd on the world file and the apps' manifests (manual clock, its own temporary \
+            directory) and takes up to --steps steps: opening and closing apps, expanding them, activating \
+            their views' buttons and tapping their screens with generated text, sending and cancelling what \
+            they staged, tapping bubbles old and new, moving the clock past the idle timeout (termination, \
+            then a cold launch), reinstalling (new participant identifiers). After each step the daemon \
+            settles and its events are read: a crash or an exit nothing asked for, a missed deadline, a \
+            launch that failed, memory over the limit, a send or request Messages refused, an error \
+            answered to a callback — each a finding. The same seed, build and world make the same run. \
+            The run is recorded (--output): `msghostctl replay` plays it, `msghostctl export-test` makes \
+            it a test. Exit status: 0 no finding, 1 findings (listed), 2 the run cannot start (the reason \
+            is named). See docs/EXPLORE.md.
+            """)
+
+    @Option(help: "The world file (people, devices, conversations, installs; config/world.yaml's form).") var world: String
+    @Option(help: "The folder of the apps' manifests (config/apps' form).") var apps: String
+    @Option(help: "The seed (0 … 18446744073709551615): the same seed makes the same run.") var seed: String = "1"
+    @Option(help: "The most steps to take (1 … 1000000).") var steps: Int = 200
+    @Option(help: "The most seconds to run (a budget beside --steps).") var seconds: Double?
+    @Option(help: "Only this app of the world (its bundle id): opened, tapped and reinstalled alone.") var app: String?
+    @Option(help: "How often each kind of step is chosen, over the defaults: open=6,close=2,chevron=2,activate=8,tapScreen=8,send=5,cancel=1,tapBubble=4,advanceClock=3,reinstall=1.") var weights: String?
+    @Flag(help: "Go on after the first finding and report every one.") var all = false
+    @Option(name: .shortAndLong, help: "Write the run's session here (JSON lines, docs/RECORDING.md).") var output: String?
+    @Option(help: "The msghostd to run (default: $MSGHOSTD, the one beside msghostctl, else PATH's).") var msghostd: String?
+    @Flag(help: "Print each step as it is taken.") var verbose = false
+
+    func run() throws {
+        guard let seed = UInt64(self.seed) else { throw Self.cannotRun("--seed \(self.seed): give a whole number from 0 to 18446744073709551615") }
+        let weights: [ExploreKind: Int]
+        do {
+            weights = try ExploreKind.weights(self.weights)
+        } catch {
+            throw Self.cannotRun(error.description)
+        }
+        guard (1...1_000_000).contains(self.steps) else { throw Self.cannotRun("--steps \(self.steps): give 1 to 1000000") }
+        if let seconds = self.seconds, !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
+            throw Self.cannotRun("--seconds \(seconds): give more than 0 and at most 86400")
+        }
+        for (flag, path, directory) in [("--world", self.world, false), ("--apps", self.apps, true)] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue == directory else {
+                throw Self.cannotRun("\(flag) \(path): no such \(directory ? "folder" : "file")")
+            }
+        }
+        guard let msghostd = ReplayDaemon.binary(self.msghostd) else { throw Self.cannotRun("no msghostd found: pass --msghostd PATH or set $MSGHOSTD") }
+        let daemon: ReplayDaemon
+        let client: ControlClient
+        do {
+            (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(world: self.world, apps: self.apps, msghostd: msghostd) }
+        } catch {
+            throw Self.cannotRun("the world could not be started: \(error)")
+        }
+        defer { daemon.stop() }
+        let outcome: Explorer.Outcome
+        do {
+            _ = try client.request(.startRecording, as: RecordingResult.self)
+            let explorer = try Explorer(client: client, options: .init(seed: seed, steps: self.steps, seconds: self.seconds, app: self.app, weights: weights, stopAtFirst: !self.all))
+            outcome = try explorer.run { step, number in if self.verbose { print("\(number). \(step.summary)") } }
+            _ = try client.request(.stopRecording, as: RecordingResult.self)
+            if let output = self.output {
+                try Record.write(try client.recordedSession(), to: output) { _ in }
+            }
+        } catch let error as ExploreError {
+            throw Self.cannotRun(error.description)
+        } catch let error as ControlClient.TransportError {
+            throw Self.cannotRun("the daemon stopped answering: \(error.description)\n\(daemon.log)")
+        } catch let error as WireError {
+            throw Self.cannotRun("the daemon refused the run: \(error.description) (\(error.domain) \(error.code) \(error.name))")
+        }
+        let counts = Dictionary(grouping: outcome.steps, by: \.kind).mapValues(\.count)
+        print("explored \(outcome.steps.count) steps with seed \(seed): " + ExploreKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", "))
+        if let output = self.output { print("session: \(output) (msghostctl replay \(output); msghostctl export-test \(output))") }
+        guard !outcome.findings.isEmpty else {
+            print("no finding")
+            return
+        }
+        print("\(outcome.findings.count) finding\(outcome.findings.count == 1 ? "" : "s"):")
+        for finding in outcome.findings {
+            print("  \(finding)")
+            print("    after: \(outcome.steps[finding.step - 1].summary)")
+        }
+        throw ExitCode(1)
+    }
+
+    static func cannotRun(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("msghostctl: explore: \(message)\n".utf8))
+        return ExitCode(2)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import MsgHostControl
+import MsgHostProtocol
+
+/// The explorer's run: step after step, a random but legal action of the user or the admin,
+/// chosen by the seed from what the world shows now (the apps open and their views and
+/// screens, the input fields, the transcripts), made through the control API on a daemon with
+/// the manual clock; after each, the daemon settles and its events are read for findings.
+///
+/// The same seed, build and world make the same choices: the state the choice reads is what
+/// the daemon answers after settling, which on the manual clock depends on nothing else.
+final class Explorer {
+    struct Options {
+        var seed: UInt64
+        var steps: Int
+        var seconds: Double?
+        var app: String?
+        var weights: [ExploreKind: Int]
+        /// Stop at the first finding (else go on and report them all).
+        var stopAtFirst = true
+    }
+
+    struct Outcome {
+        var steps: [ExploreStep]
+        var findings: [ExploreFinding]
+    }
+
+    private let client: ControlClient
+    private let options: Options
+    private var random: ExploreRandom
+    private var world: WorldResult
+    private var nextEvent = 0
+
+    init(client: ControlClient, options: Options) throws {
+        self.client = client
+        self.options = options
+        self.random = ExploreRandom(seed: options.seed)
+        self.world = try client.request(.world, as: WorldResult.self)
+        if let app = options.app, !self.world.apps.contains(where: { $0.bundleID == app }) {
+            throw ExploreError("--app \(app): the world has no such app (its apps: \(self.world.apps.map(\.bundleID).joined(separator: ", ")))")
+        }
+        self.nextEvent = try client.request(.events, EventsRequest(), as: EventsResult.self).next
+    }
+
+    func run(report: (ExploreStep, Int) -> Void = { _, _ in }) throws -> Outcome {
+        var steps: [ExploreStep] = []
+        var findings: [ExploreFinding] = []
+        let started = Date()
+        while steps.count < self.options.steps {
+            if let seconds = self.options.seconds, Date().timeIntervalSince(started) >= seconds { break }
+            guard let step = try self.choose() else { break }
+            steps.append(step)
+            report(step, steps.count)
+            try self.take(step)
+            let found = try self.findings(step: steps.count)
+            findings += found
+            if !found.isEmpty && self.options.stopAtFirst { break }
+        }
+        return Outcome(steps: steps, findings: findings)
+    }
+
+    // MARK: Taking a step
+
+    private func take(_ step: ExploreStep) throws {
+        for request in step.requests {
+            do {
+                _ = try self.client.requestRaw(request.command, body: request.body)
+            } catch is WireError {
+                // Refused as the user's action (the app closed itself meanwhile, an entry is
+                // gone): Messages would not have let the user do it either; not the app's bug.
+            }
+        }
+        if step.kind == .reinstall { self.world = try self.client.request(.world, as: WorldResult.self) }
+        _ = try self.client.request(.settle, as: ClockResult.self, timeout: 60)
+    }
+
+    private func findings(step: Int) throws -> [ExploreFinding] {
+        let events = try self.client.request(.events, EventsRequest(after: self.nextEvent), as: EventsResult.self)
+        self.nextEvent = events.next
+        return events.events.compactMap { ExploreFinding.from($0, step: step) }.filter { finding in
+            self.options.app.map { finding.app == nil || finding.app == $0 } ?? true
+        }
+    }
+
+    // MARK: Choosing a step
+
+    /// The candidates of every kind now, one kind by weight, then one of its candidates.
+    private func choose() throws -> ExploreStep? {
+        var candidates: [ExploreKind: [ExploreStep]] = [:]
+        for device in self.world.devices.sorted(by: { $0.id < $1.id }) {
+            let view = try self.client.request(.view, DeviceRequest(device: device.id), as: ViewResult.self)
+            let conversations = self.world.conversations.filter { $0.members.contains(device.owner) }.map(\.id).sorted()
+            if let app = view.app {
+                candidates[.close, default: []].append(self.step(.close, .close, DeviceRequest(device: device.id), "close \(app) on \(device.id)"))
+                candidates[.chevron, default: []].append(self.step(.chevron, .chevron, DeviceRequest(device: device.id), "chevron of \(app) on \(device.id)"))
+                candidates[.activate, default: []] += self.activations(view, device: device.id)
+                candidates[.tapScreen, default: []] += self.screenTaps(view, device: device.id)
+            } else {
+                let installed = self.world.installs.filter { $0.device == device.id && (self.options.app == nil || $0.app == self.options.app) }.map(\.app).sorted()
+                for app in installed {
+                    for conversation in conversations {
+                        candidates[.open, default: []].append(self.step(.open, .open, OpenRequest(device: device.id, conversation: conversation, app: app), "open \(app) on \(device.id) in \(conversation)"))
+                    }
+                }
+            }
+            for conversation in conversations {
+                let field = try self.client.request(.inputField, InputFieldRequest(device: device.id, conversation: conversation), as: InputFieldResult.self)
+                if field.staged != nil || !field.text.isEmpty {
+                    candidates[.send, default: []].append(self.step(.send, .send, InputFieldRequest(device: device.id, conversation: conversation), "send on \(device.id) in \(conversation)"))
+                }
+                if field.staged != nil {
+                    candidates[.cancel, default: []].append(self.step(.cancel, .cancel, InputFieldRequest(device: device.id, conversation: conversation), "cancel the staged item on \(device.id) in \(conversation)"))
+                }
+                let transcript = try self.client.request(.transcript, TranscriptRequest(device: device.id, conversation: conversation, limit: 20), as: TranscriptResult.self)
+                for entry in transcript.entries where entry.app != nil && (self.options.app == nil || entry.app == self.options.app) {
+                    candidates[.tapBubble, default: []].append(self.step(.tapBubble, .tap, TapRequest(device: device.id, conversation: conversation, entry: entry.entry), "tap bubble \(entry.entry) on \(device.id) in \(conversation)"))
+                }
+            }
+            for install in self.world.installs where install.device == device.id && (self.options.app == nil || install.app == self.options.app) {
+                candidates[.reinstall, default: []].append(ExploreStep(
+                    kind: .reinstall, requests: [
+                        .init(command: .uninstallApp, body: WireJSON.encode(DeviceAppRequest(device: device.id, app: install.app))),
+                        .init(command: .installApp, body: WireJSON.encode(DeviceAppRequest(device: device.id, app: install.app))),
+                    ], summary: "reinstall \(install.app) on \(device.id)"))
+            }
+        }
+        // A little time, or past the idle timeout: the app is terminated and launched cold next.
+        for milliseconds: Int64 in [250, 1_000, 31_000] {
+            candidates[.advanceClock, default: []].append(self.step(.advanceClock, .advanceClock, AdvanceClockRequest(milliseconds: milliseconds), "advance the clock \(milliseconds) ms"))
+        }
+        let kinds = ExploreKind.allCases.compactMap { kind in candidates[kind].flatMap { $0.isEmpty ? nil : (kind, self.options.weights[kind] ?? 0) } }
+        guard let kind = self.random.weighted(kinds), let choices = candidates[kind] else { return nil }
+        return self.random.pick(choices)
+    }
+
+    private func step(_ kind: ExploreKind, _ command: ControlCommand, _ body: some Encodable, _ summary: String) -> ExploreStep {
+        ExploreStep(kind: kind, requests: [.init(command: command, body: WireJSON.encode(body))], summary: summary)
+    }
+
+    /// Texts a user may type: empty, short, a number, an emoji, long.
+    static let texts = ["", "a", "Hello", "42", "😀 party", String(repeating: "long ", count: 40)]
+
+    private func activations(_ view: ViewResult, device: String) -> [ExploreStep] {
+        var buttons: [String] = [], fields: [String] = []
+        func walk(_ elements: [ViewElement]) {
+            for element in elements {
+                switch element {
+                case .button(let id, _, _, let enabled) where enabled != false: buttons.append(id)
+                case .textField(let id, _, _): fields.append(id)
+                case .row(let inner): walk(inner)
+                default: continue
+                }
+            }
+        }
+        walk(view.view?.elements ?? [])
+        return buttons.map { button in
+            let typed = Dictionary(uniqueKeysWithValues: fields.map { ($0, self.random.pick(Self.texts)) })
+            return self.step(.activate, .activate, ActivateRequest(device: device, button: button, fields: typed.isEmpty ? nil : typed),
+                             "activate \(button) on \(device)\(typed.isEmpty ? "" : " typing \(typed.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.prefix(12))" }.joined(separator: ", "))")")
+        }
+    }
+
+    private func screenTaps(_ view: ViewResult, device: String) -> [ExploreStep] {
+        // Controls, and what a user can see to tap: a labelled view (a cell), a text, an image.
+        return view.screenItems.filter { ($0.role != .view || $0.label != nil) && $0.enabled != false && $0.width > 0 && $0.height > 0 }.map { item in
+            let text = item.role == .textField ? self.random.pick(Self.texts) : nil
+            let request = TapScreenRequest(device: device, x: (item.x + item.width / 2).rounded(), y: (item.y + item.height / 2).rounded(), text: text)
+            return self.step(.tapScreen, .tapScreen, request, "tap the \(item.role.rawValue) \(item.label.map { "\"\($0)\"" } ?? "") on \(device)'s screen\(text.map { " typing \($0.prefix(12))" } ?? "")")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import MsgHostTesting
+import Testing
+
+/// `msghostctl explore` (docs/EXPLORE.md): random but legal users from a seed against a fresh
+/// daemon, an app's bugs reported with the step that showed them, the same run for the same
+/// seed, and a recorded session that `replay` plays.
+@Suite(.serialized) struct ExploreTests {
+    static let app = "com.example.picker"
+
+    /// A world of Kate and John with the picker fixture (Tests/Fixtures/picker.py, with
+    /// `arguments`) on both phones: the world file and the apps folder, in a fresh directory.
+    static func world(_ arguments: [String] = []) throws -> (world: String, apps: String) {
+        let directory = FileManager.default.temporaryDirectory.path + "/explore-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory + "/apps", withIntermediateDirectories: true)
+        try """
+            people:
+              - {handle: kate@example.com, name: Kate Bell}
+              - {handle: john@example.com, name: John Appleseed}
+            devices:
+              - {id: kate-iphone, owner: kate@example.com}
+              - {id: john-iphone, owner: john@example.com}
+            conversations:
+              - {id: kate-john, members: [kate@example.com, john@example.com]}
+            installs:
+              - {device: kate-iphone, app: \(Self.app)}
+              - {device: john-iphone, app: \(Self.app)}
+            """.write(toFile: directory + "/world.yaml", atomically: true, encoding: .utf8)
+        try """
+            bundleID: \(Self.app)
+            displayName: Picker
+            command: python3
+            args: [picker.py\(arguments.map { ", " + $0 }.joined())]
+            workingDirectory: \(TestPaths.repository)/Tests/Fixtures
+            """.write(toFile: directory + "/apps/picker.yaml", atomically: true, encoding: .utf8)
+        return (directory + "/world.yaml", directory + "/apps")
+    }
+
+    static func explore(_ world: (world: String, apps: String), _ arguments: [String]) throws -> CommandRun {
+        try CommandRun(TestPaths.msghostctl, ["explore", "--world", world.world, "--apps", world.apps, "--msghostd", TestPaths.msghostd] + arguments)
+    }
+
+    @Test func anAppThatCrashesOnAColdLaunchFromATappedBubbleIsFound() throws {
+        let world = try Self.world(["--crash-when-selected"])
+        let session = world.apps + "/../found.jsonl"
+        let run = try Self.explore(world, ["--seed", "3", "--steps", "300", "--output", session])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("1 finding:") && run.stdout.contains(": crashed — \(Self.app) on "), "\(run.stdout)")
+        // The step that showed it is the tap of a bubble: the app launched with a selected message.
+        #expect(run.stdout.contains("    after: tap bubble "), "\(run.stdout)")
+        // The run is a session that replay plays as it was.
+        let replay = try CommandRun(TestPaths.msghostctl, ["replay", session, "--msghostd", TestPaths.msghostd])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
+    @Test func theSameSeedMakesTheSameRunAndAGoodAppHasNoFinding() throws {
+        let world = try Self.world()
+        let first = try Self.explore(world, ["--seed", "11", "--steps", "250", "--verbose"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.hasSuffix("no finding\n"), "\(first.stdout)")
+        // Every kind of step the picker allows was taken.
+        for kind in ["open", "close", "chevron", "activate", "send", "tapBubble", "advanceClock", "reinstall"] {
+            #expect(first.stdout.contains(" \(kind)"), "no \(kind) step in:\n\(first.stdout.suffix(400))")
+        }
+        let second = try Self.explore(world, ["--seed", "11", "--steps", "250", "--verbose"])
+        #expect(second.stdout == first.stdout, "the same seed, another run")
+        let other = try Self.explore(world, ["--seed", "12", "--steps", "250", "--verbose"])
+        #expect(other.stdout != first.stdout)
+    }
+
+    @Test func badInputIsNamedWithExitStatusTwo() throws {
+        let world = try Self.world()
+        for (arguments, said) in [
+            (["--app", "com.example.nothing"], "--app com.example.nothing: the world has no such app"),
+            (["--seed=-1"], "--seed -1: give a whole number"),
+            (["--seed", "18446744073709551616"], "--seed 18446744073709551616: give a whole number"),
+            (["--steps", "0"], "--steps 0: give 1 to 1000000"),
+            (["--weights", "open=3,fly=2"], "--weights: fly=2 is not KIND=WEIGHT"),
+            (["--weights", "open=-1"], "--weights: the weight of open must be a whole number from 0 to 1000"),
+        ] {
+            let run = try Self.explore(world, arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("msghostctl: explore: \(said)"), "\(arguments): \(run.stderr)")
+        }
+        let noWorld = try CommandRun(TestPaths.msghostctl, ["explore", "--world", "/nonexistent.yaml", "--apps", world.apps, "--msghostd", TestPaths.msghostd])
+        #expect(noWorld.status == 2 && noWorld.stderr.contains("--world /nonexistent.yaml: no such file"), "\(noWorld.stderr)")
+        // A world the daemon refuses: named, and no daemon left running.
+        try "people: [{handle: kate@example.com}]\nunknown: 1\n".write(toFile: world.world, atomically: true, encoding: .utf8)
+        let refused = try Self.explore(world, [])
+        #expect(refused.status == 2 && refused.stderr.contains("the world could not be started"), "\(refused.stderr)")
+    }
+}
