@@ -47,8 +47,14 @@ import Testing
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("1 finding:") && run.stdout.contains(": crashed — \(Self.app) on "), "\(run.stdout)")
         // The step that showed it is the tap of a bubble: the app launched with a selected message.
-        #expect(run.stdout.contains("    after: tap bubble "), "\(run.stdout)")
-        // The run is a session that replay plays as it was.
+        #expect(run.stdout.contains("    after: tap the "), "\(run.stdout)")
+        // Shrunk to at most 10 steps that crash the same way, the last the tap of a bubble after a send.
+        let shrunk = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("shrunk to ") }, "\(run.stdout)")
+        let count = try #require(Int(shrunk.dropFirst("shrunk to ".count).prefix { $0.isNumber }))
+        #expect((2...10).contains(count), "\(run.stdout)")
+        let steps = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isNumber == true }
+        #expect(steps.count == count && steps.last?.contains(". tap the ") == true && steps.contains { $0.contains(". send on ") }, "\(run.stdout)")
+        // The shrunk run is the session written, and replay plays it as it was.
         let replay = try CommandRun(TestPaths.msghostctl, ["replay", session, "--msghostd", TestPaths.msghostd])
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
     }

@@ -58,8 +58,20 @@ struct ExploreStep: Hashable, Sendable {
         var body: [UInt8]
     }
 
+    /// A bubble to tap, by its place among the app bubbles of a transcript counted from the
+    /// newest (0): which entry that is is read as the step is taken, so that the step means the
+    /// same in a shorter run (the shrinker's), where the entries have other ids (and, with fewer
+    /// bubbles, is the oldest there is).
+    struct Bubble: Hashable, Sendable {
+        var device: String
+        var conversation: String
+        var fromNewest: Int
+        var app: String?
+    }
+
     var kind: ExploreKind
     var requests: [Request]
+    var bubble: Bubble? = nil
     /// `open com.example.lemonade on kate-iphone in kate-john`.
     var summary: String
 }

@@ -31,6 +31,8 @@ struct Explore: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the run's session here (JSON lines, docs/RECORDING.md).") var output: String?
     @Option(help: "The msghostd to run (default: $MSGHOSTD, the one beside msghostctl, else PATH's).") var msghostd: String?
     @Flag(help: "Print each step as it is taken.") var verbose = false
+    @Flag(help: "Keep a failing run as it is (else it is cut down to a smallest run that fails the same way, and that is the session written).") var noShrink = false
+    @Option(help: "The most runs the shrinking may try (1 … 10000).") var shrinkTries: Int = 300
 
     func run() throws {
         guard let seed = UInt64(self.seed) else { throw Self.cannotRun("--seed \(self.seed): give a whole number from 0 to 18446744073709551615") }
@@ -41,6 +43,7 @@ struct Explore: ParsableCommand {
             throw Self.cannotRun(error.description)
         }
         guard (1...1_000_000).contains(self.steps) else { throw Self.cannotRun("--steps \(self.steps): give 1 to 1000000") }
+        guard (1...10_000).contains(self.shrinkTries) else { throw Self.cannotRun("--shrink-tries \(self.shrinkTries): give 1 to 10000") }
         if let seconds = self.seconds, !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
             throw Self.cannotRun("--seconds \(seconds): give more than 0 and at most 86400")
         }
@@ -60,13 +63,17 @@ struct Explore: ParsableCommand {
         }
         defer { daemon.stop() }
         let outcome: Explorer.Outcome
+        var shrunk: (steps: [ExploreStep], tries: Int, finding: ExploreFinding)?
         do {
             _ = try client.request(.startRecording, as: RecordingResult.self)
             let explorer = try Explorer(client: client, options: .init(seed: seed, steps: self.steps, seconds: self.seconds, app: self.app, weights: weights, stopAtFirst: !self.all))
             outcome = try explorer.run { step, number in if self.verbose { print("\(number). \(step.summary)") } }
             _ = try client.request(.stopRecording, as: RecordingResult.self)
-            if let output = self.output {
+            if let output = self.output, outcome.findings.isEmpty || self.noShrink {
                 try Record.write(try client.recordedSession(), to: output) { _ in }
+            }
+            if let first = outcome.findings.first, !self.noShrink {
+                shrunk = try self.shrink(Array(outcome.steps.prefix(first.step)), finding: first, msghostd: msghostd)
             }
         } catch let error as ExploreError {
             throw Self.cannotRun(error.description)
@@ -87,7 +94,37 @@ struct Explore: ParsableCommand {
             print("  \(finding)")
             print("    after: \(outcome.steps[finding.step - 1].summary)")
         }
+        if let shrunk {
+            print("shrunk to \(shrunk.steps.count) step\(shrunk.steps.count == 1 ? "" : "s") (from \(outcome.findings[0].step), in \(shrunk.tries) runs), which fail the same way (\(shrunk.finding)):")
+            for (index, step) in shrunk.steps.enumerated() { print("  \(index + 1). \(step.summary)") }
+        }
         throw ExitCode(1)
+    }
+
+    /// The run cut down (ExploreShrinker), each try on a fresh daemon; the smallest played once
+    /// more with the recording on, for --output.
+    private func shrink(_ steps: [ExploreStep], finding: ExploreFinding, msghostd: String) throws -> (steps: [ExploreStep], tries: Int, finding: ExploreFinding) {
+        func play(_ steps: [ExploreStep], recordTo output: String?) throws -> ExploreFinding? {
+            let (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(world: self.world, apps: self.apps, msghostd: msghostd) }
+            defer { daemon.stop() }
+            if output != nil { _ = try client.request(.startRecording, as: RecordingResult.self) }
+            let found = try ExplorePlayer(client: client).firstFinding(of: steps)
+            if let output {
+                _ = try client.request(.stopRecording, as: RecordingResult.self)
+                try Record.write(try client.recordedSession(), to: output) { _ in }
+            }
+            return found
+        }
+        var shrinker = ExploreShrinker(budget: self.shrinkTries) { candidate in
+            guard let found = try play(candidate, recordTo: nil) else { return false }
+            return found.kind == finding.kind && found.app == finding.app
+        }
+        let smallest = try shrinker.shrink(steps)
+        let again = try play(smallest, recordTo: self.output)
+        guard let again, again.kind == finding.kind, again.app == finding.app else {
+            throw ExploreError("the shrunk run of \(smallest.count) steps did not fail again the same way: the app is not deterministic (run with --no-shrink to keep the whole run)")
+        }
+        return (smallest, shrinker.tries, again)
     }
 
     static func cannotRun(_ message: String) -> ExitCode {

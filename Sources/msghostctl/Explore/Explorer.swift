@@ -29,7 +29,7 @@ final class Explorer {
     private let options: Options
     private var random: ExploreRandom
     private var world: WorldResult
-    private var nextEvent = 0
+    private let player: ExplorePlayer
 
     init(client: ControlClient, options: Options) throws {
         self.client = client
@@ -39,7 +39,7 @@ final class Explorer {
         if let app = options.app, !self.world.apps.contains(where: { $0.bundleID == app }) {
             throw ExploreError("--app \(app): the world has no such app (its apps: \(self.world.apps.map(\.bundleID).joined(separator: ", ")))")
         }
-        self.nextEvent = try client.request(.events, EventsRequest(), as: EventsResult.self).next
+        self.player = try ExplorePlayer(client: client)
     }
 
     func run(report: (ExploreStep, Int) -> Void = { _, _ in }) throws -> Outcome {
@@ -62,24 +62,12 @@ final class Explorer {
     // MARK: Taking a step
 
     private func take(_ step: ExploreStep) throws {
-        for request in step.requests {
-            do {
-                _ = try self.client.requestRaw(request.command, body: request.body)
-            } catch is WireError {
-                // Refused as the user's action (the app closed itself meanwhile, an entry is
-                // gone): Messages would not have let the user do it either; not the app's bug.
-            }
-        }
+        try self.player.take(step)
         if step.kind == .reinstall { self.world = try self.client.request(.world, as: WorldResult.self) }
-        _ = try self.client.request(.settle, as: ClockResult.self, timeout: 60)
     }
 
     private func findings(step: Int) throws -> [ExploreFinding] {
-        let events = try self.client.request(.events, EventsRequest(after: self.nextEvent), as: EventsResult.self)
-        self.nextEvent = events.next
-        return events.events.compactMap { ExploreFinding.from($0, step: step) }.filter { finding in
-            self.options.app.map { finding.app == nil || finding.app == $0 } ?? true
-        }
+        try self.player.findings(step: step).filter { finding in self.options.app.map { finding.app == nil || finding.app == $0 } ?? true }
     }
 
     // MARK: Choosing a step
@@ -112,8 +100,11 @@ final class Explorer {
                     candidates[.cancel, default: []].append(self.step(.cancel, .cancel, InputFieldRequest(device: device.id, conversation: conversation), "cancel the staged item on \(device.id) in \(conversation)"))
                 }
                 let transcript = try self.client.request(.transcript, TranscriptRequest(device: device.id, conversation: conversation, limit: 20), as: TranscriptResult.self)
-                for entry in transcript.entries where entry.app != nil && (self.options.app == nil || entry.app == self.options.app) {
-                    candidates[.tapBubble, default: []].append(self.step(.tapBubble, .tap, TapRequest(device: device.id, conversation: conversation, entry: entry.entry), "tap bubble \(entry.entry) on \(device.id) in \(conversation)"))
+                let bubbles = transcript.entries.filter { $0.app != nil && (self.options.app == nil || $0.app == self.options.app) }
+                for fromNewest in bubbles.indices {
+                    let bubble = ExploreStep.Bubble(device: device.id, conversation: conversation, fromNewest: fromNewest, app: self.options.app)
+                    let place = fromNewest == 0 ? "the newest bubble" : "the bubble \(fromNewest) before the newest"
+                    candidates[.tapBubble, default: []].append(ExploreStep(kind: .tapBubble, requests: [], bubble: bubble, summary: "tap \(place) on \(device.id) in \(conversation)"))
                 }
             }
             for install in self.world.installs where install.device == device.id && (self.options.app == nil || install.app == self.options.app) {
