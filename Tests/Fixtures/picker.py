@@ -2,8 +2,10 @@
 """A fixture app for the explorer (docs/EXPLORE.md): a view with a Pick button whose touch
 stages a message of the drink picked. With --crash-when-selected it dies as it becomes active
 with a selected message — the bug of an app that expects the state it had before it was
-terminated, and meets a cold launch from a tapped bubble instead."""
+terminated, and meets a cold launch from a tapped bubble instead. With --flaky the caption
+names a drink at random: the same touches do not make the same messages."""
 import os
+import random
 import sys
 
 from fixture import Extension
@@ -17,6 +19,7 @@ VIEW = {"elements": [
 
 class Picker(Extension):
     crash_when_selected = "--crash-when-selected" in sys.argv
+    flaky = "--flaky" in sys.argv
 
     def on_didBecomeActive(self, body):
         if self.crash_when_selected and self.selected(body["instance"]):
@@ -26,6 +29,8 @@ class Picker(Extension):
     def on_touch(self, body):
         payload = body.get("payload") if isinstance(body.get("payload"), dict) else {}
         pick = payload.get("pick")
+        if pick and self.flaky:
+            pick = random.SystemRandom().choice(["lemonade", "cola", "tea"])
         if pick:
             message = {"url": "https://drinks.example/?pick=" + pick, "layout": {"type": "template", "caption": "A " + pick}}
             self.request("insertMessage", {"instance": body["instance"], "message": message})

@@ -63,7 +63,7 @@ import Testing
         let world = try Self.world()
         let first = try Self.explore(world, ["--seed", "11", "--steps", "250", "--verbose"])
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
-        #expect(first.stdout.hasSuffix("no finding\n"), "\(first.stdout)")
+        #expect(first.stdout.hasSuffix("no finding (and the same again when played again)\n"), "\(first.stdout)")
         // Every kind of step the picker allows was taken.
         for kind in ["open", "close", "chevron", "activate", "send", "tapBubble", "advanceClock", "reinstall"] {
             #expect(first.stdout.contains(" \(kind)"), "no \(kind) step in:\n\(first.stdout.suffix(400))")
@@ -72,6 +72,13 @@ import Testing
         #expect(second.stdout == first.stdout, "the same seed, another run")
         let other = try Self.explore(world, ["--seed", "12", "--steps", "250", "--verbose"])
         #expect(other.stdout != first.stdout)
+    }
+
+    @Test func anAppThatDoesNotDoTheSameTwiceIsFoundByPlayingTheRunAgain() throws {
+        let run = try Self.explore(try Self.world(["--flaky"]), ["--seed", "5", "--steps", "80"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("1 finding: the run played again on a fresh daemon did not do the same (a nondeterministic app):"), "\(run.stdout)")
+        #expect(run.stdout.contains("  divergence at step "), "\(run.stdout)")
     }
 
     @Test func badInputIsNamedWithExitStatusTwo() throws {

@@ -33,6 +33,7 @@ struct Explore: ParsableCommand {
     @Flag(help: "Print each step as it is taken.") var verbose = false
     @Flag(help: "Keep a failing run as it is (else it is cut down to a smallest run that fails the same way, and that is the session written).") var noShrink = false
     @Option(help: "The most runs the shrinking may try (1 … 10000).") var shrinkTries: Int = 300
+    @Flag(help: "Do not play a run without findings again to check that the apps do the same twice.") var noReplayCheck = false
 
     func run() throws {
         guard let seed = UInt64(self.seed) else { throw Self.cannotRun("--seed \(self.seed): give a whole number from 0 to 18446744073709551615") }
@@ -64,13 +65,18 @@ struct Explore: ParsableCommand {
         defer { daemon.stop() }
         let outcome: Explorer.Outcome
         var shrunk: (steps: [ExploreStep], tries: Int, finding: ExploreFinding)?
+        var divergence: String?
         do {
             _ = try client.request(.startRecording, as: RecordingResult.self)
             let explorer = try Explorer(client: client, options: .init(seed: seed, steps: self.steps, seconds: self.seconds, app: self.app, weights: weights, stopAtFirst: !self.all))
             outcome = try explorer.run { step, number in if self.verbose { print("\(number). \(step.summary)") } }
             _ = try client.request(.stopRecording, as: RecordingResult.self)
+            let lines = try client.recordedSession()
             if let output = self.output, outcome.findings.isEmpty || self.noShrink {
-                try Record.write(try client.recordedSession(), to: output) { _ in }
+                try Record.write(lines, to: output) { _ in }
+            }
+            if outcome.findings.isEmpty && !self.noReplayCheck {
+                divergence = try self.replayCheck(lines, msghostd: msghostd)
             }
             if let first = outcome.findings.first, !self.noShrink {
                 shrunk = try self.shrink(Array(outcome.steps.prefix(first.step)), finding: first, msghostd: msghostd)
@@ -85,8 +91,13 @@ struct Explore: ParsableCommand {
         let counts = Dictionary(grouping: outcome.steps, by: \.kind).mapValues(\.count)
         print("explored \(outcome.steps.count) steps with seed \(seed): " + ExploreKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", "))
         if let output = self.output { print("session: \(output) (msghostctl replay \(output); msghostctl export-test \(output))") }
+        if let divergence {
+            print("1 finding: the run played again on a fresh daemon did not do the same (a nondeterministic app):")
+            print(divergence.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            throw ExitCode(1)
+        }
         guard !outcome.findings.isEmpty else {
-            print("no finding")
+            print("no finding\(self.noReplayCheck ? "" : " (and the same again when played again)")")
             return
         }
         print("\(outcome.findings.count) finding\(outcome.findings.count == 1 ? "" : "s"):")
@@ -99,6 +110,27 @@ struct Explore: ParsableCommand {
             for (index, step) in shrunk.steps.enumerated() { print("  \(index + 1). \(step.summary)") }
         }
         throw ExitCode(1)
+    }
+
+    /// The run's session played again on a fresh daemon with the same manifests (`replay`): a
+    /// divergence, said as replay says it, is an app that does not do the same twice.
+    private func replayCheck(_ lines: [String], msghostd: String) throws -> String? {
+        let session: Session
+        do {
+            session = try SessionReader.read(Array(lines.map { $0 + "\n" }.joined().utf8))
+        } catch {
+            throw ExploreError("the run's recording could not be read back: \(error.description)")
+        }
+        let (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(session: session.start, msghostd: msghostd, apps: self.apps) }
+        defer { daemon.stop() }
+        let replayer = Replayer(session: session, client: client)
+        do {
+            try replayer.prepare()
+            try replayer.play(until: nil)
+        } catch let divergence as Replayer.Divergence {
+            return divergence.description
+        }
+        return nil
     }
 
     /// The run cut down (ExploreShrinker), each try on a fresh daemon; the smallest played once
