@@ -65,13 +65,24 @@ import Testing
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.hasSuffix("no finding (and the same again when played again)\n"), "\(first.stdout)")
         // Every kind of step the picker allows was taken.
-        for kind in ["open", "close", "chevron", "activate", "send", "tapBubble", "advanceClock", "reinstall"] {
+        for kind in ["open", "close", "chevron", "activate", "send", "tapBubble", "advanceClock", "reinstall", "hold", "release"] {
             #expect(first.stdout.contains(" \(kind)"), "no \(kind) step in:\n\(first.stdout.suffix(400))")
         }
         let second = try Self.explore(world, ["--seed", "11", "--steps", "250", "--verbose"])
         #expect(second.stdout == first.stdout, "the same seed, another run")
         let other = try Self.explore(world, ["--seed", "12", "--steps", "250", "--verbose"])
         #expect(other.stdout != first.stdout)
+    }
+
+    @Test func anAppThatSendsWithoutATouchWhenMessagesArriveOutOfOrderIsFoundAndShrunk() throws {
+        let run = try Self.explore(try Self.world(["--resync-on-reorder"]), ["--seed", "4", "--steps", "400", "--no-replay-check"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(": refused — \(Self.app) on ") && run.stdout.contains("sendWithoutRecentInteraction code 9"), "\(run.stdout)")
+        let steps = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isNumber == true }
+        #expect((3...10).contains(steps.count), "\(run.stdout)")
+        // Only after a reorder: the messages held for one phone, then released newest first.
+        #expect(steps.contains { $0.contains(". hold the messages to ") }, "\(run.stdout)")
+        #expect(steps.last?.contains("in reverse order") == true, "\(run.stdout)")
     }
 
     @Test func anAppThatDoesNotDoTheSameTwiceIsFoundByPlayingTheRunAgain() throws {

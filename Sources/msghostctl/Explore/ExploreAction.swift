@@ -24,11 +24,17 @@ enum ExploreKind: String, CaseIterable, Sendable {
     case advanceClock
     /// Uninstall the app and install it again: new participant identifiers.
     case reinstall
+    /// Hold the messages to a device, to release them later.
+    case hold
+    /// Let a device's held messages arrive, in the order sent or reversed, and stop holding.
+    case release
+    /// Add a person to a conversation, or remove one from a group of more than two.
+    case member
 
     /// How often each is chosen unless `--weights` says otherwise.
     static let defaultWeights: [ExploreKind: Int] = [
         .open: 6, .close: 2, .chevron: 2, .activate: 8, .tapScreen: 8, .send: 5, .cancel: 1,
-        .tapBubble: 4, .advanceClock: 3, .reinstall: 1,
+        .tapBubble: 4, .advanceClock: 3, .reinstall: 1, .hold: 2, .release: 2, .member: 1,
     ]
 
     /// `open=3,reinstall=0`: the weights given, over the defaults. A name that is no kind, or a
@@ -72,6 +78,8 @@ struct ExploreStep: Hashable, Sendable {
     var kind: ExploreKind
     var requests: [Request]
     var bubble: Bubble? = nil
+    /// The device a hold or a release is about.
+    var device: String? = nil
     /// `open com.example.lemonade on kate-iphone in kate-john`.
     var summary: String
 }

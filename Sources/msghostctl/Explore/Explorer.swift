@@ -30,6 +30,8 @@ final class Explorer {
     private var random: ExploreRandom
     private var world: WorldResult
     private let player: ExplorePlayer
+    /// The devices whose messages are held now.
+    private var held: Set<String> = []
 
     init(client: ControlClient, options: Options) throws {
         self.client = client
@@ -63,7 +65,9 @@ final class Explorer {
 
     private func take(_ step: ExploreStep) throws {
         try self.player.take(step)
-        if step.kind == .reinstall { self.world = try self.client.request(.world, as: WorldResult.self) }
+        if step.kind == .reinstall || step.kind == .member { self.world = try self.client.request(.world, as: WorldResult.self) }
+        if step.kind == .hold, let device = step.device { self.held.insert(device) }
+        if step.kind == .release, let device = step.device { self.held.remove(device) }
     }
 
     private func findings(step: Int) throws -> [ExploreFinding] {
@@ -113,6 +117,29 @@ final class Explorer {
                         .init(command: .uninstallApp, body: WireJSON.encode(DeviceAppRequest(device: device.id, app: install.app))),
                         .init(command: .installApp, body: WireJSON.encode(DeviceAppRequest(device: device.id, app: install.app))),
                     ], summary: "reinstall \(install.app) on \(device.id)"))
+            }
+        }
+        for device in self.world.devices.map(\.id).sorted() {
+            if self.held.contains(device) {
+                for order in ["sent", "reverse"] {
+                    candidates[.release, default: []].append(ExploreStep(
+                        kind: .release, requests: [
+                            .init(command: .release, body: WireJSON.encode(ReleaseRequest(device: device, order: order))),
+                            .init(command: .delivery, body: WireJSON.encode(DeliveryRequest(device: device, hold: false))),
+                        ], device: device, summary: "release the messages held for \(device) in \(order) order"))
+                }
+            } else {
+                candidates[.hold, default: []].append(ExploreStep(kind: .hold, requests: [.init(command: .delivery, body: WireJSON.encode(DeliveryRequest(device: device, hold: true)))],
+                                                                  device: device, summary: "hold the messages to \(device)"))
+            }
+        }
+        for conversation in self.world.conversations.sorted(by: { $0.id < $1.id }) {
+            for person in self.world.people.map(\.handle).sorted() {
+                let member = conversation.members.contains(person)
+                guard !member || conversation.members.count > 2 else { continue }
+                let command: ControlCommand = member ? .removeMember : .addMember
+                candidates[.member, default: []].append(self.step(.member, command, MemberRequest(conversation: conversation.id, person: person),
+                                                                  "\(member ? "remove" : "add") \(person) \(member ? "from" : "to") \(conversation.id)"))
             }
         }
         // A little time, or past the idle timeout: the app is terminated and launched cold next.
