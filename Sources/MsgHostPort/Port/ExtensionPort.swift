@@ -68,8 +68,9 @@ public struct ExtensionPort: Sendable {
         for pod in pods.pods {
             let folder = source.project.appendingPathComponent(pod.folder)
             let podInventory = try ExtensionInventory(folder: folder, documents: false)
-            report += try Self.port(podInventory, from: folder, into: PackageWriter(root: output, module: pod.module), modules: modules, prefix: pod.folder + "/")
-            try PackageWriter(root: output, module: pod.module).source("\(pod.module)Pod.swift", pod.moduleFile(registers: !podInventory.interfaceFiles.isEmpty))
+            let podWriter = PackageWriter(root: output, module: pod.module)
+            report += try Self.port(podInventory, from: folder, into: podWriter, modules: modules, prefix: pod.folder + "/")
+            try podWriter.source("\(pod.module)Pod.swift", pod.moduleFile(registers: !podInventory.interfaceFiles.isEmpty))
             libraries.append(PackageFiles.Library(module: pod.module, hasInterfaceFiles: !podInventory.interfaceFiles.isEmpty))
             report.append(PortReport.Entry(file: pod.folder, line: 0, kind: .rewrite, before: "pod '\(pod.name)'", after: "Sources/\(pod.module)",
                                            why: "CocoaPods builds the pod as a framework the app links; here it is a library target of the package, its sources ported as the app's"))
@@ -79,9 +80,8 @@ public struct ExtensionPort: Sendable {
             case .principalClass(let name): .principalClass(name)
             case .mainStoryboard(let name): .storyboard(name)
             }
-            let registrations = (inventory.interfaceFiles.isEmpty ? [] : ["CompiledStoryboards.register()"])
-                + libraries.filter(\.hasInterfaceFiles).map { "\($0.module)Pod.registerStoryboards()" }
-            guard let main = MainSwift.text(for: principal, registering: registrations) else {
+            guard let main = MainSwift.text(for: principal, appStoryboards: !inventory.interfaceFiles.isEmpty,
+                                            pods: libraries.filter(\.hasInterfaceFiles).map(\.module)) else {
                 throw Failure(description: "\(plist): \(Self.describe(info.entry)) is not a Swift class name")
             }
             try writer.source("main.swift", main)

@@ -14,14 +14,17 @@ public enum MainSwift {
     }
 
     /// The text of `main.swift`; nil when the class is no Swift name once its module is taken off.
-    /// `registering`: the calls that register compiled storyboards and xibs (the app's
-    /// `CompiledStoryboards.register()`, each pod's), made first; a storyboard start makes
-    /// the app's always.
-    public static func text(for principal: Principal, registering: [String] = []) -> String? {
+    /// `appStoryboards`: whether the app has storyboards or xibs to register (a storyboard
+    /// start has them always); `pods`: the modules of ported pods whose xibs register too
+    /// (`PODPod.registerStoryboards()`). The registrations come first.
+    public static func text(for principal: Principal, appStoryboards: Bool = false, pods: [String] = []) -> String? {
+        let imports = pods.map { "import \($0)\n" }.joined()
+        let podCalls = pods.map { "\($0)Pod.registerStoryboards()" }
         switch principal {
         case .principalClass(let qualified):
             let name = qualified.split(separator: ".").last.map(String.init) ?? ""
             guard Self.isIdentifier(name) else { return nil }
+            let registering = (appStoryboards ? ["CompiledStoryboards.register()"] : []) + podCalls
             let file: SourceFileSyntax = registering.isEmpty ? """
                 // Written by msghost port from Info.plist's NSExtensionPrincipalClass (\(raw: qualified)).
                 import MessagesSDK
@@ -31,7 +34,7 @@ public enum MainSwift {
                 """ : """
                 // Written by msghost port from Info.plist's NSExtensionPrincipalClass (\(raw: qualified)).
                 import MessagesSDK
-                \(raw: Self.imports(registering))
+                \(raw: imports)
                 MSExtensionMain.run {
                     // The storyboards and xibs are registered on the main actor, before the first is loaded.
                     \(raw: registering.joined(separator: "\n    "))
@@ -41,11 +44,11 @@ public enum MainSwift {
                 """
             return file.description
         case .storyboard(let storyboard):
-            let calls = registering.contains("CompiledStoryboards.register()") ? registering : ["CompiledStoryboards.register()"] + registering
+            let calls = ["CompiledStoryboards.register()"] + podCalls
             let file: SourceFileSyntax = """
                 // Written by msghost port from Info.plist's NSExtensionMainStoryboard: its initial controller.
                 import MessagesSDK
-                \(raw: Self.imports(registering))
+                \(raw: imports)
                 MSExtensionMain.run {
                     // The storyboards are registered on the main actor, before the first is loaded.
                     \(raw: calls.joined(separator: "\n    "))
@@ -55,14 +58,6 @@ public enum MainSwift {
                 """
             return file.description
         }
-    }
-
-    /// The imports of the pods whose registrations main.swift calls (`PodPod.registerStoryboards()`).
-    private static func imports(_ registering: [String]) -> String {
-        registering.compactMap { call -> String? in
-            guard call.hasSuffix("Pod.registerStoryboards()") else { return nil }
-            return "import " + call.dropLast("Pod.registerStoryboards()".count) + "\n"
-        }.joined()
     }
 
     /// A name Swift reads as one identifier (not a keyword, not two tokens).

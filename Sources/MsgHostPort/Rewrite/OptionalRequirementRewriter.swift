@@ -40,7 +40,7 @@ final class OptionalRequirementRewriter: PortRewriter {
     private func defaults(_ protocolDecl: ProtocolDeclSyntax) -> ExtensionDeclSyntax? {
         let access = protocolDecl.modifiers.first { ["public", "open", "internal", "fileprivate", "private"].contains($0.name.text) }
             .map { ($0.name.text == "open" ? "public" : $0.name.text) + " " } ?? ""
-        let methods = protocolDecl.originalRequirements.compactMap { function -> String? in
+        let methods = protocolDecl.functionMembers.compactMap { function -> String? in
             guard self.defaulted.contains(function.selectorKey), let body = function.defaultBody else { return nil }
             let plain = function.with(\.attributes, []).with(\.modifiers, []).with(\.body, nil)
             return "    \(access)\(plain.trimmedDescription) \(body)"
@@ -73,7 +73,8 @@ final class OptionalRequirementRewriter: PortRewriter {
 }
 
 extension ProtocolDeclSyntax {
-    var originalRequirements: [FunctionDeclSyntax] { self.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) } }
+    /// Its method requirements.
+    var functionMembers: [FunctionDeclSyntax] { self.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) } }
 }
 
 extension FunctionDeclSyntax {

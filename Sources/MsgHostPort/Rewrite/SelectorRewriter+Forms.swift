@@ -73,7 +73,8 @@ extension SelectorRewriter {
     /// set after when it is not the plain one they make.
     func barButtonItem(_ call: FunctionCallExprSyntax) -> Outcome? {
         guard call.calledName == "UIBarButtonItem", call.receiver == nil, let first = call.labels.first,
-              call.labels == [first, "target", "action"] && first == "barButtonSystemItem" || call.labels == [first, "style", "target", "action"] && ["title", "image"].contains(first),
+              (first == "barButtonSystemItem" && call.labels == [first, "target", "action"])
+                || (["title", "image"].contains(first) && call.labels == [first, "style", "target", "action"]),
               let selector = self.selector(call, "action") else { return nil }
         if case .couldNotPort(let why) = selector { return .couldNotPort(why) }
         guard case .named(let name) = selector, let value = call.argument(first) else { return nil }

@@ -46,10 +46,10 @@ struct MainSwiftTests {
 
 extension MainSwiftTests {
     @Test func aPrincipalClassWithXibsOrPodsRegistersThemFirst() throws {
-        let text = try #require(MainSwift.text(for: .principalClass("MessagesViewController"), registering: ["CompiledStoryboards.register()", "DiceKitPod.registerStoryboards()"]))
+        let text = try #require(MainSwift.text(for: .principalClass("MessagesViewController"), appStoryboards: true, pods: ["DiceKit"]))
         #expect(text.contains("import DiceKit\n"))
         #expect(text.contains("    CompiledStoryboards.register()\n    DiceKitPod.registerStoryboards()\n    return MessagesViewController()"))
-        let storyboard = try #require(MainSwift.text(for: .storyboard("MainInterface"), registering: ["DiceKitPod.registerStoryboards()"]))
+        let storyboard = try #require(MainSwift.text(for: .storyboard("MainInterface"), pods: ["DiceKit"]))
         #expect(storyboard.contains("    CompiledStoryboards.register()\n    DiceKitPod.registerStoryboards()\n    return UIStoryboard"))
     }
 }

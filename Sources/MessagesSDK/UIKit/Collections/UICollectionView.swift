@@ -200,8 +200,16 @@ open class UICollectionView: UIScrollView {
         self.layoutIfNeeded()
     }
 
-    open var numberOfSections: Int { self.dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0 }
-    open func numberOfItems(inSection section: Int) -> Int { self.dataSource.map { max(0, $0.collectionView(self, numberOfItemsInSection: section)) } ?? 0 }
+    /// As the data source last said (UIKit keeps the counts until a reload), read on first use.
+    open var numberOfSections: Int {
+        if self.needsReload { self.load() }
+        return self.counts.count
+    }
+
+    open func numberOfItems(inSection section: Int) -> Int {
+        if self.needsReload { self.load() }
+        return self.counts.indices.contains(section) ? self.counts[section] : 0
+    }
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { self.store.cells[indexPath] }
     open var visibleCells: [UICollectionViewCell] { self.store.visible }
     open var indexPathsForSelectedItems: [IndexPath]? { self.selected.sorted() }
@@ -300,7 +308,13 @@ open class UICollectionView: UIScrollView {
     /// the layout pass to ask for again.
     private func load() {
         self.needsReload = false
-        self.counts = self.dataSource == nil ? [] : (0..<self.numberOfSections).map { min(self.numberOfItems(inSection: $0), CellStore<UICollectionViewCell>.maximumItems) }
+        if let dataSource = self.dataSource {
+            self.counts = (0..<max(0, dataSource.numberOfSections(in: self))).map {
+                min(max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)), CellStore<UICollectionViewCell>.maximumItems)
+            }
+        } else {
+            self.counts = []
+        }
         self.store.putAside(identifier: \.reuseIdentifier)
         self.putSupplementaryViewsAside()
         self.selected = self.selected.filter { self.counts.indices.contains($0.section) && $0.item < self.counts[$0.section] }

@@ -25,7 +25,9 @@ open class UINavigationBar: UIView {
     var back: (() -> Void)?
 
     private let titleLabel = UILabel()
+    /// The buttons shown, left ones first (left to right), then right ones (right to left).
     private var buttons: [(button: UIButton, item: UIBarButtonItem?)] = []
+    private var leftCount = 0
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -70,19 +72,16 @@ open class UINavigationBar: UIView {
         let top = self.topItem
         self.titleLabel.text = top?.title
         self.titleLabel.textColor = self.titleTextAttributes?[.foregroundColor] as? UIColor ?? UIColor.label
-        var left = top?.leftBarButtonItems ?? []
+        let left = top?.leftBarButtonItems ?? []
         if let below = self.backItem, let top, !top.hidesBackButton, left.isEmpty || top.leftItemsSupplementBackButton {
             let back = UIButton(type: .system, primaryAction: UIAction(title: "‹ " + (below.backButtonTitle ?? below.title ?? "Back")) { [weak self] _ in self?.back?() })
             self.add(back, for: nil)
-            left = left.filter { !$0.isHidden }
         }
         for item in left where !item.isHidden { self.add(self.button(for: item), for: item) }
         self.leftCount = self.buttons.count
         for item in top?.rightBarButtonItems ?? [] where !item.isHidden { self.add(self.button(for: item), for: item) }
         self.setNeedsLayout()
     }
-
-    private var leftCount = 0
 
     private func add(_ button: UIButton, for item: UIBarButtonItem?) {
         item?.bar = self
