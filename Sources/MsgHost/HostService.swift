@@ -25,7 +25,7 @@ public struct HostService: Service {
 
     public func run() async throws {
         let configuration = self.configuration
-        let startedAt = SystemClock().now()
+        let startedAt = configuration.manualClockStartMs.map { Instant(milliseconds: $0) } ?? SystemClock().now()
         let clock: any HostClock = configuration.host.manualClock ? ManualClock(start: startedAt) : SystemClock()
         try Self.makeDirectory(configuration.stateDirectory, mode: 0o700)
         try Self.makeDirectory(configuration.runtimeDirectory, mode: 0o700)
@@ -53,9 +53,18 @@ public struct HostService: Service {
         var settings = configuration.host
         settings.filesDirectory = filesDirectory
         settings.maxFrameBytes = Int(configuration.maxFrameBytes)
+        let ids: any IDGenerator
+        if let seed = configuration.idsSeed {
+            guard try store.isEmpty() else {
+                throw ConfigurationError("ids.seed: the state directory \(configuration.stateDirectory) already has a world, whose identifiers a seeded generator would make again; give a fresh state.directory")
+            }
+            ids = SeededIDGenerator(seed: UInt64(seed))
+        } else {
+            ids = RandomIDGenerator()
+        }
         var machine = HostStateMachine(
             world: try store.loadWorld(), apps: manifests.map(\.descriptor), settings: settings,
-            ids: RandomIDGenerator(), startedAt: startedAt, daemonPID: Int(getpid()))
+            ids: ids, startedAt: startedAt, daemonPID: Int(getpid()))
         if let seedPath = configuration.worldSeed, try store.isEmpty() {
             let seed = try WorldSeed.load(path: seedPath)
             do {

@@ -259,6 +259,7 @@ public final class TestDaemon: @unchecked Sendable {
             // retry only after libzmq's reconnect interval.
             try self.control.reconnect()
             self.lastStart = (ready, Self.monotonicNanos())
+            if Self.coverageDirectory != nil { _ = try self.control.request(.startRecording, as: RecordingResult.self) }
         case .exited:
             notifications.close()
             process.waitUntilExit()
@@ -332,8 +333,28 @@ public final class TestDaemon: @unchecked Sendable {
     /// SIGTERM, and back as soon as the daemon has exited (SIGKILL after 10 s); removes the
     /// directory.
     public func stop() {
+        self.saveCoverage()
         self.terminate()
         Self.remove(self.directory)
+    }
+
+    /// `MSGHOST_COVERAGE=DIR`: every daemon records its session from its start, and writes it
+    /// to DIR when it stops, for `msghostctl coverage DIR` — which of the host's situations the
+    /// suite reached (docs/EXPLORE.md, "Coverage"). A test that records a session of its own ends
+    /// this recording; what it did before is not counted.
+    public static let coverageDirectory: String? = {
+        guard let directory = ProcessInfo.processInfo.environment["MSGHOST_COVERAGE"], !directory.isEmpty else { return nil }
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    private func saveCoverage() {
+        guard let directory = Self.coverageDirectory, self.process.isRunning,
+              (try? self.control.request(.stopRecording, as: RecordingResult.self)) != nil,
+              let lines = try? self.control.recordedSession()
+        else { return }
+        let path = directory + "/session-\(getpid())-\(UUID().uuidString.prefix(8)).jsonl"
+        try? Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// Deletes a stopped daemon's directory without making the test wait for it: deleting the

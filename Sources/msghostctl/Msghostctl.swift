@@ -19,7 +19,7 @@ struct Msghostctl: ParsableCommand {
             Metrics.self, WireTapCommand.self, FileCommand.self, Held.self,
             Stickers.self, ChooseSticker.self,
             ParentApp.self, Compose.self,
-            Record.self, Replay.self, ExportTest.self, Explore.self,
+            Record.self, Replay.self, ExportTest.self, Explore.self, Coverage.self,
         ])
 }
 

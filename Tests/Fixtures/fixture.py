@@ -32,6 +32,7 @@ class Extension:
         self.log = open(f"{base}.{self.app}.{os.getpid()}", "a") if base else None
         # FIXTURE_SLOW="didReceive:400,touch:50": handlers of those callbacks take that long (ms).
         self.slow = {name: int(ms) for name, _, ms in (part.partition(":") for part in os.environ.get("FIXTURE_SLOW", "").split(",") if part)}
+        self.now = 0  # the daemon's clock (ms) in the header of the last message it sent
 
     # -- envelope -------------------------------------------------------------------------
     def sign(self, frames):
@@ -85,6 +86,7 @@ class Extension:
             kind = header["type"]
             if kind == "reply":
                 continue
+            self.now = header.get("time", 0)  # the daemon's clock when it sent this
             self.record({"callback": kind, "body": body})
             if "conversation" in body and "instance" in body:
                 self.conversations[body["instance"]] = body["conversation"]

@@ -16,4 +16,20 @@ import Testing
         #expect(run.status == 0, "pytest failed:\n\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains(" passed"))
     }
+
+    /// `pytest --msghost-coverage=DIR`: every fixture daemon recorded, its session kept in DIR,
+    /// and the table of the host's situations the suite reached printed after the run.
+    @Test func pytestWithCoverageReportsTheSituationsTheSuiteReached() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/coverage-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try CommandRun("/usr/bin/env", [
+            "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin",
+            "--msghost-coverage=\(directory)", TestPaths.repository + "/examples/python-corrections/tests",
+        ], environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd])
+        #expect(run.status == 0, "pytest failed:\n\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("msghost coverage") && run.stdout.contains("situations the user's actions can bring about were reached"), "\(run.stdout)")
+        #expect(run.stdout.contains("cold launch from the drawer (compact)"), "\(run.stdout)")
+        let sessions = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+        #expect(!sessions.isEmpty && run.stdout.contains("\(sessions.count) sessions"), "\(sessions) \(run.stdout)")
+    }
 }

@@ -24,6 +24,13 @@ import MsgHostCore
 /// - `extensions.crashLimit` (integer, default 3), `extensions.crashWindowMs` (default 60000):
 ///   that many crashes within the window quarantine an app on a device until `reset`.
 /// - `clock` (string, default `system`): `manual` makes time move only through `advanceClock`.
+/// - `manualClock.startMs` (integer ms since 1970, default: the system clock at start): where
+///   the manual clock starts, so that two runs on it read the same times.
+/// - `ids.seed` (integer, default none: random): participant identifiers, message, install and
+///   launch ids drawn from a generator seeded with it, so that two runs from a fresh state
+///   directory make the same ones (`msghostctl explore`). Launch tokens stay random: they are
+///   secrets. A state directory that already has a world refuses it (its identifiers would
+///   come again).
 /// - `log.level` (string, default `info`): trace, debug, info, notice, warning, error, critical.
 /// - `curve.controlKeys`, `curve.extensionKeys` (lists of Z85 public keys, default empty): the
 ///   CURVE clients a `tcp://` control or extension endpoint admits (docs/SECURITY.md). A tcp
@@ -41,6 +48,10 @@ public struct DaemonConfiguration: Sendable {
     public var maxFrameBytes: Int64
     public var messageCache: Int
     public var logLevel: String
+    /// `manualClock.startMs`: where the manual clock starts (nil: the system clock's now).
+    public var manualClockStartMs: Int64?
+    /// `ids.seed`: identifiers from `SeededIDGenerator` (nil: `RandomIDGenerator`).
+    public var idsSeed: Int64?
     /// Who may connect to a tcp endpoint; every tcp socket is a CURVE server.
     public var curve: CurveClients
 
@@ -95,6 +106,11 @@ public struct DaemonConfiguration: Sendable {
         let clock = try values.string("clock", default: "system")
         guard clock == "system" || clock == "manual" else { throw values.error("clock", "must be system or manual, got \"\(clock)\"") }
         host.manualClock = clock == "manual"
+        self.manualClockStartMs = try values.optionalInteger("manualClock.startMs")
+        if self.manualClockStartMs != nil && !host.manualClock {
+            throw values.error("manualClock.startMs", "is only for clock manual (clock is \(clock))")
+        }
+        self.idsSeed = try values.optionalInteger("ids.seed")
         let nilSummary = try values.string("sessions.nilSummaryText", default: "")
         host.nilSummaryText = nilSummary.isEmpty ? nil : nilSummary
         self.host = host
@@ -122,6 +138,18 @@ private struct Values {
             value = Int64(try self.config.requiredInt(forKey: ConfigKey(key)))
         } catch {
             value = try self.defaultIfMissing(key, error, defaultValue, expected: "an integer")
+        }
+        return try NumericRanges.check(value, key, in: NumericRanges.daemon, origin: self.origin(key))
+    }
+
+    /// An integer within its range, or nil when the key is not given.
+    func optionalInteger(_ key: String) throws(ConfigurationError) -> Int64? {
+        let value: Int64
+        do {
+            value = Int64(try self.config.requiredInt(forKey: ConfigKey(key)))
+        } catch {
+            guard let given = try self.defaultIfMissing(key, error, Int64?.none, expected: "an integer") else { return nil }
+            value = given
         }
         return try NumericRanges.check(value, key, in: NumericRanges.daemon, origin: self.origin(key))
     }

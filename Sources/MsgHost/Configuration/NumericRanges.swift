@@ -32,6 +32,9 @@ enum NumericRanges {
         "limits.maxFrameBytes": Allowed(bounds: 4_096...(1 << 30), unit: "bytes"),
         "events.capacity": Allowed(bounds: 1...1_000_000, unit: "events"),
         "history.messageCache": Allowed(bounds: 1...1_000_000, unit: "messages"),
+        // From 1970 to the year 9999, as a clock a person would read.
+        "manualClock.startMs": Allowed(bounds: 0...253_402_300_799_999, unit: "ms since 1970"),
+        "ids.seed": Allowed(bounds: 0...Int64.max, unit: ""),
     ]
 
     /// An app manifest's numeric keys (config/apps/*.yaml).

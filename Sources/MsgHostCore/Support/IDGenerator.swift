@@ -57,6 +57,41 @@ public struct RandomIDGenerator: IDGenerator {
     }
 }
 
+/// Identifiers that repeat from run to run: UUIDs (version 4 in form) from SplitMix64 seeded
+/// with `seed`, for runs that must make the same session twice (`ids.seed`, the explorer).
+/// Tokens stay random: a launch token is a secret, and no recording holds one.
+public final class SeededIDGenerator: IDGenerator, @unchecked Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { self.state = seed }
+
+    public func makeUUID() -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        for _ in 0..<2 {
+            var word = self.next()
+            for _ in 0..<8 {
+                bytes.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        bytes[6] = (bytes[6] & 0x0f) | 0x40
+        bytes[8] = (bytes[8] & 0x3f) | 0x80
+        return RandomIDGenerator.uuidString(bytes)
+    }
+
+    public func makeToken() -> String { RandomIDGenerator().makeToken() }
+
+    /// SplitMix64 (Steele, Lea and Flood, 2014).
+    private func next() -> UInt64 {
+        self.state &+= 0x9E37_79B9_7F4A_7C15
+        var z = self.state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
 /// Predictable identifiers for tests: UUIDs count up from 1, tokens are `token-N`.
 public final class SequentialIDGenerator: IDGenerator, @unchecked Sendable {
     private var next = 0

@@ -159,6 +159,16 @@ public enum ToolCatalog {
             Parameter("until", .integer(minimum: 1, maximum: 1_000_000), required: false, "Stop after this step and leave that daemon running (its endpoint is in the answer)."),
             Parameter("apps", .string(minLength: 1, maxLength: 4096), required: false, "A folder of app manifests to use instead of the session's (e.g. config/apps)."),
         ]),
+        ToolSpec("explore", command: nil, .recording, "Plays random but legal users against a fresh daemon of a world file and apps folder (`msghostctl explore`), chosen by a seed: the findings (crashes, missed deadlines, refused sends, a screen lost across a termination, a failed invariant) as text, shrunk to a smallest run, and that run's session.", [
+            Parameter("world", .string(minLength: 1, maxLength: 4096), "The world file (config/world.yaml's form)."),
+            Parameter("apps", .string(minLength: 1, maxLength: 4096), "The folder of the apps' manifests (config/apps' form)."),
+            Parameter("seed", .integer(minimum: 0, maximum: Int64.max), required: false, "The seed (default 1): the same seed makes the same run."),
+            Parameter("steps", .integer(minimum: 1, maximum: 1_000_000), required: false, "The most steps (default 200)."),
+            Parameter("app", .string(minLength: 1, maxLength: 256), required: false, "Only this app of the world (its bundle id)."),
+            Parameter("weights", .string(minLength: 1, maxLength: 1024), required: false, "How often each kind of step is chosen: open=3,reinstall=0 …"),
+            Parameter("invariants", .string(minLength: 1, maxLength: 4096), required: false, "A Python file of invariant_… functions called after every step."),
+            Parameter("output", .string(minLength: 1, maxLength: 4096), required: false, "Where to write the session (default: a temporary file, named in the answer)."),
+        ]),
         ToolSpec("exportTest", command: nil, .recording, "Writes a session file as a test (`msghostctl export-test`): a pytest module or a Swift Testing file that asserts what each device showed after each step.", [
             Parameter("file", .string(minLength: 1, maxLength: 4096), "The session file."),
             Parameter("language", .oneOf(["python", "swift"]), "python (pytest, the msghost_daemon fixture) or swift (MsgHostTesting's TestDaemon)."),

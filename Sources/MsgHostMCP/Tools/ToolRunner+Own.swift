@@ -10,6 +10,7 @@ extension ToolRunner {
         case "screen": return await self.screen(arguments)
         case "saveRecording": return await self.saveRecording(path: arguments["path"]?.stringValue ?? "")
         case "replay": return await self.replay(arguments)
+        case "explore": return await self.explore(arguments)
         case "exportTest": return Self.exportTest(arguments)
         default: throw MCPError.internalError("\(spec.name) has no handler")
         }
@@ -75,6 +76,34 @@ extension ToolRunner {
         }
     }
 
+    /// `msghostctl explore` on a world file and apps folder: its report (exit 0 no finding, 1
+    /// findings — answers, not failures of the tool — 2 the run could not start), and the
+    /// session it wrote, whole when it is small (a shrunk run is).
+    private func explore(_ arguments: [String: Value]) async -> CallTool.Result {
+        guard let msghostctl = self.programs.msghostctl() else {
+            return Self.text("explore: no msghostctl found (pass --msghostctl to msghost-mcp, or set $MSGHOSTCTL)", isError: true)
+        }
+        let output = arguments["output"]?.stringValue
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("msghost-explore-\(UUID().uuidString.prefix(8)).jsonl").path
+        var command = ["explore", "--world", arguments["world"]?.stringValue ?? "", "--apps", arguments["apps"]?.stringValue ?? "", "--output", output]
+        if let seed = arguments["seed"]?.intValue { command += ["--seed", String(seed)] }
+        if let steps = arguments["steps"]?.intValue { command += ["--steps", String(steps)] }
+        for key in ["app", "weights", "invariants"] { if let value = arguments[key]?.stringValue { command += ["--\(key)", value] } }
+        do {
+            let run = try await Programs.run(msghostctl, command)
+            var text = "explore: exit \(run.status) (\(["no finding", "findings", "the run could not start"][min(Int(max(run.status, 0)), 2)]))\n\(run.output)"
+            if !run.errors.isEmpty { text += "\n\(run.errors)" }
+            if run.status != 2, let data = FileManager.default.contents(atPath: output) {
+                text += data.count <= 256 * 1024
+                    ? "\n\nThe session (\(output); replay it with the replay tool, make it a test with exportTest):\n\(String(decoding: data, as: UTF8.self))"
+                    : "\n\nThe session is \(output) (\(data.count) bytes): replay it with the replay tool, make it a test with exportTest."
+            }
+            return Self.text(text, isError: run.status == 2)
+        } catch {
+            return Self.text("explore: \(msghostctl) could not run: \(error)", isError: true)
+        }
+    }
+
     /// The session as a test, written by MsgHostControl's writers (those of `msghostctl export-test`).
     private static func exportTest(_ arguments: [String: Value]) -> CallTool.Result {
         let file = arguments["file"]?.stringValue ?? ""
@@ -86,7 +115,16 @@ extension ToolRunner {
             let session = try SessionReader.read(Array(data))
             let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let plan = TestPlan(session, name: arguments["name"]?.stringValue ?? stem, source: URL(fileURLWithPath: file).lastPathComponent)
-            text = arguments["language"]?.stringValue == "swift" ? try SwiftTestWriter().write(plan) : PythonTestWriter.write(plan, directory: arguments["output"]?.stringValue.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path })
+            let directory = arguments["output"]?.stringValue.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
+            if let findings = session.end.findings, !findings.isEmpty {
+                // An explorer's finding: a pytest test that it does not happen (docs/EXPLORE.md).
+                guard arguments["language"]?.stringValue != "swift" else {
+                    return self.text("exportTest: \(file): the session of an explorer's finding is written as a pytest test (language python); swift writes only recordings", isError: true)
+                }
+                text = PythonFindingTestWriter.write(plan, findings: findings, directory: directory)
+            } else {
+                text = arguments["language"]?.stringValue == "swift" ? try SwiftTestWriter().write(plan) : PythonTestWriter.write(plan, directory: directory)
+            }
         } catch let error as SessionError {
             return self.text("exportTest: \(file): \(error.description)", isError: true)
         } catch {

@@ -350,8 +350,84 @@ public struct SessionEnd: Codable, Hashable, Sendable {
     public var steps: Int
     /// When the recording stopped, in milliseconds since it started.
     public var time: Int64
-    public init(steps: Int, time: Int64) {
+    /// What `msghostctl explore` found in the run (absent in a plain recording): what
+    /// `export-test` then asserts does not happen, and what the page points at.
+    public var findings: [SessionFinding]?
+    public init(steps: Int, time: Int64, findings: [SessionFinding]? = nil) {
         self.steps = steps
         self.time = time
+        self.findings = findings
+    }
+}
+
+/// A bug the explorer found, in the session of the run that shows it (docs/EXPLORE.md).
+public struct SessionFinding: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        /// The extension crashed, or exited when nothing asked it to.
+        case crashed
+        /// It did not answer a callback within its deadline.
+        case unresponsive
+        /// It did not start (no hello in time, or it could not be run).
+        case launchFailed
+        /// It went past its memory limit.
+        case memoryExceeded
+        /// Messages refused what it sent or asked (`sendWhileNotVisible`,
+        /// `sendWithoutRecentInteraction`, a layout over its limits …).
+        case refused
+        /// It answered a callback with an error, or broke the protocol.
+        case callbackFailed
+        /// Opened again after its process was ended, at the same point of the conversation,
+        /// it showed something else.
+        case stateLost
+        /// An invariant of the user's (`--invariants`) failed.
+        case invariant
+        /// The run played again did not do the same.
+        case nondeterministic
+
+        /// The kind of finding an event of the daemon's is, or nil for the events of a
+        /// well-behaved app (launches, idle terminations, sends, arrivals …).
+        public init?(event: EventRecord) {
+            switch event.kind {
+            case "crashed": self = .crashed
+            case "terminated" where event.name == "exited by itself": self = .crashed
+            case "unresponsive": self = .unresponsive
+            case "launchFailed", "launchTimedOut": self = .launchFailed
+            case "memoryExceeded": self = .memoryExceeded
+            case "sendRefused", "requestRefused": self = .refused
+            case "callbackFailed", "protocolError": self = .callbackFailed
+            default: return nil
+            }
+        }
+
+        /// The event kinds that are findings of this kind.
+        public static let events: [String: Kind] = [
+            "crashed": .crashed, "unresponsive": .unresponsive, "launchFailed": .launchFailed, "launchTimedOut": .launchFailed,
+            "memoryExceeded": .memoryExceeded, "sendRefused": .refused, "requestRefused": .refused,
+            "callbackFailed": .callbackFailed, "protocolError": .callbackFailed,
+        ]
+    }
+
+    public var kind: Kind
+    /// The step (1-based) after which it was seen.
+    public var step: Int
+    public var device: String?
+    public var app: String?
+    /// What the daemon's event said, or what failed.
+    public var detail: String
+    /// `stateLost`: the app's screen before its process was ended, and after.
+    public var before: String?
+    public var after: String?
+    /// `invariant`: the invariants file that failed (as given to explore).
+    public var invariants: String?
+
+    public init(kind: Kind, step: Int, device: String? = nil, app: String? = nil, detail: String, before: String? = nil, after: String? = nil, invariants: String? = nil) {
+        self.kind = kind
+        self.step = step
+        self.device = device
+        self.app = app
+        self.detail = detail
+        self.before = before
+        self.after = after
+        self.invariants = invariants
     }
 }

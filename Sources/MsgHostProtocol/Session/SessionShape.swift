@@ -79,5 +79,8 @@ enum SessionShapes {
         "frames": .array(frame),
         "participants": .array(participants),
     ])
-    static let end = SessionShape.keys("type", "steps", "time")
+    static let end = SessionShape.object([
+        "type": .any, "steps": .any, "time": .any,
+        "findings": .array(.keys("kind", "step", "device", "app", "detail", "before", "after", "invariants")),
+    ])
 }

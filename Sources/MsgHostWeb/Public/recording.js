@@ -76,7 +76,28 @@ export class SessionRecorder {
     this.session = session;
     document.getElementById('session-name').textContent = file.name;
     document.getElementById('session-panel').hidden = false;
-    this.show(0);
+    const findings = session.end.findings || [];
+    this.showFindings(findings);
+    // An explorer's shrunk run ends where its finding shows: open it there.
+    this.show(findings.length ? session.steps.length : 0);
+  }
+
+  /**
+   * What `msghostctl explore` found in the run (the end line's `findings`, docs/EXPLORE.md):
+   * each with its step and app, a lost screen's two sides, and a button to go to the end.
+   */
+  showFindings(findings) {
+    const panel = document.getElementById('session-findings');
+    panel.hidden = findings.length === 0;
+    panel.replaceChildren(...findings.map((finding) => el('div', { class: 'session-finding', 'data-testid': 'session-finding', 'data-kind': finding.kind },
+      el('strong', {}, `${finding.kind}`),
+      ` at the explorer's step ${finding.step}${finding.app ? ` — ${finding.app}` : ''}${finding.device ? ` on ${finding.device}` : ''}: ${finding.detail}`,
+      finding.before !== undefined && finding.after !== undefined
+        ? el('div', { class: 'finding-screens' },
+          el('pre', { 'data-testid': 'finding-before' }, `before it was ended:\n${finding.before}`),
+          el('pre', { 'data-testid': 'finding-after' }, `opened again:\n${finding.after}`))
+        : null,
+      el('button', { onclick: () => this.show(this.session.steps.length) }, 'go to the last step'))));
   }
 
   /** Draws the session as it stood after step `index` (0: at the start). */

@@ -75,11 +75,21 @@ struct ExploreStep: Hashable, Sendable {
         var app: String?
     }
 
+    /// The app an `open` step opens, where.
+    struct Opened: Hashable, Sendable {
+        var device: String
+        var app: String
+        var conversation: String
+    }
+
     var kind: ExploreKind
     var requests: [Request]
     var bubble: Bubble? = nil
-    /// The device a hold or a release is about.
+    /// The device the step acts on (a hold or release: whose messages).
     var device: String? = nil
+    var opened: Opened? = nil
+    /// How far an `advanceClock` step moves the clock.
+    var milliseconds: Int64 = 0
     /// `open com.example.lemonade on kate-iphone in kate-john`.
     var summary: String
 }

@@ -14,7 +14,8 @@ struct Explore: ParsableCommand {
             then a cold launch), reinstalling (new participant identifiers). After each step the daemon \
             settles and its events are read: a crash or an exit nothing asked for, a missed deadline, a \
             launch that failed, memory over the limit, a send or request Messages refused, an error \
-            answered to a callback — each a finding. The same seed, build and world make the same run. \
+            answered to a callback, an app that shows another screen when launched cold after a termination \
+            at the same point of the conversation, an invariant of --invariants that fails — each a finding. The same seed, build and world make the same run. \
             The run is recorded (--output): `msghostctl replay` plays it, `msghostctl export-test` makes \
             it a test. Exit status: 0 no finding, 1 findings (listed), 2 the run cannot start (the reason \
             is named). See docs/EXPLORE.md.
@@ -34,6 +35,9 @@ struct Explore: ParsableCommand {
     @Flag(help: "Keep a failing run as it is (else it is cut down to a smallest run that fails the same way, and that is the session written).") var noShrink = false
     @Option(help: "The most runs the shrinking may try (1 … 10000).") var shrinkTries: Int = 300
     @Flag(help: "Do not play a run without findings again to check that the apps do the same twice.") var noReplayCheck = false
+    @Flag(help: "Stop once every situation the user's actions can bring about was reached (the coverage table), or at the budget.") var untilCovered = false
+    @Flag(help: "Print the table of the host's situations the run reached.") var coverage = false
+    @Option(help: "A Python file of the user's invariants: each function named invariant_… is called after every step with the world's screens and transcripts; an assert that fails is a finding.") var invariants: String?
 
     func run() throws {
         guard let seed = UInt64(self.seed) else { throw Self.cannotRun("--seed \(self.seed): give a whole number from 0 to 18446744073709551615") }
@@ -55,10 +59,17 @@ struct Explore: ParsableCommand {
             }
         }
         guard let msghostd = ReplayDaemon.binary(self.msghostd) else { throw Self.cannotRun("no msghostd found: pass --msghostd PATH or set $MSGHOSTD") }
+        let invariants: ExploreInvariants?
+        do {
+            invariants = try self.invariants.map { try ExploreInvariants(path: $0) }
+        } catch let error as ExploreError {
+            throw Self.cannotRun(error.description)
+        }
+        defer { invariants?.stop() }
         let daemon: ReplayDaemon
         let client: ControlClient
         do {
-            (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(world: self.world, apps: self.apps, msghostd: msghostd) }
+            (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(world: self.world, apps: self.apps, msghostd: msghostd, seed: seed) }
         } catch {
             throw Self.cannotRun("the world could not be started: \(error)")
         }
@@ -68,18 +79,21 @@ struct Explore: ParsableCommand {
         var divergence: String?
         do {
             _ = try client.request(.startRecording, as: RecordingResult.self)
-            let explorer = try Explorer(client: client, options: .init(seed: seed, steps: self.steps, seconds: self.seconds, app: self.app, weights: weights, stopAtFirst: !self.all))
+            let explorer = try Explorer(client: client, options: .init(
+                seed: seed, steps: self.steps, seconds: self.seconds, app: self.app, weights: weights, stopAtFirst: !self.all,
+                invariants: invariants, untilCovered: self.untilCovered))
             outcome = try explorer.run { step, number in if self.verbose { print("\(number). \(step.summary)") } }
             _ = try client.request(.stopRecording, as: RecordingResult.self)
             let lines = try client.recordedSession()
-            if let output = self.output, outcome.findings.isEmpty || self.noShrink {
-                try Record.write(lines, to: output) { _ in }
-            }
             if outcome.findings.isEmpty && !self.noReplayCheck {
                 divergence = try self.replayCheck(lines, msghostd: msghostd)
             }
+            if let output = self.output, outcome.findings.isEmpty || self.noShrink {
+                let found = divergence.map { [ExploreFinding(kind: .nondeterministic, step: outcome.steps.count, event: $0)] } ?? outcome.findings
+                try Record.write(try ExploreSession.lines(lines, findings: found, invariants: self.invariants), to: output) { _ in }
+            }
             if let first = outcome.findings.first, !self.noShrink {
-                shrunk = try self.shrink(Array(outcome.steps.prefix(first.step)), finding: first, msghostd: msghostd)
+                shrunk = try self.shrink(Array(outcome.steps.prefix(first.step)), finding: first, msghostd: msghostd, invariants: invariants)
             }
         } catch let error as ExploreError {
             throw Self.cannotRun(error.description)
@@ -90,6 +104,10 @@ struct Explore: ParsableCommand {
         }
         let counts = Dictionary(grouping: outcome.steps, by: \.kind).mapValues(\.count)
         print("explored \(outcome.steps.count) steps with seed \(seed): " + ExploreKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", "))
+        if self.coverage || self.untilCovered {
+            print(outcome.coverage.table())
+            if self.untilCovered { print(outcome.coverage.missing.isEmpty ? "every one reached: stopped at step \(outcome.steps.count)" : "not reached within the budget: \(outcome.coverage.missing.map(\.name).joined(separator: "; "))") }
+        }
         if let output = self.output { print("session: \(output) (msghostctl replay \(output); msghostctl export-test \(output))") }
         if let divergence {
             print("1 finding: the run played again on a fresh daemon did not do the same (a nondeterministic app):")
@@ -104,6 +122,7 @@ struct Explore: ParsableCommand {
         for finding in outcome.findings {
             print("  \(finding)")
             print("    after: \(outcome.steps[finding.step - 1].summary)")
+            if let screens = finding.screens { print(screens.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n")) }
         }
         if let shrunk {
             print("shrunk to \(shrunk.steps.count) step\(shrunk.steps.count == 1 ? "" : "s") (from \(outcome.findings[0].step), in \(shrunk.tries) runs), which fail the same way (\(shrunk.finding)):")
@@ -135,21 +154,22 @@ struct Explore: ParsableCommand {
 
     /// The run cut down (ExploreShrinker), each try on a fresh daemon; the smallest played once
     /// more with the recording on, for --output.
-    private func shrink(_ steps: [ExploreStep], finding: ExploreFinding, msghostd: String) throws -> (steps: [ExploreStep], tries: Int, finding: ExploreFinding) {
+    private func shrink(_ steps: [ExploreStep], finding: ExploreFinding, msghostd: String, invariants: ExploreInvariants?) throws -> (steps: [ExploreStep], tries: Int, finding: ExploreFinding) {
         func play(_ steps: [ExploreStep], recordTo output: String?) throws -> ExploreFinding? {
-            let (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(world: self.world, apps: self.apps, msghostd: msghostd) }
+            let seed = UInt64(self.seed) ?? 1
+            let (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(world: self.world, apps: self.apps, msghostd: msghostd, seed: seed) }
             defer { daemon.stop() }
             if output != nil { _ = try client.request(.startRecording, as: RecordingResult.self) }
-            let found = try ExplorePlayer(client: client).firstFinding(of: steps)
+            let found = try ExplorePlayer(client: client, invariants: invariants).firstFinding(of: steps)
             if let output {
                 _ = try client.request(.stopRecording, as: RecordingResult.self)
-                try Record.write(try client.recordedSession(), to: output) { _ in }
+                try Record.write(try ExploreSession.lines(try client.recordedSession(), findings: found.map { [$0] } ?? [], invariants: self.invariants), to: output) { _ in }
             }
             return found
         }
         var shrinker = ExploreShrinker(budget: self.shrinkTries) { candidate in
-            guard let found = try play(candidate, recordTo: nil) else { return false }
-            return found.kind == finding.kind && found.app == finding.app
+            guard let found = try play(candidate, recordTo: nil), found.kind == finding.kind, found.app == finding.app else { return nil }
+            return found.step
         }
         let smallest = try shrinker.shrink(steps)
         let again = try play(smallest, recordTo: self.output)

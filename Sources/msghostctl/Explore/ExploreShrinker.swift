@@ -3,15 +3,17 @@
 /// Failure-Inducing Input", 2002: ddmin) over the steps: try each of n chunks alone, then each
 /// complement, keep the first that still fails, and split finer when none does, until no single
 /// step can go. Each try is a fresh daemon (`reproduces`), so a smaller run owes nothing to the
-/// state of a bigger one. At most `budget` tries: past it, the smallest run found so far.
+/// state of a bigger one. A run that fails before its last step is cut after the step that
+/// failed. At most `budget` tries: past it, the smallest run found so far.
 struct ExploreShrinker {
     let budget: Int
-    /// Whether `steps` played from the world's start fail the same way.
-    let reproduces: ([ExploreStep]) throws -> Bool
+    /// How many of `steps`, played from the world's start, it takes to fail the same way
+    /// (nil: they do not).
+    let reproduces: ([ExploreStep]) throws -> Int?
 
     private(set) var tries = 0
 
-    init(budget: Int = 300, reproduces: @escaping ([ExploreStep]) throws -> Bool) {
+    init(budget: Int = 300, reproduces: @escaping ([ExploreStep]) throws -> Int?) {
         self.budget = budget
         self.reproduces = reproduces
     }
@@ -23,8 +25,8 @@ struct ExploreShrinker {
             let chunks = Self.split(current, into: granularity)
             var reduced = false
             for chunk in chunks where self.tries < self.budget {
-                if try self.test(chunk) {
-                    current = chunk
+                if let failing = try self.test(chunk) {
+                    current = failing
                     granularity = 2
                     reduced = true
                     break
@@ -33,8 +35,8 @@ struct ExploreShrinker {
             if !reduced && chunks.count > 2 {
                 for index in chunks.indices where self.tries < self.budget {
                     let complement = chunks.enumerated().filter { $0.offset != index }.flatMap(\.element)
-                    if try self.test(complement) {
-                        current = complement
+                    if let failing = try self.test(complement) {
+                        current = failing
                         granularity = max(granularity - 1, 2)
                         reduced = true
                         break
@@ -49,9 +51,10 @@ struct ExploreShrinker {
         return current
     }
 
-    private mutating func test(_ steps: [ExploreStep]) throws -> Bool {
+    /// The steps cut after the one that failed, or nil when they do not fail the same way.
+    private mutating func test(_ steps: [ExploreStep]) throws -> [ExploreStep]? {
         self.tries += 1
-        return try self.reproduces(steps)
+        return try self.reproduces(steps).map { Array(steps.prefix($0)) }
     }
 
     /// `items` in `count` runs of nearly equal length, in order.

@@ -18,11 +18,15 @@ final class Explorer {
         var weights: [ExploreKind: Int]
         /// Stop at the first finding (else go on and report them all).
         var stopAtFirst = true
+        var invariants: ExploreInvariants? = nil
+        /// Stop once every situation the user's actions can bring about was reached.
+        var untilCovered = false
     }
 
     struct Outcome {
         var steps: [ExploreStep]
         var findings: [ExploreFinding]
+        var coverage: SituationCoverage
     }
 
     private let client: ControlClient
@@ -41,7 +45,7 @@ final class Explorer {
         if let app = options.app, !self.world.apps.contains(where: { $0.bundleID == app }) {
             throw ExploreError("--app \(app): the world has no such app (its apps: \(self.world.apps.map(\.bundleID).joined(separator: ", ")))")
         }
-        self.player = try ExplorePlayer(client: client)
+        self.player = try ExplorePlayer(client: client, invariants: options.invariants)
     }
 
     func run(report: (ExploreStep, Int) -> Void = { _, _ in }) throws -> Outcome {
@@ -50,15 +54,29 @@ final class Explorer {
         let started = Date()
         while steps.count < self.options.steps {
             if let seconds = self.options.seconds, Date().timeIntervalSince(started) >= seconds { break }
-            guard let step = try self.choose() else { break }
-            steps.append(step)
-            report(step, steps.count)
-            try self.take(step)
-            let found = try self.findings(step: steps.count)
-            findings += found
-            if !found.isEmpty && self.options.stopAtFirst { break }
+            if self.options.untilCovered && self.player.coverage.missing.isEmpty { break }
+            guard let chosen = try self.choose() else { break }
+            // Before time ends a closed app's process: open it once more, to see the state it
+            // kept, which it must show again after (ExploreScreens).
+            // Then, once time has ended it, open it again: a cold launch at the same point.
+            let probed = chosen.kind == .advanceClock && chosen.milliseconds >= 500 ? self.player.probes() : []
+            var queue = probed.flatMap(Self.probe) + [chosen]
+            var relaunched = false
+            while !queue.isEmpty {
+                let step = queue.removeFirst()
+                steps.append(step)
+                report(step, steps.count)
+                try self.take(step)
+                let found = try self.findings(step, number: steps.count)
+                findings += found
+                if !found.isEmpty && self.options.stopAtFirst { return Outcome(steps: steps, findings: findings, coverage: self.player.coverage) }
+                if queue.isEmpty && !relaunched {
+                    relaunched = true
+                    queue = self.player.relaunches(of: probed).map(Self.relaunch)
+                }
+            }
         }
-        return Outcome(steps: steps, findings: findings)
+        return Outcome(steps: steps, findings: findings, coverage: self.player.coverage)
     }
 
     // MARK: Taking a step
@@ -70,8 +88,25 @@ final class Explorer {
         if step.kind == .release, let device = step.device { self.held.remove(device) }
     }
 
-    private func findings(step: Int) throws -> [ExploreFinding] {
-        try self.player.findings(step: step).filter { finding in self.options.app.map { finding.app == nil || finding.app == $0 } ?? true }
+    private func findings(_ step: ExploreStep, number: Int) throws -> [ExploreFinding] {
+        try self.player.findings(after: step, number: number).filter { finding in self.options.app.map { finding.app == nil || finding.app == $0 } ?? true }
+    }
+
+    /// Opening the app where it was last open, and closing it.
+    private static func probe(_ place: (device: String, app: String, conversation: String)) -> [ExploreStep] {
+        [
+            ExploreStep(kind: .open, requests: [.init(command: .open, body: WireJSON.encode(OpenRequest(device: place.device, conversation: place.conversation, app: place.app)))],
+                        device: place.device, opened: .init(device: place.device, app: place.app, conversation: place.conversation),
+                        summary: "open \(place.app) on \(place.device) in \(place.conversation) (to see what it kept, before time ends it)"),
+            ExploreStep(kind: .close, requests: [.init(command: .close, body: WireJSON.encode(DeviceRequest(device: place.device)))], device: place.device,
+                        summary: "close \(place.app) on \(place.device)"),
+        ]
+    }
+
+    private static func relaunch(_ place: (device: String, app: String, conversation: String)) -> ExploreStep {
+        ExploreStep(kind: .open, requests: [.init(command: .open, body: WireJSON.encode(OpenRequest(device: place.device, conversation: place.conversation, app: place.app)))],
+                    device: place.device, opened: .init(device: place.device, app: place.app, conversation: place.conversation),
+                    summary: "open \(place.app) on \(place.device) in \(place.conversation) again, launched cold (it must show what it showed)")
     }
 
     // MARK: Choosing a step
@@ -83,25 +118,27 @@ final class Explorer {
             let view = try self.client.request(.view, DeviceRequest(device: device.id), as: ViewResult.self)
             let conversations = self.world.conversations.filter { $0.members.contains(device.owner) }.map(\.id).sorted()
             if let app = view.app {
-                candidates[.close, default: []].append(self.step(.close, .close, DeviceRequest(device: device.id), "close \(app) on \(device.id)"))
-                candidates[.chevron, default: []].append(self.step(.chevron, .chevron, DeviceRequest(device: device.id), "chevron of \(app) on \(device.id)"))
+                candidates[.close, default: []].append(self.step(.close, .close, DeviceRequest(device: device.id), "close \(app) on \(device.id)", device: device.id))
+                candidates[.chevron, default: []].append(self.step(.chevron, .chevron, DeviceRequest(device: device.id), "chevron of \(app) on \(device.id)", device: device.id))
                 candidates[.activate, default: []] += self.activations(view, device: device.id)
                 candidates[.tapScreen, default: []] += self.screenTaps(view, device: device.id)
             } else {
                 let installed = self.world.installs.filter { $0.device == device.id && (self.options.app == nil || $0.app == self.options.app) }.map(\.app).sorted()
                 for app in installed {
                     for conversation in conversations {
-                        candidates[.open, default: []].append(self.step(.open, .open, OpenRequest(device: device.id, conversation: conversation, app: app), "open \(app) on \(device.id) in \(conversation)"))
+                        var open = self.step(.open, .open, OpenRequest(device: device.id, conversation: conversation, app: app), "open \(app) on \(device.id) in \(conversation)", device: device.id)
+                        open.opened = .init(device: device.id, app: app, conversation: conversation)
+                        candidates[.open, default: []].append(open)
                     }
                 }
             }
             for conversation in conversations {
                 let field = try self.client.request(.inputField, InputFieldRequest(device: device.id, conversation: conversation), as: InputFieldResult.self)
                 if field.staged != nil || !field.text.isEmpty {
-                    candidates[.send, default: []].append(self.step(.send, .send, InputFieldRequest(device: device.id, conversation: conversation), "send on \(device.id) in \(conversation)"))
+                    candidates[.send, default: []].append(self.step(.send, .send, InputFieldRequest(device: device.id, conversation: conversation), "send on \(device.id) in \(conversation)", device: device.id))
                 }
                 if field.staged != nil {
-                    candidates[.cancel, default: []].append(self.step(.cancel, .cancel, InputFieldRequest(device: device.id, conversation: conversation), "cancel the staged item on \(device.id) in \(conversation)"))
+                    candidates[.cancel, default: []].append(self.step(.cancel, .cancel, InputFieldRequest(device: device.id, conversation: conversation), "cancel the staged item on \(device.id) in \(conversation)", device: device.id))
                 }
                 let transcript = try self.client.request(.transcript, TranscriptRequest(device: device.id, conversation: conversation, limit: 20), as: TranscriptResult.self)
                 let bubbles = transcript.entries.filter { $0.app != nil && (self.options.app == nil || $0.app == self.options.app) }
@@ -144,15 +181,17 @@ final class Explorer {
         }
         // A little time, or past the idle timeout: the app is terminated and launched cold next.
         for milliseconds: Int64 in [250, 1_000, 31_000] {
-            candidates[.advanceClock, default: []].append(self.step(.advanceClock, .advanceClock, AdvanceClockRequest(milliseconds: milliseconds), "advance the clock \(milliseconds) ms"))
+            var advance = self.step(.advanceClock, .advanceClock, AdvanceClockRequest(milliseconds: milliseconds), "advance the clock \(milliseconds) ms")
+            advance.milliseconds = milliseconds
+            candidates[.advanceClock, default: []].append(advance)
         }
         let kinds = ExploreKind.allCases.compactMap { kind in candidates[kind].flatMap { $0.isEmpty ? nil : (kind, self.options.weights[kind] ?? 0) } }
         guard let kind = self.random.weighted(kinds), let choices = candidates[kind] else { return nil }
         return self.random.pick(choices)
     }
 
-    private func step(_ kind: ExploreKind, _ command: ControlCommand, _ body: some Encodable, _ summary: String) -> ExploreStep {
-        ExploreStep(kind: kind, requests: [.init(command: command, body: WireJSON.encode(body))], summary: summary)
+    private func step(_ kind: ExploreKind, _ command: ControlCommand, _ body: some Encodable, _ summary: String, device: String? = nil) -> ExploreStep {
+        ExploreStep(kind: kind, requests: [.init(command: command, body: WireJSON.encode(body))], device: device, summary: summary)
     }
 
     /// Texts a user may type: empty, short, a number, an emoji, long.
@@ -174,7 +213,7 @@ final class Explorer {
         return buttons.map { button in
             let typed = Dictionary(uniqueKeysWithValues: fields.map { ($0, self.random.pick(Self.texts)) })
             return self.step(.activate, .activate, ActivateRequest(device: device, button: button, fields: typed.isEmpty ? nil : typed),
-                             "activate \(button) on \(device)\(typed.isEmpty ? "" : " typing \(typed.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.prefix(12))" }.joined(separator: ", "))")")
+                             "activate \(button) on \(device)\(typed.isEmpty ? "" : " typing \(typed.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.prefix(12))" }.joined(separator: ", "))")", device: device)
         }
     }
 
@@ -183,7 +222,7 @@ final class Explorer {
         return view.screenItems.filter { ($0.role != .view || $0.label != nil) && $0.enabled != false && $0.width > 0 && $0.height > 0 }.map { item in
             let text = item.role == .textField ? self.random.pick(Self.texts) : nil
             let request = TapScreenRequest(device: device, x: (item.x + item.width / 2).rounded(), y: (item.y + item.height / 2).rounded(), text: text)
-            return self.step(.tapScreen, .tapScreen, request, "tap the \(item.role.rawValue) \(item.label.map { "\"\($0)\"" } ?? "") on \(device)'s screen\(text.map { " typing \($0.prefix(12))" } ?? "")")
+            return self.step(.tapScreen, .tapScreen, request, "tap the \(item.role.rawValue) \(item.label.map { "\"\($0)\"" } ?? "") on \(device)'s screen\(text.map { " typing \($0.prefix(12))" } ?? "")", device: device)
         }
     }
 }

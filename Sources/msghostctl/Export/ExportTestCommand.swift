@@ -34,9 +34,18 @@ struct ExportTest: ParsableCommand {
         }
         let stem = URL(fileURLWithPath: self.file).deletingPathExtension().lastPathComponent
         let plan = TestPlan(session, name: self.name ?? stem, source: URL(fileURLWithPath: self.file).lastPathComponent)
+        if session.end.findings?.isEmpty == false && !self.python {
+            FileHandle.standardError.write(Data("msghostctl: export-test: \(self.file): the session of an explorer's finding is written as a pytest test (--python); --swift writes only recordings\n".utf8))
+            throw ExitCode(2)
+        }
         let text: String
         do {
-            text = self.python ? PythonTestWriter.write(plan, directory: self.output.map(Self.folder)) : try SwiftTestWriter(repository: self.repository.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).write(plan)
+            if let findings = session.end.findings, !findings.isEmpty {
+                // An explorer's finding: a test that it does not happen (docs/EXPLORE.md).
+                text = PythonFindingTestWriter.write(plan, findings: findings, directory: self.output.map(Self.folder))
+            } else {
+                text = self.python ? PythonTestWriter.write(plan, directory: self.output.map(Self.folder)) : try SwiftTestWriter(repository: self.repository.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).write(plan)
+            }
         } catch {
             FileHandle.standardError.write(Data("msghostctl: export-test: \(self.file): \(error.description)\n".utf8))
             throw ExitCode(2)

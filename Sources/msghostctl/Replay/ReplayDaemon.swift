@@ -50,16 +50,23 @@ final class ReplayDaemon {
         try self.init(directory: directory, config: config, msghostd: msghostd)
     }
 
-    /// A daemon on the user's world file and apps folder (`explore`), on the manual clock.
-    convenience init(world: String, apps: String, msghostd: String) throws {
+    /// A daemon on the user's world file and apps folder (`explore`), on the manual clock
+    /// from `clockStart` (ms since 1970) with identifiers seeded by `seed`: the same seed
+    /// makes the same identifiers and times, so the same run makes the same session.
+    convenience init(world: String, apps: String, msghostd: String, seed: UInt64, clockStart: Int64 = ReplayDaemon.exploreClockStart) throws {
         let directory = try Self.makeDirectory()
         let config: [String: JSONValue] = [
             "clock": .string("manual"), "log": .object(["level": .string("warning")]),
+            "manualClock": .object(["startMs": .number(Double(clockStart))]),
+            "ids": .object(["seed": .number(Double(seed & 0x001F_FFFF_FFFF_FFFF))]),
             "apps": .object(["directory": .string(URL(fileURLWithPath: apps).standardizedFileURL.path)]),
             "world": .object(["seed": .string(URL(fileURLWithPath: world).standardizedFileURL.path)]),
         ]
         try self.init(directory: directory, config: config, msghostd: msghostd)
     }
+
+    /// 2026-01-01T00:00:00Z: where an explorer's clock starts.
+    static let exploreClockStart: Int64 = 1_767_225_600_000
 
     /// A fresh directory private to this user, as the daemon asks of its state and runtime directories.
     private static func makeDirectory() throws -> String {

@@ -24,4 +24,18 @@ import Testing
         #expect(Set(tokens).count == tokens.count)
         #expect(tokens.allSatisfy { $0.count == 64 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
     }
+
+    /// `ids.seed`: the same seed makes the same UUIDs, in Apple's form; another seed others;
+    /// tokens stay random (secrets).
+    @Test func aSeededGeneratorRepeatsItsUUIDsButNotItsTokens() {
+        let one = SeededIDGenerator(seed: 7), two = SeededIDGenerator(seed: 7), other = SeededIDGenerator(seed: 8)
+        let uuids = (0..<100).map { _ in one.makeUUID() }
+        #expect(uuids == (0..<100).map { _ in two.makeUUID() })
+        #expect(Set(uuids).count == 100 && uuids.first != other.makeUUID())
+        for uuid in uuids {
+            let groups = uuid.split(separator: "-")
+            #expect(groups.map(\.count) == [8, 4, 4, 4, 12] && groups[2].first == "4" && "89AB".contains(groups[3].first!), "\(uuid)")
+        }
+        #expect(one.makeToken() != two.makeToken())
+    }
 }

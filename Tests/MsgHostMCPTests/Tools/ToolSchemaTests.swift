@@ -62,7 +62,7 @@ import Testing
         let commands = Set(ToolCatalog.all.compactMap(\.command))
         let missing = ControlCommand.allCases.filter { !commands.contains($0) }
         #expect(missing == [.subscribe, .wireTap])
-        #expect(ToolCatalog.all.filter { $0.command == nil }.map(\.name) == ["screen", "saveRecording", "replay", "exportTest"])
+        #expect(ToolCatalog.all.filter { $0.command == nil }.map(\.name) == ["screen", "saveRecording", "replay", "explore", "exportTest"])
         #expect(Set(ToolCatalog.all.map(\.name)).count == ToolCatalog.all.count, "tool names are unique")
     }
 

@@ -35,6 +35,19 @@ import Testing
         #expect(session.start.world.devices.map(\.id) == ["kate-iphone"] && session.end.time == 10)
     }
 
+    /// The explorer's end line names what it found (docs/EXPLORE.md); a key a finding does not
+    /// have, or a kind that is none, is refused.
+    @Test func anExplorersFindingsAreReadFromTheEndLine() throws {
+        let end = #"{"type":"end","steps":1,"time":3,"findings":[{"kind":"stateLost","step":6,"device":"kate-iphone","app":"com.example.python-raw","detail":"it shows another screen","before":"text: a","after":"text: b"}]}"#
+        let session = try Self.read([Self.start, Self.step(1), end])
+        #expect(session.end.findings == [SessionFinding(kind: .stateLost, step: 6, device: "kate-iphone", app: "com.example.python-raw", detail: "it shows another screen", before: "text: a", after: "text: b")])
+        #expect(try Self.read([Self.start, Self.step(1), Self.end(1)]).end.findings == nil)
+        let unknown = end.replacingOccurrences(of: #""before""#, with: #""screen""#)
+        #expect(Self.refusal([Self.start, Self.step(1), unknown]).contains("unknown key \"screen\""))
+        let kind = end.replacingOccurrences(of: "stateLost", with: "lostState")
+        #expect(Self.refusal([Self.start, Self.step(1), kind]) != "read")
+    }
+
     @Test func aTruncatedFileIsRefused() {
         let cut = String(Self.step(1).prefix(40))
         #expect(Self.refusal([Self.start, cut], newline: false) == "line 2: cut short (not whole JSON, and no newline after it): the file is truncated")

@@ -33,6 +33,18 @@ import Testing
         #expect(config.logLevel == "info")
     }
 
+    /// `ids.seed` and `manualClock.startMs` (the explorer's repeatable runs): absent by default,
+    /// read when given, range-checked, and the clock's start only for the manual clock.
+    @Test func aSeedForIdentifiersAndAStartForTheManualClock() throws {
+        let defaults = try self.load()
+        #expect(defaults.idsSeed == nil && defaults.manualClockStartMs == nil)
+        let given = try self.load(["ids.seed": 42, "clock": "manual", "manualClock.startMs": 1_767_225_600_000])
+        #expect(given.idsSeed == 42 && given.manualClockStartMs == 1_767_225_600_000)
+        #expect(self.error(["ids.seed": -1])?.description.contains("ids.seed must be from 0") == true)
+        #expect(self.error(["manualClock.startMs": 1_000])?.description.contains("manualClock.startMs is only for clock manual") == true)
+        #expect(self.error(["clock": "manual", "manualClock.startMs": -5])?.description.contains("manualClock.startMs must be from 0") == true)
+    }
+
     @Test func endpointsFollowTheRuntimeDirectory() throws {
         let config = try self.load(["runtime.directory": "/tmp/msghost-rt"])
         #expect(config.runtimeDirectory == "/tmp/msghost-rt")

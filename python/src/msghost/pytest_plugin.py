@@ -15,6 +15,12 @@ SIGKILL), and when the test fails the report shows each daemon's log.
 
 msghostd is found through `--msghostd PATH`, else `$MSGHOSTD`, else the msghost-daemon wheel
 (`pip install "msghost[daemon]"`), else PATH, else the repository's `.build/debug`.
+
+`pytest --msghost-coverage` records every daemon the fixture starts (control `startRecording`,
+docs/RECORDING.md) and, at the end of the run, prints which of the host's situations the suite
+reached: `msghostctl coverage` over the sessions (docs/EXPLORE.md, "Coverage"). A test that
+records a session of its own ends the fixture's recording; what it did before is not counted.
+`--msghost-coverage=DIR` keeps the session files in DIR.
 """
 from __future__ import annotations
 
@@ -23,7 +29,7 @@ from typing import Any, Generator, Iterator, List, Mapping, Optional, Sequence, 
 
 import pytest
 
-from .testing import App, Daemon, World
+from .testing import App, Daemon, World, find_msghostd
 
 __all__ = ["DaemonFactory", "msghost_daemon"]
 
@@ -34,15 +40,67 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("msghost")
     group.addoption("--msghostd", action="store", default=None, metavar="PATH",
                     help="the msghostd binary the msghost_daemon fixture starts (default: $MSGHOSTD, the msghost-daemon wheel, PATH, then .build/debug)")
+    group.addoption("--msghost-coverage", action="store", nargs="?", const="", default=None, metavar="DIR",
+                    help="record every daemon and print which of the host's situations the suite reached (sessions kept in DIR if given)")
+
+
+def _coverage_directory(config: pytest.Config) -> Optional[Path]:
+    """Where the sessions of `--msghost-coverage` go, or None when it is off."""
+    option = config.getoption("msghost_coverage", default=None)
+    if option is None:
+        return None
+    if not hasattr(config, "_msghost_coverage"):
+        import tempfile
+        directory = Path(option) if option else Path(tempfile.mkdtemp(prefix="msghost-coverage-"))
+        directory.mkdir(parents=True, exist_ok=True)
+        config._msghost_coverage = directory  # type: ignore[attr-defined]
+    return config._msghost_coverage  # type: ignore[attr-defined]
+
+
+def _save_recording(daemon: Daemon, path: Path) -> None:
+    """Stops the daemon's recording and writes its session to `path` (nothing when none runs)."""
+    try:
+        daemon.control.request("stopRecording")
+    except Exception:  # the test stopped it, or the daemon is gone: nothing to count
+        return
+    lines: List[str] = []
+    while True:
+        page = daemon.control.request("recording", {"from": len(lines)})
+        lines += page["lines"]
+        if not page.get("more") or not page["lines"]:
+            break
+    path.write_text("".join(line + "\n" for line in lines))
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    directory = getattr(config, "_msghost_coverage", None)
+    if directory is None:
+        return
+    import shutil
+    import subprocess
+    msghostd = config.getoption("msghostd", default=None)
+    try:  # msghostctl beside the msghostd the fixture runs (a build, the wheel), else PATH's
+        beside: Optional[Path] = Path(find_msghostd(msghostd)).with_name("msghostctl")
+    except Exception:
+        beside = None
+    msghostctl = str(beside) if beside and beside.exists() else shutil.which("msghostctl")
+    terminalreporter.section("msghost coverage")
+    if msghostctl is None:
+        terminalreporter.write_line(f"msghostctl not found beside msghostd or on PATH; the sessions are in {directory}")
+        return
+    run = subprocess.run([msghostctl, "coverage", str(directory)], capture_output=True, text=True)
+    terminalreporter.write(run.stdout or run.stderr)
+    terminalreporter.write_line(f"(sessions in {directory}: msghostctl coverage {directory})")
 
 
 class DaemonFactory:
     """What the `msghost_daemon` fixture gives: call it to start a daemon."""
 
-    def __init__(self, directory: Path, msghostd: Optional[str], daemons: List[Daemon]) -> None:
+    def __init__(self, directory: Path, msghostd: Optional[str], daemons: List[Daemon], coverage: Optional[Path] = None) -> None:
         self._directory = directory
         self._msghostd = msghostd
         self.daemons = daemons
+        self.coverage = coverage
 
     def __call__(
         self,
@@ -64,6 +122,8 @@ class DaemonFactory:
                         environment=environment, msghostd=msghostd or self._msghostd, curve_secret_key=curve_secret_key)
         self.daemons.append(daemon)
         daemon.start()
+        if self.coverage is not None:
+            daemon.control.request("startRecording")
         return daemon
 
 
@@ -73,11 +133,15 @@ def msghost_daemon(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[D
     `tmp_path`, all stopped at teardown."""
     daemons: List[Daemon] = []
     setattr(request.node, _DAEMONS_ATTRIBUTE, daemons)
-    factory = DaemonFactory(tmp_path, request.config.getoption("msghostd", default=None), daemons)
+    coverage = _coverage_directory(request.config)
+    factory = DaemonFactory(tmp_path, request.config.getoption("msghostd", default=None), daemons, coverage)
     try:
         yield factory
     finally:
-        for daemon in daemons:
+        for index, daemon in enumerate(daemons):
+            if coverage is not None and daemon.is_running:
+                name = "".join(c if c.isalnum() else "-" for c in request.node.nodeid)
+                _save_recording(daemon, coverage / f"{name}-{index + 1}.jsonl")
             daemon.close()
 
 
