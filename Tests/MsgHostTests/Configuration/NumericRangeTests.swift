@@ -25,6 +25,8 @@ import Testing
         "limits.maxFrameBytes": { $0.maxFrameBytes },
         "events.capacity": { Int64($0.host.eventLogCapacity) },
         "history.messageCache": { Int64($0.messageCache) },
+        "manualClock.startMs": { $0.manualClockStartMs ?? -1 },
+        "ids.seed": { $0.idsSeed ?? -1 },
     ]
 
     static let manifestSetting: [String: @Sendable (AppManifest) -> Int64?] = [
@@ -36,7 +38,9 @@ import Testing
 
     /// The values just outside `bounds`, and the extremes a careless or hostile file may hold.
     static func outside(_ bounds: ClosedRange<Int64>) -> [Int64] {
-        Array(Set([bounds.lowerBound - 1, bounds.upperBound + 1, -1, Int64.max, Int64.min]).filter { !bounds.contains($0) }).sorted()
+        let below = bounds.lowerBound.subtractingReportingOverflow(1), above = bounds.upperBound.addingReportingOverflow(1)
+        let near = [below.overflow ? nil : below.partialValue, above.overflow ? nil : above.partialValue].compactMap { $0 }
+        return Array(Set(near + [-1, Int64.max, Int64.min]).filter { !bounds.contains($0) }).sorted()
     }
 
     func expectRejected(_ key: String, _ value: Int64, range: ClosedRange<Int64>, origin: String, sourceLocation: SourceLocation = #_sourceLocation,
@@ -51,7 +55,9 @@ import Testing
     /// msghostd.yaml with `key` (dotted) set to `value`, as sections like the shipped file.
     func daemonFile(_ key: String, _ value: Int64) throws -> String {
         let parts = key.split(separator: ".")
-        return try self.directory.write("msghostd.yaml", "\(parts[0]):\n  \(parts[1]): \(value)\n")
+        // The manual clock's start is read only with the manual clock.
+        let clock = key == "manualClock.startMs" ? "clock: manual\n" : ""
+        return try self.directory.write("msghostd.yaml", "\(clock)\(parts[0]):\n  \(parts[1]): \(value)\n")
     }
 
     func loadDaemon(path: String, environment: [String: String] = [:]) async throws -> DaemonConfiguration {

@@ -54,7 +54,8 @@ def _coverage_directory(config: pytest.Config) -> Optional[Path]:
         directory = Path(option) if option else Path(tempfile.mkdtemp(prefix="msghost-coverage-"))
         directory.mkdir(parents=True, exist_ok=True)
         config._msghost_coverage = directory  # type: ignore[attr-defined]
-    return config._msghost_coverage  # type: ignore[attr-defined]
+    kept: Path = config._msghost_coverage  # type: ignore[attr-defined]
+    return kept
 
 
 def _save_recording(daemon: Daemon, path: Path) -> None:
