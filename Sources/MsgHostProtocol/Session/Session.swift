@@ -387,19 +387,17 @@ public struct SessionFinding: Codable, Hashable, Sendable {
         /// The kind of finding an event of the daemon's is, or nil for the events of a
         /// well-behaved app (launches, idle terminations, sends, arrivals …).
         public init?(event: EventRecord) {
-            switch event.kind {
-            case "crashed": self = .crashed
-            case "terminated" where event.name == "exited by itself": self = .crashed
-            case "unresponsive": self = .unresponsive
-            case "launchFailed", "launchTimedOut": self = .launchFailed
-            case "memoryExceeded": self = .memoryExceeded
-            case "sendRefused", "requestRefused": self = .refused
-            case "callbackFailed", "protocolError": self = .callbackFailed
-            default: return nil
+            if event.kind == "terminated" {
+                guard event.name == "exited by itself" else { return nil }
+                self = .crashed
+            } else {
+                guard let kind = Self.events[event.kind] else { return nil }
+                self = kind
             }
         }
 
-        /// The event kinds that are findings of this kind.
+        /// The event kinds that are findings, and of which kind (`terminated` too, when the
+        /// app exited by itself).
         public static let events: [String: Kind] = [
             "crashed": .crashed, "unresponsive": .unresponsive, "launchFailed": .launchFailed, "launchTimedOut": .launchFailed,
             "memoryExceeded": .memoryExceeded, "sendRefused": .refused, "requestRefused": .refused,
