@@ -8,7 +8,8 @@ protocol CompletedIceCreamViewControllerDelegate: AnyObject {
 
 /// The expanded screen of a finished ice cream, as in Apple's sample: its sticker, which the
 /// person taps to stage or peels onto a bubble. Added here: a "Send" button that sends the
-/// sticker at once with a line of text (see `MessagesViewController.send(_:)`).
+/// sticker at once and stages a line of text after it (see the delegate in
+/// `MessagesViewController`).
 final class CompletedIceCreamViewController: UIViewController {
     weak var delegate: (any CompletedIceCreamViewControllerDelegate)?
 

@@ -157,9 +157,9 @@ extension MessagesViewController: BuildIceCreamViewControllerDelegate {
 }
 
 extension MessagesViewController: CompletedIceCreamViewControllerDelegate {
-    /// "Send": the sticker goes at once, and a line of text after it. Messages allows one
-    /// direct send a tap, so the text is refused (`sendWithoutRecentInteraction`, 9) on an
-    /// iPhone as here; the app then stages it, for the person to send with the Send button.
+    /// "Send": the sticker goes at once, and a line of text is staged after it. Messages allows
+    /// one direct send a tap (a second is refused, `sendWithoutRecentInteraction`, 9), so the
+    /// text waits in the input field for the person's own Send rather than being sent and refused.
     func completedIceCreamViewControllerDidTapSend(_ controller: CompletedIceCreamViewController) {
         guard let conversation = self.activeConversation else { return }
         let text = "Our ice cream: \(controller.iceCream.spoken)"
@@ -171,13 +171,10 @@ extension MessagesViewController: CompletedIceCreamViewControllerDelegate {
                 return
             }
             do {
-                try await conversation.sendText(text)
-                controller.statusLabel.text = "Sent"
-            } catch let error as NSError where error.code == MSMessageErrorCode.sendWithoutRecentInteraction.rawValue {
-                try? await conversation.insertText(text)
+                try await conversation.insertText(text)
                 controller.statusLabel.text = "Sticker sent; the text waits in the input field"
             } catch {
-                controller.statusLabel.text = "Sticker sent; the text was not: \(error.localizedDescription)"
+                controller.statusLabel.text = "Sticker sent; the text was not staged: \(error.localizedDescription)"
             }
         }
     }
