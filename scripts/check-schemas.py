@@ -468,6 +468,9 @@ VALID = [
     ("control.settle", {}),
     ("control.advanceClock", {"milliseconds": 1500}), ("control.advanceClock", {"milliseconds": 0}),
     ("control.reset", {"device": "alice-phone", "app": "com.example.python-raw"}),
+    ("control.memoryPressure", {"device": "alice-phone", "app": "com.example.python-raw", "level": "warning"}),
+    ("control.memoryPressure", {"device": "alice-phone", "app": "com.example.python-raw", "level": "critical"}),
+    ("control.reply#/$defs/memoryPressure", {"status": "ok"}),
     # pushed to a subscribed control client
     ("control.event", {"seq": 18, "time": 1763779200000, "kind": "launched", "device": "alice-phone",
                        "app": "com.example.python-raw", "pid": 4242}),
@@ -725,6 +728,8 @@ INVALID = [
     ("session view without removed", "session", {**SESSION_STEP, "transcripts": [{k: v for k, v in SESSION_VIEW.items() if k != "removed"}]}),
     ("control.reset without app", "control.reset", {"device": "d"}),
     ("control.reset without device", "control.reset", {"app": "a"}),
+    ("control.memoryPressure without level", "control.memoryPressure", {"device": "d", "app": "a"}),
+    ("control.memoryPressure with another level", "control.memoryPressure", {"device": "d", "app": "a", "level": "low"}),
     ("control.reply settle without now", "control.reply#/$defs/settle", {"status": "ok"}),
     ("control.reply advanceClock with a string now", "control.reply#/$defs/advanceClock", {"status": "ok", "now": "1500"}),
     ("control.reply subscribe with status error", "control.reply#/$defs/subscribe", {"status": "error"}),

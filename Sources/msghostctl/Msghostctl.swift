@@ -14,7 +14,7 @@ struct Msghostctl: ParsableCommand {
             Install.self, Uninstall.self, Participants.self, Open.self, Close.self, Touch.self,
             Tap.self, Chevron.self, Show.self, TypeText.self, Send.self, Cancel.self, Field.self,
             Delivery.self, Release.self, Contact.self, Keep.self, Transcript.self, Events.self,
-            Clock.self, Settle.self, Reset.self, Keygen.self,
+            Clock.self, Settle.self, Reset.self, MemoryPressure.self, Keygen.self,
             ViewCommand.self, Activate.self, TapScreen.self,
             Metrics.self, WireTapCommand.self, FileCommand.self, Held.self,
             Stickers.self, ChooseSticker.self,

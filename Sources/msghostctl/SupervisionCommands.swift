@@ -46,3 +46,21 @@ struct Reset: ParsableCommand {
         try self.connection.call(.reset, DeviceAppRequest(device: self.device, app: self.app), as: Empty.self) { _ in "\(self.app) may run on \(self.device) again" }
     }
 }
+
+struct MemoryPressure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memory-pressure",
+        abstract: "Run a device short of memory for an app's running extension, as iOS does.",
+        discussion: "warning sends it didReceiveMemoryWarning; critical ends it at once (reason memoryPressure), to be launched cold when next needed."
+    )
+    @Argument(help: "The app's bundle id.") var app: String
+    @Option(help: "The device.") var device: String
+    @Option(help: "warning or critical.") var level: String = "warning"
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        try self.connection.call(.memoryPressure, MemoryPressureRequest(device: self.device, app: self.app, level: self.level), as: Empty.self) { _ in
+            self.level == "critical" ? "\(self.app) on \(self.device) was ended for memory" : "\(self.app) on \(self.device) was warned of memory"
+        }
+    }
+}

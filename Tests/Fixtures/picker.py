@@ -18,6 +18,9 @@ kept in its container, so that a termination loses nothing. Each flag is a bug:
                         and waits in didReceive, for ever, for the old one's data to move.
 --board-by-arrival      puts picks on the board in the order they arrived, not the order they
                         were picked: after two players send at once, their boards differ.
+--save-on-terminate     saves the chosen drink only when told it will be ended (`terminate`):
+                        idle terminations keep it, but a process ended at once for memory (no
+                        notice heard) loses it.
 """
 import json
 import os
@@ -52,6 +55,7 @@ class Picker(Extension):
     forget_on_termination = "--forget-on-termination" in sys.argv
     hang_after_reinstall = "--hang-after-reinstall" in sys.argv
     board_by_arrival = "--board-by-arrival" in sys.argv
+    save_on_terminate = "--save-on-terminate" in sys.argv
     newest = 0  # the newest pick's time this process has seen arrive
     picks = 0  # picks made by this process, to order two in the same millisecond
 
@@ -60,10 +64,19 @@ class Picker(Extension):
         self.store = Path(os.environ.get("MSGHOST_CONTAINER", ".")) / "picker.json"
         saved = json.loads(self.store.read_text()) if self.store.exists() else {}
         self.chosen = None if self.forget_on_termination else saved.get("chosen")
+        self.saved_chosen = self.chosen  # what the store holds
         self.board = saved.get("board", [])  # [[time, drink]] in the board's order
 
-    def save(self):
-        self.store.write_text(json.dumps({"chosen": self.chosen, "board": self.board}))
+    def save(self, terminating=False):
+        if not self.save_on_terminate or terminating:
+            self.saved_chosen = self.chosen
+        # Written whole or not at all (a process may be killed mid-write, as for memory).
+        partial = self.store.with_suffix(".partial")
+        partial.write_text(json.dumps({"chosen": self.saved_chosen, "board": self.board}))
+        partial.replace(self.store)
+
+    def on_terminate(self, body):
+        self.save(terminating=True)
 
     def on_board(self, picked, drink):
         if [picked, drink] in self.board:

@@ -97,6 +97,19 @@ import Testing
         try Self.expectTheExportedTestFailsOnTheVariantOnly(session, flag: "--forget-on-termination", failure: "opened again after its process was ended")
     }
 
+    /// Saved only when told it will be ended: idle terminations keep its state, but a process
+    /// the device ends for memory (unwarned, as iOS does) loses it.
+    @Test func anAppThatSavesOnlyWhenToldItWillBeEndedIsFoundByMemoryPressure() throws {
+        let world = try Self.world(["--save-on-terminate"])
+        let session = world.apps + "/../found.jsonl"
+        let run = try Self.explore(world, ["--seed", "1", "--steps", "200", "--weights", "memory=4", "--output", session])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(": stateLost — \(Self.app) on ") && run.stdout.contains("≠ text: Chosen: nothing"), "\(run.stdout)")
+        let steps = Self.shrunkSteps(run.stdout)
+        #expect((3...10).contains(steps.count) && steps.contains { $0.contains(" short of memory ends \(Self.app)") }, "\(run.stdout)")
+        try Self.expectTheExportedTestFailsOnTheVariantOnly(session, flag: "--save-on-terminate", failure: "opened again after its process was ended")
+    }
+
     @Test func anAppThatHangsInDidReceiveAfterAReinstallIsFound() throws {
         let world = try Self.world(["--hang-after-reinstall"])
         let session = world.apps + "/../found.jsonl"

@@ -98,6 +98,29 @@ import Testing
         }
     }
 
+    @Test func memoryPressureWarnsTheRunningExtensionOrEndsItToBeLaunchedColdNext() throws {
+        try TestDaemon.with(apps: [Self.problem()], settings: Self.manual) { daemon in
+            try daemon.open(Self.problemApp, on: "kate-iphone")
+            try daemon.control(.memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "warning"))
+            try daemon.settle()
+            #expect(try daemon.events(kind: "memoryWarning").count == 1)
+            #expect(try daemon.status().extensions.count == 1, "a warning ends nothing")
+
+            try daemon.control(.memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "critical"))
+            try daemon.settle()
+            #expect(try daemon.events(kind: "terminated").map(\.name) == ["memoryPressure"])
+            #expect(try daemon.events(kind: "crashed").isEmpty, "asked for, so no crash")
+            #expect(try daemon.status().extensions.isEmpty)
+            #expect(try daemon.control(.view, DeviceRequest(device: "kate-iphone"), as: ViewResult.self).app == nil, "the open app went with its process")
+            let refused = #expect(throws: WireError.self) {
+                try daemon.control(.memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "warning"))
+            }
+            #expect(refused?.isControl(.invalidState) == true)
+            try daemon.open(Self.problemApp, on: "kate-iphone")
+            #expect(try daemon.events(kind: "launched").count == 2, "launched cold")
+        }
+    }
+
     @Test func aMissingHelloIsLaunchFailedAndAWrongTokenIsRefused() throws {
         for args in [["--no-hello"], ["--wrong-token"]] {
             try TestDaemon.with(apps: [Self.problem(args, manifest: ["launchTimeoutMs": "3000"])], settings: Self.manual) { daemon in

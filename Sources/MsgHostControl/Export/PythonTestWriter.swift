@@ -29,6 +29,7 @@ public enum PythonTestWriter {
         .release: ("release", [("device", "device"), ("order", "order"), ("messages", "messages")]),
         .advanceClock: ("advance_clock", [("milliseconds", "milliseconds")]),
         .reset: ("reset", [("device", "device"), ("app", "app")]),
+        .memoryPressure: ("memory_pressure", [("device", "device"), ("app", "app"), ("level", "level")]),
         .stickers: ("stickers", [("device", "device")]),
         .chooseSticker: ("choose_sticker", [("device", "device"), ("sticker", "sticker"), ("onto", "onto")]),
         .openParentApp: ("open_parent_app", [("device", "device"), ("app", "app")]),

@@ -33,6 +33,7 @@ public struct SwiftTestWriter {
         .installApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
         .uninstallApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
         .reset: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
+        .memoryPressure: ("MemoryPressureRequest", nil, [("device", .string), ("app", .string), ("level", .string)]),
         .addMember: ("MemberRequest", nil, [("conversation", .string), ("person", .string)]),
         .removeMember: ("MemberRequest", nil, [("conversation", .string), ("person", .string)]),
         .contact: ("ContactRequest", nil, [("device", .string), ("person", .string), ("name", .optionalString)]),

@@ -138,7 +138,7 @@ struct Supervisor: Sendable {
         var then: [HostAction]
     }
 
-    mutating func beginTermination(_ launchID: String, reason: String, outbox: inout Outbox, now: Instant) -> Ending? {
+    mutating func beginTermination(_ launchID: String, reason: String, notify: Bool = true, outbox: inout Outbox, now: Instant) -> Ending? {
         guard let process = self.processes[launchID], self.processes.beginTerminating(launchID, reason: reason) else { return nil }
         let announced = outbox.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason)
         let failure: WireError = if process.isLaunching {
@@ -150,7 +150,11 @@ struct Supervisor: Sendable {
         // resigned (§4.5), not that it never existed. (On exit the process is gone with them.)
         self.processes.retireInstances(of: launchID)
         var then: [HostAction] = []
-        if let route = process.route {
+        if !notify && !process.attached {
+            // Ended unwarned: the caller's SIGKILL follows (an attached process, which cannot
+            // be signalled, is asked to leave instead).
+            self.processes[launchID]?.expectExit()
+        } else if let route = process.route {
             let body = OutboundBody.encoding(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
             let (id, send) = outbox.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
             self.processes[launchID]?.noticeSent(id: id)
@@ -235,16 +239,36 @@ struct Supervisor: Sendable {
             return ([], false)
         case .warn:
             guard let route = process.route, let warning = lines.warningBytes else { return ([], false) }
-            let body = OutboundBody.encoding(MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes))
-            let (id, send) = outbox.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: body, key: process.token, now: now)
-            self.processes[launchID]?.memory.warningID = id
-            let event = outbox.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid,
-                                      detail: "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")")
-            return ([event, send, .observed(.callbackSent(id: id, type: .didReceiveMemoryWarning))], false)
+            let detail = "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"
+            return (self.warn(process, route: route, MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes),
+                              detail: detail, outbox: &outbox, now: now), false)
         case .kill:
             return ([outbox.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
                                    detail: "\(bytes) bytes resident; the limit is \(lines.limitBytes ?? 0)")], true)
         }
+    }
+
+    /// `memoryPressure` `warning`: the process is warned whatever it holds, as iOS warns
+    /// every app when the whole system runs short. The body's `warningBytes` is the app's soft
+    /// line, or the last sample when it has none (the line it was warned at). It must be
+    /// connected and not ending, else `invalidState`: nobody could hear it.
+    mutating func warnAsked(_ launchID: String, outbox: inout Outbox, now: Instant) throws(WireError) -> [HostAction] {
+        guard let process = self.processes[launchID], let route = process.route, !process.isTerminating else {
+            throw .control(.invalidState, "the process is not connected (launching, or on its way out): nobody can hear a memory warning")
+        }
+        let lines = self.apps[process.app].map(MemoryThresholds.init)
+        let bytes = process.memory.bytes ?? 0
+        let body = MemoryWarningBody(residentBytes: bytes, warningBytes: lines?.warningBytes ?? bytes, limitBytes: lines?.limitBytes)
+        return self.warn(process, route: route, body, detail: "\(bytes) bytes resident; memoryPressure warning from a control client", outbox: &outbox, now: now)
+    }
+
+    /// Sends `didReceiveMemoryWarning` and records the `memoryWarning` event; its reply is
+    /// matched by `warningID` (`answered`).
+    private mutating func warn(_ process: ExtensionProcess, route: [UInt8], _ body: MemoryWarningBody, detail: String, outbox: inout Outbox, now: Instant) -> [HostAction] {
+        let (id, send) = outbox.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: OutboundBody.encoding(body), key: process.token, now: now)
+        self.processes[process.launchID]?.memory.warningID = id
+        let event = outbox.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid, detail: detail)
+        return [event, send, .observed(.callbackSent(id: id, type: .didReceiveMemoryWarning))]
     }
 
     // MARK: Crashes and quarantine

@@ -41,8 +41,8 @@ extension HostStateMachine {
 
     /// Ends a process (`Supervisor.beginTermination`). Its instances are failed now: nobody may
     /// wait on a process that is going.
-    mutating func beginTermination(launchID: String, reason: String, now: Instant) -> [HostAction] {
-        guard let ending = self.supervisor.beginTermination(launchID, reason: reason, outbox: &self.outbox, now: now) else { return [] }
+    mutating func beginTermination(launchID: String, reason: String, notify: Bool = true, now: Instant) -> [HostAction] {
+        guard let ending = self.supervisor.beginTermination(launchID, reason: reason, notify: notify, outbox: &self.outbox, now: now) else { return [] }
         return [ending.announced] + self.dropInstances(of: ending.process, failingWith: ending.failure, now: now) + ending.then
     }
 
@@ -56,10 +56,11 @@ extension HostStateMachine {
         return actions
     }
 
-    /// Kills a process at once (it broke a rule that makes talking to it pointless).
-    mutating func kill(launchID: String, reason: String, now: Instant) -> [HostAction] {
+    /// Kills a process at once (it broke a rule that makes talking to it pointless), after a
+    /// `terminate` notice it will hardly read, or (`notify` false) with none at all.
+    mutating func kill(launchID: String, reason: String, notify: Bool = true, now: Instant) -> [HostAction] {
         guard self.processes[launchID] != nil else { return [] }
-        return self.beginTermination(launchID: launchID, reason: reason, now: now) + self.supervisor.forceKill(launchID)
+        return self.beginTermination(launchID: launchID, reason: reason, notify: notify, now: now) + self.supervisor.forceKill(launchID)
     }
 
     /// An attached process is gone (it acknowledged `terminate`, or never answered it): it is

@@ -64,6 +64,20 @@ extension HostStateMachine {
             _ = try self.world.device(body.device)
             try self.requireApp(body.app)
             return self.supervisor.lift(device: body.device, app: body.app, outbox: &self.outbox, now: now) + self.ok(.empty, to: to, now: now)
+        case .memoryPressure(let body):
+            _ = try self.world.device(body.device)
+            try self.requireApp(body.app)
+            guard ["warning", "critical"].contains(body.level) else {
+                throw .control(.invalidRequest, "level must be \"warning\" or \"critical\", not \"\(body.level)\"")
+            }
+            guard let launchID = self.supervisor.running(ProcessKey(device: body.device, app: body.app, role: .extension)) else {
+                throw .control(.invalidState, "no process of \(body.app) runs on \(body.device)")
+            }
+            if body.level == "warning" {
+                return try self.supervisor.warnAsked(launchID, outbox: &self.outbox, now: now) + self.ok(.empty, to: to, now: now)
+            }
+            // As iOS ends an extension to take its memory back: unwarned, whatever it shows.
+            return self.kill(launchID: launchID, reason: "memoryPressure", notify: false, now: now) + self.ok(.empty, to: to, now: now)
         case .subscribe(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             self.sessions.subscribe(to)

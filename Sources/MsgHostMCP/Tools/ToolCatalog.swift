@@ -45,6 +45,9 @@ public enum ToolCatalog {
         ToolSpec("addMember", command: .addMember, .action, "Adds a person to a conversation (a group change: they get only what is sent from now on).", [conversation, person]),
         ToolSpec("removeMember", command: .removeMember, .action, "Removes a person from a conversation (an app open there on their devices is dismissed).", [conversation, person]),
         ToolSpec("reset", command: .reset, .world, "Lifts an app's quarantine on a device (after it crashed too often).", [device, app]),
+        ToolSpec("memoryPressure", command: .memoryPressure, .world, "The device runs short of memory, as iOS does, for the app's running extension: warning sends it didReceiveMemoryWarning; critical ends it at once (reason memoryPressure), to be launched cold when next needed.", [
+            device, app, Parameter("level", .oneOf(["warning", "critical"]), "warning or critical."),
+        ]),
     ]
 
     static let actions: [ToolSpec] = [

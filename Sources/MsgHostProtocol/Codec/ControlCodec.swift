@@ -129,6 +129,7 @@ public struct ControlCodec: Sendable {
         case .settle: _ = try envelope.decodeBody(Empty.self); return .supervision(.settle)
         case .advanceClock: return .supervision(.advanceClock(try envelope.decodeBody(AdvanceClockRequest.self)))
         case .reset: return .supervision(.reset(try envelope.decodeBody(DeviceAppRequest.self)))
+        case .memoryPressure: return .supervision(.memoryPressure(try envelope.decodeBody(MemoryPressureRequest.self)))
         case .startRecording: _ = try envelope.decodeBody(Empty.self); return .recording(.start)
         case .stopRecording: _ = try envelope.decodeBody(Empty.self); return .recording(.stop)
         case .recording: return .recording(.fetch(try envelope.decodeBody(RecordingLinesRequest.self)))

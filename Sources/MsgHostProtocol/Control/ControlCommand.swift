@@ -9,7 +9,7 @@ public enum ControlCommand: String, Codable, Hashable, Sendable, CaseIterable {
     case delivery, release
     case contact, keep
     case transcript, events
-    case subscribe, settle, advanceClock, reset
+    case subscribe, settle, advanceClock, reset, memoryPressure
     case view, activate, tapScreen
     case wireTap, metrics, file, held
     case addMember, removeMember

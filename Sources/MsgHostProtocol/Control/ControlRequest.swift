@@ -169,6 +169,7 @@ public enum SupervisionRequest: Hashable, Sendable {
     case settle
     case advanceClock(AdvanceClockRequest)
     case reset(DeviceAppRequest)
+    case memoryPressure(MemoryPressureRequest)
 
     public var command: ControlCommand {
         switch self {
@@ -176,6 +177,7 @@ public enum SupervisionRequest: Hashable, Sendable {
         case .settle: .settle
         case .advanceClock: .advanceClock
         case .reset: .reset
+        case .memoryPressure: .memoryPressure
         }
     }
 }

@@ -43,6 +43,21 @@ public struct DeviceAppRequest: Codable, Hashable, Sendable {
     }
 }
 
+/// Body of `memoryPressure`: the system short of memory, as iOS is, for the process that
+/// serves `app` on `device`. `warning` sends it `didReceiveMemoryWarning`; `critical` ends it
+/// at once (reason `memoryPressure`), as iOS ends an extension to take its memory back.
+public struct MemoryPressureRequest: Codable, Hashable, Sendable {
+    public var device: String
+    public var app: String
+    /// `warning` or `critical`.
+    public var level: String
+    public init(device: String, app: String, level: String) {
+        self.device = device
+        self.app = app
+        self.level = level
+    }
+}
+
 /// Body of `open`.
 public struct OpenRequest: Codable, Hashable, Sendable {
     public var device: String

@@ -27,7 +27,7 @@ public struct Session: Hashable, Sendable {
     public static let actions: Set<ControlCommand> = [
         .createPerson, .createDevice, .createConversation, .installApp, .uninstallApp,
         .open, .close, .touch, .tap, .chevron, .show, .typeText, .send, .cancel,
-        .delivery, .release, .contact, .keep, .advanceClock, .reset, .activate, .tapScreen,
+        .delivery, .release, .contact, .keep, .advanceClock, .reset, .memoryPressure, .activate, .tapScreen,
         .addMember, .removeMember, .stickers, .chooseSticker,
         .openParentApp, .closeParentApp, .compose,
     ]
@@ -387,6 +387,12 @@ public struct SessionFinding: Codable, Hashable, Sendable {
         /// The kind of finding an event of the daemon's is, or nil for the events of a
         /// well-behaved app (launches, idle terminations, sends, arrivals …).
         public init?(event: EventRecord) {
+            if event.kind == "requestRefused" && event.name == "sendWhileNotVisible" && event.detail?.hasPrefix("setView:") == true {
+                // A view set as the user closes the app: the app cannot know until its
+                // willResignActive arrives, and the view had nowhere to show (MessagesSDK
+                // sends a UIKit screen whenever its views change). Harmless, so no bug.
+                return nil
+            }
             if event.kind == "terminated" {
                 guard event.name == "exited by itself" else { return nil }
                 self = .crashed

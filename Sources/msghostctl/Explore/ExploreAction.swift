@@ -30,11 +30,16 @@ enum ExploreKind: String, CaseIterable, Sendable {
     case release
     /// Add a person to a conversation, or remove one from a group of more than two.
     case member
+    /// The device short of memory for a running app (control `memoryPressure`): a memory
+    /// warning, or its process ended at once, to be launched cold next. Off unless weighted:
+    /// a warning carries the process's resident memory, which differs from run to run, so a
+    /// run with it is not the same bytes twice.
+    case memory
 
     /// How often each is chosen unless `--weights` says otherwise.
     static let defaultWeights: [ExploreKind: Int] = [
         .open: 6, .close: 2, .chevron: 2, .activate: 8, .tapScreen: 8, .send: 5, .cancel: 1,
-        .tapBubble: 4, .advanceClock: 3, .reinstall: 1, .hold: 2, .release: 2, .member: 1,
+        .tapBubble: 4, .advanceClock: 3, .reinstall: 1, .hold: 2, .release: 2, .member: 1, .memory: 0,
     ]
 
     /// `open=3,reinstall=0`: the weights given, over the defaults. A name that is no kind, or a
@@ -90,6 +95,8 @@ struct ExploreStep: Hashable, Sendable {
     var opened: Opened? = nil
     /// How far an `advanceClock` step moves the clock.
     var milliseconds: Int64 = 0
+    /// The app whose process a `memory` step ends (critical pressure).
+    var ends: String? = nil
     /// `open com.example.lemonade on kate-iphone in kate-john`.
     var summary: String
 }

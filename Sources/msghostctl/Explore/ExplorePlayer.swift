@@ -57,15 +57,23 @@ final class ExplorePlayer {
     /// An extension answers `terminate` and then exits; the daemon may see the exit before it
     /// reads the answer, which then lands in whatever step comes next. So that a step holds
     /// the same frames in every run, the player waits (a settle at a time, 1 s at most) until
-    /// every `terminate` of the step has its answer on the tap.
+    /// every `terminate` of the step has its answer on the tap. A kill's notice (the process is
+    /// signalled with it: `memory`, `memoryPressure`, `unresponsive`, `launchFailed`) has none to wait for.
     private func awaitLastReplies() throws {
         for attempt in 0..<20 {
             self.frames += self.client.takePushes().compactMap { push in push.header.type == "frame" ? try? push.decodeBody(TapFrame.self) : nil }
             let answered = Set(self.frames.compactMap { $0.direction == "in" ? $0.replyTo : nil })
-            guard self.frames.contains(where: { $0.direction == "out" && $0.type == "terminate" && !answered.contains($0.id) }) else { return }
+            guard self.frames.contains(where: { $0.direction == "out" && $0.type == "terminate" && !answered.contains($0.id) && !Self.isKill($0) }) else { return }
             if attempt > 0 { usleep(50_000) }
             _ = try self.client.request(.settle, as: ClockResult.self, timeout: 30)
         }
+    }
+
+    private static let killReasons: Set<String> = ["memory", "memoryPressure", "unresponsive", "launchFailed"]
+
+    private static func isKill(_ notice: TapFrame) -> Bool {
+        guard case .object(let body)? = notice.body, case .string(let reason)? = body["reason"] else { return false }
+        return Self.killReasons.contains(reason)
     }
 
     /// Seconds of the wall clock a reply may take before the player takes a callback to hang:

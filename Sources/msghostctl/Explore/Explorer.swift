@@ -59,7 +59,7 @@ final class Explorer {
             // Before time ends a closed app's process: open it once more, to see the state it
             // kept, which it must show again after (ExploreScreens).
             // Then, once time has ended it, open it again: a cold launch at the same point.
-            let probed = chosen.kind == .advanceClock && chosen.milliseconds >= 500 ? self.player.probes() : []
+            let probed = self.probes(before: chosen)
             var queue = probed.flatMap(Self.probe) + [chosen]
             var relaunched = false
             while !queue.isEmpty {
@@ -77,6 +77,16 @@ final class Explorer {
             }
         }
         return Outcome(steps: steps, findings: findings, coverage: self.player.coverage)
+    }
+
+    /// The closed apps to open once more before `step` ends them: every one before time moves
+    /// past a grace, the one whose process a critical memory pressure ends.
+    private func probes(before step: ExploreStep) -> [(device: String, app: String, conversation: String)] {
+        switch step.kind {
+        case .advanceClock where step.milliseconds >= 500: return self.player.probes()
+        case .memory where step.ends != nil: return self.player.probes().filter { $0.device == step.device && $0.app == step.ends }
+        default: return []
+        }
     }
 
     // MARK: Taking a step
@@ -114,8 +124,10 @@ final class Explorer {
     /// The candidates of every kind now, one kind by weight, then one of its candidates.
     private func choose() throws -> ExploreStep? {
         var candidates: [ExploreKind: [ExploreStep]] = [:]
+        var shown: [String: String] = [:]  // the app open on each device
         for device in self.world.devices.sorted(by: { $0.id < $1.id }) {
             let view = try self.client.request(.view, DeviceRequest(device: device.id), as: ViewResult.self)
+            shown[device.id] = view.app
             let conversations = self.world.conversations.filter { $0.members.contains(device.owner) }.map(\.id).sorted()
             if let app = view.app {
                 candidates[.close, default: []].append(self.step(.close, .close, DeviceRequest(device: device.id), "close \(app) on \(device.id)", device: device.id))
@@ -177,6 +189,20 @@ final class Explorer {
                 let command: ControlCommand = member ? .removeMember : .addMember
                 candidates[.member, default: []].append(self.step(.member, command, MemberRequest(conversation: conversation.id, person: person),
                                                                   "\(member ? "remove" : "add") \(person) \(member ? "from" : "to") \(conversation.id)"))
+            }
+        }
+        let status = try self.client.request(.status, as: StatusResult.self)
+        for running in status.extensions.sorted(by: { ($0.device, $0.app) < ($1.device, $1.app) })
+        where running.role == nil && running.state == "running" && (self.options.app == nil || running.app == self.options.app) {
+            // A warning at any time; the end only of a process with nothing on screen, as iOS
+            // ends a suspended extension for memory (one that shows something and goes past
+            // its own limit is the manifest's `memoryLimitMB`).
+            for level in shown[running.device] == running.app ? ["warning"] : ["warning", "critical"] {
+                var step = self.step(.memory, .memoryPressure, MemoryPressureRequest(device: running.device, app: running.app, level: level),
+                                     level == "warning" ? "memory warning to \(running.app) on \(running.device)" : "\(running.device) short of memory ends \(running.app)",
+                                     device: running.device)
+                if level == "critical" { step.ends = running.app }
+                candidates[.memory, default: []].append(step)
             }
         }
         // A little time, or past the idle timeout: the app is terminated and launched cold next.

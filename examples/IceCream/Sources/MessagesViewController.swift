@@ -160,22 +160,47 @@ extension MessagesViewController: CompletedIceCreamViewControllerDelegate {
     /// "Send": the sticker goes at once, and a line of text is staged after it. Messages allows
     /// one direct send a tap (a second is refused, `sendWithoutRecentInteraction`, 9), so the
     /// text waits in the input field for the person's own Send rather than being sent and refused.
+    ///
+    /// Both requests are made here, in the tap, not from a task that runs after it: so they
+    /// reach Messages before the tap is answered, while the app is surely on screen. A send made
+    /// later may find the app closed in between (refused, `sendWhileNotVisible`, 10).
     func completedIceCreamViewControllerDidTapSend(_ controller: CompletedIceCreamViewController) {
         guard let conversation = self.activeConversation else { return }
+        let sticker: MSSticker
+        do {
+            sticker = try IceCreamStickerCache.sticker(for: controller.iceCream)
+        } catch {
+            controller.statusLabel.text = "Not sent: \(error.localizedDescription)"
+            return
+        }
         let text = "Our ice cream: \(controller.iceCream.spoken)"
+        let sent = Self.started { conversation.send(sticker, completionHandler: $0) }
+        let staged = Self.started { conversation.insertText(text, completionHandler: $0) }
         Task { @MainActor in
             do {
-                try await conversation.send(try IceCreamStickerCache.sticker(for: controller.iceCream))
+                try await sent.value
             } catch {
                 controller.statusLabel.text = "Not sent: \(error.localizedDescription)"
                 return
             }
             do {
-                try await conversation.insertText(text)
+                try await staged.value
                 controller.statusLabel.text = "Sticker sent; the text waits in the input field"
             } catch {
                 controller.statusLabel.text = "Sticker sent; the text was not staged: \(error.localizedDescription)"
             }
+        }
+    }
+
+    /// Makes a request now and gives its outcome to await later.
+    private static func started(_ request: (@escaping @Sendable ((any Error)?) -> Void) -> Void) -> Task<Void, any Error> {
+        let (outcome, answer) = AsyncStream.makeStream(of: (any Error)?.self)
+        request { error in
+            answer.yield(error)
+            answer.finish()
+        }
+        return Task {
+            for await case let error? in outcome { throw error }
         }
     }
 }

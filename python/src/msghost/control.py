@@ -609,6 +609,11 @@ class ControlClient:
         """Lifts the quarantine of `app` on `device`."""
         self.request("reset", {"device": device, "app": app})
 
+    def memory_pressure(self, device: str, app: str, level: str) -> None:
+        """The device runs short of memory for `app`'s running extension: `warning` sends it
+        `didReceiveMemoryWarning`, `critical` ends it at once (reason `memoryPressure`)."""
+        self.request("memoryPressure", {"device": device, "app": app, "level": level})
+
     # -- the parent app and its compose sheet (PROTOCOL.md §4.10) ---------------------------
     def open_parent_app(self, device: str, app: str) -> str:
         """Brings `app`'s parent app to the foreground of `device`; returns its instance."""
