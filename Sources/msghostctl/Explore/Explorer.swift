@@ -191,8 +191,9 @@ final class Explorer {
                                                                   "\(member ? "remove" : "add") \(person) \(member ? "from" : "to") \(conversation.id)"))
             }
         }
-        let status = try self.client.request(.status, as: StatusResult.self)
-        for running in status.extensions.sorted(by: { ($0.device, $0.app) < ($1.device, $1.app) })
+        // Asked only when memory steps may be chosen: a status a step for nothing otherwise.
+        let running = (self.options.weights[.memory] ?? 0) > 0 ? try self.client.request(.status, as: StatusResult.self).extensions : []
+        for running in running.sorted(by: { ($0.device, $0.app) < ($1.device, $1.app) })
         where running.role == nil && running.state == "running" && (self.options.app == nil || running.app == self.options.app) {
             // A warning at any time; the end only of a process with nothing on screen, as iOS
             // ends a suspended extension for memory (one that shows something and goes past
