@@ -35,7 +35,7 @@ import Testing
         keep(try world.createConversation(id: "ab", members: ["amber", "ben"]))
         keep(try world.install(app: "app", on: "amber-phone", id: "install-a", at: Instant(milliseconds: 0)))
         for n in 0..<30 {
-            keep(world.deliver(Self.message("m\(n)", session: n % 10 == 0 ? "S" : nil, live: n % 7 == 0, expiring: n % 5 == 0)))
+            keep(try world.deliver(Self.message("m\(n)", session: n % 10 == 0 ? "S" : nil, live: n % 7 == 0, expiring: n % 5 == 0)))
         }
         #expect(!world.hasPendingHistory, "everything written is read from the history itself")
         return world
@@ -90,13 +90,13 @@ import Testing
             var world = try Self.build(on: history)
             // m30 collapses m20 (of session S, with a summary); m31 removes m30 (without one).
             for (n, summary) in [(30, nil), (31, "s")] as [(Int, String?)] {
-                var changes = world.deliver(Self.message("m\(n)", session: "S", live: true, summary: summary))
-                changes += world.deliver(Self.message("p\(n)", live: n == 31))
+                var changes = try world.deliver(Self.message("m\(n)", session: "S", live: true, summary: summary))
+                changes += try world.deliver(Self.message("p\(n)", live: n == 31))
                 #expect(world.hasPendingHistory)
-                let pending = screens.map { world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
+                let pending = try screens.map { try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
                 history.record(changes)
                 world.historyWritten(changes)
-                let written = screens.map { world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
+                let written = try screens.map { try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
                 #expect(pending == written, "\(type(of: history)), m\(n)")
                 #expect(written.last?.last == (n == 31 ? "p31" : "m30"))
             }
@@ -115,13 +115,13 @@ import Testing
         let template = StoredMessage(
             id: "t1", conversation: "solo", app: "app", sender: "amber", senderDevice: "amber-phone", senderInstall: "install-a", sentAt: 1,
             message: MessageValue(layout: .template(TemplateLayoutValue(caption: "t"))))
-        store.record(world.deliver(template))
+        store.record(try world.deliver(template))
         try store.commit()
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
         #expect(store.withoutLive.contains("ben-phone\u{0}solo"), "remembered")
         var live = template
         (live.id, live.content) = ("l1", .app(MessageValue(layout: .live(alternateLayout: TemplateLayoutValue(caption: "l"))), image: nil, media: nil))
-        store.record(world.deliver(live))
+        store.record(try world.deliver(live))
         #expect(!store.withoutLive.contains("ben-phone\u{0}solo"), "a live bubble written there")
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).map(\.messageID) == ["l1"], "read in the open batch")
         store.rollBack()
@@ -142,7 +142,7 @@ import Testing
         try store.commit()
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
         #expect(store.withoutUnseenExpiring.contains("ben-phone\u{0}ab"))
-        store.record(world.deliver(Self.message("x1", expiring: true)))
+        store.record(try world.deliver(Self.message("x1", expiring: true)))
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID) == ["x1"])
         store.rollBack()
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
@@ -155,7 +155,7 @@ import Testing
         #expect(try store.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30, "uncommitted, yet visible")
         try store.commit()
         #expect(!store.hasOpenBatch)
-        store.record(world.deliver(Self.message("late")))
+        store.record(try world.deliver(Self.message("late")))
         store.record([.messageStored(Self.message("m1"))])  // a duplicate id: this write fails
         #expect(throws: (any Error).self) { try store.commit() }
         let reopened = try WorldStore(path: self.directory.file("b.sqlite"))

@@ -6,7 +6,7 @@ import MsgHostProtocol
 /// what the codec refused.
 extension HostStateMachine {
     /// A control client's message, as the codec read it.
-    mutating func handleControl(client: [UInt8], _ inbound: ControlInbound, now: Instant) -> [HostAction] {
+    mutating func handleControl(client: [UInt8], _ inbound: ControlInbound, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         switch inbound {
         case .refused(let requestID, let command, let error):
             if command == nil && error.isProtocol(.malformedFrame) { self.outbox.count(.droppedFrames) }
@@ -17,6 +17,8 @@ extension HostStateMachine {
             do {
                 return try self.run(request, to: ControlRequestRef(client: client, requestID: requestID), now: now)
             } catch {
+                // A read of the store that failed ends the step: it is no answer to give.
+                if let failure = error.unreadable { throw failure }
                 // A field a handler found wrong is the request's fault, as the codec's are.
                 let error = error.isProtocol(.invalidBody) ? WireError.control(.invalidRequest, "\(request.command.rawValue): \(error.description)") : error
                 return [self.outbox.controlError(to: client, requestID: requestID, error, now: now)]

@@ -4,7 +4,7 @@ extension HostStateMachine {
     /// A message from an extension connection, as the codec read it. Protocol errors get an
     /// error reply (or are dropped and counted when the sender cannot be told); they never
     /// affect anyone else.
-    mutating func handleExtensionInbound(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
+    mutating func handleExtensionInbound(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         switch inbound {
         case .dropped:
             self.outbox.count(.droppedFrames)
@@ -30,6 +30,7 @@ extension HostStateMachine {
             do {
                 return try self.requestReceived(request, process: process, route: route, now: now)
             } catch {
+                if let failure = error.unreadable { throw failure }  // not the extension's fault: the step ends
                 return self.outbox.protocolError(error, replyTo: request.id, process: process, route: route, now: now)
             }
         }
@@ -70,7 +71,7 @@ extension HostStateMachine {
 
     private mutating func requestReceived(_ request: InboundRequest, process: ExtensionProcess, route: [UInt8], now: Instant) throws(WireError) -> [HostAction] {
         let type = request.type
-        if process.role == .parentApp || type == .presentMessageCompose {
+        if process.role == .parentApp {
             return try self.parentAppRequest(request, process: process, route: route, now: now)
         }
         switch type {
@@ -88,7 +89,7 @@ extension HostStateMachine {
             do {
                 if type == .setView { return try self.setViewRequest(request, process: process, route: route, now: now) }
                 return try self.contentRequest(request, process: process, now: now)
-            } catch where error.domain != ProtocolErrorCode.domain {
+            } catch where error.domain != ProtocolErrorCode.domain && error.unreadable == nil {
                 // Messages' own refusals (1–11, stickers) are recorded as such; protocol
                 // errors go the common way.
                 let instance = request.instance.flatMap { self.screens[$0] }

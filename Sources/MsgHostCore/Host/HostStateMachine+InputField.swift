@@ -10,15 +10,15 @@ extension HostStateMachine {
         var actions: [HostAction] = [.persist(emptied)]
         var waitOn: Set<String> = []
         if let item = field.staged {
-            let (stored, dispatched) = self.dispatch(item.content, app: item.app, install: item.install, from: device.id, conversation: body.conversation, now: now)
+            let (stored, dispatched) = try reading(self.dispatch(item.content, app: item.app, install: item.install, from: device.id, conversation: body.conversation, now: now))
             actions += dispatched
             if case .app = item.content, let instance = self.stagedBy(item) {
-                actions += self.enqueue([self.rendering.messageCallback(.didStartSending, stored, to: instance)], on: instance.id, now: now)
+                actions += self.enqueue([try reading(self.rendering.messageCallback(.didStartSending, stored, to: instance))], on: instance.id, now: now)
                 waitOn.insert(instance.id)
             }
         }
         if !field.text.isEmpty {
-            actions += self.dispatch(.text(field.text), app: nil, install: nil, from: device.id, conversation: body.conversation, now: now).1
+            actions += try reading(self.dispatch(.text(field.text), app: nil, install: nil, from: device.id, conversation: body.conversation, now: now).1)
         }
         return actions + self.reply(to: to, .empty, after: waitOn.union(self.waitingInstances()), now: now)
     }
@@ -31,7 +31,7 @@ extension HostStateMachine {
         var waitOn: Set<String> = []
         if case .app = item.content, let instance = self.stagedBy(item) {
             let stored = StoredMessage.staged(item.content, app: item.app, install: item.install, device: device.id, owner: device.owner, conversation: body.conversation, at: now.milliseconds)
-            actions += self.enqueue([self.rendering.messageCallback(.didCancelSending, stored, to: instance, pending: true)], on: instance.id, now: now)
+            actions += self.enqueue([try reading(self.rendering.messageCallback(.didCancelSending, stored, to: instance, pending: true))], on: instance.id, now: now)
             waitOn.insert(instance.id)
         }
         return actions + self.reply(to: to, .empty, after: waitOn, now: now)

@@ -17,7 +17,7 @@ extension HostStateMachine {
             // leaver's device is dismissed (the resign sequence), and cannot be opened again.
             for device in self.world.devices(of: request.person) {
                 guard let current = self.screens.presented[device.id], self.screens[current]?.conversation == request.conversation else { continue }
-                let resigned = self.resign(current, now: now)
+                let resigned = try reading(self.resign(current, now: now))
                 actions += resigned.actions
                 waitOn.formUnion(resigned.instances)
             }

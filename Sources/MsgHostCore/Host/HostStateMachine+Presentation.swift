@@ -10,18 +10,18 @@ extension HostStateMachine {
     /// Opens `app` on `device` in `conversation` (drawer: compact; bubble: expanded with the
     /// tapped entry selected), cold: willBecomeActive → didBecomeActive → viewWillAppear →
     /// viewDidAppear. Anything else presented on the device resigns first.
-    mutating func launchMain(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selectedEntry: Int?, now: Instant) -> (String, Outcome) {
-        var outcome = self.show(device: device, conversation: conversation, now: now)
+    mutating func launchMain(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selectedEntry: Int?, now: Instant) throws(HistoryUnreadable) -> (String, Outcome) {
+        var outcome = try self.show(device: device, conversation: conversation, now: now)
         if let current = self.screens.presented[device] {
-            outcome += self.resign(current, now: now)
+            outcome += try self.resign(current, now: now)
         }
-        let (instanceID, started) = self.start(app: app, install: install, device: device, conversation: conversation, style: style, selecting: selectedEntry, now: now)
+        let (instanceID, started) = try self.start(app: app, install: install, device: device, conversation: conversation, style: style, selecting: selectedEntry, now: now)
         return (instanceID, outcome + started)
     }
 
     /// A new instance of `app` on `device` (its process launched if none serves it), presented
     /// unless it draws a live bubble, and cold-started (`Instance.coldStart`).
-    private mutating func start(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selecting entry: Int?, now: Instant) -> (String, Outcome) {
+    private mutating func start(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selecting entry: Int?, now: Instant) throws(HistoryUnreadable) -> (String, Outcome) {
         let (launchID, launched) = self.processServing(device: device, app: app.bundleID, installID: install.id, now: now)
         var instance = Instance(
             id: self.makeInstanceID(), launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
@@ -36,7 +36,7 @@ extension HostStateMachine {
             self.screens.present(instance.id)
             event = self.outbox.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id, detail: style.rawValue)
         }
-        let coldStart = self.enqueue(instance.coldStart(activation: self.activationBody(instance), offering: self.settings.liveBubbleSize.value), on: instance.id, now: now)
+        let coldStart = self.enqueue(instance.coldStart(activation: try self.activationBody(instance), offering: self.settings.liveBubbleSize.value), on: instance.id, now: now)
         return (instance.id, Outcome(launched + [event] + coldStart, [instance.id]))
     }
 
@@ -47,16 +47,16 @@ extension HostStateMachine {
     }
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
-    func activationBody(_ instance: Instance) -> OutboundBody {
-        .activation(ActivationBody(instance: instance.id, conversation: self.rendering.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context))
+    func activationBody(_ instance: Instance) throws(HistoryUnreadable) -> OutboundBody {
+        .activation(ActivationBody(instance: instance.id, conversation: try self.rendering.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context))
     }
 
     // MARK: Resigning
 
     /// Starts the resign sequence (SPEC §3): viewWillDisappear → viewDidDisappear →
     /// willResignActive → didResignActive. The instance stops being visible at once.
-    mutating func resign(_ instanceID: String, now: Instant) -> Outcome {
-        guard var instance = self.screens[instanceID], let callbacks = instance.resign(activation: self.activationBody) else { return Outcome([], [instanceID]) }
+    mutating func resign(_ instanceID: String, now: Instant) throws(HistoryUnreadable) -> Outcome {
+        guard var instance = self.screens[instanceID], let callbacks = try instance.resign(activation: self.activationBody) else { return Outcome([], [instanceID]) }
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
         var actions: [HostAction] = [self.outbox.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
@@ -69,13 +69,13 @@ extension HostStateMachine {
     /// The device shows `conversation` (nil: none). Leaving a conversation resigns the app
     /// presented in it and tears down its live bubbles; arriving marks messages seen and starts
     /// the live bubbles' instances.
-    mutating func show(device: String, conversation: String?, now: Instant) -> Outcome {
+    mutating func show(device: String, conversation: String?, now: Instant) throws(HistoryUnreadable) -> Outcome {
         var outcome = Outcome()
-        for id in self.screens.leaving(device: device, for: conversation) { outcome += self.resign(id, now: now) }
+        for id in self.screens.leaving(device: device, for: conversation) { outcome += try self.resign(id, now: now) }
         self.screens.show(conversation, on: device)
         if let conversation {
-            outcome.actions += self.world.markSeen(device: device, conversation: conversation, expiryMs: self.settings.expiryMs, now: now)
-            outcome += self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
+            outcome.actions += try self.world.markSeen(device: device, conversation: conversation, expiryMs: self.settings.expiryMs, now: now)
+            outcome += try self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
         }
         return outcome
     }
@@ -84,20 +84,20 @@ extension HostStateMachine {
     /// `settings.entriesOnScreen` entries, as Messages draws only what is visible), where the
     /// device can run them (iOS 11 and later, app installed, not quarantined); instances whose
     /// bubble went away or scrolled off resign. So a long history costs nothing here.
-    mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) -> Outcome {
+    mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) throws(HistoryUnreadable) -> Outcome {
         var outcome = Outcome()
         guard self.screens.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
         // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
-        let onScreen = self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
+        let onScreen = try self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
         let (gone, undrawn) = self.screens.liveBubbleChanges(device: deviceID, conversation: conversation, onScreen: onScreen)
-        for id in gone { outcome += self.resign(id, now: now) }
+        for id in gone { outcome += try self.resign(id, now: now) }
         guard device.platform.runsLiveLayouts else { return outcome }
         for entry in undrawn {
-            guard let message = self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
+            guard let message = try self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
                   case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
                   !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))
             else { continue }
-            outcome += self.start(app: descriptor, install: install, device: deviceID, conversation: conversation, style: .transcript, selecting: entry.id, now: now).1
+            outcome += try self.start(app: descriptor, install: install, device: deviceID, conversation: conversation, style: .transcript, selecting: entry.id, now: now).1
         }
         return outcome
     }
@@ -108,11 +108,11 @@ extension HostStateMachine {
     mutating func tap(_ request: TapRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         let conversation = try self.world.memberConversation(request.conversation, of: device)
-        guard let entry = self.world.entry(request.entry, device: device.id, conversation: conversation.id) else {
+        guard let entry = try reading(self.world.entry(request.entry, device: device.id, conversation: conversation.id)) else {
             throw .control(.notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
         }
-        var shown = self.show(device: device.id, conversation: conversation.id, now: now)
-        let message = self.world.message(entry.messageID)
+        var shown = try reading(self.show(device: device.id, conversation: conversation.id, now: now))
+        let message = try reading(self.world.message(entry.messageID))
         let appID = message?.app ?? ""
         let result: TapResult
         switch BubbleTap.decide(entry, message: message, on: device, install: self.world.install(device: device.id, app: appID), app: self.apps[appID]) {
@@ -128,9 +128,9 @@ extension HostStateMachine {
         case .app(let app, let install):
             try self.requireNotQuarantined(device: device.id, app: appID)
             if let open = self.screens.activeMain(device: device.id, app: appID, conversation: conversation.id) {
-                (result, shown) = (TapResult(action: "selected", instance: open.id), shown + Outcome(self.select(entry.id, on: open.id, now: now), [open.id]))
+                (result, shown) = (TapResult(action: "selected", instance: open.id), shown + Outcome(try reading(self.select(entry.id, on: open.id, now: now)), [open.id]))
             } else {
-                let (instanceID, launched) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now)
+                let (instanceID, launched) = try reading(self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now))
                 (result, shown) = (TapResult(action: "selected", instance: instanceID), shown + launched)
             }
         }
@@ -140,11 +140,11 @@ extension HostStateMachine {
     /// A bubble tapped while the app is active: willTransition(expanded) → willSelect →
     /// didSelect → didTransition(expanded) from compact; only the selection when already
     /// expanded, and nothing when that message is already selected.
-    mutating func select(_ entry: Int, on instanceID: String, now: Instant) -> [HostAction] {
+    mutating func select(_ entry: Int, on instanceID: String, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         guard var instance = self.screens[instanceID] else { return [] }
-        let callbacks = instance.select(entry) { selected in
-            guard let stored = self.world.message(self.world.entry(entry, device: selected.device, conversation: selected.conversation)?.messageID ?? "") else { return [] }
-            return [self.rendering.messageCallback(.willSelect, stored, to: selected), self.rendering.messageCallback(.didSelect, stored, to: selected)]
+        let callbacks = try instance.select(entry) { selected throws(HistoryUnreadable) in
+            guard let stored = try self.world.message(try self.world.entry(entry, device: selected.device, conversation: selected.conversation)?.messageID ?? "") else { return [] }
+            return [try self.rendering.messageCallback(.willSelect, stored, to: selected), try self.rendering.messageCallback(.didSelect, stored, to: selected)]
         }
         self.screens[instanceID] = instance
         return self.enqueue(callbacks, on: instanceID, now: now)

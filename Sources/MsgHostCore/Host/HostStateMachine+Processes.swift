@@ -72,7 +72,7 @@ extension HostStateMachine {
 
     // MARK: Timers
 
-    mutating func handleTimer(_ timer: TimerID, now: Instant) -> [HostAction] {
+    mutating func handleTimer(_ timer: TimerID, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         switch timer {
         case .launchTimeout(let launchID):
             guard let event = self.supervisor.launchTimedOut(launchID, outbox: &self.outbox, now: now) else { return [] }
@@ -87,9 +87,9 @@ extension HostStateMachine {
             // Asked, not forced: an attached process that did not leave is let go of.
             return self.supervisor.escalate(launchID, signal, now: now) ?? self.forgetAttached(launchID, now: now)
         case .delivery(let id):
-            return self.deliveryDue(id, now: now)
+            return try self.deliveryDue(id, now: now)
         case .expiry(let device, let conversation, let entry):
-            return self.expiryDue(device: device, conversation: conversation, entryID: entry, now: now)
+            return try self.expiryDue(device: device, conversation: conversation, entryID: entry, now: now)
         case .shutdownDeadline:
             return self.supervisor.shutdownDeadline()
         }

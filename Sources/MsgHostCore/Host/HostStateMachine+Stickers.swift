@@ -32,14 +32,14 @@ extension HostStateMachine {
         let instance = try self.touchable(device: request.device, action: "choose a sticker from")
         let sticker = try StickerDrawer.sticker(request.sticker, in: instance.drawer, app: instance.app, device: request.device)
         guard let onto = request.onto else {
-            return self.stage(sticker.content, from: instance, now: now)
+            return try reading(self.stage(sticker.content, from: instance, now: now))
                 + [self.outbox.controlReply(to: to.client, requestID: to.requestID, .ok(.chosenSticker(ChooseStickerResult(messageID: nil))), now: now)]
         }
-        guard let entry = self.world.entry(onto, device: instance.device, conversation: instance.conversation) else {
+        guard let entry = try reading(self.world.entry(onto, device: instance.device, conversation: instance.conversation)) else {
             throw .control(.notFound, "no entry \(onto) in \(instance.conversation) on \(instance.device) to peel the sticker onto (see `transcript`)")
         }
-        let (stored, actions) = self.dispatch(sticker.peeled(onto: entry.messageID), app: instance.app, install: instance.installID,
-                                              from: instance.device, conversation: instance.conversation, now: now)
+        let (stored, actions) = try reading(
+            self.dispatch(sticker.peeled(onto: entry.messageID), app: instance.app, install: instance.installID, from: instance.device, conversation: instance.conversation, now: now))
         return actions + self.reply(to: to, .chosenSticker(ChooseStickerResult(messageID: stored.id)), after: [], now: now)
     }
 }

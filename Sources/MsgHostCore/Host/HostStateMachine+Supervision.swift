@@ -4,14 +4,22 @@ import MsgHostProtocol
 /// Supervision (SPEC §6): crash quarantine, memory limits, `settle`, and pushing events to
 /// the control clients that follow them.
 extension HostStateMachine {
-    /// Finishes the actions of one event: pushes new events to subscribers and answers
-    /// `settle` requests once nothing is in flight. Every public event function ends here.
-    mutating func finish(_ actions: [HostAction], now: Instant) -> [HostAction] {
-        if let failure = self.world.takeReadFailure() {
-            // A read of the store failed, and what was decided on its empty answer must not
-            // leave the daemon: the shell undoes the unit and answers storageUnavailable.
-            return [.historyUnreadable(reason: failure)]
+    /// Runs one event's step and finishes its actions: pushes new events to subscribers and
+    /// answers `settle` requests once nothing is in flight. Every public event function ends
+    /// here. A step that could not read the store ends where the read failed, and the event's
+    /// answer is that failure alone: the shell undoes the unit and answers `storageUnavailable`.
+    mutating func finish(now: Instant, _ step: (inout HostStateMachine) throws(HistoryUnreadable) -> [HostAction]) -> [HostAction] {
+        let actions: [HostAction]
+        do {
+            actions = try step(&self)
+        } catch {
+            return [.historyUnreadable(reason: error.reason)]
         }
+        return self.finish(actions, now: now)
+    }
+
+    /// Finishes the actions of a step that reads no history (see `finish(now:_:)`).
+    mutating func finish(_ actions: [HostAction], now: Instant) -> [HostAction] {
         var actions = actions
         if !self.sessions.waiters.isEmpty { actions += self.answerWaiters(now: now) }
         if !self.sessions.subscribers.isEmpty {

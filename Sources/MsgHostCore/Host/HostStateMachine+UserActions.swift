@@ -12,7 +12,7 @@ extension HostStateMachine {
             return try self.open(body, to: to, now: now)
         case .close(let body):
             let open = try self.screens.open(on: try self.world.device(body.device).id, activeOnly: false)
-            return self.reply(to: to, .empty, after: self.resign(open.id, now: now), now: now)
+            return self.reply(to: to, .empty, after: try reading(self.resign(open.id, now: now)), now: now)
         case .touch(let body):
             var instance = try self.parentAppTouchable(device: body.device)
             if instance == nil { instance = try self.touchable(device: body.device, action: "touch") }
@@ -29,7 +29,7 @@ extension HostStateMachine {
         case .show(let body):
             let device = try self.world.device(body.device)
             if let conversation = body.conversation { _ = try self.world.memberConversation(conversation, of: device, readOnly: true) }
-            let outcome = self.show(device: device.id, conversation: body.conversation, now: now)
+            let outcome = try reading(self.show(device: device.id, conversation: body.conversation, now: now))
             return self.reply(to: to, .empty, after: outcome, now: now)
         case .typeText(let body):
             return self.ok(.empty, persisting: try self.world.type(body.text, device: body.device, conversation: body.conversation), to: to, now: now)
@@ -64,7 +64,7 @@ extension HostStateMachine {
         if let open = self.screens.activeMain(device: device.id, app: request.app, conversation: conversation.id) {
             return self.reply(to: to, .opened(OpenResult(instance: open.id, presentationStyle: open.style)), after: [open.id], now: now)
         }
-        let (instanceID, outcome) = self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .compact, selectedEntry: nil, now: now)
+        let (instanceID, outcome) = try reading(self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .compact, selectedEntry: nil, now: now))
         return self.reply(to: to, .opened(OpenResult(instance: instanceID, presentationStyle: .compact)), after: outcome, now: now)
     }
 }

@@ -68,8 +68,9 @@ public struct HostStateMachine: Sendable {
     /// cause, which everything it leads to carries.
     public mutating func controlMessageReceived(client: [UInt8], _ inbound: ControlInbound, now: Instant) -> [HostAction] {
         let cause = self.sessions.newCause()
-        let actions = self.withCauses([cause]) { machine in machine.handleControl(client: client, inbound, now: now) }
-        return self.finish(actions, now: now)
+        return self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+            try machine.withCauses([cause]) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleControl(client: client, inbound, now: now) }
+        }
     }
 
     /// An extension connection sent a message, read and verified by the shell's codec
@@ -77,15 +78,16 @@ public struct HostStateMachine: Sendable {
     /// consequence of the callbacks its handlers are running (those in flight to it).
     public mutating func extensionMessageReceived(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
         let causes = self.processes.process(route: route).map(self.screens.causesInFlight(to:)) ?? []
-        let actions = self.withCauses(causes) { machine in machine.handleExtensionInbound(route: route, inbound, now: now) }
-        return self.finish(actions, now: now)
+        return self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+            try machine.withCauses(causes) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleExtensionInbound(route: route, inbound, now: now) }
+        }
     }
 
     /// Runs `body` with `causes` active, then none.
-    mutating func withCauses(_ causes: Set<Int>, _ body: (inout HostStateMachine) -> [HostAction]) -> [HostAction] {
+    mutating func withCauses<E: Error>(_ causes: Set<Int>, _ body: (inout HostStateMachine) throws(E) -> [HostAction]) throws(E) -> [HostAction] {
         self.sessions.activeCauses = causes
         defer { self.sessions.activeCauses = [] }
-        return body(&self)
+        return try body(&self)
     }
 
     /// The shell spawned the process of `launchID`.
@@ -95,21 +97,21 @@ public struct HostStateMachine: Sendable {
 
     /// The process of `launchID` ended, or could not be spawned.
     public mutating func processExited(launchID: String, status: String, now: Instant) -> [HostAction] {
-        self.finish(self.handleProcessExited(launchID: launchID, status: status, now: now), now: now)
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleProcessExited(launchID: launchID, status: status, now: now) }
     }
 
     public mutating func timerFired(_ timer: TimerID, now: Instant) -> [HostAction] {
-        self.finish(self.handleTimer(timer, now: now), now: now)
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleTimer(timer, now: now) }
     }
 
     /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
     public mutating func shutdownRequested(now: Instant) -> [HostAction] {
-        self.finish(self.handleShutdown(now: now), now: now)
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleShutdown(now: now) }
     }
 
     /// The shell looked at a request's files (one result per check, in order).
     public mutating func filesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
-        self.finish(self.handleFilesInspected(token: token, results: results, now: now), now: now)
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleFilesInspected(token: token, results: results, now: now) }
     }
 
     /// The shell could not hand `count` messages to the extension connection `route` (its
@@ -122,7 +124,7 @@ public struct HostStateMachine: Sendable {
 
     /// Timers for what was under way when the daemon last stopped. Call once at start.
     public mutating func restored(now: Instant) -> [HostAction] {
-        self.finish(self.world.restored(ids: self.ids, expiryMs: self.settings.expiryMs, now: now), now: now)
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.world.restored(ids: machine.ids, expiryMs: machine.settings.expiryMs, now: now) }
     }
 
     /// The shell wrote `changes` (a `.persist` action's) into the store's open transaction,

@@ -7,29 +7,24 @@ import MsgHostProtocol
 /// A recording reads what each step changed of every view. Asking through a control request
 /// for each (a cause, a reply, `finish`) cost the loop more than the reading itself, on every
 /// send. A read of the store that fails throws `storageUnavailable`, as that request would
-/// have been answered, and leaves nothing behind for the next event to answer for.
+/// have been answered.
 public struct HostReads {
     let observer: Observer
 
     /// The newest `limit` entries of a transcript as `device`'s owner sees it (also one they left).
     public func transcriptPage(device: String, conversation: String, limit: Int) throws(WireError) -> TranscriptResult {
-        try self.reading { observer throws(WireError) in try observer.transcript(device: device, conversation: conversation, before: nil, limit: limit) }
+        try self.observer.transcript(device: device, conversation: conversation, before: nil, limit: limit)
     }
 
     /// How `device` shows `entry`, at `index` in its whole transcript; nil when the device or
     /// the entry's message is unknown.
     public func entryValue(_ entry: TranscriptEntry, index: Int, device: String) throws(WireError) -> TranscriptEntryValue? {
-        try self.reading { observer in observer.world.devices[device].flatMap { observer.rendering.entryValue(entry, index: index, device: $0) } }
+        guard let device = self.observer.world.devices[device] else { return nil }
+        return try reading(self.observer.rendering.entryValue(entry, index: index, device: device))
     }
 
     /// What a device's input field holds in a conversation.
     public func inputField(device: String, conversation: String) throws(WireError) -> InputFieldResult {
-        try self.reading { observer throws(WireError) in try observer.inputField(InputFieldRequest(device: device, conversation: conversation)) }
-    }
-
-    private func reading<T>(_ body: (Observer) throws(WireError) -> T) throws(WireError) -> T {
-        let result = try body(self.observer)
-        if let failure = self.observer.world.takeReadFailure() { throw .host(.storageUnavailable, failure) }
-        return result
+        try self.observer.inputField(InputFieldRequest(device: device, conversation: conversation))
     }
 }

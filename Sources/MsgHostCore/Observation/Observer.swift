@@ -85,8 +85,15 @@ struct Observer {
     func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> TranscriptResult {
         let device = try self.world.device(deviceID)
         let conversation = try self.world.memberConversation(conversationID, of: device, readOnly: true)
-        let page = self.world.transcriptPage(device: device.id, conversation: conversation.id, before: before, limit: limit)
-        let entries = page.entries.enumerated().compactMap { offset, entry in self.rendering.entryValue(entry, index: page.olderCount + offset, device: device) }
+        return try reading(self.transcriptPage(device: device, conversation: conversation.id, before: before, limit: limit))
+    }
+
+    private func transcriptPage(device: Device, conversation: String, before: Int?, limit: Int) throws(HistoryUnreadable) -> TranscriptResult {
+        let page = try self.world.transcriptPage(device: device.id, conversation: conversation, before: before, limit: limit)
+        var entries: [TranscriptEntryValue] = []
+        for (offset, entry) in page.entries.enumerated() {
+            if let value = try self.rendering.entryValue(entry, index: page.olderCount + offset, device: device) { entries.append(value) }
+        }
         return TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount)
     }
 
@@ -107,9 +114,9 @@ struct Observer {
 
     /// What `release` would deliver to `device`, in arrival order (delivery ids grow in the
     /// order messages were sent, whatever their latency: the order `release` uses).
-    func heldMessages(device: String) -> [HeldResult.Message] {
-        self.world.deliveries.held(for: device).compactMap { delivery in
-            guard let stored = self.world.message(delivery.messageID) else { return nil }
+    func heldMessages(device: String) throws(HistoryUnreadable) -> [HeldResult.Message] {
+        try self.world.deliveries.held(for: device).compactMapping { delivery throws(HistoryUnreadable) in
+            guard let stored = try self.world.message(delivery.messageID) else { return nil }
             var text: String?
             if case .text(let value) = stored.content { text = value }
             return HeldResult.Message(

@@ -14,7 +14,7 @@ extension HostStateMachine {
         try ParentApps.checkRequest(request.type, from: process.role)
         do {
             return try self.presentMessageCompose(request, process: process, now: now)
-        } catch where error.domain != ProtocolErrorCode.domain {
+        } catch where error.domain != ProtocolErrorCode.domain && error.unreadable == nil {
             let instance = request.instance.flatMap { self.screens[$0] }
             return self.outbox.requestRefused(request.type, error, process: process, route: route, instance: instance, requestID: request.id, now: now)
         }
@@ -35,7 +35,7 @@ extension HostStateMachine {
         let (content, checks) = try PendingRequest.Content.message(message, buffers: request.buffers)
         var pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: .presentMessageCompose, content: content)
         pending.compose = (body.recipients, body.body)
-        return self.park(pending, checks: checks, alternateFilename: nil, now: now)
+        return try reading(self.park(pending, checks: checks, alternateFilename: nil, now: now))
     }
 
     /// Puts the sheet up (checked again: another may have gone up while files were looked at).

@@ -44,7 +44,7 @@ extension HostStateMachine {
             _ = self.parentApps.finish(device: device.id)
             var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
             for message in sheet.messages {
-                actions += self.dispatch(message.content, app: message.app, install: message.install, from: device.id, conversation: conversation, now: now).1
+                actions += try reading(self.dispatch(message.content, app: message.app, install: message.install, from: device.id, conversation: conversation, now: now).1)
             }
             actions += self.sheetFinished(sheet, .sent, reason: "to \(conversation)", now: now)
             return answer(actions, ComposeResult(result: .sent, conversation: conversation), waitingAlso: self.waitingInstances())

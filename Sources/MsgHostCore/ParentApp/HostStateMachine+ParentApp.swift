@@ -27,7 +27,7 @@ extension HostStateMachine {
         if let current = self.parentApps.foreground(app.bundleID, on: device) { return (current.instanceID, Outcome([], [current.instanceID])) }
         var outcome = Outcome()
         if let presented = self.screens.presented[device] {
-            outcome += self.resign(presented, now: now)
+            outcome += try reading(self.resign(presented, now: now))
         }
         outcome += self.closeParentApp(device: device, reason: "another parent app opened", now: now)
         let (launchID, launchActions) = self.processServing(device: device, app: app.bundleID, installID: install.id, role: .parentApp, now: now)

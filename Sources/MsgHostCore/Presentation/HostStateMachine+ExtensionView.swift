@@ -20,7 +20,7 @@ extension HostStateMachine {
         let checks = images.map { FileCheck(source: .bytes(request.buffers[$0.frame]), purpose: .viewImage) }
         let pending = PendingRequest(launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: .setView,
                                      content: .view(body.view, serial: serial, imagePaths: images.map(\.path)))
-        return self.park(pending, checks: checks, alternateFilename: nil, now: now)
+        return try reading(self.park(pending, checks: checks, alternateFilename: nil, now: now))
     }
 
     /// The shell looked at a parked `setView`'s images: a refused one names its element.

@@ -20,11 +20,11 @@ extension Instance {
 
     /// Starts resigning: invisible at once, its touch gone; viewWillDisappear →
     /// viewDidDisappear → willResignActive → didResignActive. Nil when it is not active.
-    mutating func resign(activation: (Instance) -> OutboundBody) -> Callbacks? {
+    mutating func resign<E: Error>(activation: (Instance) throws(E) -> OutboundBody) throws(E) -> Callbacks? {
         guard self.phase == .active else { return nil }
         self.phase = .resigning
         self.touch.clear()
-        let activation = activation(self)
+        let activation = try activation(self)
         return [(.viewWillDisappear, self.plain), (.viewDidDisappear, self.plain), (.willResignActive, activation), (.didResignActive, activation)]
     }
 
@@ -32,14 +32,14 @@ extension Instance {
     /// willSelect → didSelect → didTransition(expanded); when expanded already, only the
     /// selection; nothing when that message is selected already. `selection` makes the
     /// willSelect/didSelect pair for the entry, to the instance as it is now (none if its message is gone).
-    mutating func select(_ entry: Int, selection: (Instance) -> Callbacks) -> Callbacks {
+    mutating func select<E: Error>(_ entry: Int, selection: (Instance) throws(E) -> Callbacks) throws(E) -> Callbacks {
         let wasCompact = self.style == .compact
         let changed = self.selectedEntry != entry
         guard wasCompact || changed else { return [] }
         self.selectedEntry = entry
         self.style = .expanded
         let style = OutboundBody.encoding(PresentationStyleBody(instance: self.id, presentationStyle: .expanded))
-        return (wasCompact ? [(.willTransition, style)] : []) + (changed ? selection(self) : []) + (wasCompact ? [(.didTransition, style)] : [])
+        return (wasCompact ? [(.willTransition, style)] : []) + (changed ? try selection(self) : []) + (wasCompact ? [(.didTransition, style)] : [])
     }
 
     /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).

@@ -12,14 +12,14 @@ struct Rendering {
 
     /// `MSConversation` for an instance: identifiers scoped to its install, and the selected
     /// message (only ever one of the app's own). Pure: identifiers exist from the install on.
-    func conversationValue(for instance: Instance) -> ConversationValue {
+    func conversationValue(for instance: Instance) throws(HistoryUnreadable) -> ConversationValue {
         let owner = self.world.devices[instance.device]?.owner ?? ""
         let members = self.world.conversations[instance.conversation]?.members ?? []
         let local = self.world.identifier(install: instance.installID, person: owner)
         let remote = members.filter { $0 != owner }.map { self.world.identifier(install: instance.installID, person: $0) }
         var selected: MessageValue?
-        if let entryID = instance.selectedEntry, let entry = self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
-           entry.kind == .bubble, let stored = self.world.message(entry.messageID), stored.app == instance.app {
+        if let entryID = instance.selectedEntry, let entry = try self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
+           entry.kind == .bubble, let stored = try self.world.message(entry.messageID), stored.app == instance.app {
             selected = self.messageValue(stored, for: instance.installID)
         }
         return ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote, selectedMessage: selected)
@@ -47,10 +47,10 @@ struct Rendering {
     /// The one way a message callback is made (`didReceive`, `didStartSending`,
     /// `didCancelSending`, `willSelect`/`didSelect`): the message and the conversation as the
     /// instance's install sees them.
-    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false) -> (CallbackType, OutboundBody) {
+    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false) throws(HistoryUnreadable) -> (CallbackType, OutboundBody) {
         var message = self.messageValue(stored, for: instance.installID)
         if pending { message.isPending = true }
-        let body = MessageCallbackBody(instance: instance.id, message: message, conversation: self.conversationValue(for: instance))
+        let body = MessageCallbackBody(instance: instance.id, message: message, conversation: try self.conversationValue(for: instance))
         return (type, .message(body))
     }
 
@@ -70,8 +70,8 @@ struct Rendering {
     }
 
     /// One transcript entry as `device` shows it.
-    func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) -> TranscriptEntryValue? {
-        guard let stored = self.world.message(entry.messageID) else { return nil }
+    func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) throws(HistoryUnreadable) -> TranscriptEntryValue? {
+        guard let stored = try self.world.message(entry.messageID) else { return nil }
         return self.entryValue(entry, of: stored, index: index, device: device)
     }
 

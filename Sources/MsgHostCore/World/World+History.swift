@@ -4,44 +4,42 @@ import MsgHostProtocol
 /// History as the machine reads it: the store's answer (`HistoryReader`) with what this unit
 /// changed and the store has not yet (`PendingHistory`) laid over it.
 ///
-/// A read the store cannot answer is not "nothing there": it is kept (`ReadFailures`) and the
-/// read answers empty for now; as the event finishes, the machine sees the failure and asks the
-/// shell to undo the whole unit and answer `storageUnavailable`
-/// (`HostStateMachine.finish`), so no decision made on the empty answer leaves the daemon.
+/// A read the store cannot answer is not "nothing there": it throws `HistoryUnreadable`, and
+/// the step that asked ends there with it (the machine answers the event with the error).
 extension World {
-    public func message(_ id: String) -> StoredMessage? {
+    public func message(_ id: String) throws(HistoryUnreadable) -> StoredMessage? {
         if let pending = self.pending.messages[id] { return pending }
-        return self.read(nil) { try $0.message(id) }
+        return try self.read { try $0.message(id) }
     }
 
     /// The entry with `id` in a device's transcript.
-    public func entry(_ id: Int, device: String, conversation: String) -> TranscriptEntry? {
-        guard let located = self.located(id), located.device == device, located.conversation == conversation else { return nil }
+    public func entry(_ id: Int, device: String, conversation: String) throws(HistoryUnreadable) -> TranscriptEntry? {
+        guard let located = try self.located(id), located.device == device, located.conversation == conversation else { return nil }
         return located.entry
     }
 
-    func located(_ id: Int) -> LocatedEntry? {
+    func located(_ id: Int) throws(HistoryUnreadable) -> LocatedEntry? {
         if let touched = self.pending.entries[id] {
             return touched.entry.map { LocatedEntry(device: touched.device, conversation: touched.conversation, entry: $0) }
         }
-        return self.read(nil) { try $0.entry(id) }
+        return try self.read { try $0.entry(id) }
     }
 
     /// Up to `limit` entries of a transcript below `before`, the newest, oldest first.
-    func entries(device: String, conversation: String, before: Int?, limit: Int) -> [TranscriptEntry] {
+    func entries(device: String, conversation: String, before: Int?, limit: Int) throws(HistoryUnreadable) -> [TranscriptEntry] {
         let touched = self.pending.touched(device: device, conversation: conversation)
-        guard !touched.isEmpty else { return self.read([]) { try $0.entries(device: device, conversation: conversation, before: before, limit: limit) } }
+        guard !touched.isEmpty else { return try self.read { try $0.entries(device: device, conversation: conversation, before: before, limit: limit) } }
         let below = { (id: Int) in before.map { id < $0 } ?? true }
         // Stored entries removed here leave gaps: ask for as many more as there are.
         let gaps = touched.filter { $0.value.entry == nil && !$0.value.added && below($0.key) }.count
-        let stored = self.read([]) { try $0.entries(device: device, conversation: conversation, before: before, limit: limit.addingClamped(gaps)) }
+        let stored = try self.read { try $0.entries(device: device, conversation: conversation, before: before, limit: limit.addingClamped(gaps)) }
         let added = touched.values.filter { $0.added && below($0.entry?.id ?? 0) }.compactMap(\.entry)
         return Array(PendingHistory.merge(stored, touched, adding: added).suffix(max(0, limit)))
     }
 
     /// How many entries a transcript has with ids at or above `from` (all when nil).
-    func entryCount(device: String, conversation: String, from: Int?) -> Int {
-        let stored = self.read(0) { try $0.entryCount(device: device, conversation: conversation, from: from) }
+    func entryCount(device: String, conversation: String, from: Int?) throws(HistoryUnreadable) -> Int {
+        let stored = try self.read { try $0.entryCount(device: device, conversation: conversation, from: from) }
         var count = stored
         for (id, touched) in self.pending.touched(device: device, conversation: conversation) where from.map({ id >= $0 }) ?? true {
             if touched.added { count += 1 } else if touched.entry == nil { count -= 1 }
@@ -50,12 +48,13 @@ extension World {
     }
 
     /// The bubbles of `app`'s messages of `session` in a transcript, oldest first.
-    func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry] {
-        let stored = self.read([]) { try $0.sessionBubbles(device: device, conversation: conversation, app: app, session: session) }
+    func sessionBubbles(device: String, conversation: String, app: String, session: String) throws(HistoryUnreadable) -> [TranscriptEntry] {
+        let stored = try self.read { try $0.sessionBubbles(device: device, conversation: conversation, app: app, session: session) }
         let touched = self.pending.touched(device: device, conversation: conversation)
         guard !touched.isEmpty else { return stored }
-        let added = touched.values.filter(\.added).compactMap(\.entry).filter { entry in
-            entry.kind == .bubble && self.message(entry.messageID)?.sessionKey.map { $0 == (app, session) } == true
+        let added = try touched.values.filter(\.added).compactMap(\.entry).filtering { entry throws(HistoryUnreadable) in
+            guard entry.kind == .bubble, let key = try self.message(entry.messageID)?.sessionKey else { return false }
+            return key == (app, session)
         }
         return PendingHistory.merge(stored, touched, adding: added).filter { $0.kind == .bubble }
     }
@@ -70,87 +69,76 @@ extension World {
     /// Reading the whole screen instead (its 50 entries, then each one's message) nearly
     /// doubled what a direct send costs. Only a stored entry removed here moves where the
     /// screen starts by more than the store can tell; then the screen is read and merged.
-    public func liveBubbles(device: String, conversation: String, onScreen: Int) -> [TranscriptEntry] {
+    public func liveBubbles(device: String, conversation: String, onScreen: Int) throws(HistoryUnreadable) -> [TranscriptEntry] {
         let touched = self.pending.touched(device: device, conversation: conversation)
         guard !touched.isEmpty else {
-            return self.read([]) { try $0.liveBubbles(device: device, conversation: conversation, newest: onScreen) }
+            return try self.read { try $0.liveBubbles(device: device, conversation: conversation, newest: onScreen) }
         }
         guard !touched.values.contains(where: { $0.entry == nil }) else {
-            return self.entries(device: device, conversation: conversation, before: nil, limit: onScreen)
-                .filter { $0.kind == .bubble && self.message($0.messageID)?.isLiveLayout == true }
+            return try self.entries(device: device, conversation: conversation, before: nil, limit: onScreen)
+                .filtering { entry throws(HistoryUnreadable) in try self.isLiveBubble(entry) }
         }
         let added = touched.values.filter(\.added).compactMap(\.entry).sorted { $0.id < $1.id }.suffix(max(0, onScreen))
-        let stored = self.read([]) { try $0.liveBubbles(device: device, conversation: conversation, newest: max(0, onScreen - added.count)) }
-        let live = added.filter { $0.kind == .bubble && self.message($0.messageID)?.isLiveLayout == true }
+        let stored = try self.read { try $0.liveBubbles(device: device, conversation: conversation, newest: max(0, onScreen - added.count)) }
+        let live = try added.filtering { entry throws(HistoryUnreadable) in try self.isLiveBubble(entry) }
         // A stored bubble changed here (collapsed into a summary) leaves the screen's bubbles.
         return PendingHistory.merge(stored, touched, adding: live).filter { $0.kind == .bubble }
     }
 
     /// Entries of expiring messages a device has not shown yet, oldest first.
-    public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] {
-        let stored = self.read([]) { try $0.unseenExpiring(device: device, conversation: conversation) }
+    public func unseenExpiring(device: String, conversation: String) throws(HistoryUnreadable) -> [TranscriptEntry] {
+        let stored = try self.read { try $0.unseenExpiring(device: device, conversation: conversation) }
         let touched = self.pending.touched(device: device, conversation: conversation)
         guard !touched.isEmpty else { return stored }
-        let added = touched.values.filter(\.added).compactMap(\.entry).filter { self.expires($0, on: device) }
+        let added = try touched.values.filter(\.added).compactMap(\.entry).filtering { entry throws(HistoryUnreadable) in try self.expires(entry, on: device) }
         return PendingHistory.merge(stored, touched, adding: added).filter { $0.seenAt == nil }
     }
 
     /// Entries of expiring messages, anywhere, seen and not kept (timers to start again after
     /// a restart, when nothing is pending).
-    func seenExpiring() -> [LocatedEntry] {
-        let stored = self.read([]) { try $0.seenExpiring() }
+    func seenExpiring() throws(HistoryUnreadable) -> [LocatedEntry] {
+        let stored = try self.read { try $0.seenExpiring() }
         guard !self.pending.isEmpty else { return stored }
         var located: [Int: LocatedEntry] = [:]
         for entry in stored where self.pending.entries[entry.entry.id] == nil { located[entry.entry.id] = entry }
         for (id, touched) in self.pending.entries {
-            guard let entry = touched.entry, entry.seenAt != nil, !entry.kept, self.expires(entry, on: touched.device) else { continue }
+            guard let entry = touched.entry, entry.seenAt != nil, !entry.kept, try self.expires(entry, on: touched.device) else { continue }
             located[id] = LocatedEntry(device: touched.device, conversation: touched.conversation, entry: entry)
         }
         return located.values.sorted { $0.entry.id < $1.entry.id }
     }
 
+    private func isLiveBubble(_ entry: TranscriptEntry) throws(HistoryUnreadable) -> Bool {
+        guard entry.kind == .bubble else { return false }
+        return try self.message(entry.messageID)?.isLiveLayout == true
+    }
+
     /// An entry of someone else's expiring message (only those expire on a device).
-    private func expires(_ entry: TranscriptEntry, on device: String) -> Bool {
-        guard let message = self.message(entry.messageID) else { return false }
+    private func expires(_ entry: TranscriptEntry, on device: String) throws(HistoryUnreadable) -> Bool {
+        guard let message = try self.message(entry.messageID) else { return false }
         return message.isExpiring && message.sender != self.devices[device]?.owner
     }
 
     /// Every entry of a device's transcript, oldest first. For tests and tools: the rules read
     /// pages and indexed queries instead.
-    public func entries(device: String, conversation: String) -> [TranscriptEntry] {
-        self.entries(device: device, conversation: conversation, before: nil, limit: .max)
+    public func entries(device: String, conversation: String) throws(HistoryUnreadable) -> [TranscriptEntry] {
+        try self.entries(device: device, conversation: conversation, before: nil, limit: .max)
     }
 
     /// The messages a device shows in a conversation, in order (bubbles only). For tests and
     /// tools, like `entries`.
-    public func transcript(device: String, conversation: String) -> [StoredMessage] {
-        self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }.compactMap { self.message($0.messageID) }
+    public func transcript(device: String, conversation: String) throws(HistoryUnreadable) -> [StoredMessage] {
+        try self.entries(device: device, conversation: conversation).filter { $0.kind == .bubble }
+            .compactMapping { entry throws(HistoryUnreadable) in try self.message(entry.messageID) }
     }
 
-    /// The store's answer, or `empty` with the failure kept for the machine to answer for.
-    private func read<T>(_ empty: T, _ body: (any HistoryReader) throws -> T) -> T {
+    /// The store's answer; its failure as `HistoryUnreadable`.
+    private func read<T>(_ body: (any HistoryReader) throws -> T) throws(HistoryUnreadable) -> T {
         do {
             return try body(self.reader)
         } catch {
-            self.readFailures.note(error)
-            return empty
+            throw HistoryUnreadable(error)
         }
-    }
-}
-
-/// The history reads that failed since the machine last asked, shared by copies of a world
-/// (a read is not a change: a checkpoint does not take it back).
-final class ReadFailures: @unchecked Sendable {
-    private var first: String?
-
-    func note(_ error: any Error) {
-        if self.first == nil { self.first = "\(error)" }
-    }
-
-    /// The first failure since the last call, if any; forgets it.
-    func take() -> String? {
-        defer { self.first = nil }
-        return self.first
     }
 }
 

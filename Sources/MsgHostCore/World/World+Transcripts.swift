@@ -8,14 +8,14 @@ extension World {
     /// Session rule: an earlier bubble of the same app and session collapses, in place, into a
     /// summary entry showing *its* `summaryText`; with no summary text it leaves nothing,
     /// unless `nilSummaryText` is configured, which is then shown instead.
-    public mutating func arrive(_ messageID: String, on deviceID: String, nilSummaryText: String? = nil) -> [WorldChange] {
-        guard let message = self.message(messageID), let device = self.devices[deviceID] else { return [] }
+    public mutating func arrive(_ messageID: String, on deviceID: String, nilSummaryText: String? = nil) throws(HistoryUnreadable) -> [WorldChange] {
+        guard let message = try self.message(messageID), let device = self.devices[deviceID] else { return [] }
         let conversation = message.conversation
         var changes: [WorldChange] = []
         if let (app, session) = message.sessionKey {
             // An indexed query: the session's bubbles, not a scan of the transcript.
-            for entry in self.sessionBubbles(device: deviceID, conversation: conversation, app: app, session: session) {
-                guard let earlier = self.message(entry.messageID) else { continue }
+            for entry in try self.sessionBubbles(device: deviceID, conversation: conversation, app: app, session: session) {
+                guard let earlier = try self.message(entry.messageID) else { continue }
                 if earlier.message?.summaryText == nil && nilSummaryText == nil {
                     changes.append(.transcriptEntryRemoved(device: deviceID, conversation: conversation, entryID: entry.id))
                 } else {

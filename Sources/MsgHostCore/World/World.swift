@@ -40,8 +40,6 @@ public struct World: Sendable {
     public private(set) var reader: any HistoryReader
     /// History changed here that the shell has not stored yet (one commit unit's at most).
     var pending = PendingHistory()
-    /// Reads of `reader` that failed since the machine last asked (see `World+History`).
-    let readFailures = ReadFailures()
 
     /// A world with no stored history: what it is given lives in `pending` (tests, tools).
     public init() {
@@ -83,9 +81,6 @@ public struct World: Sendable {
 
     /// Whether changes wait to be stored (a shell that is done with a unit has none).
     public var hasPendingHistory: Bool { !self.pending.isEmpty }
-
-    /// The first history read that failed since the last call, if any.
-    func takeReadFailure() -> String? { self.readFailures.take() }
 
     /// Applies a change to the directory without validation or recording (the store replays
     /// only changes that were valid when made). History changes only move `nextSerial`.
@@ -229,10 +224,10 @@ public struct World: Sendable {
 
     /// Stores a message and has it arrive at once on every device of every member (for the
     /// sender's own devices too). The host itself goes through `PendingDelivery` instead.
-    public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) -> [WorldChange] {
+    public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) throws(HistoryUnreadable) -> [WorldChange] {
         var changes = self.applying([.messageStored(message)])
         for device in self.memberDevices(of: message.conversation) {
-            changes += self.arrive(message.id, on: device.id, nilSummaryText: nilSummaryText)
+            changes += try self.arrive(message.id, on: device.id, nilSummaryText: nilSummaryText)
         }
         return changes
     }

@@ -50,7 +50,7 @@ enum MemorySuite {
     /// transaction.
     static func writeMessages(into store: WorldStore, world: inout World, messages: [StoredMessage]) throws {
         for message in messages {
-            let changes = world.deliver(message)
+            let changes = try world.deliver(message)
             store.record(changes)
             world.historyWritten(changes)
         }

@@ -125,14 +125,14 @@ import Testing
     // MARK: Transcript pages
 
     /// Amber sends `count` plain texts; returns the ids of Ben's entries, oldest first.
-    static func texts(_ count: Int, in h: inout HostHarness) -> [Int] {
-        for number in 1...count { _ = h.dispatch(.text("text \(number)"), app: nil) }
-        return h.entryIDs(HostHarness.benPhone)
+    static func texts(_ count: Int, in h: inout HostHarness) throws -> [Int] {
+        for number in 1...count { _ = try h.dispatch(.text("text \(number)"), app: nil) }
+        return try h.entryIDs(HostHarness.benPhone)
     }
 
     @Test func transcriptWithoutLimitIsTheNewestFiftyWithTheirPlaceInTheWhole() throws {
         var h = try HostHarness()
-        let ids = Self.texts(60, in: &h)
+        let ids = try Self.texts(60, in: &h)
         let page = try h.transcriptPage(HostHarness.benPhone)
         #expect(page.entries.map(\.entry) == Array(ids.suffix(50)))
         #expect(page.entries.map(\.index) == Array(10..<60))
@@ -142,7 +142,7 @@ import Testing
 
     @Test func transcriptBeforeTheFirstEntryOfAPageIsThePageBefore() throws {
         var h = try HostHarness()
-        let ids = Self.texts(12, in: &h)
+        let ids = try Self.texts(12, in: &h)
         let newest = try h.transcriptPage(HostHarness.benPhone, limit: 5)
         #expect(newest.entries.map(\.entry) == Array(ids[7...]))
         let older = try h.transcriptPage(HostHarness.benPhone, limit: 5, before: try #require(newest.entries.first).entry)
@@ -169,7 +169,7 @@ import Testing
 
     @Test func theLimitsEdgesAreAccepted() throws {
         var h = try HostHarness()
-        let ids = Self.texts(3, in: &h)
+        let ids = try Self.texts(3, in: &h)
         #expect(try h.transcriptPage(HostHarness.benPhone, limit: 1).entries.map(\.entry) == [ids[2]])
         #expect(try h.transcriptPage(HostHarness.benPhone, limit: 1_000, before: 1).entries.isEmpty)
         #expect(try h.transcriptPage(HostHarness.benPhone, limit: 1_000).entries.map(\.entry) == ids)

@@ -9,8 +9,8 @@ import Testing
 /// instance of the same app, never for one's own messages; expiring messages from others start
 /// their clock when seen and go when it runs out unless kept; `restored` restarts the timers.
 @Suite struct HostStateMachineDeliveryTests {
-    static func ids(_ h: HostHarness, _ device: String, in conversation: String = HostHarness.conversation) -> [String] {
-        h.machine.world.entries(device: device, conversation: conversation).map(\.messageID)
+    static func ids(_ h: HostHarness, _ device: String, in conversation: String = HostHarness.conversation) throws -> [String] {
+        try h.machine.world.entries(device: device, conversation: conversation).map(\.messageID)
     }
 
     static func rule(_ h: inout HostHarness, _ device: String, latencyMs: Int64? = nil, hold: Bool? = nil) throws {
@@ -26,12 +26,12 @@ import Testing
         try Self.rule(&h, HostHarness.benPhone, hold: true)
         var sent: [String] = []
         for index in 0..<3 {
-            let (stored, actions) = h.dispatch(MessageValue(summaryText: "m\(index)"))
+            let (stored, actions) = try h.dispatch(MessageValue(summaryText: "m\(index)"))
             #expect(actions.timers.isEmpty, "a held delivery waits for release, not for a timer")
             sent.append(stored.id)
             h.advance(milliseconds: 10)
         }
-        #expect(Self.ids(h, HostHarness.benPhone).isEmpty)
+        #expect(try Self.ids(h, HostHarness.benPhone).isEmpty)
         return sent
     }
 
@@ -43,10 +43,10 @@ import Testing
         try Self.rule(&h, "amber-ipad", latencyMs: 500, hold: true)
         try Self.rule(&h, HostHarness.benPhone, latencyMs: 300)
         let sentAt = h.now
-        let (stored, actions) = h.dispatch(MessageValue(summaryText: "hi"))
-        #expect(Self.ids(h, HostHarness.amberPhone) == [stored.id])
-        #expect(Self.ids(h, "amber-ipad") == [stored.id], "the sender's own devices ignore their delivery rule")
-        #expect(Self.ids(h, HostHarness.benPhone).isEmpty)
+        let (stored, actions) = try h.dispatch(MessageValue(summaryText: "hi"))
+        #expect(try Self.ids(h, HostHarness.amberPhone) == [stored.id])
+        #expect(try Self.ids(h, "amber-ipad") == [stored.id], "the sender's own devices ignore their delivery rule")
+        #expect(try Self.ids(h, HostHarness.benPhone).isEmpty)
 
         let pending = try #require(h.machine.world.pendingDeliveries.values.first)
         #expect(h.machine.world.pendingDeliveries.count == 1)
@@ -59,7 +59,7 @@ import Testing
         #expect(h.fire(.delivery(id: pending.id + 100), at: sentAt.adding(milliseconds: 300)).isEmpty)
         let arrived = h.fire(.delivery(id: pending.id), at: sentAt.adding(milliseconds: 300))
         #expect(arrived.persisted.first == .deliveryDone(id: pending.id))
-        #expect(Self.ids(h, HostHarness.benPhone) == [stored.id])
+        #expect(try Self.ids(h, HostHarness.benPhone) == [stored.id])
         #expect(h.machine.world.pendingDeliveries.isEmpty)
         #expect(h.fire(.delivery(id: pending.id), at: h.now).isEmpty, "a delivery arrives once")
     }
@@ -67,11 +67,11 @@ import Testing
     @Test func aTimerForAHeldDeliveryDoesNothing() throws {
         var h = try HostHarness()
         try Self.rule(&h, HostHarness.benPhone, latencyMs: 50, hold: true)
-        _ = h.dispatch(MessageValue(summaryText: "hi"))
+        _ = try h.dispatch(MessageValue(summaryText: "hi"))
         let held = try #require(h.machine.world.pendingDeliveries.values.first)
         #expect(held.held)
         #expect(h.fire(.delivery(id: held.id), at: h.now.adding(milliseconds: 50)).isEmpty)
-        #expect(Self.ids(h, HostHarness.benPhone).isEmpty)
+        #expect(try Self.ids(h, HostHarness.benPhone).isEmpty)
     }
 
     // MARK: Hold and release
@@ -96,7 +96,7 @@ import Testing
         let (reply, _) = try Self.release(&h, order: release.order, messages: release.named?.map { sent[$0] })
         let expected = release.expected.map { sent[$0] }
         #expect(try reply.result(ReleaseResult.self).released == expected)
-        #expect(Self.ids(h, HostHarness.benPhone) == expected)
+        #expect(try Self.ids(h, HostHarness.benPhone) == expected)
         #expect(h.machine.world.pendingDeliveries.isEmpty)
         #expect(try Self.release(&h).reply.result(ReleaseResult.self).released == [], "nothing is left to release")
     }
@@ -112,7 +112,7 @@ import Testing
         let otherDevice = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.amberPhone, messages: [sent[0]]))))
         #expect(otherDevice.error?.isControl(.notFound) == true, "held for Ben, not for Amber")
         #expect(try h.controlReply(.delivery(.release(ReleaseRequest(device: "nokia")))).error?.isControl(.notFound) == true)
-        #expect(Self.ids(h, HostHarness.benPhone).isEmpty)
+        #expect(try Self.ids(h, HostHarness.benPhone).isEmpty)
         #expect(h.machine.world.pendingDeliveries.count == 3, "a refused release releases nothing")
     }
 
@@ -120,10 +120,10 @@ import Testing
     func sentOrderIsTheOrderTheMessagesWereSentInWhateverTheirLatency() throws {
         var h = try HostHarness()
         try Self.rule(&h, HostHarness.benPhone, latencyMs: 1_000, hold: true)
-        let (first, _) = h.dispatch(MessageValue(summaryText: "first"))
+        let (first, _) = try h.dispatch(MessageValue(summaryText: "first"))
         try Self.rule(&h, HostHarness.benPhone, latencyMs: 0)
         h.advance(milliseconds: 10)
-        let (second, _) = h.dispatch(MessageValue(summaryText: "second"))
+        let (second, _) = try h.dispatch(MessageValue(summaryText: "second"))
         let (reply, _) = try Self.release(&h, order: "sent")
         #expect(try reply.result(ReleaseResult.self).released == [first.id, second.id])
     }
@@ -133,10 +133,10 @@ import Testing
         var h = try HostHarness()
         try h.addCleo()
         let question = MessageValue(session: "S", summaryText: "Sauce or sprinkles?")
-        _ = h.dispatch(question, from: HostHarness.benPhone, in: HostHarness.group)
+        _ = try h.dispatch(question, from: HostHarness.benPhone, in: HostHarness.group)
         try Self.rule(&h, HostHarness.benPhone, hold: true)
-        _ = h.dispatch(MessageValue(session: "S", summaryText: "sauce"), from: HostHarness.amberPhone, in: HostHarness.group)
-        _ = h.dispatch(MessageValue(session: "S", summaryText: "sprinkles"), from: HostHarness.cleoPhone, in: HostHarness.group)
+        _ = try h.dispatch(MessageValue(session: "S", summaryText: "sauce"), from: HostHarness.amberPhone, in: HostHarness.group)
+        _ = try h.dispatch(MessageValue(session: "S", summaryText: "sprinkles"), from: HostHarness.cleoPhone, in: HostHarness.group)
         #expect(try h.transcript(HostHarness.benPhone, in: HostHarness.group).map(\.kind) == ["message"])
         _ = try Self.release(&h, order: order)
         let entries = try h.transcript(HostHarness.benPhone, in: HostHarness.group)
@@ -152,7 +152,7 @@ import Testing
         var h = try HostHarness()
         try Self.rule(&h, HostHarness.benPhone, latencyMs: 100)
         let instance = try h.open(on: HostHarness.benPhone)
-        let (_, sent) = h.dispatch(MessageValue(summaryText: "for you"))
+        let (_, sent) = try h.dispatch(MessageValue(summaryText: "for you"))
         #expect(sent.callbacks.isEmpty, "not before it arrives")
         let pending = try #require(h.machine.world.pendingDeliveries.values.first)
         let arrived = h.settle(h.fire(.delivery(id: pending.id), at: h.now.adding(milliseconds: 100)))
@@ -169,11 +169,11 @@ import Testing
         try h.addDevice("ben-ipad", platform: .ios17)
         let amberInstance = try h.open(on: HostHarness.amberPhone)
         let benInstance = try h.open(on: HostHarness.benPhone)
-        var actions = h.dispatch(.text("plain"), app: nil).1
-        actions += h.dispatch(MessageValue(summaryText: "media"), app: HostHarness.mediaApp).1
-        actions += h.dispatch(MessageValue(summaryText: "from Amber"), from: HostHarness.amberPhone).1
-        actions += h.dispatch(MessageValue(summaryText: "from Ben's iPad"), from: "ben-ipad").1
-        actions += h.dispatch(MessageValue(summaryText: "elsewhere"), from: HostHarness.cleoPhone, in: HostHarness.group).1
+        var actions = try h.dispatch(.text("plain"), app: nil).1
+        actions += try h.dispatch(MessageValue(summaryText: "media"), app: HostHarness.mediaApp).1
+        actions += try h.dispatch(MessageValue(summaryText: "from Amber"), from: HostHarness.amberPhone).1
+        actions += try h.dispatch(MessageValue(summaryText: "from Ben's iPad"), from: "ben-ipad").1
+        actions += try h.dispatch(MessageValue(summaryText: "elsewhere"), from: HostHarness.cleoPhone, in: HostHarness.group).1
         func received(by instance: String) throws -> [String?] {
             try actions.callbacks.filter { $0.instance == instance }.map {
                 #expect($0.header.type == "didReceive")
@@ -190,7 +190,7 @@ import Testing
         var h = try HostHarness()
         _ = try h.open(on: HostHarness.benPhone)
         #expect(try h.user(.user(.close(DeviceRequest(device: HostHarness.benPhone)))).reply.isOK)
-        #expect(h.dispatch(MessageValue(summaryText: "late")).1.callbacks.isEmpty)
+        #expect(try h.dispatch(MessageValue(summaryText: "late")).1.callbacks.isEmpty)
     }
 
     // MARK: Expiry
@@ -201,24 +201,24 @@ import Testing
         return try HostHarness(settings: settings)
     }
 
-    static func entries(_ h: HostHarness, _ device: String) -> [TranscriptEntry] {
-        h.machine.world.entries(device: device, conversation: HostHarness.conversation)
+    static func entries(_ h: HostHarness, _ device: String) throws -> [TranscriptEntry] {
+        try h.machine.world.entries(device: device, conversation: HostHarness.conversation)
     }
 
     @Test func showingAConversationStartsTheClockOfExpiringMessagesFromOthersOnly() throws {
         var h = try Self.expiring()
-        let (gone, _) = h.dispatch(MessageValue(summaryText: "gone soon", shouldExpire: true))
-        let (stays, _) = h.dispatch(MessageValue(summaryText: "stays"))
+        let (gone, _) = try h.dispatch(MessageValue(summaryText: "gone soon", shouldExpire: true))
+        let (stays, _) = try h.dispatch(MessageValue(summaryText: "stays"))
         h.advance(milliseconds: 5)
         let seenAt = h.now
         let shown = try h.show(HostHarness.conversation, on: HostHarness.benPhone)
-        let bens = Self.entries(h, HostHarness.benPhone)
+        let bens = try Self.entries(h, HostHarness.benPhone)
         #expect(bens.map(\.seenAt) == [seenAt.milliseconds, nil])
         #expect(shown.persisted.contains(.transcriptEntryChanged(device: HostHarness.benPhone, conversation: HostHarness.conversation, bens[0])))
         #expect(shown.timers.map(\.0) == [.expiry(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: bens[0].id)])
         #expect(shown.timers.first?.1 == seenAt.adding(milliseconds: 1_000))
         #expect(try h.show(HostHarness.conversation, on: HostHarness.amberPhone).timers.isEmpty, "the sender's own messages do not expire for her")
-        #expect(Self.entries(h, HostHarness.amberPhone).allSatisfy { $0.seenAt == nil })
+        #expect(try Self.entries(h, HostHarness.amberPhone).allSatisfy { $0.seenAt == nil })
         try h.show(nil, on: HostHarness.benPhone)
         #expect(try h.show(HostHarness.conversation, on: HostHarness.benPhone).timers.isEmpty, "seen once, timed once")
 
@@ -226,14 +226,14 @@ import Testing
         let expired = h.fire(expiry.0, at: expiry.1)
         #expect(expired.persisted == [.transcriptEntryRemoved(device: HostHarness.benPhone, conversation: HostHarness.conversation, entryID: bens[0].id)])
         #expect(expired.events.contains { $0.kind == "expired" && $0.detail == gone.id })
-        #expect(Self.ids(h, HostHarness.benPhone) == [stays.id])
-        #expect(Self.ids(h, HostHarness.amberPhone) == [gone.id, stays.id])
+        #expect(try Self.ids(h, HostHarness.benPhone) == [stays.id])
+        #expect(try Self.ids(h, HostHarness.amberPhone) == [gone.id, stays.id])
     }
 
     @Test func anExpiringMessageArrivingOnScreenIsSeenAtOnceAndAKeptOneStays() throws {
         var h = try Self.expiring()
         try h.show(HostHarness.conversation, on: HostHarness.benPhone)
-        let (_, arrived) = h.dispatch(MessageValue(summaryText: "keep me", shouldExpire: true))
+        let (_, arrived) = try h.dispatch(MessageValue(summaryText: "keep me", shouldExpire: true))
         let entry = try #require(Self.entries(h, HostHarness.benPhone).first)
         #expect(entry.seenAt == h.now.milliseconds)
         let timer = try #require(arrived.timers.first)
@@ -256,12 +256,12 @@ import Testing
         try Self.rule(&h, HostHarness.benPhone, latencyMs: 300)
         try Self.rule(&h, "ben-ipad", hold: true)
         let sentAt = h.now
-        let (toBen, _) = h.dispatch(MessageValue(summaryText: "on its way", shouldExpire: true))
+        let (toBen, _) = try h.dispatch(MessageValue(summaryText: "on its way", shouldExpire: true))
         try h.show(HostHarness.conversation, on: HostHarness.amberPhone)
-        let (seen, _) = h.dispatch(MessageValue(summaryText: "seen", shouldExpire: true), from: "ben-ipad")
-        let (kept, _) = h.dispatch(MessageValue(summaryText: "kept", shouldExpire: true), from: "ben-ipad")
-        _ = h.dispatch(MessageValue(summaryText: "plain"), from: "ben-ipad")
-        let onAmbers = Dictionary(uniqueKeysWithValues: Self.entries(h, HostHarness.amberPhone).map { ($0.messageID, $0) })
+        let (seen, _) = try h.dispatch(MessageValue(summaryText: "seen", shouldExpire: true), from: "ben-ipad")
+        let (kept, _) = try h.dispatch(MessageValue(summaryText: "kept", shouldExpire: true), from: "ben-ipad")
+        _ = try h.dispatch(MessageValue(summaryText: "plain"), from: "ben-ipad")
+        let onAmbers = Dictionary(uniqueKeysWithValues: try Self.entries(h, HostHarness.amberPhone).map { ($0.messageID, $0) })
         let keptEntry = try #require(onAmbers[kept.id])
         #expect(try h.controlReply(.user(.keep(KeepRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: keptEntry.id)))).isOK)
         let due = try #require(h.machine.world.pendingDeliveries.values.first { $0.device == HostHarness.benPhone })
@@ -278,6 +278,6 @@ import Testing
         #expect(timers.map(\.1) == [Instant(milliseconds: max(due.dueAt, now.milliseconds)), Instant(milliseconds: seenAt + 1_000)])
 
         _ = restarted.timerFired(.delivery(id: due.id), now: timers[0].1)
-        #expect(restarted.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).last?.messageID == toBen.id)
+        #expect(try restarted.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).last?.messageID == toBen.id)
     }
 }

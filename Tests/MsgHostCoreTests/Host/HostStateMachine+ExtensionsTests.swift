@@ -186,7 +186,7 @@ import Testing
         #expect(didStart.message == reply)
 
         for device in [HostHarness.amberPhone, HostHarness.benPhone] {
-            #expect(h.machine.world.transcript(device: device, conversation: HostHarness.conversation).map(\.id) == [stored.id])
+            #expect(try h.machine.world.transcript(device: device, conversation: HostHarness.conversation).map(\.id) == [stored.id])
         }
     }
 

@@ -25,14 +25,14 @@ import Testing
         #expect(actions.events.map(\.kind) == ["memberAdded"])
         #expect(actions.events.first?.detail == HostHarness.cleo)
 
-        let (_, sent) = h.dispatch(MessageValue(summaryText: "hello Cleo"), from: HostHarness.benPhone)
+        let (_, sent) = try h.dispatch(MessageValue(summaryText: "hello Cleo"), from: HostHarness.benPhone)
         let arrived = h.settle(sent)
         #expect(arrived.callbackTypes(of: instance) == ["didReceive"])
         let body = try #require(arrived.callbacks.first).decodeBody(MessageCallbackBody.self)
         #expect(body.conversation.remoteParticipantIdentifiers == [
             h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone), h.identifier(of: HostHarness.cleo, on: HostHarness.amberPhone),
         ].compactMap { $0 })
-        #expect(h.machine.world.entries(device: HostHarness.cleoPhone, conversation: HostHarness.conversation).count == 1)
+        #expect(try h.machine.world.entries(device: HostHarness.cleoPhone, conversation: HostHarness.conversation).count == 1)
     }
 
     @Test func aLeaversOpenAppIsDismissedAndTheirDevicesGetNothingMore() throws {
@@ -40,7 +40,7 @@ import Testing
         try h.addCleo()
         let cleoInstance = try h.open(on: HostHarness.cleoPhone, in: HostHarness.group)
         let amberInstance = try h.open(on: HostHarness.amberPhone, in: HostHarness.group)
-        _ = h.settle(h.dispatch(MessageValue(summaryText: "before"), from: HostHarness.benPhone, in: HostHarness.group).1)
+        _ = h.settle(try h.dispatch(MessageValue(summaryText: "before"), from: HostHarness.benPhone, in: HostHarness.group).1)
 
         let (reply, actions) = try Self.member(&h, .removeMember, HostHarness.cleo, in: HostHarness.group)
         #expect(reply.isOK)
@@ -48,11 +48,11 @@ import Testing
         #expect(actions.callbackTypes(of: amberInstance).isEmpty)
         #expect(actions.events.map(\.kind).first == "memberRemoved")
 
-        let (_, sent) = h.dispatch(MessageValue(summaryText: "after"), from: HostHarness.benPhone, in: HostHarness.group)
+        let (_, sent) = try h.dispatch(MessageValue(summaryText: "after"), from: HostHarness.benPhone, in: HostHarness.group)
         let arrived = h.settle(sent)
         let body = try #require(arrived.callbacks.first { $0.instance == amberInstance }).decodeBody(MessageCallbackBody.self)
         #expect(body.conversation.remoteParticipantIdentifiers == [h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone)].compactMap { $0 })
-        #expect(h.machine.world.entries(device: HostHarness.cleoPhone, conversation: HostHarness.group).count == 1, "what Cleo had stays; nothing more")
+        #expect(try h.machine.world.entries(device: HostHarness.cleoPhone, conversation: HostHarness.group).count == 1, "what Cleo had stays; nothing more")
 
         // Readable, but nothing is done in it.
         let transcript = try h.controlReply(.observation(.transcript(TranscriptRequest(device: HostHarness.cleoPhone, conversation: HostHarness.group))))

@@ -24,9 +24,9 @@ import Testing
     @Test func heldListsWhatReleaseWouldDeliverInArrivalOrder() throws {
         var h = try HostHarness()
         #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
-        let (first, _) = h.dispatch(MessageValue(summaryText: "one"))
+        let (first, _) = try h.dispatch(MessageValue(summaryText: "one"))
         h.advance(milliseconds: 10)
-        let (second, _) = h.dispatch(.text("two"), app: nil)
+        let (second, _) = try h.dispatch(.text("two"), app: nil)
         let held = try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(HeldResult.self)
         #expect(held.messages.map(\.id) == [first.id, second.id])
         #expect(held.messages.map(\.kind) == ["message", "text"])
@@ -77,7 +77,7 @@ import Testing
     @Test func queueDepthsCountHeldDeliveriesAndWaitingCallbacks() throws {
         var h = try HostHarness()
         #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
-        _ = h.dispatch(MessageValue(summaryText: "one"))
+        _ = try h.dispatch(MessageValue(summaryText: "one"))
         let depths = Dictionary(uniqueKeysWithValues: h.machine.queueDepths().map { ($0.queue, $0.depth) })
         #expect(depths["held_deliveries"] == 1 && depths["delayed_deliveries"] == 0)
         #expect(depths["callbacks_queued"] == 0 && depths["callbacks_in_flight"] == 0)

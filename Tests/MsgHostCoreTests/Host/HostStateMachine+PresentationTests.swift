@@ -13,7 +13,7 @@ import Testing
 
     /// Amber's `message` arrives; returns the entry id it has on `device`.
     static func arrives(_ h: inout HostHarness, _ message: MessageValue = question, on device: String = HostHarness.benPhone) throws -> Int {
-        _ = h.dispatch(message)
+        _ = try h.dispatch(message)
         return try #require(h.entryIDs(device).last)
     }
 
@@ -133,7 +133,7 @@ import Testing
         var h = try HostHarness()
         let summary = try Self.arrives(&h)
         _ = try Self.arrives(&h)
-        #expect(h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).first?.kind == .summary)
+        #expect(try h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).first?.kind == .summary)
         let (result, actions) = try h.tap(summary, on: HostHarness.benPhone)
         #expect(result.action == "none")
         #expect(result.reason?.contains("summary") == true)
@@ -156,7 +156,7 @@ import Testing
     func aLiveBubbleArrivingOnScreenGetsATranscriptInstanceAndItsSizeIsClamped(answer: SizeValue, kept: SizeValue) throws {
         var h = try HostHarness()
         try h.show(HostHarness.conversation, on: HostHarness.benPhone)
-        let (_, arrived) = h.dispatch(Self.live)
+        let (_, arrived) = try h.dispatch(Self.live)
         #expect(arrived.launches.map(\.device) == [HostHarness.benPhone], "only the device showing the conversation draws it")
         let actions = h.settle(arrived, size: answer)
         let sizeCallback = try #require(actions.callbacks.last)
@@ -173,9 +173,9 @@ import Testing
 
     @Test func showingAConversationStartsOneInstancePerLiveBubbleAndLeavingItResignsThem() throws {
         var h = try HostHarness()
-        _ = h.dispatch(Self.live)
-        _ = h.dispatch(Self.question)
-        let (_, second) = h.dispatch(MessageValue(layout: Self.live.layout))
+        _ = try h.dispatch(Self.live)
+        _ = try h.dispatch(Self.question)
+        let (_, second) = try h.dispatch(MessageValue(layout: Self.live.layout))
         #expect(second.launches.isEmpty, "nobody shows the conversation yet")
         let shown = try h.show(HostHarness.conversation, on: HostHarness.benPhone)
         #expect(shown.launches.count == 1, "one process hosts every bubble of the app")
@@ -189,16 +189,16 @@ import Testing
         var settings = HostSettings()
         settings.entriesOnScreen = 2
         var h = try HostHarness(settings: settings)
-        _ = h.dispatch(Self.live)
-        _ = h.dispatch(Self.question)
-        _ = h.dispatch(MessageValue(layout: Self.live.layout))
+        _ = try h.dispatch(Self.live)
+        _ = try h.dispatch(Self.question)
+        _ = try h.dispatch(MessageValue(layout: Self.live.layout))
         let shown = try h.show(HostHarness.conversation, on: HostHarness.benPhone)
         let drawn = Set(shown.callbacks.filter { $0.header.type == "contentSizeThatFits" }.compactMap(\.instance))
         #expect(drawn.count == 1, "the first live bubble is three entries back, off a two-entry screen")
         let instance = try #require(drawn.first)
-        _ = h.dispatch(Self.question)
+        _ = try h.dispatch(Self.question)
         #expect(h.machine.screens[instance]?.phase == .active, "still on screen: the newest two are it and the question")
-        _ = h.dispatch(Self.question)
+        _ = try h.dispatch(Self.question)
         #expect(h.machine.screens[instance]?.phase != .active, "a second message scrolls the live bubble off, and it resigns")
     }
 
@@ -208,7 +208,7 @@ import Testing
         try h.addDevice("ben-noapp", platform: .ios17, withApp: false)
         try h.show(HostHarness.conversation, on: "ben-ipad")
         try h.show(HostHarness.conversation, on: "ben-noapp")
-        let (_, arrived) = h.dispatch(Self.live)
+        let (_, arrived) = try h.dispatch(Self.live)
         #expect(arrived.launches.isEmpty)
         #expect(try h.transcript("ben-ipad").last?.rendering == "alternate")
         #expect(try h.transcript("ben-noapp").last?.rendering == "alternate")
@@ -219,7 +219,7 @@ import Testing
     func aTranscriptInstanceCannotSend(type: RequestType) throws {
         var h = try HostHarness()
         try h.show(HostHarness.conversation, on: HostHarness.benPhone)
-        let (_, arrived) = h.dispatch(Self.live)
+        let (_, arrived) = try h.dispatch(Self.live)
         let live = try #require(h.settle(arrived).callbacks.last?.instance)
         let body: any Encodable = type == .sendText ? TextRequestBody(instance: live, text: "hi") : MessageRequestBody(instance: live, message: MessageValue())
         let reply = try #require(h.request(type, body, from: live).extensionReplies.first)

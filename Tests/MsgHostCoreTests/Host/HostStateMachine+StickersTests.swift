@@ -66,7 +66,7 @@ import Testing
 
     @Test func aStickerPeeledOntoABubbleIsSentAtOnceOnThatBubble() throws {
         var h = try HostHarness()
-        let (text, sent) = h.dispatch(.text("look"), from: HostHarness.benPhone, app: nil)
+        let (text, sent) = try h.dispatch(.text("look"), from: HostHarness.benPhone, app: nil)
         _ = h.settle(sent)
         let instance = try h.open(on: HostHarness.amberPhone)
         _ = try Self.openDrawer(&h, instance: instance, offering: [Self.cone], checks: [.accepted(HostHarness.storedFile("cone.png"))])

@@ -42,7 +42,7 @@ import Testing
         var h = try HostHarness()
         let breakable = BreakableHistory(h.history)
         h.machine = h.machine.forked(history: breakable, ids: h.ids)
-        _ = h.dispatch(MessageValue(summaryText: "stored before the damage"))
+        _ = try h.dispatch(MessageValue(summaryText: "stored before the damage"))
         return (h, breakable)
     }
 

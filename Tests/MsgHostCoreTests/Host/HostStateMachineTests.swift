@@ -14,12 +14,12 @@ import Testing
         let originalHistory = h.history
         h.history = InMemoryHistory()
         h.machine = original.forked(history: h.history, ids: ids)
-        let (stored, _) = h.dispatch(MessageValue(url: "https://example.com/?fork=1"))  // written to the fork's history
+        let (stored, _) = try h.dispatch(MessageValue(url: "https://example.com/?fork=1"))  // written to the fork's history
         #expect(h.history.lastEntryID() > 0)
         #expect(h.history.message(stored.id) != nil)
-        #expect(h.machine.world.message(stored.id) != nil)
+        #expect(try h.machine.world.message(stored.id) != nil)
         #expect(originalHistory.lastEntryID() == 0)
-        #expect(original.world.message(stored.id) == nil)
+        #expect(try original.world.message(stored.id) == nil)
         // The fork's identifiers came from the generator it was given.
         #expect(ids.makeUUID() != stored.id)
         #expect(h.machine.world.people == original.world.people)

@@ -45,7 +45,7 @@ import Testing
         let (reply, presented) = try Self.present(&h, instance, message: message)
         #expect(reply.isOK)
         #expect(presented.events.map(\.kind) == ["composePresented"])
-        #expect(h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).isEmpty, "nothing leaves before the user sends")
+        #expect(try h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).isEmpty, "nothing leaves before the user sends")
         let sheet = try h.controlReply(.parentApp(.composeSheet(DeviceRequest(device: HostHarness.amberPhone)))).result(ComposeSheetResult.self)
         #expect(sheet.sheet?.recipients == [HostHarness.ben])
         #expect(sheet.sheet?.message?.message?.isPending == true)
@@ -103,7 +103,7 @@ import Testing
     @Test func aTappedBubbleOpensTheParentAppWhenTheManifestSaysSo() throws {
         var h = try HostHarness(parentApp: true, opensMessages: true)
         let extensionInstance = try h.open(on: HostHarness.amberPhone)
-        _ = h.settle(h.dispatch(MessageValue(url: "https://example.com/?order=42", summaryText: "hi"), from: HostHarness.benPhone).1)
+        _ = h.settle(try h.dispatch(MessageValue(url: "https://example.com/?order=42", summaryText: "hi"), from: HostHarness.benPhone).1)
         let entry = try #require(h.entryIDs(HostHarness.amberPhone).last)
         let (result, actions) = try h.tap(entry, on: HostHarness.amberPhone)
         #expect(result.action == "openedParentApp")

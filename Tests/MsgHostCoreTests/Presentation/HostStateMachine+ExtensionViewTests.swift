@@ -128,7 +128,7 @@ import Testing
     @Test func aTranscriptInstanceCannotSetAView() throws {
         var h = try HostHarness()
         try h.show(HostHarness.conversation, on: HostHarness.benPhone)
-        let (_, arrived) = h.dispatch(HostStateMachinePresentationTests.live)
+        let (_, arrived) = try h.dispatch(HostStateMachinePresentationTests.live)
         let actions = h.settle(arrived)
         let instance = try #require(actions.callbacks.last?.instance)
         let reply = try #require(Self.setView(&h, from: instance).extensionReplies.first)

@@ -62,7 +62,7 @@ extension HostModel {
     }
 
     /// The world-wide properties, after a step.
-    mutating func checkWorld(deliveriesDone: Bool = false) {
+    mutating func checkWorld(deliveriesDone: Bool = false) throws {
         let world = self.machine.world
         if !self.machine.screens.busyIDsAreTrue {
             self.violate("Screens.busyIDs \(self.machine.screens.busyIDs.sorted()) is not the instances with callbacks queued or in flight")
@@ -70,17 +70,17 @@ extension HostModel {
         if !self.machine.processes.unreportedIDsAreTrue {
             self.violate("ProcessTable.unreportedIDs \(self.machine.processes.unreportedIDs.sorted()) is not the processes without a pid that are not attached")
         }
-        for id in self.stored where world.message(id) == nil {
+        for id in self.stored where try world.message(id) == nil {
             self.violate("stored message \(id) is gone")
         }
         for conversation in Self.conversations {
             var orders: [(device: String, bySender: [String: [String]], present: Set<String>)] = []
             for (index, device) in Self.devices.enumerated() where conversation.members.contains(Self.people[index].handle) {
-                let entries = world.entries(device: device, conversation: conversation.id)
+                let entries = try world.entries(device: device, conversation: conversation.id)
                 var bySender: [String: [String]] = [:]
                 var present: Set<String> = []
                 for entry in entries where present.insert(entry.messageID).inserted {
-                    guard let message = world.message(entry.messageID) else {
+                    guard let message = try world.message(entry.messageID) else {
                         self.violate("\(device)'s transcript has entry \(entry.id) for \(entry.messageID), which is not stored")
                         continue
                     }
@@ -88,7 +88,7 @@ extension HostModel {
                 }
                 orders.append((device, bySender, present))
             }
-            self.checkAcknowledged(in: conversation, orders: orders.map { ($0.device, $0.present) }, deliveriesDone: deliveriesDone)
+            try self.checkAcknowledged(in: conversation, orders: orders.map { ($0.device, $0.present) }, deliveriesDone: deliveriesDone)
             for (a, b) in zip(orders, orders.dropFirst()) {
                 for (sender, sequence) in a.bySender {
                     let mine = sequence.filter(b.present.contains)
@@ -101,10 +101,10 @@ extension HostModel {
         }
     }
 
-    private mutating func checkAcknowledged(in conversation: Conversation, orders: [(device: String, present: Set<String>)], deliveriesDone: Bool) {
+    private mutating func checkAcknowledged(in conversation: Conversation, orders: [(device: String, present: Set<String>)], deliveriesDone: Bool) throws {
         let world = self.machine.world
         for id in self.acknowledged {
-            guard let message = world.message(id), message.conversation == conversation.id else { continue }
+            guard let message = try world.message(id), message.conversation == conversation.id else { continue }
             for (device, present) in orders where (deliveriesDone || device == message.senderDevice) && !present.contains(id) {
                 self.violate("acknowledged message \(id) from \(message.senderDevice) is not in \(device)'s transcript of \(conversation.id)")
             }

@@ -6,7 +6,7 @@ import MsgHostProtocol
 /// the faults a real machine brings (crashes, launches that fail, callbacks never answered,
 /// reinstalls, time passing). Every choice comes from the seeded generator.
 extension HostModel {
-    mutating func randomStep() {
+    mutating func randomStep() throws {
         let roll = Int.random(in: 0..<100, using: &self.rng)
         switch roll {
         case 0..<22: self.answerOne()
@@ -17,7 +17,7 @@ extension HostModel {
         case 64..<66: self.userDevice(.close)
         case 66..<70: self.userDevice(.touch)
         case 70..<74: self.userShow()
-        case 74..<78: self.userTap()
+        case 74..<78: try self.userTap()
         case 78..<84: self.userInputField()
         case 84..<86: self.userDevice(.chevron)
         case 86..<89: self.reinstall()
@@ -163,10 +163,10 @@ extension HostModel {
     }
 
     /// Taps one of the newest bubbles (the ones a person can see).
-    mutating func userTap() {
+    mutating func userTap() throws {
         let device = self.randomDevice()
         let conversation = self.conversation(for: device)
-        let entries = self.machine.world.entries(device: device, conversation: conversation, before: nil, limit: 10).map(\.id)
+        let entries = try self.machine.world.entries(device: device, conversation: conversation, before: nil, limit: 10).map(\.id)
         guard let entry = self.pick(entries) else { return self.userOpen() }
         self.note("tap entry \(entry) on \(device)")
         self.control(.user(.tap(TapRequest(device: device, conversation: conversation, entry: entry))))

@@ -22,13 +22,13 @@ import Testing
     func randomSequencesKeepTheRules(seed: UInt64) throws {
         var model = try HostModel(seed: seed)
         for _ in 0..<Self.steps {
-            model.randomStep()
-            model.checkWorld()
+            try model.randomStep()
+            try model.checkWorld()
             if !model.violations.isEmpty { break }
         }
         if model.violations.isEmpty {
             model.drain()
-            model.checkWorld(deliveriesDone: true)
+            try model.checkWorld(deliveriesDone: true)
             if !model.unanswered.isEmpty {
                 model.violate("control requests never answered once every extension had answered: \(model.unanswered.sorted { $0.key < $1.key })")
             }

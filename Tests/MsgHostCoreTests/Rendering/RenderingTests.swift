@@ -41,7 +41,7 @@ import Testing
         let amberInstall = try #require(h.installID(HostHarness.amberPhone))
         let benAsAmberSaw = try #require(h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone))
         let text = "$\(benAsAmberSaw) won"
-        let (stored, _) = h.dispatch(MessageValue(summaryText: text, layout: .template(TemplateLayoutValue(caption: text))))
+        let (stored, _) = try h.dispatch(MessageValue(summaryText: text, layout: .template(TemplateLayoutValue(caption: text))))
         #expect(try h.controlReply(.admin(.uninstallApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
         #expect(try h.controlReply(.admin(.installApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
         #expect(h.installID(HostHarness.amberPhone) != amberInstall)

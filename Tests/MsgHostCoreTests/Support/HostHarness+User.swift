@@ -46,19 +46,19 @@ extension HostHarness {
     mutating func dispatch(
         _ message: MessageValue, from device: String = HostHarness.amberPhone, app: String = HostHarness.app,
         in conversation: String = HostHarness.conversation, image: StoredFile? = nil, media: StoredFile? = nil
-    ) -> (StoredMessage, [HostAction]) {
-        self.dispatch(.app(message, image: image, media: media), from: device, app: app, in: conversation)
+    ) throws -> (StoredMessage, [HostAction]) {
+        try self.dispatch(.app(message, image: image, media: media), from: device, app: app, in: conversation)
     }
 
-    mutating func dispatch(_ content: MessageContent, from device: String = HostHarness.amberPhone, app: String?, in conversation: String = HostHarness.conversation) -> (StoredMessage, [HostAction]) {
+    mutating func dispatch(_ content: MessageContent, from device: String = HostHarness.amberPhone, app: String?, in conversation: String = HostHarness.conversation) throws -> (StoredMessage, [HostAction]) {
         let install = app.flatMap { self.installID(device, app: $0) }
-        let (stored, actions) = self.machine.dispatch(content, app: app, install: install, from: device, conversation: conversation, now: self.now)
+        let (stored, actions) = try self.machine.dispatch(content, app: app, install: install, from: device, conversation: conversation, now: self.now)
         return (stored, self.observe(actions))
     }
 
     /// The ids of a device's transcript entries, oldest first.
-    func entryIDs(_ device: String, in conversation: String = HostHarness.conversation) -> [Int] {
-        self.machine.world.entries(device: device, conversation: conversation).map(\.id)
+    func entryIDs(_ device: String, in conversation: String = HostHarness.conversation) throws -> [Int] {
+        try self.machine.world.entries(device: device, conversation: conversation).map(\.id)
     }
 
     // MARK: Several extensions

@@ -37,45 +37,45 @@ import Testing
 
     /// Stores `message` and has it arrive on `device`; returns the changes.
     @discardableResult
-    static func arrive(_ message: StoredMessage, in world: inout World, on device: String = "ben-phone", nilSummaryText: String? = nil) -> [WorldChange] {
+    static func arrive(_ message: StoredMessage, in world: inout World, on device: String = "ben-phone", nilSummaryText: String? = nil) throws -> [WorldChange] {
         _ = world.applying([.messageStored(message)])
-        return world.arrive(message.id, on: device, nilSummaryText: nilSummaryText)
+        return try world.arrive(message.id, on: device, nilSummaryText: nilSummaryText)
     }
 
-    static func kinds(_ world: World, _ device: String = "ben-phone") -> [String] {
-        world.entries(device: device, conversation: "ab").map { "\($0.kind.rawValue):\($0.messageID)" }
+    static func kinds(_ world: World, _ device: String = "ben-phone") throws -> [String] {
+        try world.entries(device: device, conversation: "ab").map { "\($0.kind.rawValue):\($0.messageID)" }
     }
 
     // MARK: Sessions
 
     @Test func anEarlierBubbleOfTheSessionCollapsesInPlaceIntoASummary() throws {
         var world = try Self.makeWorld()
-        Self.arrive(Self.message("q"), in: &world)
-        Self.arrive(StoredMessage(id: "t", conversation: "ab", app: nil, sender: "ben", senderDevice: "ben-phone", senderInstall: nil, sentAt: 6, content: .text("ok")), in: &world)
+        try Self.arrive(Self.message("q"), in: &world)
+        try Self.arrive(StoredMessage(id: "t", conversation: "ab", app: nil, sender: "ben", senderDevice: "ben-phone", senderInstall: nil, sentAt: 6, content: .text("ok")), in: &world)
         let first = try #require(world.entries(device: "ben-phone", conversation: "ab").first)
 
-        let changes = Self.arrive(Self.message("a"), in: &world)
-        #expect(Self.kinds(world) == ["summary:q", "bubble:t", "bubble:a"])
+        let changes = try Self.arrive(Self.message("a"), in: &world)
+        #expect(try Self.kinds(world) == ["summary:q", "bubble:t", "bubble:a"])
         let collapsed = try #require(world.entries(device: "ben-phone", conversation: "ab").first)
         #expect(collapsed.id == first.id, "the summary keeps the earlier bubble's place and id")
         #expect(changes.first == .transcriptEntryChanged(device: "ben-phone", conversation: "ab", collapsed))
-        #expect(world.transcript(device: "ben-phone", conversation: "ab").map(\.id) == ["t", "a"])
+        #expect(try world.transcript(device: "ben-phone", conversation: "ab").map(\.id) == ["t", "a"])
     }
 
     @Test func onlyBubblesCollapseSoEachEarlierMessageLeavesOneSummary() throws {
         var world = try Self.makeWorld()
-        for id in ["one", "two", "three"] { Self.arrive(Self.message(id), in: &world) }
-        #expect(Self.kinds(world) == ["summary:one", "summary:two", "bubble:three"])
+        for id in ["one", "two", "three"] { try Self.arrive(Self.message(id), in: &world) }
+        #expect(try Self.kinds(world) == ["summary:one", "summary:two", "bubble:three"])
     }
 
     @Test func aSessionMessageWithoutSummaryTextLeavesNothing() throws {
         var world = try Self.makeWorld()
         var silent = Self.message("q")
         silent.content = .app(MessageValue(session: "S"), image: nil, media: nil)
-        Self.arrive(silent, in: &world)
+        try Self.arrive(silent, in: &world)
         let gone = try #require(world.entries(device: "ben-phone", conversation: "ab").first)
-        let changes = Self.arrive(Self.message("a"), in: &world)
-        #expect(Self.kinds(world) == ["bubble:a"])
+        let changes = try Self.arrive(Self.message("a"), in: &world)
+        #expect(try Self.kinds(world) == ["bubble:a"])
         #expect(changes.first == .transcriptEntryRemoved(device: "ben-phone", conversation: "ab", entryID: gone.id))
     }
 
@@ -83,9 +83,9 @@ import Testing
         var world = try Self.makeWorld()
         var silent = Self.message("q")
         silent.content = .app(MessageValue(session: "S"), image: nil, media: nil)
-        Self.arrive(silent, in: &world, nilSummaryText: "Message")
-        Self.arrive(Self.message("a"), in: &world, nilSummaryText: "Message")
-        #expect(Self.kinds(world) == ["summary:q", "bubble:a"])
+        try Self.arrive(silent, in: &world, nilSummaryText: "Message")
+        try Self.arrive(Self.message("a"), in: &world, nilSummaryText: "Message")
+        #expect(try Self.kinds(world) == ["summary:q", "bubble:a"])
     }
 
     @Test(arguments: [
@@ -95,17 +95,17 @@ import Testing
     ] as [(String, String, String?)])
     func bubblesOfAnotherAppOrSessionAreUntouched(_ what: String, app: String, session: String?) throws {
         var world = try Self.makeWorld()
-        Self.arrive(Self.message("q"), in: &world)
-        Self.arrive(Self.message("a", app: app, session: session), in: &world)
-        #expect(Self.kinds(world) == ["bubble:q", "bubble:a"], "\(what)")
+        try Self.arrive(Self.message("q"), in: &world)
+        try Self.arrive(Self.message("a", app: app, session: session), in: &world)
+        #expect(try Self.kinds(world) == ["bubble:q", "bubble:a"], "\(what)")
     }
 
     @Test func theSessionRuleIsPerDevice() throws {
         var world = try Self.makeWorld()
-        Self.arrive(Self.message("q"), in: &world, on: "amber-phone")
-        Self.arrive(Self.message("a"), in: &world, on: "ben-phone")
-        #expect(Self.kinds(world, "amber-phone") == ["bubble:q"])
-        #expect(Self.kinds(world, "ben-phone") == ["bubble:a"])
+        try Self.arrive(Self.message("q"), in: &world, on: "amber-phone")
+        try Self.arrive(Self.message("a"), in: &world, on: "ben-phone")
+        #expect(try Self.kinds(world, "amber-phone") == ["bubble:q"])
+        #expect(try Self.kinds(world, "ben-phone") == ["bubble:a"])
     }
 
     // MARK: Legacy devices
@@ -118,29 +118,29 @@ import Testing
     ] as [(String?, [String])])
     func aLegacyDeviceGetsTheImageThenAnHTTPURLInsteadOfABubble(url: String?, kinds: [String]) throws {
         var world = try Self.makeWorld()
-        Self.arrive(Self.message("m", url: url, image: Self.picture), in: &world, on: "ben-old")
-        #expect(world.entries(device: "ben-old", conversation: "ab").map(\.kind.rawValue) == kinds)
-        #expect(world.entries(device: "ben-old", conversation: "ab").allSatisfy { $0.messageID == "m" })
+        try Self.arrive(Self.message("m", url: url, image: Self.picture), in: &world, on: "ben-old")
+        #expect(try world.entries(device: "ben-old", conversation: "ab").map(\.kind.rawValue) == kinds)
+        #expect(try world.entries(device: "ben-old", conversation: "ab").allSatisfy { $0.messageID == "m" })
     }
 
     @Test func withoutAnImageALegacyDeviceGetsOnlyTheURL() throws {
         var world = try Self.makeWorld()
-        Self.arrive(Self.message("m", url: "https://example.com/x"), in: &world, on: "ben-old")
-        #expect(world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.legacyURL])
+        try Self.arrive(Self.message("m", url: "https://example.com/x"), in: &world, on: "ben-old")
+        #expect(try world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.legacyURL])
     }
 
     @Test
     func aStoredMediaFileCountsAsTheImageOnALegacyDevice() throws {
         var world = try Self.makeWorld()
         let movie = StoredFile(sha256: String(repeating: "c", count: 64), storedName: "c.mov", filename: "clip.mov", mediaType: "video/quicktime", byteCount: 9)
-        Self.arrive(Self.message("m", url: "https://example.com/x", media: movie), in: &world, on: "ben-old")
-        #expect(world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.legacyImage, .legacyURL])
+        try Self.arrive(Self.message("m", url: "https://example.com/x", media: movie), in: &world, on: "ben-old")
+        #expect(try world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.legacyImage, .legacyURL])
     }
 
     @Test func plainTextReachesALegacyDeviceAsItIs() throws {
         var world = try Self.makeWorld()
-        Self.arrive(StoredMessage(id: "t", conversation: "ab", app: nil, sender: "amber", senderDevice: "amber-phone", senderInstall: nil, sentAt: 6, content: .text("hi")), in: &world, on: "ben-old")
-        #expect(world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.bubble])
+        try Self.arrive(StoredMessage(id: "t", conversation: "ab", app: nil, sender: "amber", senderDevice: "amber-phone", senderInstall: nil, sentAt: 6, content: .text("hi")), in: &world, on: "ben-old")
+        #expect(try world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.bubble])
     }
 
     // MARK: Entry ids
@@ -149,7 +149,7 @@ import Testing
         var world = try Self.makeWorld()
         var ids: [Int] = []
         for (index, device) in ["ben-phone", "amber-phone", "ben-old", "ben-phone"].enumerated() {
-            for change in Self.arrive(Self.message("m\(index)", session: nil, url: "https://x", image: Self.picture), in: &world, on: device) {
+            for change in try Self.arrive(Self.message("m\(index)", session: nil, url: "https://x", image: Self.picture), in: &world, on: device) {
                 if case .transcriptEntryAdded(_, _, let entry) = change { ids.append(entry.id) }
             }
         }
@@ -162,9 +162,9 @@ import Testing
 
     @Test func anUnknownMessageOrDeviceChangesNothing() throws {
         var world = try Self.makeWorld()
-        #expect(world.arrive("nope", on: "ben-phone").isEmpty)
+        #expect(try world.arrive("nope", on: "ben-phone").isEmpty)
         _ = world.applying([.messageStored(Self.message("m"))])
-        #expect(world.arrive("m", on: "nokia").isEmpty)
-        #expect(world.storedTranscripts.isEmpty)
+        #expect(try world.arrive("m", on: "nokia").isEmpty)
+        #expect(try world.storedTranscripts.isEmpty)
     }
 }
