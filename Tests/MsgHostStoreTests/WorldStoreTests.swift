@@ -31,7 +31,7 @@ import Testing
     /// A world with every kind of change, built through `World` and returned with its changes
     /// cut into a few batches, as the host persists them.
     static func makeWorld() throws -> (World, [[WorldChange]]) {
-        let ids = SequentialIDGenerator()
+        var ids = SequentialIDGenerator()
         var world = World()
         var setup: [WorldChange] = []
         setup += try world.createPerson(handle: "cleo", name: "Cleo")
@@ -47,8 +47,8 @@ import Testing
 
         var traffic: [WorldChange] = []
         for person in ["amber", "ben", "cleo"] {
-            traffic += world.participantIdentifier(install: "install-a", person: person, ids: ids).1
-            traffic += world.participantIdentifier(install: "install-b", person: person, ids: ids).1
+            traffic += world.participantIdentifier(install: "install-a", person: person, ids: &ids).1
+            traffic += world.participantIdentifier(install: "install-b", person: person, ids: &ids).1
         }
         let live = LayoutValue.live(alternateLayout: TemplateLayoutValue(caption: "alt", image: FrameReference(frame: 0)))
         traffic += try world.deliver(message("m1", from: "amber", device: "amber-phone", install: "install-a", layout: .template(.init(caption: "one"))))
@@ -58,7 +58,7 @@ import Testing
         var reinstall: [WorldChange] = []
         reinstall += try world.uninstall(app: "app", from: "ben-phone").1
         reinstall += try world.install(app: "app", on: "ben-phone", id: "install-b2", at: t0.adding(milliseconds: 5))
-        reinstall += world.participantIdentifier(install: "install-b2", person: "amber", ids: ids).1
+        reinstall += world.participantIdentifier(install: "install-b2", person: "amber", ids: &ids).1
         return (world, [setup, traffic, reinstall])
     }
 

@@ -57,7 +57,7 @@ struct Supervisor: Sendable {
     /// A new connection's hello: a launch waiting for it connects, or (attach mode) a process
     /// started by hand is taken on. Returns the process, the reply and the event; throws the
     /// refusal (the connection is then ignored).
-    mutating func hello(_ inbound: InboundHello, route: [UInt8], world: World, ids: any IDGenerator, outbox: inout Outbox, now: Instant) throws(WireError) -> (ExtensionProcess, [HostAction]) {
+    mutating func hello(_ inbound: InboundHello, route: [UInt8], world: World, ids: inout some IDGenerator, outbox: inout Outbox, now: Instant) throws(WireError) -> (ExtensionProcess, [HostAction]) {
         let hello = inbound.body
         if let pid = hello.pid, !(1...Int(Int32.max)).contains(pid) {
             throw .protocolError(.invalidBody, "pid must be from 1 to \(Int32.max); got \(pid)")
@@ -68,7 +68,7 @@ struct Supervisor: Sendable {
         let process: ExtensionProcess
         let event: HostAction
         if let device = hello.attachDevice {
-            process = try self.attach(inbound, device: device, route: route, world: world, ids: ids, outbox: &outbox, now: now)
+            process = try self.attach(inbound, device: device, route: route, world: world, ids: &ids, outbox: &outbox, now: now)
             event = outbox.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)
         } else {
             guard let launchID = inbound.launchID, let launched = self.processes[launchID], launched.isLaunching, launched.app == hello.app else {
@@ -88,7 +88,7 @@ struct Supervisor: Sendable {
 
     /// Attach mode (SPEC §6): an extension started by hand, for a debugger, signs its hello
     /// with the app's attach key and names the device it serves.
-    private mutating func attach(_ inbound: InboundHello, device: String, route: [UInt8], world: World, ids: any IDGenerator, outbox: inout Outbox, now: Instant) throws(WireError) -> ExtensionProcess {
+    private mutating func attach(_ inbound: InboundHello, device: String, route: [UInt8], world: World, ids: inout some IDGenerator, outbox: inout Outbox, now: Instant) throws(WireError) -> ExtensionProcess {
         let hello = inbound.body
         guard let app = self.apps[hello.app], let key = app.attachKey else {
             throw .protocolError(.badToken, "\(hello.app) does not allow attaching (no attach key in its manifest)")

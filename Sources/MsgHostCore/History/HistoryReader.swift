@@ -14,7 +14,7 @@ import MsgHostProtocol
 /// answer. The core never writes through it: what it changes leaves in `.persist` actions and
 /// the shell writes them (into MsgHostStore's writable history); until then the core reads its own
 /// changes from `PendingHistory`.
-public protocol HistoryReader: AnyObject, Sendable {
+public protocol HistoryReader: Sendable {
     func message(_ id: String) throws -> StoredMessage?
 
     /// The entry with this id, wherever it is.
@@ -78,7 +78,7 @@ extension StoredMessage {
 
 /// No stored history at all: the reader of a world built in memory (`World()`), whose
 /// messages and entries all live in its pending history.
-public final class EmptyHistory: HistoryReader {
+public struct EmptyHistory: HistoryReader {
     public init() {}
     public func message(_ id: String) -> StoredMessage? { nil }
     public func entry(_ id: Int) -> LocatedEntry? { nil }

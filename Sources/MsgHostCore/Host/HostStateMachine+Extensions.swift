@@ -51,7 +51,7 @@ extension HostStateMachine {
     /// connection ignored.
     private mutating func helloReceived(route: [UInt8], _ inbound: InboundHello, now: Instant) -> [HostAction] {
         do {
-            let (process, actions) = try self.supervisor.hello(inbound, route: route, world: self.world, ids: self.ids, outbox: &self.outbox, now: now)
+            let (process, actions) = try self.supervisor.hello(inbound, route: route, world: self.world, ids: &self.ids, outbox: &self.outbox, now: now)
             guard !process.attached else { return actions }
             return actions + process.instanceIDs.flatMap { self.pump($0, now: now) } + self.goIdleIfUnneeded(launchID: process.launchID, now: now)
         } catch {

@@ -5,6 +5,6 @@ extension HostStateMachine {
     /// caller to store (then `historyStored`); on error nothing changed, and the error names
     /// the entry that was wrong.
     public mutating func applySeed(_ seed: WorldSeed, now: Instant) throws(WireError) -> [WorldChange] {
-        try self.world.seed(seed, apps: self.apps.keys, ids: self.ids, now: now)
+        try self.world.seed(seed, apps: self.apps.keys, ids: &self.ids, now: now)
     }
 }

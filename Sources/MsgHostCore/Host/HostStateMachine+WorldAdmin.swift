@@ -6,7 +6,7 @@ extension HostStateMachine {
     mutating func administer(_ request: WorldAdminRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         switch request {
         case .createPerson(let body):
-            let changes = try self.world.createPerson(handle: body.handle, name: body.name) + self.world.assignIdentifiers(ids: self.ids)
+            let changes = try self.world.createPerson(handle: body.handle, name: body.name) + self.world.assignIdentifiers(ids: &self.ids)
             return self.ok(.person(PersonResult(person: try self.world.person(body.handle))), persisting: changes, to: to, now: now)
         case .createDevice(let body):
             let changes = try self.world.createDevice(id: body.id, owner: body.owner, platform: body.platform ?? .ios17, model: body.model ?? .default)
@@ -18,7 +18,7 @@ extension HostStateMachine {
         case .installApp(let body):
             try self.requireApp(body.app)
             let install = Install(id: self.ids.makeUUID(), device: body.device, app: body.app, installedAt: now.milliseconds)
-            let changes = try self.world.install(app: install.app, on: install.device, id: install.id, at: now) + self.world.assignIdentifiers(ids: self.ids)
+            let changes = try self.world.install(app: install.app, on: install.device, id: install.id, at: now) + self.world.assignIdentifiers(ids: &self.ids)
             return self.ok(.install(InstallResult(install: install)), persisting: changes, to: to, now: now)
         case .uninstallApp(let body):
             let (install, changes) = try self.world.uninstall(app: body.app, from: body.device)

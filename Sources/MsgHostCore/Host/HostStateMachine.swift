@@ -17,7 +17,7 @@ public struct HostStateMachine: Sendable {
     public internal(set) var world: World
     public let apps: [String: AppDescriptor]
     public let settings: HostSettings
-    private(set) var ids: any IDGenerator
+    var ids: any IDGenerator
     let startedAt: Instant
     let daemonPID: Int
 
@@ -124,7 +124,7 @@ public struct HostStateMachine: Sendable {
 
     /// Timers for what was under way when the daemon last stopped. Call once at start.
     public mutating func restored(now: Instant) -> [HostAction] {
-        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.world.restored(ids: machine.ids, expiryMs: machine.settings.expiryMs, now: now) }
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.world.restored(ids: &machine.ids, expiryMs: machine.settings.expiryMs, now: now) }
     }
 
     /// The shell wrote `changes` (a `.persist` action's) into the store's open transaction,

@@ -40,7 +40,7 @@ extension HostStateMachine {
             _ = self.parentApps.finish(device: device.id)
             return answer(self.sheetFinished(sheet, result.result, reason: reason, now: now), result)
         case .send:
-            let (conversation, changes) = try self.world.conversation(of: [device.owner] + sheet.recipients, newID: self.ids.makeUUID)
+            let (conversation, changes) = try self.world.conversation(of: [device.owner] + sheet.recipients, newID: { self.ids.makeUUID() })
             _ = self.parentApps.finish(device: device.id)
             var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
             for message in sheet.messages {

@@ -2,9 +2,9 @@
 public protocol IDGenerator: Sendable {
     /// A new UUID string in Apple's uppercase form, for participant identifiers, installs,
     /// messages and conversations.
-    func makeUUID() -> String
+    mutating func makeUUID() -> String
     /// A new one-time launch token (the HMAC key an extension process signs with).
-    func makeToken() -> String
+    mutating func makeToken() -> String
 }
 
 /// Random identifiers for production: UUIDs and 256-bit tokens from the system's CSPRNG.
@@ -60,12 +60,12 @@ public struct RandomIDGenerator: IDGenerator {
 /// Identifiers that repeat from run to run: UUIDs (version 4 in form) from SplitMix64 seeded
 /// with `seed`, for runs that must make the same session twice (`ids.seed`, the explorer).
 /// Tokens stay random: a launch token is a secret, and no recording holds one.
-public final class SeededIDGenerator: IDGenerator, @unchecked Sendable {
+public struct SeededIDGenerator: IDGenerator {
     private var state: UInt64
 
     public init(seed: UInt64) { self.state = seed }
 
-    public func makeUUID() -> String {
+    public mutating func makeUUID() -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         for _ in 0..<2 {
@@ -83,7 +83,7 @@ public final class SeededIDGenerator: IDGenerator, @unchecked Sendable {
     public func makeToken() -> String { RandomIDGenerator().makeToken() }
 
     /// SplitMix64 (Steele, Lea and Flood, 2014).
-    private func next() -> UInt64 {
+    private mutating func next() -> UInt64 {
         self.state &+= 0x9E37_79B9_7F4A_7C15
         var z = self.state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -93,17 +93,17 @@ public final class SeededIDGenerator: IDGenerator, @unchecked Sendable {
 }
 
 /// Predictable identifiers for tests: UUIDs count up from 1, tokens are `token-N`.
-public final class SequentialIDGenerator: IDGenerator, @unchecked Sendable {
+public struct SequentialIDGenerator: IDGenerator {
     private var next = 0
     public init() {}
 
-    public func makeUUID() -> String {
+    public mutating func makeUUID() -> String {
         self.next += 1
         let digits = String(self.next, radix: 16, uppercase: true).leftPadded(12)
         return "00000000-0000-4000-8000-\(digits)"
     }
 
-    public func makeToken() -> String {
+    public mutating func makeToken() -> String {
         self.next += 1
         return "token-\(self.next)"
     }

@@ -79,9 +79,9 @@ extension World {
     /// What was under way when the daemon stopped, once it starts again: identifiers made
     /// lazily by an older version, the timers of deliveries not held, and the expiry of
     /// messages already seen (`expiryMs` after they were).
-    mutating func restored(ids: any IDGenerator, expiryMs: Int64, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
+    mutating func restored(ids: inout some IDGenerator, expiryMs: Int64, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         var actions: [HostAction] = []
-        let assigned = self.assignIdentifiers(ids: ids)
+        let assigned = self.assignIdentifiers(ids: &ids)
         if !assigned.isEmpty { actions.append(.persist(assigned)) }
         for delivery in self.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
             actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))

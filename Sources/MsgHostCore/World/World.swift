@@ -197,7 +197,7 @@ public struct World: Sendable {
 
     /// The identifier `person` has as `install` sees them, made (and returned as a change to
     /// persist) the first time it is needed. Unique per (install, person), never reused.
-    public mutating func participantIdentifier(install: String, person: String, ids: any IDGenerator) -> (String, [WorldChange]) {
+    public mutating func participantIdentifier(install: String, person: String, ids: inout some IDGenerator) -> (String, [WorldChange]) {
         if let existing = self.participants[install]?[person] { return (existing, []) }
         let identifier = ids.makeUUID()
         return (identifier, self.applying([.participantAssigned(installID: install, person: person, identifier: identifier)]))
@@ -212,11 +212,11 @@ public struct World: Sendable {
 
     /// Identifiers for every (install, person) pair that has none yet: after an install or a
     /// new person, and once at start for state written when they were made lazily.
-    public mutating func assignIdentifiers(ids: any IDGenerator) -> [WorldChange] {
+    public mutating func assignIdentifiers(ids: inout some IDGenerator) -> [WorldChange] {
         var changes: [WorldChange] = []
         for install in self.installs.keys.sorted() {
             for person in self.people.keys.sorted() where self.participants[install]?[person] == nil {
-                changes += self.participantIdentifier(install: install, person: person, ids: ids).1
+                changes += self.participantIdentifier(install: install, person: person, ids: &ids).1
             }
         }
         return changes

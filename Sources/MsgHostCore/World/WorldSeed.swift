@@ -39,7 +39,7 @@ extension World {
     /// Fills the world from `seed`, with the same checks as the control commands, and returns
     /// the changes made. On error the world is left as it was (the caller's copy), and the
     /// error names the entry that was wrong. Installs name apps with a manifest (`apps`).
-    mutating func seed(_ seed: WorldSeed, apps: some Collection<String>, ids: any IDGenerator, now: Instant) throws(WireError) -> [WorldChange] {
+    mutating func seed(_ seed: WorldSeed, apps: some Collection<String>, ids: inout some IDGenerator, now: Instant) throws(WireError) -> [WorldChange] {
         var world = self
         var changes: [WorldChange] = []
         for person in seed.people {
@@ -55,7 +55,7 @@ extension World {
             guard apps.contains(install.app) else { throw .control(.notFound, "installs: no app \"\(install.app)\" has a manifest") }
             changes += try world.install(app: install.app, on: install.device, id: ids.makeUUID(), at: now)
         }
-        changes += world.assignIdentifiers(ids: ids)
+        changes += world.assignIdentifiers(ids: &ids)
         self = world
         return changes
     }

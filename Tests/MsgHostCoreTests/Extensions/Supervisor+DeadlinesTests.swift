@@ -9,13 +9,14 @@ import Testing
     static let t0 = Instant(milliseconds: 1_000_000)
 
     @Test func aMissedDeadlineIsLoggedOnlyWhileItStillStands() throws {
+        var ids = SequentialIDGenerator()
         var supervisor = Supervisor(apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
         var outbox = Outbox(eventLogCapacity: 16)
         _ = supervisor.launch(ScreensCallbacksTests.key, installID: "in", launchID: "l1", token: "t", outbox: &outbox, now: Self.t0)
         #expect(supervisor.launchTimedOut("l1", outbox: &outbox, now: Self.t0) != nil)
         #expect(supervisor.launchTimedOut("nobody", outbox: &outbox, now: Self.t0) == nil)
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app"), launchID: "l1", signedWithAttachKey: false)
-        _ = try supervisor.hello(hello, route: [7], world: World(), ids: SequentialIDGenerator(), outbox: &outbox, now: Self.t0)
+        _ = try supervisor.hello(hello, route: [7], world: World(), ids: &ids, outbox: &outbox, now: Self.t0)
         #expect(supervisor.launchTimedOut("l1", outbox: &outbox, now: Self.t0) == nil, "it said hello in time")
 
         var screens = Screens()
@@ -29,11 +30,12 @@ import Testing
     }
 
     @Test func theNoticeAndTheMemoryWarningAreTheSupervisors() throws {
+        var ids = SequentialIDGenerator()
         var supervisor = Supervisor(apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
         var outbox = Outbox(eventLogCapacity: 16)
         _ = supervisor.launch(ScreensCallbacksTests.key, installID: "in", launchID: "l1", token: "t", outbox: &outbox, now: Self.t0)
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app"), launchID: "l1", signedWithAttachKey: false)
-        _ = try supervisor.hello(hello, route: [7], world: World(), ids: SequentialIDGenerator(), outbox: &outbox, now: Self.t0)
+        _ = try supervisor.hello(hello, route: [7], world: World(), ids: &ids, outbox: &outbox, now: Self.t0)
         supervisor.processes["l1"]?.memory.warningID = "h5"
         let process = try #require(supervisor.processes["l1"])
         guard case .memoryWarning = supervisor.answered("h5", by: process) else { Issue.record("the warning was heard"); return }

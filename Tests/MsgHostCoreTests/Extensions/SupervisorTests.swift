@@ -30,19 +30,21 @@ import Testing
     }
 
     @Test mutating func onlyAHelloSignedWithAWaitingLaunchsTokenConnects() throws {
+        var ids = SequentialIDGenerator()
         _ = self.launched()
-        #expect(throws: WireError.self) { try self.supervisor.hello(self.hello(launchID: nil), route: [9], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0) }
+        #expect(throws: WireError.self) { try self.supervisor.hello(self.hello(launchID: nil), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0) }
         #expect(self.outbox.counters.byName["badTokens"] == 1)
-        #expect(throws: WireError.self) { try self.supervisor.hello(self.hello(launchID: "l1", protocol: 99), route: [9], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0) }
-        #expect(throws: WireError.self) { try self.supervisor.hello(self.hello(launchID: "l1", pid: 0), route: [9], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0) }
-        let (process, actions) = try self.supervisor.hello(self.hello(launchID: "l1"), route: [9], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0)
+        #expect(throws: WireError.self) { try self.supervisor.hello(self.hello(launchID: "l1", protocol: 99), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0) }
+        #expect(throws: WireError.self) { try self.supervisor.hello(self.hello(launchID: "l1", pid: 0), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0) }
+        let (process, actions) = try self.supervisor.hello(self.hello(launchID: "l1"), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
         #expect(process.launchID == "l1" && self.supervisor.processes.process(route: [9])?.isConnected == true)
         #expect(actions.count == 2, "the reply and the event")
     }
 
     @Test mutating func aConnectedProcessIsAskedToLeaveThenSignalled() throws {
+        var ids = SequentialIDGenerator()
         _ = self.launched()
-        _ = try self.supervisor.hello(self.hello(launchID: "l1"), route: [9], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0)
+        _ = try self.supervisor.hello(self.hello(launchID: "l1"), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
         let ending = try #require(self.supervisor.beginTermination("l1", reason: "idle", outbox: &self.outbox, now: Self.t0))
         #expect(ending.failure.name == "extensionFailed")
         guard case .sendToExtension(let route, let notice) = ending.then.first else { Issue.record("the notice goes first"); return }
@@ -64,6 +66,7 @@ import Testing
     }
 
     @Test mutating func anAttachedProcessIsLetGoOfNeverSignalled() throws {
+        var ids = SequentialIDGenerator()
         var app = AppDescriptor(bundleID: "app", displayName: "App")
         app.attachKey = "attach-secret"
         self.supervisor = Supervisor(apps: ["app": app], settings: HostSettings())
@@ -72,7 +75,7 @@ import Testing
         _ = try world.createDevice(id: "phone", owner: "amber", platform: .ios17)
         _ = try world.install(app: "app", on: "phone", id: "in", at: Self.t0)
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app", pid: 4242, attachDevice: "phone"), launchID: nil, signedWithAttachKey: true)
-        let (process, _) = try self.supervisor.hello(hello, route: [5], world: world, ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0)
+        let (process, _) = try self.supervisor.hello(hello, route: [5], world: world, ids: &ids, outbox: &self.outbox, now: Self.t0)
         #expect(process.attached && process.pid == 4242)
         #expect(self.supervisor.forceKill(process.launchID).isEmpty)
         _ = self.supervisor.beginTermination(process.launchID, reason: "idle", outbox: &self.outbox, now: Self.t0)
@@ -81,10 +84,11 @@ import Testing
     }
 
     @Test mutating func crashesWithinTheWindowQuarantineTheAppOnThatDevice() throws {
+        var ids = SequentialIDGenerator()
         let settings = HostSettings()
         for index in 0..<settings.crashLimit {
             _ = self.launched("l\(index)")
-            _ = try self.supervisor.hello(self.hello(launchID: "l\(index)"), route: [UInt8(index)], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0)
+            _ = try self.supervisor.hello(self.hello(launchID: "l\(index)"), route: [UInt8(index)], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
             let exited = try #require(self.supervisor.exited("l\(index)", status: "signal 11", screens: Screens(), outbox: &self.outbox, now: Self.t0))
             #expect(exited.exit == .terminated(reason: "exited by itself"), "not needed: no crash")
             _ = self.supervisor.crashed(exited.process, outbox: &self.outbox, now: Self.t0)

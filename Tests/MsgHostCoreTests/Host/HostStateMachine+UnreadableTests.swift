@@ -41,7 +41,7 @@ import Testing
     static func harness() throws -> (HostHarness, BreakableHistory) {
         var h = try HostHarness()
         let breakable = BreakableHistory(h.history)
-        h.machine = h.machine.forked(history: breakable, ids: h.ids)
+        h.machine = h.machine.forked(history: breakable, ids: h.machine.ids)
         _ = try h.dispatch(MessageValue(summaryText: "stored before the damage"))
         return (h, breakable)
     }

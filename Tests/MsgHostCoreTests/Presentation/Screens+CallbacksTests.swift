@@ -21,8 +21,9 @@ import Testing
     }
 
     private mutating func connect() throws {
+        var ids = SequentialIDGenerator()
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app"), launchID: "l1", signedWithAttachKey: false)
-        _ = try self.supervisor.hello(hello, route: [7], world: World(), ids: SequentialIDGenerator(), outbox: &self.outbox, now: Self.t0)
+        _ = try self.supervisor.hello(hello, route: [7], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
     }
 
     private mutating func enqueue(_ types: [CallbackType], causes: Set<Int> = []) -> [HostAction] {

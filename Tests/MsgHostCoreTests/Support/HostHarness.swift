@@ -27,7 +27,6 @@ struct HostHarness {
         conversations: [Conversation(id: conversation, members: [amber, ben])],
         installs: [.init(device: amberPhone, app: app), .init(device: benPhone, app: app), .init(device: amberPhone, app: mediaApp)])
 
-    let ids: SequentialIDGenerator
     var machine: HostStateMachine
     /// The store, as the shell keeps it: every `.persist` action's changes are written here
     /// as the action is seen (`observe`), and the machine is told (`historyWritten`).
@@ -54,7 +53,6 @@ struct HostHarness {
     ///   - opensMessages: whether its tapped bubbles open that parent app.
     init(settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil, parentApp: Bool = false, opensMessages: Bool = false) throws {
         let ids = SequentialIDGenerator()
-        self.ids = ids
         var apps = [
             AppDescriptor(bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 }, memoryWarningBytes: memoryWarningMB.map { $0 << 20 }),
             AppDescriptor(bundleID: Self.mediaApp, displayName: "Media", contexts: [.media]),

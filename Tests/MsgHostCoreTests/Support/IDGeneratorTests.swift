@@ -28,7 +28,7 @@ import Testing
     /// `ids.seed`: the same seed makes the same UUIDs, in Apple's form; another seed others;
     /// tokens stay random (secrets).
     @Test func aSeededGeneratorRepeatsItsUUIDsButNotItsTokens() {
-        let one = SeededIDGenerator(seed: 7), two = SeededIDGenerator(seed: 7), other = SeededIDGenerator(seed: 8)
+        var one = SeededIDGenerator(seed: 7), two = SeededIDGenerator(seed: 7), other = SeededIDGenerator(seed: 8)
         let uuids = (0..<100).map { _ in one.makeUUID() }
         #expect(uuids == (0..<100).map { _ in two.makeUUID() })
         #expect(Set(uuids).count == 100 && uuids.first != other.makeUUID())

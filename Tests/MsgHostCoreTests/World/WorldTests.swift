@@ -11,7 +11,6 @@ import Testing
 /// a world made rebuilds the same world.
 @Suite struct WorldTests {
     static let t0 = Instant(milliseconds: 1_000)
-    let ids = SequentialIDGenerator()
 
     /// Amber (phone, mac) and Ben (phone) in `ab`; Cleo (phone) outside it; `app` on Amber's
     /// phone and Ben's phone. Returns the world and every change it made, in order.
@@ -122,20 +121,22 @@ import Testing
     }
 
     @Test func anIdentifierIsStableForTheLifeOfTheInstall() throws {
+        var ids = SequentialIDGenerator()
         var (world, _) = try Self.makeWorld()
-        let (first, made) = world.participantIdentifier(install: "install-a", person: "ben", ids: self.ids)
+        let (first, made) = world.participantIdentifier(install: "install-a", person: "ben", ids: &ids)
         #expect(made == [.participantAssigned(installID: "install-a", person: "ben", identifier: first)])
-        let (again, none) = world.participantIdentifier(install: "install-a", person: "ben", ids: self.ids)
+        let (again, none) = world.participantIdentifier(install: "install-a", person: "ben", ids: &ids)
         #expect(again == first)
         #expect(none.isEmpty)
     }
 
     @Test func twoDevicesNeverShareAnIdentifierForTheSamePerson() throws {
+        var ids = SequentialIDGenerator()
         var (world, _) = try Self.makeWorld()
         var seen: Set<String> = []
         for install in ["install-a", "install-b"] {
             for person in ["amber", "ben", "cleo"] {
-                let (identifier, _) = world.participantIdentifier(install: install, person: person, ids: self.ids)
+                let (identifier, _) = world.participantIdentifier(install: install, person: person, ids: &ids)
                 #expect(seen.insert(identifier).inserted, "\(identifier) reused for \(person) in \(install)")
             }
         }
@@ -143,10 +144,11 @@ import Testing
     }
 
     @Test func aReinstallIsANewInstallWithAllNewIdentifiersWhileOtherInstallsKeepTheirs() throws {
+        var ids = SequentialIDGenerator()
         var (world, _) = try Self.makeWorld()
         let people = ["amber", "ben", "cleo"]
-        let before = people.map { world.participantIdentifier(install: "install-a", person: $0, ids: self.ids).0 }
-        let otherBefore = people.map { world.participantIdentifier(install: "install-b", person: $0, ids: self.ids).0 }
+        let before = people.map { world.participantIdentifier(install: "install-a", person: $0, ids: &ids).0 }
+        let otherBefore = people.map { world.participantIdentifier(install: "install-b", person: $0, ids: &ids).0 }
 
         let (removed, changes) = try world.uninstall(app: "app", from: "amber-phone")
         #expect(removed.id == "install-a")
@@ -157,11 +159,11 @@ import Testing
         _ = try world.install(app: "app", on: "amber-phone", id: "install-a2", at: Self.t0.adding(milliseconds: 1))
         let reinstall = try #require(world.install(device: "amber-phone", app: "app"))
         #expect(reinstall.id == "install-a2")
-        let after = people.map { world.participantIdentifier(install: reinstall.id, person: $0, ids: self.ids).0 }
+        let after = people.map { world.participantIdentifier(install: reinstall.id, person: $0, ids: &ids).0 }
         #expect(Set(after).isDisjoint(with: before))
         #expect(Set(after).isDisjoint(with: otherBefore))
         #expect(Set(after).count == people.count)
-        let otherAfter = people.map { world.participantIdentifier(install: "install-b", person: $0, ids: self.ids).0 }
+        let otherAfter = people.map { world.participantIdentifier(install: "install-b", person: $0, ids: &ids).0 }
         #expect(otherAfter == otherBefore)
     }
 
@@ -182,14 +184,15 @@ import Testing
     }
 
     @Test func replayingTheChangesRebuildsTheSameWorld() throws {
+        var ids = SequentialIDGenerator()
         var (world, changes) = try Self.makeWorld()
         for person in ["amber", "ben"] {
-            changes += world.participantIdentifier(install: "install-a", person: person, ids: self.ids).1
+            changes += world.participantIdentifier(install: "install-a", person: person, ids: &ids).1
         }
         changes += try world.deliver(Self.message("m1"))
         changes += try world.uninstall(app: "app", from: "ben-phone").1
         changes += try world.install(app: "app", on: "ben-phone", id: "install-b2", at: Self.t0)
-        changes += world.participantIdentifier(install: "install-b2", person: "amber", ids: self.ids).1
+        changes += world.participantIdentifier(install: "install-b2", person: "amber", ids: &ids).1
         changes += try world.deliver(Self.message("m2", from: "ben", device: "ben-phone"))
 
         // What the store does: it keeps every change, and the directory is replayed over it.
