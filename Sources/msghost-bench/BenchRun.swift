@@ -20,6 +20,8 @@ struct BenchRun {
     var recording = false
     /// `--only`: the blocks to run (all when nil); with it, no memory figures are taken.
     var only: Set<String>? = nil
+    /// The commit the record names (`MsghostBench.commit`).
+    var commit = "unknown"
 
     static let cApp = "com.msghost.bench-c"
     static let pythonApp = "com.msghost.bench-python"
@@ -153,7 +155,11 @@ struct BenchRun {
         }
         let megabytes = { (bytes: Int?) in Across(bytes.map { [Double($0) / 1_048_576] } ?? []) }
 
-        var report = Report(title: "msghost-bench \(self.judged ? "" : "(smoke: tiny counts, targets not judged) ")on \(Self.machine())", notes: [
+        let now = Date()
+        var report = Report(facts: Report.Facts(
+            machine: Self.machine(), commit: self.commit, date: String(ISO8601DateFormatter().string(from: now).prefix(10)),
+            recorded: ISO8601DateFormatter().string(from: now), repetitions: self.repetitions, judged: self.judged,
+            notes: [
             build,
             "\(self.repetitions) repetitions, interleaved; each cell is the median across repetitions (min–max).",
             "Round trips: \(warmup) warm-up + \(count) measured per repetition; throughput \(self.sizes.throughputSeconds) s from \(senders) extensions; "
@@ -163,7 +169,7 @@ struct BenchRun {
             "Transcript pages: control transcript of c\(StoreShape.busyPair) on \(BenchWorld.senderDevice(StoreShape.busyPair)) asking for the newest "
                 + "\(Self.pageLimit) entries, \(self.sizes.pages) per repetition (fewer, at least 3, once \(self.sizes.pageSeconds) s have passed); "
                 + "the daemon answered \(answered.large) entries (large) and \(answered.small) (baseline) after the run.",
-        ])
+        ]))
         let judged = self.judged
         func target(_ target: Report.Target) -> Report.Target? { judged ? target : nil }
         let across = { (name: String) in Across(figures[name] ?? []) }
@@ -183,7 +189,7 @@ struct BenchRun {
             report.add("direct send p99 recording ÷ not", pairedRatios(across("sendRec.p99"), across("send.p99")), digits: 2)
             report.add("acknowledged direct sends per second while recording, \(senders) extensions", across("throughputRec"), digits: 0)
             report.add("sends per second recording ÷ not", pairedRatios(across("throughputRec"), across("throughput")), digits: 2)
-            report.notes.append("Recording: a second daemon like the direct-send one records a session from before its first send to the end (\(try recording.stop()) steps); its figures are taken in the same repetitions.")
+            report.facts.notes.append("Recording: a second daemon like the direct-send one records a session from before its first send to the end (\(try recording.stop()) steps); its figures are taken in the same repetitions.")
         }
         report.add("daemon start → READY, fresh state (ms)", across("ready"), digits: 2, target: target(.atMost(15)))
         report.add("daemon's own start → READY + SIGTERM → exit, a test's world (ms)", across("harness.own"), digits: 2)
@@ -244,15 +250,14 @@ struct BenchRun {
         return "msghostd: \(daemon.binary), with \(runtime); \(objects.count) shared objects mapped."
     }
 
-    /// "Linux 6.1 x86_64, 2 CPUs, libzmq 4.3.4, 2026-11-22".
+    /// "Linux 6.1 x86_64, 2 CPUs, libzmq 4.3.4".
     static func machine() -> String {
         var name = utsname()
         uname(&name)
         let field = { (value: Any) in
             Mirror(reflecting: value).children.compactMap { $0.value as? CChar }.prefix { $0 != 0 }.map { Character(UnicodeScalar(UInt8(bitPattern: $0))) }
         }
-        let date = ISO8601DateFormatter().string(from: Date()).prefix(10)
         return "\(String(field(name.sysname))) \(String(field(name.release))) \(String(field(name.machine))), "
-            + "\(ProcessInfo.processInfo.activeProcessorCount) CPUs, libzmq \(ZMQContext.version), \(date)"
+            + "\(ProcessInfo.processInfo.activeProcessorCount) CPUs, libzmq \(ZMQContext.version)"
     }
 }

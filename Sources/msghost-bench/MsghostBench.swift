@@ -8,7 +8,7 @@ struct MsghostBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "msghost-bench",
         abstract: "Benchmarks msghostd against bare libzmq, process spawn and its own targets.",
-        discussion: "Run from the repository's root (scripts/bench builds in release mode and runs this). Prints a Markdown table.")
+        discussion: "Run from the repository's root (scripts/bench builds in release mode and runs this). Prints a Markdown table; a real run also keeps its record in benchmarks/results/DATE-COMMIT.json.")
 
     @Flag(help: "A few seconds in all: every figure measured once with small counts (CI), no targets judged.")
     var smoke = false
@@ -31,8 +31,17 @@ struct MsghostBench: ParsableCommand {
     @Flag(help: "Also measure the direct send and sustained sends on a daemon that records a session (control startRecording) beside the one that does not, in the same run, with their ratios.")
     var recording = false
 
-    @Option(help: "Also write the table to this file.")
+    @Option(help: "Also write the table, in Markdown, to this file.")
     var output: String?
+
+    @Option(help: "Also write the run's record (JSON, as benchmarks/results/ keeps it) to this file.")
+    var json: String?
+
+    @Option(help: "Where a real run (not --smoke, not --only) keeps its record, as DATE-COMMIT.json.")
+    var resultsDirectory: String?
+
+    @Option(help: "The commit the record names (default: the repository's HEAD, \"-dirty\" when its sources have uncommitted changes).")
+    var commit: String?
 
     @Option(help: "Working directory (removed afterwards unless --keep).")
     var workDirectory = "/tmp/msghost-bench-\(getpid())"
@@ -71,15 +80,50 @@ struct MsghostBench: ParsableCommand {
             if !outcome.passed { throw ExitCode.failure }
             return
         }
-        let run = BenchRun(
+        var run = BenchRun(
             binary: binary, directory: self.workDirectory,
             programs: try Programs.build(repository: self.repository, into: self.workDirectory),
             sizes: sizes, repetitions: self.repetitions ?? sizes.repetitions, storedMessages: self.storedMessages ?? sizes.storedMessages,
             judged: !self.smoke && self.only == nil, recording: self.recording,
             only: self.only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) })
+        run.commit = self.commit ?? Self.commit(of: self.repository)
         let report = try run.measure()
         print(report.markdown)
         if let output { try report.markdown.write(toFile: output, atomically: true, encoding: .utf8) }
+        if let json { try report.json.write(to: URL(fileURLWithPath: json)) }
+        if report.facts.judged {
+            let directory = self.resultsDirectory ?? self.repository + "/benchmarks/results"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            var path = "\(directory)/\(report.facts.date)-\(report.facts.commit).json"
+            var second = 2
+            while FileManager.default.fileExists(atPath: path) {  // a second run of the commit that day keeps the first
+                path = "\(directory)/\(report.facts.date)-\(report.facts.commit)-\(second).json"
+                second += 1
+            }
+            try report.json.write(to: URL(fileURLWithPath: path))
+            FileHandle.standardError.write(Data("msghost-bench: the run's record is \(path) (scripts/bench-table renders it)\n".utf8))
+        }
+    }
+
+    /// The repository's HEAD, abbreviated as the records name it, "-dirty" when what the
+    /// daemon is built from (Sources, the package's manifest and lock, benchmarks) has
+    /// uncommitted changes; "unknown" outside a git checkout.
+    static func commit(of repository: String) -> String {
+        func git(_ arguments: [String]) -> (status: Int32, output: String)? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", repository] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard let head = git(["rev-parse", "--short=8", "HEAD"]), head.status == 0, !head.output.isEmpty else { return "unknown" }
+        let changed = git(["status", "--porcelain", "--", "Sources", "Package.swift", "Package.resolved", "benchmarks"])
+        return changed.map { $0.status == 0 && $0.output.isEmpty } == true ? head.output : head.output + "-dirty"
     }
 }
 
