@@ -1,5 +1,5 @@
 /// Apple's `MSMessageErrorCode`, raw values exactly as Messages.framework defines them
-/// (research/messages-framework.md §1).
+/// (docs/SPEC.md §4).
 public enum MessagesErrorCode: Int, Sendable, CaseIterable {
     case unknown = -1
     case fileNotFound = 1
