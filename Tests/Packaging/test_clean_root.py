@@ -1,5 +1,5 @@
 """The release, tested as a user would meet it: scripts/package's dist/ installed on a Debian 12
-machine with nothing on it (issue 24). Run by the README's test command after scripts/package:
+machine with nothing on it. Run by the README's test command after scripts/package:
 
     python3 -m pytest -q -p no:cacheprovider Tests/Packaging
 
@@ -33,12 +33,14 @@ import pytest
 REPOSITORY = Path(__file__).resolve().parents[2]
 DIST = REPOSITORY / "dist"
 GUIDE = REPOSITORY / "docs" / "getting-started-python.md"
-#: The daemon's wheel may hold at most this much (issue 24's target).
+#: The daemon's wheel may hold at most this much (a pip install should stay quick).
 WHEEL_LIMIT_BYTES = 40 * 1024 * 1024
 #: `pip install "msghost[daemon]"` into a fresh venv, offline, within this many seconds.
 INSTALL_LIMIT_SECONDS = 10.0
-#: The .deb's lintian overrides: each remaining tag, with why (README.md explains them too).
+#: The .deb's lintian overrides: each remaining tag, with why (packaging/README.md explains them too).
 LINTIAN_OVERRIDES = REPOSITORY / "packaging" / "deb" / "lintian-overrides"
+#: What the packages hold and why, lintian's remaining tags among it.
+PACKAGING_README = REPOSITORY / "packaging" / "README.md"
 
 
 def version() -> str:
@@ -75,15 +77,23 @@ def test_dist_holds_the_release_of_one_version() -> None:
 
 
 def test_install_instructions_name_this_version() -> None:
-    """README's first commands and the Python guide install the release of this version."""
+    """README's install commands and the Python guides install scripts/package's dist/ of this
+    version, the files it holds, and point at no release address (there is none yet)."""
     v = version()
+    deb = one(f"msghost_{v}_amd64.deb").name
+    daemon = one(f"msghost_daemon-{v}-py3-none-manylinux_*_x86_64.whl").name
     readme = (REPOSITORY / "README.md").read_text()
     sdk = REPOSITORY / "python" / "README.md"
     for text, where in ((readme, "README.md"), (GUIDE.read_text(), str(GUIDE)), (sdk.read_text(), str(sdk))):
-        named = set(re.findall(r"releases/(?:expanded_assets|download)/v(\d+\.\d+\.\d+)", text))
-        assert named == {v}, f"{where} installs release(s) {sorted(named)}, not v{v} (python/src/msghost/_version.py)"
-    assert f"msghost_{v}_amd64.deb" in readme
-    tag = re.search(r"-py3-none-(manylinux_2_(\d+))_x86_64\.whl$", one(f"msghost_daemon-{v}-*.whl").name)
+        assert not re.search(r"releases/(?:expanded_assets|download)/", text), f"{where} installs from a release address that does not exist"
+        assert re.search(r"--find-links \S*dist\b", text), f"{where} should install the wheels with --find-links from dist/"
+        named = set(re.findall(r"dist/msghost(?:_daemon)?[-_](\d+\.\d+\.\d+)[-_]", text))
+        assert named == {v}, f"{where} names dist/ files of version(s) {sorted(named)}, not {v} (python/src/msghost/_version.py)"
+        for file in re.findall(r"dist/(msghost[-_][^\s`)\"']+)", text):
+            assert glob.glob(str(DIST / file)), f"{where} names dist/{file}, which scripts/package did not make: {sorted(os.listdir(DIST))}"
+    assert f"./dist/{deb}" in readme, f"README.md should install ./dist/{deb} with apt"
+    assert f"dist/{daemon}" in readme, f"README.md should name the daemon's wheel, dist/{daemon}"
+    tag = re.search(r"-py3-none-(manylinux_2_(\d+))_x86_64\.whl$", daemon)
     assert tag and f"`{tag.group(1)}`" in readme and f"glibc 2.{tag.group(2)} or newer" in readme, \
         f"README.md should say the wheel needs glibc 2.{tag.group(2) if tag else '?'} ({tag.group(1) if tag else '?'})"
 
@@ -95,8 +105,8 @@ def test_daemon_wheel_is_within_its_size() -> None:
 
 
 def test_deb_is_lintian_clean_but_for_the_explained_tags() -> None:
-    """lintian reports nothing but what the package's overrides explain, and README.md names
-    each overridden tag."""
+    """lintian reports nothing but what the package's overrides explain, and packaging/README.md
+    names each overridden tag."""
     if not shutil.which("lintian"):
         pytest.fail("lintian is not installed (scripts/bootstrap installs it)")
     run = subprocess.run(["lintian", "--tag-display-limit", "0", "--display-info", str(one("msghost_*_amd64.deb"))],
@@ -105,9 +115,9 @@ def test_deb_is_lintian_clean_but_for_the_explained_tags() -> None:
     reported = [line for line in run.stdout.splitlines() if re.match(r"^[EWIPX]: msghost", line)]
     assert run.returncode == 0 and not reported, f"lintian:\n{run.stdout}{run.stderr}"
     overridden = re.findall(r"^msghost: (\S+)", LINTIAN_OVERRIDES.read_text(), re.M)
-    readme = (REPOSITORY / "README.md").read_text()
-    assert overridden and all(f"`{tag}`" in readme for tag in overridden), \
-        f"README.md should explain each overridden lintian tag: {[t for t in overridden if f'`{t}`' not in readme]}"
+    notes = PACKAGING_README.read_text()
+    assert overridden and all(f"`{tag}`" in notes for tag in overridden), \
+        f"packaging/README.md should explain each overridden lintian tag: {[t for t in overridden if f'`{t}`' not in notes]}"
 
 
 # ---- the clean root --------------------------------------------------------------------------
