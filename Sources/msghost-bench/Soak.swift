@@ -17,8 +17,7 @@ import Synchronization
 /// - open descriptors are flat: the same count held at every sample (a descriptor is held
 ///   when it is open, to the same file, at two reads 100 ms apart: the daemon opens
 ///   `/proc/PID/statm` of each extension four times a second for a few microseconds, which a
-///   single read catches now and then — the 30-minute run of 2026-11-23 read 73 for 72 so —
-///   while a leaked descriptor stays open);
+///   single read catches now and then, while a leaked descriptor stays open);
 /// - nothing unexpected: no send refused, the daemon's error counters still 0, no launch after
 ///   the first eight (no crash, no timeout, no relaunch), no error event in the log.
 struct SoakRun {

@@ -1,4 +1,4 @@
-"""examples/IceCream on its UIKit screens (issue 50): Kate taps the parts' cells in the
+"""examples/IceCream on its UIKit screens: Kate taps the parts' cells in the
 builder's collection view, sends, and John's phone shows the bubble image the app drew from
 its views; on the finished ice cream, "Send" sends the sticker at once and stages a line of
 text (one direct send a tap: nothing is refused)."""

@@ -1,4 +1,4 @@
-"""What the page shows a newcomer, point by point (issue 49): the events table's filters apply
+"""What the page shows a newcomer, point by point: the events table's filters apply
 to every row, a payload that is not JSON is refused in the page, an expanded app covers the
 transcript on a phone that keeps its size, the app row shows every app, a refusal shows on the
 phone that caused it, and the recording label follows the daemon whoever started it."""

@@ -3,7 +3,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// A store damaged under a running daemon (issue 23): pages of its SQLite file and its WAL
+/// A store damaged under a running daemon: pages of its SQLite file and its WAL
 /// overwritten with garbage while it serves. Every request that reads history is answered
 /// `storageUnavailable` — never "not found", never an empty transcript — nothing crashes,
 /// `status` answers, and once the good files are back the same requests are answered from them.

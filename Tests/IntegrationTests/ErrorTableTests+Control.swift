@@ -25,7 +25,7 @@ extension ErrorTableTests {
             try $0.controlRequest(.advanceClock, AdvanceClockRequest(milliseconds: .max))
         },
         // A JSON object with a number that is no integer is the field's fault, not a frame
-        // that is not JSON (issue 23: both were `malformedFrame` "not valid JSON").
+        // that is not JSON: `invalidRequest` naming the field, never `malformedFrame`.
         ErrorRow(.control, .expect(.invalidRequest), "transcript with limit 2.5", mentions: ["limit", "integer"]) {
             try $0.controlRequest(.transcript, ["device": .string(kateIPhone), "conversation": .string(TestDaemon.conversation), "limit": .number(2.5)] as [String: JSONValue])
         },

@@ -4,7 +4,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// Extensions that fail in every way a process can (issue 13, item 3), on the system clock,
+/// Extensions that fail in every way a process can, on the system clock,
 /// with `status` asked every 10 ms throughout (`StatusWatch`): SIGKILL, SIGSTOP then SIGCONT,
 /// SIGSTOP for good, a socket closed in the middle of a callback, a flood of requests, and an
 /// extension that never reads. For each: the loop never stalls, the fault is an event, and a
@@ -15,7 +15,7 @@ import Testing
     static let deafApp = "com.example.deaf"
     /// A callback not answered within this is the extension's fault (short, so tests are quick).
     static let settings = ["extensions.responseTimeoutMs": "1500", "extensions.launchTimeoutMs": "10000"]
-    /// `status` must answer within 100 ms (the issue's bound) — checked on the 95th percentile,
+    /// `status` must answer within 100 ms — checked on the 95th percentile,
     /// because `swift test` runs other suites' daemons beside this one on two cores, where one
     /// round trip now and then waits for the scheduler, not for the loop. For the same reason
     /// the bound is 100 ms or four times the percentile the same daemon gives just before the

@@ -3,7 +3,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// Issue 15, group changes, against a real daemon and real extension processes: Lee is added
+/// Group changes (SPEC §8), against a real daemon and real extension processes: Lee is added
 /// to Kate and John's conversation — no callback says so, Kate's open app sees Lee's
 /// identifier (the one `participants` gives her install) in its next callback, and Lee's phone
 /// gets what is sent from then on, not before; Lee is removed — Kate's next callback no longer

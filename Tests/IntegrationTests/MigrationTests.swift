@@ -4,7 +4,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// Issue 12: a state directory written by an earlier release opens in this one with nothing
+/// A state directory written by an earlier release opens in this one with nothing
 /// lost. `Tests/Fixtures/state-v3` was written by the release whose newest migration is
 /// "v3: delivery rules" (scripts/make-migration-fixture, never rerun with newer code), and its
 /// EXPECTED.json is what a control client saw of it then, and saw after the steps below.

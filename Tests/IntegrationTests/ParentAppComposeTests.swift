@@ -3,7 +3,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// Issue 15, item 6: the parent app composes too (WWDC 2017 "Best Practices"), against a real
+/// The parent app composes too (SPEC §8) (WWDC 2017 "Best Practices"), against a real
 /// daemon and a real parent-app process (the recorder fixture, run by the manifest's
 /// `parentApp`). Kate opens the app's parent app; it presents an `MFMessageComposeViewController`
 /// with John, a text and a live-layout `MSMessage`; nothing leaves until Kate taps Send (control

@@ -3,7 +3,7 @@ import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
-/// The Python SDK as a package (issue 15 item 8), checked from the one test command CI runs:
+/// The Python SDK as a package, checked from the one test command CI runs:
 /// `mypy --strict` over its sources, and `python -m build` making a wheel and an sdist whose
 /// version's major number is the daemon's protocol version, that install and import.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import MsgHostTesting
 import Testing
 
-/// The one-minute soak (issue 13, item 5): `msghost-bench --soak 60` against the debug daemon,
+/// The one-minute soak: `msghost-bench --soak 60` against the debug daemon,
 /// at half the sustained rate it measures first. It judges RSS growth after warm-up (< 5 %),
 /// open descriptors (flat), and faults (none: no refusal, no error counter moved, no relaunch,
 /// no fault event), and exits 1 if any check fails. The hour-long run is manual

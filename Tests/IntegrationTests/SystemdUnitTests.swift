@@ -4,8 +4,8 @@ import MsgHostTesting
 import Testing
 
 /// systemd/msghostd.service as systemd itself judges it (docs/SECURITY.md, "The systemd unit"):
-/// its exposure by `systemd-analyze security --offline=true` is at most 3.0 (it was 9.6,
-/// "UNSAFE", running as root with every capability), and `systemd-analyze verify` finds
+/// its exposure by `systemd-analyze security --offline=true` is at most 3.0 (a unit running as
+/// root with every capability rates 9.6, "UNSAFE"), and `systemd-analyze verify` finds
 /// nothing wrong in it. Skipped where systemd-analyze is not installed.
 @Suite struct SystemdUnitTests {
     static let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -1,5 +1,5 @@
 /*
- * cycle: the throughput floor msghostd's sustained sends are compared against (issue 16).
+ * cycle: the throughput floor msghostd's sustained sends are compared against.
  *
  * A user's direct send is eight messages: the control client's `touch`, the `touch` callback
  * to the extension, its `sendMessage`, the reply to it, the extension's reply to the touch,

@@ -1,6 +1,5 @@
 /*
- * spawn: what one extension spawn costs, by path (issue 16, "C cold launch" in
- * docs/PERFORMANCE.md). Not part of msghost-bench: a one-off measurement kept so that it can
+ * spawn: what one extension spawn costs, by path ("C cold launch" in docs/PERFORMANCE.md). Not part of msghost-bench: a one-off measurement kept so that it can
  * be repeated.
  *
  * Spawns /bin/true ROUNDS times (default 2000) in each of three ways, interleaved in blocks

@@ -1,5 +1,5 @@
 """Which msghostd the fixture starts: `MSGHOSTD`, else the msghost-daemon wheel's program
-(run directly, not through the launcher pip puts on PATH), else PATH (issue 24)."""
+(run directly, not through the launcher pip puts on PATH), else PATH."""
 from __future__ import annotations
 
 import sys

@@ -7,9 +7,8 @@ import MCP
 ///
 /// Why not the SDK's `StdioTransport`: it makes both descriptors non-blocking and, whenever
 /// nothing is there to read, sleeps 10 ms before it looks again. Every call an agent makes then
-/// waits up to 10 ms for nothing (10–12 ms a call measured, most of it that sleep; the corpus
-/// replay of Tests/MCP made 27,000 calls and ran out of its time), and an idle server wakes 100
-/// times a second. Here one thread blocks in read(2) and hands each whole line on at once;
+/// waits up to 10 ms for nothing (most of a call's time: a replay of thousands of calls outruns
+/// any test's time), and an idle server wakes 100 times a second. Here one thread blocks in read(2) and hands each whole line on at once;
 /// writes go out whole and in order on one serial queue, so a reader that stops reading holds up
 /// only that queue, never a task of the server. The descriptors' flags are left as they are
 /// (they are shared with the process that started us): a non-blocking one is waited on with

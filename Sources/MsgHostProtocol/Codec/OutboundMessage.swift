@@ -1,7 +1,7 @@
 /// A message the host sends an extension, as the state machine decides it: typed, not yet
 /// JSON, not yet signed. The shell turns it into frames (`frames()`) when it runs the action,
 /// so the machine does no JSON or HMAC work, and a send's reply is written and signed before
-/// the callbacks that follow it are (issue 16: reply first).
+/// the callbacks that follow it are (reply first: the sender waits for nothing it did not cause).
 public struct OutboundMessage: Hashable, Sendable {
     public var header: Header
     public var body: OutboundBody

@@ -26,15 +26,15 @@ public enum Signature {
 
 /// A connection's signing key with its HMAC key schedule done once: the inner and outer
 /// padded keys are hashed when the key is made, so signing or verifying a message costs
-/// only the hashing of its frames (issue 16; the schedule was a fifth of the HMAC time per
-/// message). Copying the prepared state is cheap: the hash state is copied on write.
+/// only the hashing of its frames (the schedule, done per message, is a fifth of its HMAC
+/// time). Copying the prepared state is cheap: the hash state is copied on write.
 ///
 /// HMAC-SHA256 (RFC 2104) is put together here from swift-crypto's `SHA256`, fed through its
 /// one non-generic entry, `update(bufferPointer:)`: swift-crypto's own `HMAC<H>` is generic
 /// over the hash and over `DataProtocol`, and not inlinable, so every frame went through the
 /// runtime's generic dispatch (`CollectionOfOne` iterators, metadata lookups) and every digest
-/// through a generic `withUnsafeBytes` — 4 % of a send's instructions around the hashing itself
-/// (callgrind, issue 25). `SigningKeyTests` checks it against `HMAC<SHA256>` and RFC 4231.
+/// through a generic `withUnsafeBytes`, a cost on the hot path beside the hashing itself
+/// (docs/DECISIONS.md). `SigningKeyTests` checks it against `HMAC<SHA256>` and RFC 4231.
 ///
 /// `@unchecked Sendable`: the prepared states are never mutated — each signature works on its
 /// own copy, which copies the shared hash state before its first update — so sharing a key

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The throughput floor (issue 16): bare libzmq moving the eight messages of a user's direct
+/// The throughput floor: bare libzmq moving the eight messages of a user's direct
 /// send (control `touch`, the `touch` callback, `sendMessage`, its reply, the touch's reply,
 /// `didStartSending`, its reply, the control reply) with frames of the same sizes, for as many
 /// users as the throughput suite has senders, through one C hub polling two ROUTERs on one

@@ -1,7 +1,7 @@
 import Foundation
 import MsgHostTesting
 
-/// What a test feels (issue 25): a test harness's start + stop of a daemon, against the
+/// What a test feels: a test harness's start + stop of a daemon, against the
 /// daemon's own start → READY + SIGTERM → exit with the same world and settings, a fresh
 /// directory each time.
 ///

@@ -37,7 +37,7 @@ import Testing
     }
 
     /// A JSON object whose number does not fit an integer field is the field's fault, not a
-    /// frame that is not JSON (issue 23: it was `malformedFrame` "not valid JSON").
+    /// frame that is not JSON: `invalidRequest` naming the field, never `malformedFrame`.
     @Test(arguments: [
         ("transcript", #"{"device":"d","conversation":"c","limit":2.5}"#, "limit"),
         ("advanceClock", #"{"milliseconds":1e20}"#, "milliseconds"),

@@ -59,7 +59,7 @@ import Testing
                     #expect(response.status == status, "\(shown)")
                     #expect(String(buffer: response.body ?? ByteBuffer()).contains(rule), "\(shown): \(String(buffer: response.body ?? ByteBuffer()))")
                 }
-                // The issue's own request: curl's text/plain POST with a foreign Origin.
+                // The classic cross-site request: curl's text/plain POST with a foreign Origin.
                 let curl = try await client.execute(Self.post(origin: "http://evil.example", type: "text/plain", cookie: nil, web: web))
                 #expect(curl.status == .forbidden)
             }

@@ -6,11 +6,10 @@ import Dispatch
 /// Swift Testing runs synchronous tests on the cooperative pool, which has one thread per core
 /// (two here), and the many that drive a daemon hold a thread while they wait for it. An async
 /// test on that pool waits for a thread whenever it resumes, and while the whole suite runs the
-/// pool is rarely free (the Access tests were reported at 190–337 s in runs of 226–397 s).
+/// pool is rarely free (the Access tests wait minutes for a first thread in a whole run).
 /// HummingbirdTesting's client times a request with a 15 s `Task.sleep` in a task group beside
 /// the request's own task: when both had become runnable during such a wait, the timeout could
-/// win though the answer had come (`AccessTests` failed with `readTimeout` in a quiet run of
-/// the flake hunt, ninth session). With this executor preferred, the test's tasks and the
+/// win though the answer had come (`AccessTests` failed with `readTimeout` so). With this executor preferred, the test's tasks and the
 /// client's child tasks run here and never wait for the pool; only the timer's firing goes
 /// through it, and starving that only makes a timeout later.
 final class OwnThreads: TaskExecutor, @unchecked Sendable {
