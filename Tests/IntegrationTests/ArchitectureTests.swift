@@ -6,8 +6,8 @@ import Testing
 @Suite struct ArchitectureTests {
     /// The host logic stays I/O-free: no ZeroMQ, no SQLite, no processes, no Foundation
     /// (which would bring clocks, files and processes within reach). Besides the protocol it
-    /// may use swift-collections' persistent hash trees, data structures with no I/O: they make
-    /// a checkpoint's cost follow what a unit changes (`HostStateMachine+Storage`).
+    /// may use swift-collections' persistent hash trees, data structures with no I/O: a reader
+    /// holding a copy of a table while a part changes it costs a path, never the whole table.
     @Test func coreImportsOnlyTheProtocol() throws {
         let root = TestPaths.repository + "/Sources/MsgHostCore"
         let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
@@ -32,6 +32,22 @@ import Testing
             let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
             for trap in ["preconditionFailure(", "fatalError("] {
                 #expect(!source.contains(trap), "\(file) calls \(trap)…)")
+            }
+        }
+    }
+
+    /// The machine and its parts are values: no class (a reference shared by copies would
+    /// make an undone unit, a forked machine or a test's copy see each other's changes), and
+    /// no `@unchecked Sendable` (which only a shared reference needs).
+    @Test func coreHasNoClass() throws {
+        let root = TestPaths.repository + "/Sources/MsgHostCore"
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n")
+            for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                let words = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "@" })
+                #expect(!words.contains("class") && !words.contains("actor"), "\(file): \(line)")
+                #expect(!line.contains("@unchecked Sendable"), "\(file): \(line)")
             }
         }
     }

@@ -3,18 +3,26 @@
 /// the causes that tie callbacks to the requests they descend from (PROTOCOL.md §7).
 struct ControlSessions: Sendable {
     /// Replies waiting for callbacks to be acknowledged, in the order the requests came.
-    private(set) var waiters: [Waiter] = []
+    @Journaled private(set) var waiters: [Waiter] = []
     /// `settle` requests waiting for nothing to be in flight.
-    private(set) var settleWaiters: [ControlRequestRef] = []
+    @Journaled private(set) var settleWaiters: [ControlRequestRef] = []
     /// Clients following events, oldest first; at most `maxSubscribers`.
-    private(set) var subscribers: [ControlRequestRef] = []
+    @Journaled private(set) var subscribers: [ControlRequestRef] = []
     /// The control requests that what is handled now is a consequence of: callbacks queued
     /// meanwhile carry them. Empty outside a control request and what it leads to.
     var activeCauses: Set<Int> = []
-    private var lastCause = 0
+    @Journaled private var lastCause = 0
 
     /// More followers than this and the oldest is let go (each costs a push per event).
     static let maxSubscribers = 64
+
+    /// The unit ends: kept, or undone (puts the replies owed, the settle requests and the followers back as when the unit began).
+    mutating func closeUnit(undoing: Bool) {
+        self.$waiters.closeUnit(undoing: undoing)
+        self.$settleWaiters.closeUnit(undoing: undoing)
+        self.$subscribers.closeUnit(undoing: undoing)
+        self.$lastCause.closeUnit(undoing: undoing)
+    }
 
     /// A cause for a new control request.
     mutating func newCause() -> Int {

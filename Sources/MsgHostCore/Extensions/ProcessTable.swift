@@ -8,18 +8,18 @@ import MsgHostProtocol
 /// connected or terminating on it; a (device, app) names at most one process, and only one
 /// that is not on its way out; removing a process removes every way to it.
 struct ProcessTable: Sendable {
-    /// Boxed (`Boxed` says why): a change copies the process it changes, not its neighbours.
-    private var byLaunch: TreeDictionary<String, Boxed<ExtensionProcess>> = [:]
-    private var serving: TreeDictionary<ProcessKey, String> = [:]
-    private var routes: TreeDictionary<[UInt8], String> = [:]
+    /// Every process, by launch id; a unit's changes are undone key by key (`JournaledTable`).
+    private var byLaunch = JournaledTable<String, ExtensionProcess>()
+    private var serving = JournaledTable<ProcessKey, String>()
+    private var routes = JournaledTable<[UInt8], String>()
     /// Connections refused at hello; anything more from them is dropped and counted.
-    private(set) var ignoredRoutes: TreeSet<[UInt8]> = []
-    private var crashTimes: TreeDictionary<ProcessKey, [Instant]> = [:]
-    private(set) var quarantined: TreeSet<ProcessKey> = []
+    @Journaled private(set) var ignoredRoutes: TreeSet<[UInt8]> = []
+    private var crashTimes = JournaledTable<ProcessKey, [Instant]>()
+    @Journaled private(set) var quarantined: TreeSet<ProcessKey> = []
     /// The processes that said hello before the shell reported their spawn (no pid yet, not
     /// attached), kept as each process changes: a waiting reply asks after every event, and
     /// looking at every process each time was 4 % of a send's instructions (callgrind).
-    private(set) var unreportedIDs: Set<String> = []
+    @Journaled private(set) var unreportedIDs: Set<String> = []
 
     var isEmpty: Bool { self.byLaunch.isEmpty }
     /// Whether a process is launching, or ending and about to exit (`settle` waits).
@@ -39,21 +39,21 @@ struct ProcessTable: Sendable {
 
     /// The process at the other end of an extension connection, while it is one.
     func process(route: [UInt8]) -> ExtensionProcess? { self.routes[route].flatMap { self[$0] } }
-    var all: some Sequence<ExtensionProcess> { self.byLaunch.values.lazy.compactMap(\.optional) }
+    var all: some Sequence<ExtensionProcess> { self.byLaunch.values }
     var launchIDs: [String] { self.byLaunch.keys.sorted() }
 
     /// A process by launch id; changes go through the table so its indexes stay true.
     subscript(launchID: String) -> ExtensionProcess? {
-        get { self.byLaunch[boxed: launchID] }
+        get { self.byLaunch[launchID] }
         _modify {
             defer { self.noteReport(of: launchID) }
-            yield &self.byLaunch[boxed: launchID]
+            yield &self.byLaunch[launchID]
         }
     }
 
     /// A process changed (or went): whether its spawn is still unreported.
     private mutating func noteReport(of launchID: String) {
-        if let process = self.byLaunch[boxed: launchID], Self.isUnreported(process) {
+        if let process = self.byLaunch[launchID], Self.isUnreported(process) {
             self.unreportedIDs.insert(launchID)
         } else {
             self.unreportedIDs.remove(launchID)
@@ -62,7 +62,7 @@ struct ProcessTable: Sendable {
 
     /// A new process, now the one that serves its (device, app).
     mutating func insert(_ process: ExtensionProcess) {
-        self.byLaunch[process.launchID] = Boxed(process)
+        self.byLaunch[process.launchID] = process
         self.noteReport(of: process.launchID)
         self.serving[process.key] = process.launchID
         if let route = process.route { self.routes[route] = process.launchID }
@@ -78,28 +78,28 @@ struct ProcessTable: Sendable {
     /// The process serves a new instance: it is needed again, so an idle timer running for it
     /// is out of date.
     mutating func adopt(_ instanceID: String, by launchID: String) {
-        self.byLaunch[boxed: launchID]?.instanceIDs.append(instanceID)
-        self.byLaunch[boxed: launchID]?.idleGeneration += 1
+        self.byLaunch[launchID]?.instanceIDs.append(instanceID)
+        self.byLaunch[launchID]?.idleGeneration += 1
     }
 
     mutating func connect(_ launchID: String, route: [UInt8]) {
-        guard self.byLaunch[boxed: launchID]?.connect(route: route) == true else { return }
+        guard self.byLaunch[launchID]?.connect(route: route) == true else { return }
         self.routes[route] = launchID
     }
 
     /// The process's instances are gone: it serves none, and remembers their ids as retired.
     mutating func retireInstances(of launchID: String) {
-        guard var process = self.byLaunch[boxed: launchID] else { return }
+        guard var process = self.byLaunch[launchID] else { return }
         process.retiredInstanceIDs.formUnion(process.instanceIDs)
         process.instanceIDs = []
-        self.byLaunch[boxed: launchID] = process
+        self.byLaunch[launchID] = process
     }
 
     /// The process is on its way out: it no longer serves its (device, app), so the next need
     /// launches another; its connection still reaches it until it exits. False when it was
     /// already terminating (or is unknown): nothing changes.
     mutating func beginTerminating(_ launchID: String, reason: String) -> Bool {
-        guard let process = self.byLaunch[boxed: launchID], self.byLaunch[boxed: launchID]?.beginTerminating(reason: reason) == true else { return false }
+        guard let process = self.byLaunch[launchID], self.byLaunch[launchID]?.beginTerminating(reason: reason) == true else { return false }
         self.stopServing(process)
         return true
     }
@@ -107,7 +107,7 @@ struct ProcessTable: Sendable {
     /// The process exited (`needed`: see `ExtensionProcess.exit`): every way to it goes with
     /// it. Returns it as it was before, and what its exit is reported as.
     mutating func remove(_ launchID: String, needed: Bool) -> (ExtensionProcess, ProcessExit)? {
-        guard var process = self.byLaunch.removeValue(forKey: launchID)?.optional else { return nil }
+        guard var process = self.byLaunch.removeValue(forKey: launchID) else { return nil }
         self.unreportedIDs.remove(launchID)
         let before = process
         let exit = process.exit(needed: needed)
@@ -144,5 +144,16 @@ struct ProcessTable: Sendable {
     mutating func lift(_ key: ProcessKey) -> Bool {
         self.crashTimes[key] = nil
         return self.quarantined.remove(key) != nil
+    }
+
+    /// The unit ends: kept, or undone (puts every process, route and crash back as they were when the unit began).
+    mutating func closeUnit(undoing: Bool) {
+        self.byLaunch.closeUnit(undoing: undoing)
+        self.serving.closeUnit(undoing: undoing)
+        self.routes.closeUnit(undoing: undoing)
+        self.$ignoredRoutes.closeUnit(undoing: undoing)
+        self.crashTimes.closeUnit(undoing: undoing)
+        self.$quarantined.closeUnit(undoing: undoing)
+        self.$unreportedIDs.closeUnit(undoing: undoing)
     }
 }

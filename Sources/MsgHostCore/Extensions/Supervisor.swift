@@ -15,9 +15,15 @@ import MsgHostProtocol
 struct Supervisor: Sendable {
     var processes = ProcessTable()
     /// SIGTERM or SIGINT came: every process is ending, and no new request is taken.
-    private(set) var isStopping = false
+    @Journaled private(set) var isStopping = false
     let apps: [String: AppDescriptor]
     let settings: HostSettings
+
+    /// The unit ends: kept, or undone (puts the processes back as when the unit began).
+    mutating func closeUnit(undoing: Bool) {
+        self.processes.closeUnit(undoing: undoing)
+        self.$isStopping.closeUnit(undoing: undoing)
+    }
 
     init(apps: [String: AppDescriptor], settings: HostSettings) {
         self.apps = apps

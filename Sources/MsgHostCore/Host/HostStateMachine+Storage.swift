@@ -3,10 +3,35 @@ import MsgHostProtocol
 /// What the machine answers when the shell could not store what an event changed
 /// (PROTOCOL.md §3.5, `storageUnavailable`), once it was put back at its `HostCheckpoint`.
 extension HostStateMachine {
-    public func checkpoint() -> HostCheckpoint { HostCheckpoint(self) }
+    /// A unit of events begins: what the last one changed stays, and what this one changes
+    /// can be undone until the next (`HostCheckpoint`).
+    public mutating func checkpoint() -> HostCheckpoint {
+        self.closeUnit(undoing: false)
+        return HostCheckpoint(nextEventSeq: self.outbox.events.nextSeq)
+    }
 
-    /// Puts the machine back as it was at `checkpoint` (`HostCheckpoint.restore`).
-    public mutating func restore(_ checkpoint: HostCheckpoint) { checkpoint.restore(&self) }
+    /// Puts the machine back as it was at `checkpoint`, the last one taken: every part undoes
+    /// what it changed since, and the events recorded since are forgotten.
+    public mutating func restore(_ checkpoint: HostCheckpoint) {
+        self.closeUnit(undoing: true)
+        self.outbox.events.rollBack(to: checkpoint.nextEventSeq)
+    }
+
+    private mutating func closeUnit(undoing: Bool) {
+        self.world.closeUnit(undoing: undoing)
+        self.supervisor.closeUnit(undoing: undoing)
+        self.screens.closeUnit(undoing: undoing)
+        self.sessions.closeUnit(undoing: undoing)
+        self.parentApps.closeUnit(undoing: undoing)
+        self.inspections.closeUnit(undoing: undoing)
+        self.outbox.closeUnit(undoing: undoing)
+        if undoing {
+            self.ids = self.unitStart.ids
+            self.rewindInstances(to: self.unitStart.nextInstance)
+        } else {
+            self.unitStart = (self.ids, self.nextInstance)
+        }
+    }
 
     /// Answers an extension's request whose change could not be stored. Nothing for a
     /// message that is not a request on a known connection (a hello, a reply).

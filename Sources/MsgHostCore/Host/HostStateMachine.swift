@@ -38,13 +38,16 @@ public struct HostStateMachine: Sendable {
     var inspections = Inspections()
     /// What the host says: messages, events, counters.
     var outbox: Outbox
-    private var nextInstance = 0
+    private(set) var nextInstance = 0
+    /// The identifier source and instance count when the unit began (`restore` puts them back).
+    var unitStart: (ids: any IDGenerator, nextInstance: Int)
 
     public init(world: World, apps: [AppDescriptor], settings: HostSettings, ids: any IDGenerator, startedAt: Instant, daemonPID: Int) {
         self.world = world
         self.apps = Dictionary(apps.map { ($0.bundleID, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings
         self.ids = ids
+        self.unitStart = (ids, 0)
         self.startedAt = startedAt
         self.daemonPID = daemonPID
         self.outbox = Outbox(eventLogCapacity: settings.eventLogCapacity)
@@ -136,8 +139,11 @@ public struct HostStateMachine: Sendable {
         return "i\(self.nextInstance)"
     }
 
+    /// The instances made in a unit that was undone were never made.
+    mutating func rewindInstances(to count: Int) { self.nextInstance = count }
+
     /// How messages and conversations look to each reader, as of now.
-    var rendering: Rendering { Rendering(world: self.world, settings: self.settings, liveSizes: self.screens.liveSizes) }
+    var rendering: Rendering { Rendering(world: self.world, settings: self.settings, liveSizes: self.screens.liveSizes.current) }
 
     /// Whether the instance is presented in the conversation its device shows (SPEC §4.2).
     func isVisible(_ instance: Instance) -> Bool { self.screens.isVisible(instance) }

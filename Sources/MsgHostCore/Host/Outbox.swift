@@ -8,12 +8,20 @@ import MsgHostProtocol
 /// a method that takes `inout Outbox` may record an event or build a reply, nothing more.
 struct Outbox: Sendable {
     var events: EventLog
-    private(set) var counters = Counters()
+    @Journaled private(set) var counters = Counters()
     /// Why the last refused or dropped extension message was (the wire tap takes it).
-    var lastRefusal: WireError?
-    private var nextHostID = 0
+    @Journaled var lastRefusal: WireError?
+    @Journaled private var nextHostID = 0
 
     init(eventLogCapacity: Int) { self.events = EventLog(capacity: eventLogCapacity) }
+
+    /// The unit ends: kept, or undone (puts the counters and header ids back as when the unit began; `events` is rolled back
+    /// by sequence number (`EventLog.rollBack`)).
+    mutating func closeUnit(undoing: Bool) {
+        self.$counters.closeUnit(undoing: undoing)
+        self.$lastRefusal.closeUnit(undoing: undoing)
+        self.$nextHostID.closeUnit(undoing: undoing)
+    }
 
     /// A header id for a message the host sends: unique for the daemon's life.
     mutating func makeHostMessageID() -> String {

@@ -1,6 +1,5 @@
 /// The daemon's counters (`status` `counters`): counted on every message, so an array by
-/// `Counter`, in its order, not a dictionary of names (whose hashing, and whose copy after
-/// each checkpoint, showed in profiles).
+/// `Counter`, in its order, not a dictionary of names (whose hashing shows in profiles).
 struct Counters: Sendable {
     private var counts = [Int](repeating: 0, count: Counter.allCases.count)
 

@@ -34,7 +34,7 @@ struct EventLog: Sendable {
         return self.records.filter { $0.seq > seq }
     }
 
-    /// Forgets the records numbered `seq` and later (a checkpoint was restored: what they
+    /// Forgets the records numbered `seq` and later (the unit was undone: what they
     /// tell did not happen), and numbers from `seq` again.
     mutating func rollBack(to seq: Int) {
         guard seq < self.nextSeq else { return }

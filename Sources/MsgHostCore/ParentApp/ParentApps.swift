@@ -41,8 +41,14 @@ struct ParentApps: Sendable {
         case alreadyPresented
     }
 
-    private(set) var foreground: TreeDictionary<String, Foreground> = [:]
-    private(set) var sheets: TreeDictionary<String, Sheet> = [:]
+    @Journaled private(set) var foreground: TreeDictionary<String, Foreground> = [:]
+    @Journaled private(set) var sheets: TreeDictionary<String, Sheet> = [:]
+
+    /// The unit ends: kept, or undone (puts the parent apps and their sheets back as when the unit began).
+    mutating func closeUnit(undoing: Bool) {
+        self.$foreground.closeUnit(undoing: undoing)
+        self.$sheets.closeUnit(undoing: undoing)
+    }
 
     /// `app` comes to the foreground of `device`. The parent app that was there (a different
     /// one) leaves it, with its sheet: both are returned so the caller can tell them.

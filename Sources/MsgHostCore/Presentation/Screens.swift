@@ -7,29 +7,29 @@ import MsgHostProtocol
 /// It owns the invariants between them: a device presents at most one instance, one that exists
 /// and is on that device; removing an instance stops presenting it.
 struct Screens: Sendable {
-    /// Boxed (`Boxed` says why): a change copies the instance it changes, not its neighbours.
-    private var instances: TreeDictionary<String, Boxed<Instance>> = [:]
+    /// Every instance, by id; a unit's changes are undone key by key (`JournaledTable`).
+    private var instances = JournaledTable<String, Instance>()
     /// The instances with a callback queued or in flight, kept as each instance changes
     /// (through the subscript, the only way to change one): a waiting control request asks after every event which causes
     /// are still carried, and copying every instance to find the few busy ones cost a send
     /// more than its callbacks did.
-    private(set) var busyIDs: Set<String> = []
+    @Journaled private(set) var busyIDs: Set<String> = []
     /// Device → the conversation it shows.
-    private(set) var showing: TreeDictionary<String, String> = [:]
+    private(set) var showing = JournaledTable<String, String>()
     /// Device → the instance presented on it.
-    private(set) var presented: TreeDictionary<String, String> = [:]
+    private(set) var presented = JournaledTable<String, String>()
     /// The size each live bubble asked for, clamped.
-    var liveSizes: TreeDictionary<LiveBubbleKey, SizeValue> = [:]
+    var liveSizes = JournaledTable<LiveBubbleKey, SizeValue>()
 
-    var all: some Sequence<Instance> { self.instances.values.lazy.compactMap(\.optional) }
+    var all: some Sequence<Instance> { self.instances.values }
 
     /// An instance by id; its queue and phase change in place. New ones come through `add`,
     /// and go through `remove`, so that the presentation stays true.
     subscript(id: String) -> Instance? {
-        get { self.instances[boxed: id] }
+        get { self.instances[id] }
         _modify {
             defer { self.noteQueue(of: id) }
-            yield &self.instances[boxed: id]
+            yield &self.instances[id]
         }
     }
 
@@ -37,18 +37,18 @@ struct Screens: Sendable {
 
     /// An instance changed (or went): whether anything is left in its queue.
     private mutating func noteQueue(of id: String) {
-        if self.instances[boxed: id]?.isIdle ?? true { self.busyIDs.remove(id) } else { self.busyIDs.insert(id) }
+        if self.instances[id]?.isIdle ?? true { self.busyIDs.remove(id) } else { self.busyIDs.insert(id) }
     }
 
     /// The instance is now the app presented on its device.
     mutating func present(_ id: String) {
-        guard let instance = self.instances[boxed: id] else { return }
+        guard let instance = self.instances[id] else { return }
         self.presented[instance.device] = id
     }
 
     /// The instance is no longer presented (it resigns or goes away).
     mutating func stopPresenting(_ id: String) {
-        guard let device = self.instances[boxed: id]?.device, self.presented[device] == id else { return }
+        guard let device = self.instances[id]?.device, self.presented[device] == id else { return }
         self.presented[device] = nil
     }
 
@@ -56,7 +56,7 @@ struct Screens: Sendable {
     mutating func remove(_ id: String) -> Instance? {
         self.stopPresenting(id)
         self.busyIDs.remove(id)
-        return self.instances.removeValue(forKey: id)?.optional
+        return self.instances.removeValue(forKey: id)
     }
 
     /// The device shows `conversation` (nil: the conversation list).
@@ -71,7 +71,7 @@ struct Screens: Sendable {
     /// The app presented on `device`, active in `conversation`: what an `open`, a tap on its
     /// bubble or a live bubble's request to expand reaches, instead of launching it again.
     func activeMain(device: String, app: String, conversation: String) -> Instance? {
-        guard let id = self.presented[device], let instance = self.instances[boxed: id], instance.phase == .active,
+        guard let id = self.presented[device], let instance = self.instances[id], instance.phase == .active,
               instance.app == app, instance.conversation == conversation else { return nil }
         return instance
     }
@@ -99,7 +99,7 @@ struct Screens: Sendable {
         var causes: Set<Int> = []
         guard !wanted.isEmpty else { return causes }
         for id in self.busyIDs {
-            self.instances[boxed: id]?.callbacks.forEachCauses { carried in
+            self.instances[id]?.callbacks.forEachCauses { carried in
                 if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
             }
         }
@@ -112,5 +112,14 @@ struct Screens: Sendable {
             depths.0 += instance.callbacks.waiting.count
             if instance.callbacks.inFlight != nil { depths.1 += 1 }
         }
+    }
+
+    /// The unit ends: kept, or undone (puts every screen and instance back as they were when the unit began).
+    mutating func closeUnit(undoing: Bool) {
+        self.instances.closeUnit(undoing: undoing)
+        self.$busyIDs.closeUnit(undoing: undoing)
+        self.showing.closeUnit(undoing: undoing)
+        self.presented.closeUnit(undoing: undoing)
+        self.liveSizes.closeUnit(undoing: undoing)
     }
 }

@@ -18,11 +18,17 @@ struct Inspections: Sendable {
         }
     }
 
-    private var parked: [Int: Parked] = [:]
-    private var lastToken = 0
+    @Journaled private var parked: [Int: Parked] = [:]
+    @Journaled private var lastToken = 0
 
     var isEmpty: Bool { self.parked.isEmpty }
     var count: Int { self.parked.count }
+
+    /// The unit ends: kept, or undone (puts what is parked back as when the unit began).
+    mutating func closeUnit(undoing: Bool) {
+        self.$parked.closeUnit(undoing: undoing)
+        self.$lastToken.closeUnit(undoing: undoing)
+    }
 
     /// Parks `what` until its files were looked at: the token to ask the shell with.
     mutating func park(_ what: Parked) -> Int {

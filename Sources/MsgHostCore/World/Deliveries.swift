@@ -11,9 +11,11 @@ import MsgHostProtocol
 /// reversed, or in the order named.
 struct Deliveries: Hashable, Sendable {
     /// device → how messages reach it, when not at once.
-    private(set) var rules: TreeDictionary<String, DeliveryRule> = [:]
+    private var ruleTable = JournaledTable<String, DeliveryRule>()
+    var rules: TreeDictionary<String, DeliveryRule> { self.ruleTable.current }
     /// Deliveries not yet arrived, by id.
-    private(set) var pending: TreeDictionary<Int, PendingDelivery> = [:]
+    private var pendingTable = JournaledTable<Int, PendingDelivery>()
+    var pending: TreeDictionary<Int, PendingDelivery> { self.pendingTable.current }
 
     /// How a message from `sender` reaches `device` (owned by `owner`).
     func rule(for device: String, owner: String, sender: String) -> DeliveryRule {
@@ -74,14 +76,20 @@ struct Deliveries: Hashable, Sendable {
     mutating func apply(_ change: WorldChange) {
         switch change {
         case .deliveryRuleChanged(let device, let rule):
-            self.rules[device] = rule.isImmediate ? nil : rule
+            self.ruleTable[device] = rule.isImmediate ? nil : rule
         case .deliveryPending(let delivery):
-            self.pending[delivery.id] = delivery
+            self.pendingTable[delivery.id] = delivery
         case .deliveryDone(let id):
-            self.pending[id] = nil
+            self.pendingTable[id] = nil
         case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved, .participantAssigned, .messageStored,
              .transcriptEntryAdded, .transcriptEntryChanged, .transcriptEntryRemoved, .inputFieldChanged, .contactNamed, .memberAdded, .memberRemoved:
             break
         }
+    }
+
+    /// The unit ends: what it changed is kept, or undone (`JournaledTable`).
+    mutating func closeUnit(undoing: Bool) {
+        self.ruleTable.closeUnit(undoing: undoing)
+        self.pendingTable.closeUnit(undoing: undoing)
     }
 }

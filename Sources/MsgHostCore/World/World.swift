@@ -11,23 +11,32 @@ import MsgHostProtocol
 /// history: the changes to it wait in `pending`, where its reads see them, until the shell has
 /// written them (`historyWritten`).
 public struct World: Sendable {
-    public private(set) var people: TreeDictionary<String, Person> = [:]
-    public private(set) var devices: TreeDictionary<String, Device> = [:]
-    public private(set) var conversations: TreeDictionary<String, Conversation> = [:]
-    public private(set) var installs: TreeDictionary<String, Install> = [:]
+    public var people: TreeDictionary<String, Person> { self.peopleTable.current }
+    public var devices: TreeDictionary<String, Device> { self.deviceTable.current }
+    public var conversations: TreeDictionary<String, Conversation> { self.conversationTable.current }
+    public var installs: TreeDictionary<String, Install> { self.installTable.current }
     /// install id → person handle → identifier, for every install ever made. An uninstalled
     /// install's identifiers are retired, not forgotten: the `$<uuid>` tokens in messages it
     /// sent name people with them, and every reader must still get its own identifiers (or the
-    /// contact name) for those, never the retired ones (found by HostPropertyTests). A few
-    /// entries per reinstall, so this stays small however long the daemon runs.
-    public private(set) var participants: TreeDictionary<String, [String: String]> = [:]
+    /// contact name) for those, never the retired ones. A few entries per reinstall, so this
+    /// stays small however long the daemon runs.
+    public var participants: TreeDictionary<String, [String: String]> { self.participantTable.current }
     /// conversation → the people who were removed from it and have not rejoined. Their devices
     /// keep the transcript they had (read-only), and receive nothing sent after they left.
-    public private(set) var formerMembers: TreeDictionary<String, Set<String>> = [:]
+    public var formerMembers: TreeDictionary<String, Set<String>> { self.formerMemberTable.current }
     /// Each device's input field in each conversation, when it is not empty.
-    public internal(set) var inputFields: TreeDictionary<TranscriptKey, InputField> = [:]
+    public var inputFields: TreeDictionary<TranscriptKey, InputField> { self.inputFieldTable.current }
     /// device → person → the name that device's owner has for them.
-    public internal(set) var contacts: TreeDictionary<String, [String: String]> = [:]
+    public var contacts: TreeDictionary<String, [String: String]> { self.contactTable.current }
+    // The tables, each changed only by `apply` and undone with the unit (`undo`).
+    private var peopleTable = JournaledTable<String, Person>()
+    private var deviceTable = JournaledTable<String, Device>()
+    private var conversationTable = JournaledTable<String, Conversation>()
+    private var installTable = JournaledTable<String, Install>()
+    private var participantTable = JournaledTable<String, [String: String]>()
+    private var formerMemberTable = JournaledTable<String, Set<String>>()
+    private var inputFieldTable = JournaledTable<TranscriptKey, InputField>()
+    private var contactTable = JournaledTable<String, [String: String]>()
     /// Delivery rules and the deliveries under way (`Deliveries` owns their rules).
     private(set) var deliveries = Deliveries()
     /// device → how messages reach it, when not at once.
@@ -35,11 +44,11 @@ public struct World: Sendable {
     /// Deliveries not yet arrived, by id.
     public var pendingDeliveries: TreeDictionary<Int, PendingDelivery> { self.deliveries.pending }
     /// The next transcript entry or delivery id (both count up from here).
-    public internal(set) var nextSerial = 1
+    @Journaled public internal(set) var nextSerial = 1
     /// Where stored messages and transcripts are read (shared: copies of a world read the same).
     public private(set) var reader: any HistoryReader
     /// History changed here that the shell has not stored yet (one commit unit's at most).
-    var pending = PendingHistory()
+    @Journaled var pending = PendingHistory()
 
     /// A world with no stored history: what it is given lives in `pending` (tests, tools).
     public init() {
@@ -65,12 +74,14 @@ public struct World: Sendable {
     public init(replaying changes: some Sequence<WorldChange>, history: any HistoryReader) throws {
         try self.init(history: history)
         for change in changes { self.apply(change) }
+        self.closeUnit(undoing: false)
     }
 
     /// The same, with no stored history.
     public init(replaying changes: some Sequence<WorldChange>) {
         self.init()
         for change in changes { self.apply(change) }
+        self.closeUnit(undoing: false)
     }
 
     /// The shell wrote `changes` where `reader` reads them: they are no longer pending.
@@ -86,35 +97,50 @@ public struct World: Sendable {
     /// only changes that were valid when made). History changes only move `nextSerial`.
     public mutating func apply(_ change: WorldChange) {
         switch change {
-        case .personCreated(let person): self.people[person.handle] = person
-        case .deviceCreated(let device): self.devices[device.id] = device
-        case .conversationCreated(let conversation): self.conversations[conversation.id] = conversation
-        case .installCreated(let install): self.installs[install.id] = install
+        case .personCreated(let person): self.peopleTable[person.handle] = person
+        case .deviceCreated(let device): self.deviceTable[device.id] = device
+        case .conversationCreated(let conversation): self.conversationTable[conversation.id] = conversation
+        case .installCreated(let install): self.installTable[install.id] = install
         case .installRemoved(let id):
-            self.installs[id] = nil
+            self.installTable[id] = nil
         case .participantAssigned(let install, let person, let identifier):
-            self.participants[install, default: [:]][person] = identifier
+            self.participantTable[install, default: [:]][person] = identifier
         case .messageStored, .transcriptEntryChanged, .transcriptEntryRemoved:
             break
         case .transcriptEntryAdded(_, _, let entry):
             self.nextSerial = max(self.nextSerial, entry.id + 1)
         case .inputFieldChanged(let device, let conversation, let field):
-            self.inputFields[TranscriptKey(device: device, conversation: conversation)] = field.isEmpty ? nil : field
+            self.inputFieldTable[TranscriptKey(device: device, conversation: conversation)] = field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
-            self.contacts[device, default: [:]][person] = name
+            self.contactTable[device, default: [:]][person] = name
         case .deliveryRuleChanged, .deliveryDone:
             self.deliveries.apply(change)
         case .deliveryPending(let delivery):
             self.deliveries.apply(change)
             self.nextSerial = max(self.nextSerial, delivery.id + 1)
         case .memberAdded(let conversation, let person):
-            self.conversations[conversation]?.members.append(person)
-            self.formerMembers[conversation]?.remove(person)
-            if self.formerMembers[conversation]?.isEmpty == true { self.formerMembers[conversation] = nil }
+            self.conversationTable[conversation]?.members.append(person)
+            self.formerMemberTable[conversation]?.remove(person)
+            if self.formerMemberTable[conversation]?.isEmpty == true { self.formerMemberTable[conversation] = nil }
         case .memberRemoved(let conversation, let person):
-            self.conversations[conversation]?.members.removeAll { $0 == person }
-            self.formerMembers[conversation, default: []].insert(person)
+            self.conversationTable[conversation]?.members.removeAll { $0 == person }
+            self.formerMemberTable[conversation, default: []].insert(person)
         }
+    }
+
+    /// The unit ends: kept, or undone (puts the directory back as it was when the unit began (the shell could not store it)).
+    mutating func closeUnit(undoing: Bool) {
+        self.peopleTable.closeUnit(undoing: undoing)
+        self.deviceTable.closeUnit(undoing: undoing)
+        self.conversationTable.closeUnit(undoing: undoing)
+        self.installTable.closeUnit(undoing: undoing)
+        self.participantTable.closeUnit(undoing: undoing)
+        self.formerMemberTable.closeUnit(undoing: undoing)
+        self.inputFieldTable.closeUnit(undoing: undoing)
+        self.contactTable.closeUnit(undoing: undoing)
+        self.deliveries.closeUnit(undoing: undoing)
+        self.$nextSerial.closeUnit(undoing: undoing)
+        self.$pending.closeUnit(undoing: undoing)
     }
 
 
