@@ -85,6 +85,7 @@ struct BenchRun {
         let startup = StartupSuite(binary: self.binary, directory: self.directory, world: BenchWorld(pairs: 1, apps: self.apps("start")))
         let harness = try HarnessSuite(binary: self.binary, directory: self.directory, programs: self.programs)
 
+        var units = try (small: UnitCostSuite(conversations: 10), large: UnitCostSuite(conversations: self.sizes.worldConversations))
         var figures: [String: [Double]] = [:]
         func record(_ name: String, _ value: Double) { figures[name, default: []].append(value) }
         func latencies(_ name: String, _ samples: [Double]) {
@@ -100,6 +101,12 @@ struct BenchRun {
             ("transcript, 1k stored", { latencies("page1k", try small.pages.run(warmup: 2, count: self.sizes.pages, budget: self.sizes.pageSeconds)) }),
             ("transcript, large store", { latencies("pageLarge", try large.pages.run(warmup: 2, count: self.sizes.pages, budget: self.sizes.pageSeconds)) }),
             ("throughput", { record("throughput", try throughput.run(seconds: self.sizes.throughputSeconds)) }),
+            ("unit cost", {
+                for (name, runs) in [("unit10", units.small.run(warmup: warmup, count: count)), ("unitLarge", units.large.run(warmup: warmup, count: count))] {
+                    record(name + ".kept", Stats.median(runs.kept) / 1_000)
+                    record(name + ".undone", Stats.median(runs.undone) / 1_000)
+                }
+            }),
             ("cycle floor", { record("cycleFloor", try cycleFloor.run(seconds: self.sizes.throughputSeconds)) }),
             ("start", { record("ready", Stats.median(try startup.run(self.sizes.starts).ready)) }),
             ("harness", {
@@ -190,6 +197,13 @@ struct BenchRun {
             report.add("acknowledged direct sends per second while recording, \(senders) extensions", across("throughputRec"), digits: 0)
             report.add("sends per second recording ÷ not", pairedRatios(across("throughputRec"), across("throughput")), digits: 2)
             report.facts.notes.append("Recording: a second daemon like the direct-send one records a session from before its first send to the end (\(try recording.stop()) steps); its figures are taken in the same repetitions.")
+        }
+        let world = self.sizes.worldConversations
+        for (kind, label) in [("kept", "kept"), ("undone", "undone")] {
+            report.add("machine: a user's send, its unit \(label), 10 conversations (µs)", across("unit10.\(kind)"), digits: 1)
+            report.add("machine: a user's send, its unit \(label), \(world) conversations (µs)", across("unitLarge.\(kind)"), digits: 1)
+            report.add("machine: unit \(label), \(world) conversations ÷ 10", pairedRatios(across("unitLarge.\(kind)"), across("unit10.\(kind)")),
+                       digits: 2, target: target(.atMost(1.2)))
         }
         report.add("daemon start → READY, fresh state (ms)", across("ready"), digits: 2, target: target(.atMost(15)))
         report.add("daemon's own start → READY + SIGTERM → exit, a test's world (ms)", across("harness.own"), digits: 2)

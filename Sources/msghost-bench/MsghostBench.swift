@@ -141,11 +141,13 @@ struct Sizes {
     /// fewer are enough (a daemon answering whole transcripts takes seconds each).
     var pages: Int
     var pageSeconds: Double
+    /// The large world of the machine's own unit cost (`UnitCostSuite`), against 10.
+    var worldConversations: Int
 
     static let full = Sizes(
         repetitions: 5, warmup: 500, roundTrips: 5_000, throughputSeconds: 3, launches: 10, starts: 10, conversations: 1_000,
-        storedMessages: 1_000_000, pages: 200, pageSeconds: 20)
+        storedMessages: 1_000_000, pages: 200, pageSeconds: 20, worldConversations: 100_000)
     static let smoke = Sizes(
         repetitions: 1, warmup: 20, roundTrips: 100, throughputSeconds: 0.3, launches: 2, starts: 2, conversations: 20,
-        storedMessages: 2_000, pages: 5, pageSeconds: 2)
+        storedMessages: 2_000, pages: 5, pageSeconds: 2, worldConversations: 1_000)
 }

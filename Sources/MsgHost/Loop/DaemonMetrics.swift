@@ -76,21 +76,21 @@ final class DaemonMetrics {
     /// An event the loop logs.
     func count(_ record: EventRecord) {
         self.events[record.kind]?.increment()
-        switch record.kind {
-        case EventKind.sent.rawValue:
+        switch record.eventKind {
+        case .sent?:
             self.sends.increment()
-        case EventKind.sendRefused.rawValue:
+        case .sendRefused?:
             let key = Refusal(code: record.code ?? 0, name: record.name ?? "")
             if let counter = self.refusals[key] { return counter.increment() }
             let counter = CoreMetrics.Counter(
                 label: "msghost_send_refusals_total", dimensions: [("code", String(key.code)), ("name", key.name)], factory: self.factory)
             self.refusals[key] = counter
             counter.increment()
-        case EventKind.launching.rawValue:
+        case .launching?:
             self.launches.increment()
-        case EventKind.crashed.rawValue:
+        case .crashed?:
             self.crashes.increment()
-        case EventKind.terminated.rawValue:
+        case .terminated?:
             let reason = record.name ?? "unknown"
             if let counter = self.terminations[reason] { return counter.increment() }
             let counter = CoreMetrics.Counter(label: "msghost_terminations_total", dimensions: [("reason", reason)], factory: self.factory)

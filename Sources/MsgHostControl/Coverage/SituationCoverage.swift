@@ -67,13 +67,13 @@ public struct SituationCoverage: Sendable {
         var starts: Set<String> = []
         for event in events {
             let key = "\(event.device ?? "") \(event.app ?? "")"
-            switch event.kind {
-            case "launching":
+            switch event.eventKind {
+            case .launching?:
                 starts.insert(key)
-            case "opened": self.presented.insert(key)
-            case "closed": self.presented.remove(key)
-            case "terminated", "crashed":
-                let reason = event.kind == "crashed" ? "crashed" : event.name ?? "?"
+            case .opened?: self.presented.insert(key)
+            case .closed?: self.presented.remove(key)
+            case .terminated?, .crashed?:
+                let reason = event.eventKind == .crashed ? "crashed" : event.name ?? "?"
                 let place = self.presented.contains(key) ? "while on screen" : "after it was closed"
                 self.see("termination", reason == "uninstalled" ? "uninstalled" : reason == "idle" ? "idle, \(place)" : "\(reason), \(place)")
                 if reason == "uninstalled" {

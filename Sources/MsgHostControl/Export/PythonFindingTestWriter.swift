@@ -21,7 +21,7 @@ public enum PythonFindingTestWriter {
         out += """
 
             # The events that are findings, by kind (docs/EXPLORE.md).
-            FINDINGS = \(PythonTestWriter.literal(.object(SessionFinding.Kind.events.mapValues { .string($0.rawValue) }), indent: 0))
+            FINDINGS = \(PythonTestWriter.literal(.object(Dictionary(uniqueKeysWithValues: SessionFinding.Kind.events.map { ($0.key.rawValue, JSONValue.string($0.value.rawValue)) })), indent: 0))
             INVARIANTS = \(invariants.map { PythonTestWriter.string($0) } ?? "None")
 
 

@@ -114,7 +114,7 @@ public struct TestPlan {
                 }
                 for key in ["presentationStyle", "action", "result"] { if case .string(let value)? = reply[key] { outcome.append((key, value)) } }
             }
-            let newRefusals = step.events.filter { ($0.kind == "sendRefused" || $0.kind == "requestRefused") && $0.code != nil }
+            let newRefusals = step.events.filter { ($0.eventKind == .sendRefused || $0.eventKind == .requestRefused) && $0.code != nil }
             refusals += newRefusals.map { "\($0.code ?? 0) \($0.name ?? "")" }
             var changed: [View] = []
             for change in step.transcripts {

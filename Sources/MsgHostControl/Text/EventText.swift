@@ -23,9 +23,9 @@ extension EventText {
     /// The kinds that say how an extension's process and presentation go (launched, connected,
     /// transitions, view changes …): what a reader of an action's consequences passes over to
     /// see what was sent, arrived, refused or failed.
-    public static let lifecycle: Set<String> = [
-        "opened", "closed", "touch", "transition", "viewChanged", "liveBubble",
-        "launching", "launched", "connected", "attached", "terminating",
+    public static let lifecycle: Set<EventKind> = [
+        .opened, .closed, .touch, .transition, .viewChanged, .liveBubble,
+        .launching, .launched, .connected, .attached, .terminating,
     ]
 
     /// What an event says an action caused, as a line for a person, or nil for lifecycle
@@ -33,17 +33,17 @@ extension EventText {
     /// sendMessage)`, `sent from kate-iphone in kate-john: message m5 (com.example.icecream)`,
     /// `arrived on john-iphone in kate-john: m5`.
     public static func caused(_ event: EventRecord) -> String? {
-        guard !self.lifecycle.contains(event.kind) else { return nil }
+        if let kind = event.eventKind, self.lifecycle.contains(kind) { return nil }
         let place = (event.device.map { " on \($0)" } ?? "") + (event.conversation.map { " in \($0)" } ?? "")
         let detail = event.detail.flatMap { $0.isEmpty ? nil : $0 }
-        switch event.kind {
-        case "sendRefused", "requestRefused":
+        switch event.eventKind {
+        case .sendRefused?, .requestRefused?:
             let refusal = [event.code.map(String.init), event.name].compactMap { $0 }.joined(separator: " ")
             let about = [event.app, detail].compactMap { $0 }.joined(separator: ", ")
             return "refused\(place): \(refusal.isEmpty ? "(no code)" : refusal)\(about.isEmpty ? "" : " (\(about))")"
-        case "sent":
+        case .sent?:
             return "sent from \(event.device ?? "?")\(event.conversation.map { " in \($0)" } ?? ""): \(detail ?? "")\(event.app.map { " (\($0))" } ?? "")"
-        case "arrived":
+        case .arrived?:
             return "arrived\(place): \(detail ?? "")"
         default:
             return self.line(event)

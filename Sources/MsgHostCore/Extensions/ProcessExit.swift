@@ -1,3 +1,5 @@
+import MsgHostProtocol
+
 /// Why an extension process ended, as its exit is reported (SPEC §6).
 enum ProcessExit: Equatable, Sendable {
     /// It exited before saying hello.

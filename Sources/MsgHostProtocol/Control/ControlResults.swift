@@ -216,6 +216,10 @@ public struct EventRecord: Codable, Hashable, Sendable {
         self.detail = detail
         self.elements = elements
     }
+
+    /// The kind as the type the daemon names it with; nil for a kind this build does not know
+    /// (a newer daemon's).
+    public var eventKind: EventKind? { EventKind(rawValue: self.kind) }
 }
 
 /// Reply of `events`.

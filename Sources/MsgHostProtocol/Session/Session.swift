@@ -387,27 +387,27 @@ public struct SessionFinding: Codable, Hashable, Sendable {
         /// The kind of finding an event of the daemon's is, or nil for the events of a
         /// well-behaved app (launches, idle terminations, sends, arrivals …).
         public init?(event: EventRecord) {
-            if event.kind == "requestRefused" && event.name == "sendWhileNotVisible" && event.detail?.hasPrefix("setView:") == true {
+            if event.eventKind == .requestRefused && event.name == "sendWhileNotVisible" && event.detail?.hasPrefix("setView:") == true {
                 // A view set as the user closes the app: the app cannot know until its
                 // willResignActive arrives, and the view had nowhere to show (MessagesSDK
                 // sends a UIKit screen whenever its views change). Harmless, so no bug.
                 return nil
             }
-            if event.kind == "terminated" {
+            if event.eventKind == .terminated {
                 guard event.name == "exited by itself" else { return nil }
                 self = .crashed
             } else {
-                guard let kind = Self.events[event.kind] else { return nil }
+                guard let kind = event.eventKind.flatMap({ Self.events[$0] }) else { return nil }
                 self = kind
             }
         }
 
         /// The event kinds that are findings, and of which kind (`terminated` too, when the
         /// app exited by itself).
-        public static let events: [String: Kind] = [
-            "crashed": .crashed, "unresponsive": .unresponsive, "launchFailed": .launchFailed, "launchTimedOut": .launchFailed,
-            "memoryExceeded": .memoryExceeded, "sendRefused": .refused, "requestRefused": .refused,
-            "callbackFailed": .callbackFailed, "protocolError": .callbackFailed,
+        public static let events: [EventKind: Kind] = [
+            .crashed: .crashed, .unresponsive: .unresponsive, .launchFailed: .launchFailed, .launchTimedOut: .launchFailed,
+            .memoryExceeded: .memoryExceeded, .sendRefused: .refused, .requestRefused: .refused,
+            .callbackFailed: .callbackFailed, .protocolError: .callbackFailed,
         ]
     }
 

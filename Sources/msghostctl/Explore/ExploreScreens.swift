@@ -40,15 +40,15 @@ struct ExploreScreens {
             if step.touches(device: key.device) { self.shown[key]?.changed = true }
         }
         for event in events {
-            switch event.kind {
-            case "terminated", "crashed":
+            switch event.eventKind {
+            case .terminated?, .crashed?:
                 for key in self.shown.keys where key.device == event.device && key.app == event.app {
                     // A reinstall is a new install, with an empty container: nothing to keep.
                     if event.name == "uninstalled" { self.shown[key] = nil } else { self.shown[key]?.ended = true }
                 }
-            case "closed", "opened":
-                for key in self.shown.keys where key.device == event.device && key.app == event.app { self.shown[key]?.visible = event.kind == "opened" }
-            case "sent", "arrived", "staged", "cancelled", "expired", "memberAdded", "memberRemoved":
+            case .closed?, .opened?:
+                for key in self.shown.keys where key.device == event.device && key.app == event.app { self.shown[key]?.visible = event.eventKind == .opened }
+            case .sent?, .arrived?, .staged?, .cancelled?, .expired?, .memberAdded?, .memberRemoved?:
                 // On that device (a message sent from it or arriving at it, its input field), or
                 // on every device of the conversation (a member joined or left).
                 for (key, value) in self.shown where value.conversation == event.conversation && (event.device == nil || event.device == key.device) {

@@ -1,5 +1,6 @@
 /// What an event in the log (`events`, the event stream) reports. The wire carries the raw
-/// value, so these names are part of the control protocol.
+/// value, so these names are part of the control protocol; clients read a record's kind as
+/// this type (`EventRecord.eventKind`), so that the daemon and its tools name them alike.
 public enum EventKind: String, Sendable, CaseIterable {
     // The user and the conversation.
     case opened, closed, touch, transition, staged, cancelled, sent, arrived, expired, openedURL, liveBubble
@@ -33,31 +34,6 @@ public enum EventKind: String, Sendable, CaseIterable {
         switch self {
         case .touch, .sent, .arrived, .staged, .transition, .viewChanged: true
         default: false
-        }
-    }
-}
-
-/// The daemon's counters (`status` `counters`), by name on the wire.
-public enum Counter: String, Sendable, CaseIterable {
-    case launches, sendsAccepted, sendsRefused, requestsRefused
-    case droppedFrames, badSignatures, badTokens, refusedConnections, protocolErrors, unexpectedReplies, controlErrors
-    case undeliverableMessages
-
-    /// Its place in `allCases`.
-    static func index(_ counter: Counter) -> Int {
-        switch counter {
-        case .launches: 0
-        case .sendsAccepted: 1
-        case .sendsRefused: 2
-        case .requestsRefused: 3
-        case .droppedFrames: 4
-        case .badSignatures: 5
-        case .badTokens: 6
-        case .refusedConnections: 7
-        case .protocolErrors: 8
-        case .unexpectedReplies: 9
-        case .controlErrors: 10
-        case .undeliverableMessages: 11
         }
     }
 }
