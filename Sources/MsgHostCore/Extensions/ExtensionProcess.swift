@@ -28,7 +28,7 @@ struct ExtensionProcess: Sendable {
     /// A process on its way out.
     struct Termination: Sendable, Equatable {
         /// What the exit will be reported as.
-        var reason: String
+        var reason: TerminationReason
         /// Its connection, if it had said hello: it still reaches the process until it exits.
         var route: [UInt8]?
         /// The id of the `terminate` notice sent and not yet answered.
@@ -160,7 +160,7 @@ struct ExtensionProcess: Sendable {
     }
 
     /// It is to be ended for `reason`. Not again once terminating, nor once gone.
-    mutating func beginTerminating(reason: String) -> Bool {
+    mutating func beginTerminating(reason: TerminationReason) -> Bool {
         switch self.state {
         case .launching, .connected:
             self.state = .terminating(Termination(reason: reason, route: self.route))
@@ -198,7 +198,7 @@ struct ExtensionProcess: Sendable {
     mutating func exit(needed: Bool) -> ProcessExit {
         let exit: ProcessExit = switch self.state {
         case .launching: .launchFailed
-        case .connected: needed ? .crashed : .terminated(reason: "exited by itself")
+        case .connected: needed ? .crashed : .terminated(reason: .exitedByItself)
         case .terminating(let termination): .terminated(reason: termination.reason)
         case .exited(let exit): exit
         }

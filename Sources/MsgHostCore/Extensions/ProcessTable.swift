@@ -98,7 +98,7 @@ struct ProcessTable: Sendable {
     /// The process is on its way out: it no longer serves its (device, app), so the next need
     /// launches another; its connection still reaches it until it exits. False when it was
     /// already terminating (or is unknown): nothing changes.
-    mutating func beginTerminating(_ launchID: String, reason: String) -> Bool {
+    mutating func beginTerminating(_ launchID: String, reason: TerminationReason) -> Bool {
         guard let process = self.byLaunch[launchID], self.byLaunch[launchID]?.beginTerminating(reason: reason) == true else { return false }
         self.stopServing(process)
         return true

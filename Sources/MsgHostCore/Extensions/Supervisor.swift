@@ -144,13 +144,13 @@ struct Supervisor: Sendable {
         var then: [HostAction]
     }
 
-    mutating func beginTermination(_ launchID: String, reason: String, notify: Bool = true, outbox: inout Outbox, now: Instant) -> Ending? {
+    mutating func beginTermination(_ launchID: String, reason: TerminationReason, notify: Bool = true, outbox: inout Outbox, now: Instant) -> Ending? {
         guard let process = self.processes[launchID], self.processes.beginTerminating(launchID, reason: reason) else { return nil }
-        let announced = outbox.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason)
+        let announced = outbox.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason.rawValue)
         let failure: WireError = if process.isLaunching {
-            .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == "launchFailed" ? "no hello within \(self.launchTimeout(process.app)) ms" : reason)")
+            .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == .launchFailed ? "no hello within \(self.launchTimeout(process.app)) ms" : reason.rawValue)")
         } else {
-            .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason))")
+            .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason.rawValue))")
         }
         // Remembered while it terminates, so that a late request naming one is told it
         // resigned (§4.5), not that it never existed. (On exit the process is gone with them.)
@@ -161,7 +161,7 @@ struct Supervisor: Sendable {
             // be signalled, is asked to leave instead).
             self.processes[launchID]?.expectExit()
         } else if let route = process.route {
-            let body = OutboundBody.encoding(TerminateBody(reason: reason, graceMs: self.settings.terminateGraceMs))
+            let body = OutboundBody.encoding(TerminateBody(reason: reason.rawValue, graceMs: self.settings.terminateGraceMs))
             let (id, send) = outbox.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
             self.processes[launchID]?.noticeSent(id: id)
             then = [send, .startTimer(.escalate(launchID: launchID, .terminate), at: now.adding(milliseconds: self.settings.terminateGraceMs))]

@@ -41,13 +41,13 @@ extension HostStateMachine {
 
     /// Ends a process (`Supervisor.beginTermination`). Its instances are failed now: nobody may
     /// wait on a process that is going.
-    mutating func beginTermination(launchID: String, reason: String, notify: Bool = true, now: Instant) -> [HostAction] {
+    mutating func beginTermination(launchID: String, reason: TerminationReason, notify: Bool = true, now: Instant) -> [HostAction] {
         guard let ending = self.supervisor.beginTermination(launchID, reason: reason, notify: notify, outbox: &self.outbox, now: now) else { return [] }
         return [ending.announced] + self.dropInstances(of: ending.process, failingWith: ending.failure, now: now) + ending.then
     }
 
     /// Ends whatever serves `app` on `device` (after an uninstall).
-    mutating func endProcess(forDevice device: String, app: String, reason: String, now: Instant) -> [HostAction] {
+    mutating func endProcess(forDevice device: String, app: String, reason: TerminationReason, now: Instant) -> [HostAction] {
         var actions = self.parentAppGone(device: device, app: app, now: now)
         for role in [ProcessRole.extension, .parentApp] {
             guard let launchID = self.processes.serving(ProcessKey(device: device, app: app, role: role)) else { continue }
@@ -58,7 +58,7 @@ extension HostStateMachine {
 
     /// Kills a process at once (it broke a rule that makes talking to it pointless), after a
     /// `terminate` notice it will hardly read, or (`notify` false) with none at all.
-    mutating func kill(launchID: String, reason: String, notify: Bool = true, now: Instant) -> [HostAction] {
+    mutating func kill(launchID: String, reason: TerminationReason, notify: Bool = true, now: Instant) -> [HostAction] {
         guard self.processes[launchID] != nil else { return [] }
         return self.beginTermination(launchID: launchID, reason: reason, notify: notify, now: now) + self.supervisor.forceKill(launchID)
     }
@@ -76,13 +76,13 @@ extension HostStateMachine {
         switch timer {
         case .launchTimeout(let launchID):
             guard let event = self.supervisor.launchTimedOut(launchID, outbox: &self.outbox, now: now) else { return [] }
-            return [event] + self.kill(launchID: launchID, reason: "launchFailed", now: now)
+            return [event] + self.kill(launchID: launchID, reason: .launchFailed, now: now)
         case .responseTimeout(let launchID, let callbackID):
             guard let (process, event) = self.supervisor.unresponsive(launchID, callbackID: callbackID, screens: self.screens, outbox: &self.outbox, now: now) else { return [] }
-            return [event] + self.kill(launchID: launchID, reason: "unresponsive", now: now) + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
+            return [event] + self.kill(launchID: launchID, reason: .unresponsive, now: now) + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
         case .idle(let launchID, let generation):
             guard self.supervisor.isIdleTimerCurrent(launchID, generation: generation) else { return [] }
-            return self.beginTermination(launchID: launchID, reason: "idle", now: now)
+            return self.beginTermination(launchID: launchID, reason: .idle, now: now)
         case .escalate(let launchID, let signal):
             // Asked, not forced: an attached process that did not leave is let go of.
             return self.supervisor.escalate(launchID, signal, now: now) ?? self.forgetAttached(launchID, now: now)
@@ -99,13 +99,13 @@ extension HostStateMachine {
     mutating func handleShutdown(now: Instant) -> [HostAction] {
         guard let running = self.supervisor.beginShutdown() else { return [] }
         var actions: [HostAction] = [self.outbox.record(.stopping, now: now)]
-        for launchID in running { actions += self.beginTermination(launchID: launchID, reason: "daemonStopping", now: now) }
+        for launchID in running { actions += self.beginTermination(launchID: launchID, reason: .daemonStopping, now: now) }
         return actions + [self.supervisor.shutdownUnderWay(now: now)]
     }
 
     /// Memory limits (SPEC §6): the shell measured a process's resident memory.
     public mutating func memoryMeasured(launchID: String, bytes: Int, now: Instant) -> [HostAction] {
         let (actions, kill) = self.supervisor.memoryMeasured(launchID, bytes: bytes, outbox: &self.outbox, now: now)
-        return self.finish(actions + (kill ? self.kill(launchID: launchID, reason: "memory", now: now) : []), now: now)
+        return self.finish(actions + (kill ? self.kill(launchID: launchID, reason: .memory, now: now) : []), now: now)
     }
 }

@@ -85,7 +85,7 @@ extension HostStateMachine {
                 return try self.supervisor.warnAsked(launchID, outbox: &self.outbox, now: now) + self.ok(.empty, to: to, now: now)
             }
             // As iOS ends an extension to take its memory back: unwarned, whatever it shows.
-            return self.kill(launchID: launchID, reason: "memoryPressure", notify: false, now: now) + self.ok(.empty, to: to, now: now)
+            return self.kill(launchID: launchID, reason: .memoryPressure, notify: false, now: now) + self.ok(.empty, to: to, now: now)
         case .subscribe(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             self.sessions.subscribe(to)

@@ -22,7 +22,7 @@ extension HostStateMachine {
             return self.ok(.install(InstallResult(install: install)), persisting: changes, to: to, now: now)
         case .uninstallApp(let body):
             let (install, changes) = try self.world.uninstall(app: body.app, from: body.device)
-            let ended = self.endProcess(forDevice: install.device, app: install.app, reason: "uninstalled", now: now)
+            let ended = self.endProcess(forDevice: install.device, app: install.app, reason: .uninstalled, now: now)
             return [.persist(changes)] + ended + self.ok(.empty, to: to, now: now)
         case .addMember(let body):
             return try self.changeMembers(adding: true, body, to: to, now: now)

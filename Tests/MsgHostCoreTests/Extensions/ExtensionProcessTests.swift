@@ -29,8 +29,8 @@ import Testing
     @Test func terminationKeepsTheConnectionAndTheNoticeUntilItIsAnswered() {
         var process = Self.launched()
         _ = process.connect(route: [7])
-        let terminating = process.beginTerminating(reason: "idle")
-        let twice = process.beginTerminating(reason: "memory")
+        let terminating = process.beginTerminating(reason: .idle)
+        let twice = process.beginTerminating(reason: .memory)
         #expect(terminating && !twice, "the first reason stands")
         #expect(process.route == [7], "its goodbye still reaches it")
         #expect(!process.isUnderWay)
@@ -43,7 +43,7 @@ import Testing
         let answeredAgain = process.noticeAnswered("h9")
         #expect(!answeredAgain, "answered once")
         let exit = process.exit(needed: true)
-        #expect(exit == .terminated(reason: "idle"))
+        #expect(exit == .terminated(reason: .idle))
     }
 
     @Test func noticesAndSignalsMeanNothingOutsideTermination() {
@@ -59,7 +59,7 @@ import Testing
         let failed = launching.exit(needed: false)
         #expect(failed == .launchFailed && launching.state == .exited(.launchFailed) && launching.route == nil && !launching.isUnderWay)
         let connects = launching.connect(route: [1])
-        let terminates = launching.beginTerminating(reason: "idle")
+        let terminates = launching.beginTerminating(reason: .idle)
         #expect(!connects && !terminates, "nothing leaves exited")
 
         var needed = Self.launched()
@@ -69,10 +69,10 @@ import Testing
         var unneeded = Self.launched()
         _ = unneeded.connect(route: [1])
         let left = unneeded.exit(needed: false)
-        #expect(left == .terminated(reason: "exited by itself"))
+        #expect(left == .terminated(reason: .exitedByItself))
 
         var ending = Self.launched()
-        _ = ending.beginTerminating(reason: "launchFailed")
+        _ = ending.beginTerminating(reason: .launchFailed)
         #expect(ending.route == nil, "no hello: no connection to tell")
         let exit = ending.exit(needed: true)
         #expect(exit.detail(status: "exit 0") == "launchFailed; exit 0" && exit.event == .terminated)

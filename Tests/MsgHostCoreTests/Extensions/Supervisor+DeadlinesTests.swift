@@ -40,7 +40,7 @@ import Testing
         let process = try #require(supervisor.processes["l1"])
         guard case .memoryWarning = supervisor.answered("h5", by: process) else { Issue.record("the warning was heard"); return }
         #expect(supervisor.answered("h5", by: process) == nil && supervisor.answered("h6", by: process) == nil, "heard once; others are callbacks'")
-        let ending = try #require(supervisor.beginTermination("l1", reason: "idle", outbox: &outbox, now: Self.t0))
+        let ending = try #require(supervisor.beginTermination("l1", reason: .idle, outbox: &outbox, now: Self.t0))
         guard case .sendToExtension(_, let notice) = ending.then.first else { Issue.record("the notice goes first"); return }
         guard case .goodbye(attached: false) = supervisor.answered(notice.header.id, by: process) else { Issue.record("a goodbye"); return }
     }

@@ -25,7 +25,7 @@ import Testing
         #expect(actions.contains(.launch(LaunchRequest(launchID: "l1", device: "phone", app: "app", installID: "in", token: "token-l1"))))
         #expect(actions.contains(.startTimer(.launchTimeout(launchID: "l1"), at: Self.t0.adding(milliseconds: HostSettings().launchTimeoutMs))))
         #expect(self.supervisor.running(Self.key) == "l1")
-        _ = self.supervisor.beginTermination("l1", reason: "idle", outbox: &self.outbox, now: Self.t0)
+        _ = self.supervisor.beginTermination("l1", reason: .idle, outbox: &self.outbox, now: Self.t0)
         #expect(self.supervisor.running(Self.key) == nil, "a process on its way out serves no more")
     }
 
@@ -45,11 +45,11 @@ import Testing
         var ids = SequentialIDGenerator()
         _ = self.launched()
         _ = try self.supervisor.hello(self.hello(launchID: "l1"), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
-        let ending = try #require(self.supervisor.beginTermination("l1", reason: "idle", outbox: &self.outbox, now: Self.t0))
+        let ending = try #require(self.supervisor.beginTermination("l1", reason: .idle, outbox: &self.outbox, now: Self.t0))
         #expect(ending.failure.name == "extensionFailed")
         guard case .sendToExtension(let route, let notice) = ending.then.first else { Issue.record("the notice goes first"); return }
         #expect(route == [9] && notice.header.type == "terminate")
-        #expect(self.supervisor.beginTermination("l1", reason: "memory", outbox: &self.outbox, now: Self.t0) == nil, "ends once")
+        #expect(self.supervisor.beginTermination("l1", reason: .memory, outbox: &self.outbox, now: Self.t0) == nil, "ends once")
         let grace = Self.t0.adding(milliseconds: HostSettings().terminateGraceMs)
         #expect(self.supervisor.escalate("l1", .terminate, now: grace) == [
             .signal(launchID: "l1", .terminate), .startTimer(.escalate(launchID: "l1", .kill), at: grace.adding(milliseconds: HostSettings().killGraceMs)),
@@ -59,7 +59,7 @@ import Testing
 
     @Test mutating func aProcessThatNeverSaidHelloGetsSIGTERMStraightAway() throws {
         _ = self.launched()
-        let ending = try #require(self.supervisor.beginTermination("l1", reason: "launchFailed", outbox: &self.outbox, now: Self.t0))
+        let ending = try #require(self.supervisor.beginTermination("l1", reason: .launchFailed, outbox: &self.outbox, now: Self.t0))
         #expect(ending.failure.name == "launchFailed")
         #expect(ending.then.first == .signal(launchID: "l1", .terminate))
         #expect(self.supervisor.forceKill("l1") == [.signal(launchID: "l1", .kill)])
@@ -78,7 +78,7 @@ import Testing
         let (process, _) = try self.supervisor.hello(hello, route: [5], world: world, ids: &ids, outbox: &self.outbox, now: Self.t0)
         #expect(process.attached && process.pid == 4242)
         #expect(self.supervisor.forceKill(process.launchID).isEmpty)
-        _ = self.supervisor.beginTermination(process.launchID, reason: "idle", outbox: &self.outbox, now: Self.t0)
+        _ = self.supervisor.beginTermination(process.launchID, reason: .idle, outbox: &self.outbox, now: Self.t0)
         #expect(self.supervisor.escalate(process.launchID, .terminate, now: Self.t0) == nil, "let go of, not signalled")
         #expect(self.supervisor.letGo(process.launchID) && self.supervisor.processes.ignoredRoutes.contains([5]))
     }
@@ -90,7 +90,7 @@ import Testing
             _ = self.launched("l\(index)")
             _ = try self.supervisor.hello(self.hello(launchID: "l\(index)"), route: [UInt8(index)], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
             let exited = try #require(self.supervisor.exited("l\(index)", status: "signal 11", screens: Screens(), outbox: &self.outbox, now: Self.t0))
-            #expect(exited.exit == .terminated(reason: "exited by itself"), "not needed: no crash")
+            #expect(exited.exit == .terminated(reason: .exitedByItself), "not needed: no crash")
             _ = self.supervisor.crashed(exited.process, outbox: &self.outbox, now: Self.t0)
         }
         #expect(throws: WireError.self) { try self.supervisor.requireNotQuarantined(device: "phone", app: "app") }

@@ -40,4 +40,17 @@ import Testing
         _ = log.append { seq in EventRecord(seq: seq, time: 0, kind: "again") }
         #expect(log.records.last?.seq == count - 1)
     }
+
+    /// An undo counts its records off, wherever the ring is: the log then fills again in
+    /// order, and past capacity drops its oldest as before.
+    @Test(arguments: [2, 5, 7, 11])
+    func afterARollBackTheRingFillsAgainInOrder(count: Int) {
+        var log = self.log(capacity: 5, appending: count)
+        log.rollBack(to: max(1, count - 2))
+        for _ in 0..<7 { _ = log.append { seq in EventRecord(seq: seq, time: 0, kind: "again") } }
+        let newest = max(1, count - 2) + 6
+        #expect(log.records.map(\.seq) == Array((newest - 4)...newest))
+        log.rollBack(to: newest - 1)
+        #expect(log.records.map(\.seq) == Array((newest - 4)...(newest - 2)))
+    }
 }
