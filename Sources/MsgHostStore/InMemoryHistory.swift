@@ -7,8 +7,8 @@ import MsgHostProtocol
 /// small), the store's never do, and never fail.
 public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     private var messages: [String: StoredMessage] = [:]
-    /// "device\u{0}conversation" → entries, sorted by id.
-    private var transcripts: [String: [TranscriptEntry]] = [:]
+    /// Each transcript's entries, sorted by id.
+    private var transcripts: [TranscriptKey: [TranscriptEntry]] = [:]
     private var locations: [Int: (device: String, conversation: String)] = [:]
     private var maxEntryID = 0
     /// device → its owner (from the directory changes it is given too).
@@ -43,7 +43,7 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
 
     /// Everything stored, for tests that check what was (or was not) sent.
     public var storedMessages: [String: StoredMessage] { self.messages }
-    public var storedTranscripts: [String: [TranscriptEntry]] { self.transcripts.filter { !$0.value.isEmpty } }
+    public var storedTranscripts: [TranscriptKey: [TranscriptEntry]] { self.transcripts.filter { !$0.value.isEmpty } }
 
     public func entry(_ id: Int) -> LocatedEntry? {
         guard let (device, conversation) = self.locations[id],
@@ -74,10 +74,9 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     }
 
     public func seenExpiring() -> [LocatedEntry] {
-        self.transcripts.keys.sorted().flatMap { key -> [LocatedEntry] in
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            return self.transcripts[key]!.filter { $0.seenAt != nil && !$0.kept && self.expires($0, on: parts[0]) }
-                .map { LocatedEntry(device: parts[0], conversation: parts[1], entry: $0) }
+        self.transcripts.keys.sorted { ($0.device, $0.conversation) < ($1.device, $1.conversation) }.flatMap { key -> [LocatedEntry] in
+            self.transcripts[key, default: []].filter { $0.seenAt != nil && !$0.kept && self.expires($0, on: key.device) }
+                .map { LocatedEntry(device: key.device, conversation: key.conversation, entry: $0) }
         }
     }
 
@@ -97,5 +96,5 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
         self.all(device, conversation).filter { $0.kind == .bubble && self.messages[$0.messageID].map(matches) == true }
     }
 
-    private static func key(_ device: String, _ conversation: String) -> String { "\(device)\u{0}\(conversation)" }
+    private static func key(_ device: String, _ conversation: String) -> TranscriptKey { TranscriptKey(device: device, conversation: conversation) }
 }

@@ -57,7 +57,7 @@ extension WorldStore {
 
     public func liveBubbles(device: String, conversation: String, newest: Int) throws -> [TranscriptEntry] {
         guard newest > 0 else { return [] }
-        let view = device + "\u{0}" + conversation
+        let view = TranscriptKey(device: device, conversation: conversation)
         if self.withoutLive.contains(view) { return [] }
         let anyLive = try self.queue.inDatabase { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM transcript_entry WHERE device = ? AND conversation = ? AND live = 1)"),
@@ -76,7 +76,7 @@ extension WorldStore {
     }
 
     public func unseenExpiring(device: String, conversation: String) throws -> [TranscriptEntry] {
-        let view = device + "\u{0}" + conversation
+        let view = TranscriptKey(device: device, conversation: conversation)
         if self.withoutUnseenExpiring.contains(view) { return [] }
         let unseen = try self.located("""
             SELECT * FROM transcript_entry WHERE device = ? AND conversation = ? AND expiring = 1 AND seen_at IS NULL ORDER BY seq

@@ -41,12 +41,12 @@ extension WorldStore {
                     entry.id, device, conversation, entry.messageID, entry.kind.rawValue, entry.seenAt, entry.kept,
                     session?.app, session?.session, entry.kind == .bubble && message?.isLiveLayout == true, expiring,
                 ])
-            if entry.kind == .bubble && message?.isLiveLayout == true { self.withoutLive.remove(device + "\u{0}" + conversation) }
-            if expiring && entry.seenAt == nil { self.withoutUnseenExpiring.remove(device + "\u{0}" + conversation) }
+            if entry.kind == .bubble && message?.isLiveLayout == true { self.withoutLive.remove(TranscriptKey(device: device, conversation: conversation)) }
+            if expiring && entry.seenAt == nil { self.withoutUnseenExpiring.remove(TranscriptKey(device: device, conversation: conversation)) }
             try self.resize(device, conversation, by: 1, db)
         case .transcriptEntryChanged(let device, let conversation, let entry):
             // An entry left unseen may be an expiring one (the flag is the row's, not here).
-            if entry.seenAt == nil { self.withoutUnseenExpiring.remove(device + "\u{0}" + conversation) }
+            if entry.seenAt == nil { self.withoutUnseenExpiring.remove(TranscriptKey(device: device, conversation: conversation)) }
             // A collapsed bubble leaves its session (it is a summary now).
             try db.cachedStatement(sql: """
                 UPDATE transcript_entry SET kind = ?, seen_at = ?, kept = ?,

@@ -31,10 +31,10 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     /// written (`liveBubbles`): every arrival on a device showing its conversation asks for
     /// the live bubbles on screen, and most conversations have none. Forgotten with the batch
     /// on a rollback, as the reads it came from may have seen the batch's writes.
-    var withoutLive: Set<String> = []
+    var withoutLive: Set<TranscriptKey> = []
     /// The same for transcripts found with no unseen expiring entry (asked on every arrival at
     /// a device showing the conversation, to mark them seen), until one is written there.
-    var withoutUnseenExpiring: Set<String> = []
+    var withoutUnseenExpiring: Set<TranscriptKey> = []
     /// The first write of the open batch that failed: the batch is rolled back at `commit`.
     private var failure: (any Error)?
     /// Whether something was recorded and not committed yet (kept here, so that the loop can

@@ -118,11 +118,11 @@ import Testing
         store.record(try world.deliver(template))
         try store.commit()
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
-        #expect(store.withoutLive.contains("ben-phone\u{0}solo"), "remembered")
+        #expect(store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")), "remembered")
         var live = template
         (live.id, live.content) = ("l1", .app(MessageValue(layout: .live(alternateLayout: TemplateLayoutValue(caption: "l"))), image: nil, media: nil))
         store.record(try world.deliver(live))
-        #expect(!store.withoutLive.contains("ben-phone\u{0}solo"), "a live bubble written there")
+        #expect(!store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")), "a live bubble written there")
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).map(\.messageID) == ["l1"], "read in the open batch")
         store.rollBack()
         #expect(store.withoutLive.isEmpty, "forgotten with the batch")
@@ -141,7 +141,7 @@ import Testing
         }
         try store.commit()
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
-        #expect(store.withoutUnseenExpiring.contains("ben-phone\u{0}ab"))
+        #expect(store.withoutUnseenExpiring.contains(TranscriptKey(device: "ben-phone", conversation: "ab")))
         store.record(try world.deliver(Self.message("x1", expiring: true)))
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID) == ["x1"])
         store.rollBack()

@@ -266,18 +266,17 @@ extension World {
         ((self.reader as? InMemoryHistory)?.storedMessages ?? [:]).merging(self.pending.messages) { $1 }
     }
 
-    /// Every non-empty transcript, by "device\u{0}conversation", as the world reads it.
-    var storedTranscripts: [String: [TranscriptEntry]] {
+    /// Every non-empty transcript, as the world reads it.
+    var storedTranscripts: [TranscriptKey: [TranscriptEntry]] {
         get throws {
-        var keys = Set(((self.reader as? InMemoryHistory)?.storedTranscripts ?? [:]).keys)
-        for key in self.pending.byTranscript.keys { keys.insert("\(key.device)\u{0}\(key.conversation)") }
-        var transcripts: [String: [TranscriptEntry]] = [:]
-        for key in keys {
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            let entries = try self.entries(device: parts[0], conversation: parts[1])
-            if !entries.isEmpty { transcripts[key] = entries }
-        }
-        return transcripts
+            var keys = Set(((self.reader as? InMemoryHistory)?.storedTranscripts ?? [:]).keys)
+            for key in self.pending.byTranscript.keys { keys.insert(key) }
+            var transcripts: [TranscriptKey: [TranscriptEntry]] = [:]
+            for key in keys {
+                let entries = try self.entries(device: key.device, conversation: key.conversation)
+                if !entries.isEmpty { transcripts[key] = entries }
+            }
+            return transcripts
         }
     }
 }
