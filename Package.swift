@@ -32,6 +32,7 @@ let package = Package(
         // drive the daemon's own code paths from a package of their own.
         .library(name: "MsgHostCore", targets: ["MsgHostCore"]),
         .library(name: "MsgHostStore", targets: ["MsgHostStore"]),
+        .library(name: "MsgHostShell", targets: ["MsgHostShell"]),
         .library(name: "MsgHost", targets: ["MsgHost"]),
         .library(name: "MsgHostControl", targets: ["MsgHostControl"]),
         // For the fuzzers (fuzz/Package.swift), whose `mcp` target checks tool arguments.
@@ -97,6 +98,10 @@ let package = Package(
             dependencies: ["MsgHostCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // The one driver of the machine's actions in commit units, over a store, a clock and a
+        // transport given as protocols: the daemon's loop, the core's tests, the property test,
+        // the fuzzers and the benchmark run the machine through it. No I/O of its own.
+        .target(name: "MsgHostShell", dependencies: ["MsgHostCore", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // Client of the control endpoint, shared by msghostctl and the integration tests.
         .target(name: "MsgHostControl", dependencies: ["ZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // A real daemon per test: temp directories, world, apps, control, settle, events.
@@ -106,7 +111,7 @@ let package = Package(
             name: "MsgHost",
             dependencies: [
                 .product(name: "HashTreeCollections", package: "swift-collections"),
-                "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostProtocol", "CSpawn",
+                "MsgHostCore", "MsgHostShell", "MsgHostStore", "ZeroMQ", "MsgHostProtocol", "CSpawn",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -144,7 +149,7 @@ let package = Package(
             name: "msghost-bench",
             dependencies: [
                 // MsgHostTesting: the Swift test harness, whose start + stop is a figure.
-                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostStore", "ZeroMQ", "MsgHostTesting",
+                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostShell", "MsgHostStore", "ZeroMQ", "MsgHostTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -263,7 +268,7 @@ let package = Package(
         .testTarget(
             name: "MsgHostCoreTests",
             dependencies: [
-                "MsgHostCore", "MsgHostProtocol", "MsgHostStore", "MsgHostTesting",
+                "MsgHostCore", "MsgHostProtocol", "MsgHostShell", "MsgHostStore", "MsgHostTesting",
                 .product(name: "HashTreeCollections", package: "swift-collections"),
             ],
             swiftSettings: swiftSettings

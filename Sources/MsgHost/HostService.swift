@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostShell
 import MsgHostStore
 import Prometheus
 import ServiceLifecycle
@@ -65,18 +66,17 @@ public struct HostService: Service {
         var machine = HostStateMachine(
             world: try store.loadWorld(), apps: manifests.map(\.descriptor), settings: settings,
             ids: ids, startedAt: startedAt, daemonPID: Int(getpid()))
+        // The seed's changes are written in one transaction once all were made (by the loop's
+        // driver, below); a bad seed stops the daemon before anything is written.
+        var seeded: [WorldChange]?
         if let seedPath = configuration.worldSeed, try store.isEmpty() {
             let seed = try WorldSeed.load(path: seedPath)
             do {
-                // The seed's changes are written in one transaction once all were made; a bad
-                // seed stops the daemon before anything is written.
                 let changes = try machine.applySeed(seed, now: startedAt)
-                try store.apply(changes)
-                machine.historyWritten(changes)
-            } catch let error as WireError {
+                seeded = changes
+            } catch {
                 throw ConfigurationError("\(seedPath): \(error.description)")
             }
-            self.logger.info("world seeded", metadata: ["seed": "\(seedPath)"])
         }
 
         let context = ZMQContext()
@@ -116,6 +116,10 @@ public struct HostService: Service {
             extensionEndpoint: extensionSocket.lastEndpoint, zap: curve?.zap,
             extensionServerKey: configuration.extensionEndpoint.hasPrefix("tcp://") ? curve?.keys.publicKey : nil,
             metrics: DaemonMetrics(registry: self.metrics), logger: self.logger)
+        if let seeded, let seedPath = configuration.worldSeed {
+            try loop.driver.write(seeded)
+            self.logger.info("world seeded", metadata: ["seed": "\(seedPath)"])
+        }
 
         notifier.ready()
         if curve != nil, configuration.controlEndpoint.hasPrefix("tcp://"), configuration.curve.controlKeys.isEmpty {

@@ -13,25 +13,75 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     private var maxEntryID = 0
     /// device → its owner (from the directory changes it is given too).
     private var owners: [String: String] = [:]
+    /// How to undo each write of the open batch, oldest first (nil: no batch is open): a
+    /// rollback costs what the batch wrote, not what the history holds.
+    private var undo: [Undo]?
+
+    private enum Undo {
+        case message(id: String, was: StoredMessage?)
+        case added(key: TranscriptKey, keyWasThere: Bool, location: (device: String, conversation: String)?, maxEntryID: Int)
+        case changed(key: TranscriptKey, index: Int, was: TranscriptEntry)
+        case removed(key: TranscriptKey, entries: [TranscriptEntry]?, entryID: Int, location: (device: String, conversation: String)?)
+        case owner(device: String, was: String?)
+    }
 
     public init() {}
 
+    /// Whether something was recorded since the last `commit` or `rollBack`.
+    public var hasOpenBatch: Bool { self.undo != nil }
+
+    /// Keeps the open batch: memory cannot fail to.
+    public func commit() { self.undo = nil }
+
+    /// Puts everything back as it was before the open batch.
+    public func rollBack() {
+        for step in (self.undo.take() ?? []).reversed() {
+            switch step {
+            case .message(let id, let was):
+                self.messages[id] = was
+            case .added(let key, let keyWasThere, let location, let maxEntryID):
+                if let entry = self.transcripts[key]?.popLast() { self.locations[entry.id] = location }
+                if !keyWasThere { self.transcripts[key] = nil }
+                self.maxEntryID = maxEntryID
+            case .changed(let key, let index, let was):
+                self.transcripts[key]?[index] = was
+            case .removed(let key, let entries, let entryID, let location):
+                self.transcripts[key] = entries
+                self.locations[entryID] = location
+            case .owner(let device, let was):
+                self.owners[device] = was
+            }
+        }
+    }
+
     public func record(_ changes: [WorldChange]) {
+        guard !changes.isEmpty else { return }
+        var undo = self.undo.take() ?? []
+        defer { self.undo = undo }
         for change in changes {
             switch change {
             case .messageStored(let message):
+                undo.append(.message(id: message.id, was: self.messages[message.id]))
                 self.messages[message.id] = message
             case .transcriptEntryAdded(let device, let conversation, let entry):
-                self.transcripts[Self.key(device, conversation), default: []].append(entry)
+                let key = Self.key(device, conversation)
+                undo.append(.added(key: key, keyWasThere: self.transcripts[key] != nil, location: self.locations[entry.id], maxEntryID: self.maxEntryID))
+                self.transcripts[key, default: []].append(entry)
                 self.locations[entry.id] = (device, conversation)
                 self.maxEntryID = max(self.maxEntryID, entry.id)
             case .transcriptEntryChanged(let device, let conversation, let entry):
                 let key = Self.key(device, conversation)
-                if let index = self.transcripts[key]?.firstIndex(where: { $0.id == entry.id }) { self.transcripts[key]![index] = entry }
+                if let index = self.transcripts[key]?.firstIndex(where: { $0.id == entry.id }) {
+                    undo.append(.changed(key: key, index: index, was: self.transcripts[key]![index]))
+                    self.transcripts[key]![index] = entry
+                }
             case .transcriptEntryRemoved(let device, let conversation, let entryID):
-                self.transcripts[Self.key(device, conversation)]?.removeAll { $0.id == entryID }
+                let key = Self.key(device, conversation)
+                undo.append(.removed(key: key, entries: self.transcripts[key], entryID: entryID, location: self.locations[entryID]))
+                self.transcripts[key]?.removeAll { $0.id == entryID }
                 self.locations[entryID] = nil
             case .deviceCreated(let device):
+                undo.append(.owner(device: device.id, was: self.owners[device.id]))
                 self.owners[device.id] = device.owner
             default:
                 break  // the directory lives in `World`

@@ -1,16 +1,17 @@
 import Foundation
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostShell
 
 /// What the loop does to be watched: the wire tap, metrics, and the control requests the
 /// shell answers itself (PROTOCOL.md §7.1).
 extension EventLoop {
     /// The machine's answer to a message drained from a socket, shown on the wire tap when it
     /// came from an extension. Called only while someone taps or records (`isWatched`).
-    func callTapped(_ source: EventSource) -> [HostAction] {
-        guard case .extensionMessage(let route, let frames, _) = source else { return self.call(source) }
+    func callTapped(_ source: HostEvent) -> [HostAction] {
+        guard case .extensionMessage(let route, let frames, _) = source else { return self.driver.call(source) }
         _ = self.machine.takeRefusal()  // one left by a retried message, which is not shown again
-        let actions = self.call(source)
+        let actions = self.driver.call(source)
         // After the call, so that a hello's sender is known and a refusal is named.
         self.tap(frames, route: route, inbound: true, refusal: self.machine.takeRefusal())
         return actions

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostShell
 import MsgHostStore
 import ZeroMQ
 
@@ -11,17 +12,23 @@ import ZeroMQ
 /// Nothing else touches the sockets (libzmq sockets are not thread-safe) or the machine (so it
 /// needs no lock). Other threads reach the loop only through the `Inbox`.
 final class EventLoop: @unchecked Sendable {
-    var machine: HostStateMachine
+    /// Runs the machine's actions in commit units (`HostDriver`, `EventLoop+Units`). Set once
+    /// at the end of `init`, since its transport is this loop.
+    private(set) var driver: LoopDriver!
+    /// The machine, where the driver holds it.
+    var machine: HostStateMachine {
+        get { self.driver.machine }
+        _modify { yield &self.driver.machine }
+    }
     /// Framing, signatures, replay windows and JSON of the extension wire (`ExtensionCodec`).
     var codec: ExtensionCodec
     /// The control endpoint's edge: frames to typed requests, typed replies to frames.
     let controlCodec: ControlCodec
-    let store: WorldStore
     private let extensionSocket: ZMQSocket
     private let controlSocket: ZMQSocket
     private let inbox: Inbox
     let attachments: AttachmentStore
-    private let launcher: ExtensionLauncher
+    let launcher: ExtensionLauncher
     private let notifier: SystemdNotifier
     let clock: any HostClock
     let manifests: [String: AppManifest]
@@ -33,8 +40,8 @@ final class EventLoop: @unchecked Sendable {
     /// extension endpoint is tcp.
     private let extensionServerKey: String?
     let logger: Logger
-    private var timers = TimerQueue()
-    private var stopped = false
+    var timers = TimerQueue()
+    var stopped = false
     /// Extensions' memory is sampled every `memorySampleMs` of real time (for `status` and
     /// limits) and, when some app has a limit, after every message from an extension.
     private let memoryLimited: Bool
@@ -48,11 +55,9 @@ final class EventLoop: @unchecked Sendable {
     private static let burst = 256
     private static let burstNanoseconds: UInt64 = 5_000_000
 
-    /// The commit unit open now (an event, or a burst of them): see `EventLoop+Units`.
-    var unit: CommitUnit?
     /// Events whose changes could not be stored and that are not requests (timers, process
     /// facts): run again once `retryDelay` has passed.
-    var retries: [(at: Date, source: EventSource)] = []
+    var retries: [(at: Date, event: HostEvent)] = []
     static let retryDelay: TimeInterval = 1
     /// Messages an extension connection did not take during this wake-up, by route; reported
     /// to the machine once per route after it (never from inside a unit).
@@ -77,10 +82,8 @@ final class EventLoop: @unchecked Sendable {
         self.metrics = metrics
         self.zap = zap
         self.extensionServerKey = extensionServerKey
-        self.machine = machine
         self.codec = ExtensionCodec(maxFrameBytes: machine.settings.maxFrameBytes)
         self.controlCodec = ControlCodec(maxFrameBytes: machine.settings.maxFrameBytes)
-        self.store = store
         self.extensionSocket = extensionSocket
         self.controlSocket = controlSocket
         self.inbox = inbox
@@ -92,6 +95,9 @@ final class EventLoop: @unchecked Sendable {
         self.extensionEndpoint = extensionEndpoint
         self.logger = logger
         self.memoryLimited = manifests.values.contains { $0.memoryLimitMB != nil || $0.memoryWarningMB != nil }
+        self.driver = HostDriver(
+            machine: machine, store: LoopStore(world: store, attachments: attachments, metrics: metrics), clock: LoopClock(clock: clock),
+            transport: LoopTransport(loop: self))
     }
 
     /// Runs until the state machine reports `.stopped`.
@@ -99,7 +105,7 @@ final class EventLoop: @unchecked Sendable {
         var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)]
             + (self.zap.map { [.socket($0.socket)] } ?? []))
         var nextWatchdog = Date()  // real time: systemd's watchdog knows no manual clock
-        self.dispatch(.restored)
+        self.driver.dispatch(.restored)
         while !self.stopped {
             let now = self.clock.now()
             if let interval = self.notifier.watchdogInterval, Date() >= nextWatchdog {
@@ -129,7 +135,7 @@ final class EventLoop: @unchecked Sendable {
             if readable.contains(3), let zap = self.zap {
                 for refusal in zap.answer() {
                     self.logger.warning("CURVE client refused", metadata: ["socket": "\(refusal.domain)", "key": "\(refusal.key)", "address": "\(refusal.address)"])
-                    self.dispatch(.clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address))
+                    self.driver.dispatch(.clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address))
                 }
             }
             if readable.contains(0) {
@@ -152,19 +158,19 @@ final class EventLoop: @unchecked Sendable {
             for event in self.inbox.drain() {
                 switch event {
                 case .processStarted(let launchID, let pid):
-                    self.dispatch(.processStarted(launchID: launchID, pid: Int(pid)))
+                    self.driver.dispatch(.processStarted(launchID: launchID, pid: Int(pid)))
                 case .processExited(let launchID, let status):
                     self.zap?.forget(launch: launchID)
-                    self.dispatch(.processExited(launchID: launchID, status: status))
+                    self.driver.dispatch(.processExited(launchID: launchID, status: status))
                 case .shutdown:
                     self.notifier.stopping()
                     // Stopping refuses `advanceClock`: a manual clock runs by itself from here,
                     // so the graces of stopping run out and the daemon stops on its own.
                     (self.clock as? ManualClock)?.release()
-                    self.dispatch(.shutdown)
+                    self.driver.dispatch(.shutdown)
                 }
             }
-            self.fireDueTimers()
+            self.driver.fireDueTimers()
             self.runDueRetries()
             self.reportUndeliverable()
             self.recorder?.builder.flush()
@@ -172,20 +178,11 @@ final class EventLoop: @unchecked Sendable {
         if !self.stopped { self.launcher.killAll() }
     }
 
-    private func fireDueTimers() {
-        let now = self.clock.now()
-        for timer in self.timers.popDue(now) {
-            // A timer fired inside an open unit is used up with it: retried if the unit is lost.
-            self.unit?.timers.append(timer)
-            self.dispatch(.timer(timer))
-        }
-    }
-
     /// Measures every running extension (cheap: one small /proc read each).
     private func sampleMemory() {
         for (launchID, pid) in self.launcher.runningPIDs() {
             guard let bytes = ProcessMemory.residentBytes(pid: pid) else { continue }
-            self.dispatch(.memoryMeasured(launchID: launchID, bytes: bytes))
+            self.driver.dispatch(.memoryMeasured(launchID: launchID, bytes: bytes))
         }
     }
 
@@ -193,9 +190,9 @@ final class EventLoop: @unchecked Sendable {
     /// one commit unit (group commit): while no message has changed anything, what each leads
     /// to goes out at once and the unit starts again after it; from the first change on,
     /// everything waits for one commit at the burst's end.
-    private func drain(_ socket: ZMQSocket, _ source: ([UInt8], [[UInt8]]) -> EventSource) {
-        self.open([])
-        defer { self.close() }
+    private func drain(_ socket: ZMQSocket, _ source: ([UInt8], [[UInt8]]) -> HostEvent) {
+        self.driver.open([])
+        defer { self.driver.close() }
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<Self.burst {
             if DispatchTime.now().uptimeNanoseconds - start > Self.burstNanoseconds { return }
@@ -208,12 +205,7 @@ final class EventLoop: @unchecked Sendable {
             }
             guard let frames, let route = frames.first else { return }
             let event = source(route, Array(frames.dropFirst()))
-            self.unit?.sources.append(event)
-            self.perform(self.isWatched ? self.callTapped(event) : self.call(event))
-            if self.unit?.dirty == false && !self.store.hasOpenBatch {
-                self.close()
-                self.open([])
-            }
+            self.driver.take(event, self.isWatched ? self.callTapped(event) : self.driver.call(event))
         }
     }
 
@@ -226,98 +218,52 @@ final class EventLoop: @unchecked Sendable {
     @inline(__always)
     func inPlace<T, E: Error>(_ body: (inout HostStateMachine) throws(E) -> T) throws(E) -> T { try body(&self.machine) }
 
-    /// The machine's answer to an event.
-    func call(_ source: EventSource) -> [HostAction] {
-        let now = self.clock.now()
-        switch source {
-        case .extensionMessage(let route, _, let inbound): return self.machine.extensionMessageReceived(route: route, inbound, now: now)
-        case .controlMessage(let client, let inbound): return self.machine.controlMessageReceived(client: client, inbound, now: now)
-        case .timer(let timer): return self.machine.timerFired(timer, now: now)
-        case .filesInspected(let token, let results): return self.machine.filesInspected(token: token, results: results, now: now)
-        case .processStarted(let launchID, let pid): return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
-        case .processExited(let launchID, let status): return self.machine.processExited(launchID: launchID, status: status, now: now)
-        case .memoryMeasured(let launchID, let bytes): return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
-        case .messagesUndeliverable(let route, let count, let reason):
-            return self.machine.messagesUndeliverable(route: route, count: count, reason: reason, now: now)
-        case .clientKeyRefused(let socket, let key, let address):
-            return self.machine.clientKeyRefused(socket: socket, key: key, address: address, now: now)
-        case .shutdown: return self.machine.shutdownRequested(now: now)
-        case .restored: return self.machine.restored(now: now)
+    /// Writes and signs a message for an extension as it leaves, in the order of the actions
+    /// (a send's reply before the callbacks it leads to).
+    func send(_ message: OutboundMessage, toExtension route: [UInt8]) {
+        let frames = message.frames()
+        do {
+            try self.extensionSocket.send([route] + frames, dontWait: true)
+            if self.isWatched { self.tap(frames, route: route, inbound: false, refusal: nil) }
+        } catch {
+            let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
+            self.undeliverable[route, default: (0, reason)].count += 1
         }
     }
 
-    /// Runs one action's effect outside the machine.
-    func execute(_ action: HostAction) {
-        switch action {
-        case .persist(let changes):
-            // The unit's changes are committed by now (`close`); what is left is what the
-            // shell keeps beside the store: the containers of removed installs.
-            for case .installRemoved(let installID) in changes { self.launcher.containers?.remove(installID: installID) }
-        case .sendToExtension(let route, let message):
-            // The codec: the message's JSON is written and signed here, as it leaves, in the
-            // order of the actions (a send's reply before the callbacks it leads to).
-            let frames = message.frames()
-            do {
-                try self.extensionSocket.send([route] + frames, dontWait: true)
-                if self.isWatched { self.tap(frames, route: route, inbound: false, refusal: nil) }
-            } catch {
-                let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
-                self.undeliverable[route, default: (0, reason)].count += 1
-            }
-        case .sendToControl(let client, var message):
-            if case .ok(.status(var status)) = message.body {
-                status.recording = self.recordingState
-                message.body = .ok(.status(status))
-            }
-            self.sendControl([client] + ControlCodec.frames(message), tapFrame: false)
-            if self.recorder != nil { self.recordReply(client: client, message) }
-        case .serveControl(let client, let requestID, let request):
-            self.serve(request, client: client, requestID: requestID)
-        case .observed(let observation):
-            self.metrics.observe(observation)
-        case .historyUnreadable:
-            break  // taken by `perform`: the unit is undone as it closes
-        case .launch(let request):
-            guard let manifest = self.manifests[request.app].flatMap({ request.role == .parentApp ? $0.forParentApp() : $0 }) else {
-                self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)\(request.role == .parentApp ? "'s parent app" : "")"))
+    func send(_ message: ControlMessage, toControl client: [UInt8]) {
+        var message = message
+        if case .ok(.status(var status)) = message.body {
+            status.recording = self.recordingState
+            message.body = .ok(.status(status))
+        }
+        self.sendControl([client] + ControlCodec.frames(message), tapFrame: false)
+        if self.recorder != nil { self.recordReply(client: client, message) }
+    }
+
+    func launch(_ request: LaunchRequest) {
+        guard let manifest = self.manifests[request.app].flatMap({ request.role == .parentApp ? $0.forParentApp() : $0 }) else {
+            self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)\(request.role == .parentApp ? "'s parent app" : "")"))
+            return
+        }
+        var curve: ExtensionLauncher.CurveKeys?
+        if let serverKey = self.extensionServerKey, let zap = self.zap {
+            // A key pair of the launch's own, admitted while it lives: the extension
+            // needs no configured key, and a key that leaks dies with its process.
+            guard let pair = try? ZMQCurve.keyPair() else {
+                self.inbox.post(.processExited(launchID: request.launchID, status: "no CURVE key pair could be made"))
                 return
             }
-            var curve: ExtensionLauncher.CurveKeys?
-            if let serverKey = self.extensionServerKey, let zap = self.zap {
-                // A key pair of the launch's own, admitted while it lives: the extension
-                // needs no configured key, and a key that leaks dies with its process.
-                guard let pair = try? ZMQCurve.keyPair() else {
-                    self.inbox.post(.processExited(launchID: request.launchID, status: "no CURVE key pair could be made"))
-                    return
-                }
-                zap.admit(launch: request.launchID, publicKey: pair.publicKey)
-                curve = .init(serverKey: serverKey, secretKey: pair.secretKey)
-            }
-            self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
-        case .signal(let launchID, let signal):
-            self.launcher.signal(launchID, signal)
-        case .inspectFiles(let token, let checks, let alternateFilename):
-            // Synchronous: the files are looked at (and copied) before the next event.
-            let results = checks.map { self.attachments.store($0, alternateFilename: alternateFilename) }
-            self.dispatch(.filesInspected(token: token, results: results))
-        case .advanceClock(let milliseconds):
-            (self.clock as? ManualClock)?.advance(milliseconds: milliseconds)
-            self.fireDueTimers()
-        case .startTimer(let timer, let at):
-            self.timers.schedule(timer, at: at)
-        case .event(let record):
-            self.recorder?.builder.event(record)
-            self.metrics.count(record)
-            self.log(record)
-        case .stopped:
-            self.stopped = true
+            zap.admit(launch: request.launchID, publicKey: pair.publicKey)
+            curve = .init(serverKey: serverKey, secretKey: pair.secretKey)
         }
+        self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
     }
 
     private func reportUndeliverable() {
         while let (route, lost) = self.undeliverable.first {
             self.undeliverable[route] = nil
-            self.dispatch(.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason))
+            self.driver.dispatch(.messagesUndeliverable(route: route, count: lost.count, reason: lost.reason))
         }
     }
 
@@ -336,7 +282,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func log(_ record: EventRecord) {
+    func log(_ record: EventRecord) {
         // Routine events (every send has several) are debug lines: build their metadata only
         // when the log will take them.
         let level: Logger.Level = EventKind(rawValue: record.kind)?.isRoutine == true ? .debug : .info

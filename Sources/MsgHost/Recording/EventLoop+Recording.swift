@@ -2,6 +2,7 @@ import Foundation
 import HashTreeCollections
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostShell
 
 /// What the loop does while it records a session (PROTOCOL.md §7.2): each hook is called only
 /// while `recorder` is set, so a daemon that records nothing pays one test per message.
@@ -138,7 +139,7 @@ extension EventLoop {
                 rest.append(action)
             }
         }
-        if !rest.isEmpty { self.perform(rest) }
+        if !rest.isEmpty { self.driver.perform(rest) }
         return result
     }
 
