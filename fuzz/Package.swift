@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "MsgHost", package: rootIdentity),
                 .product(name: "MsgHostCore", package: rootIdentity),
+                .product(name: "MsgHostShell", package: rootIdentity),
                 .product(name: "MsgHostStore", package: rootIdentity),
                 .product(name: "MsgHostProtocol", package: rootIdentity),
                 .product(name: "MsgHostMCP", package: rootIdentity),

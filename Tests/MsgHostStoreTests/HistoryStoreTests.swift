@@ -164,4 +164,32 @@ import Testing
         try store.apply([.personCreated(Person(handle: "cleo", name: "Cleo"))])
         #expect(try WorldStore(path: self.directory.file("b.sqlite")).loadWorld().people["cleo"] != nil, "the store works again after a failure")
     }
+
+    /// What each device's transcript holds, as the core reads it.
+    static func answers(_ history: any HistoryStore) throws -> [String] {
+        var lines = try ["amber-phone", "ben-phone"].map { device in
+            try history.entries(device: device, conversation: "ab", before: nil, limit: 100)
+                .map { "\($0.id) \($0.messageID) \($0.seenAt ?? -1) \($0.kept)" }.joined(separator: ", ")
+        }
+        lines.append("last \(try history.lastEntryID()), m30 \(try history.message("m30") != nil)")
+        lines.append("unseen \(try history.unseenExpiring(device: "ben-phone", conversation: "ab").count), seen \(try history.seenExpiring().count)")
+        return lines
+    }
+
+    @Test func aRolledBackBatchLeavesBothHistoriesAsTheyWere() throws {
+        for history in try self.histories() {
+            var world = try Self.build(on: history)
+            if let store = history as? WorldStore { try store.commit() } else { (history as? InMemoryHistory)?.commit() }
+            let before = try Self.answers(history)
+            history.record(try world.deliver(Self.message("m30", expiring: true)))
+            let entries = try history.entries(device: "ben-phone", conversation: "ab", before: nil, limit: 3)
+            var seen = entries[0]
+            seen.seenAt = 9
+            history.record([.transcriptEntryChanged(device: "ben-phone", conversation: "ab", seen)])
+            history.record([.transcriptEntryRemoved(device: "ben-phone", conversation: "ab", entryID: entries[1].id)])
+            #expect(try Self.answers(history) != before, "\(type(of: history)): the batch is read")
+            if let store = history as? WorldStore { store.rollBack() } else { (history as? InMemoryHistory)?.rollBack() }
+            #expect(try Self.answers(history) == before, "\(type(of: history))")
+        }
+    }
 }

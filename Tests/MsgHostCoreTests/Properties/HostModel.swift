@@ -1,13 +1,15 @@
 @testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
+import MsgHostShell
 import MsgHostStore
 import MsgHostTesting
 
 /// The world a property run plays in, and everything the model plays: the extension
 /// processes (which start, say hello, acknowledge, crash and exit when told), the timers the
 /// host starts, and a control client. It feeds the host only what a real shell would, in the
-/// order a real shell would, and watches everything the host sends (see HostModel+Checks).
+/// order a real shell would, through the shell's own `HostDriver` (over memory), and watches
+/// everything that leaves (see HostModel+Checks).
 ///
 /// Three people with a phone each, two conversations, two apps installed everywhere. Names and
 /// handles are long and distinctive so that finding one in a frame cannot be chance.
@@ -47,12 +49,20 @@ struct HostModel {
         var key: String
     }
 
-    var machine: HostStateMachine
-    /// The store, written as the shell writes it (`.persist` → record, then `historyWritten`).
-    let history = InMemoryHistory()
+    /// The shell's driver: it writes the store as the daemon does (`.persist` → record, then
+    /// `historyWritten`, one commit a unit) and hands what leaves to a recording transport,
+    /// which `play` reads.
+    let driver: TestDriver
+    var machine: HostStateMachine {
+        get { self.driver.machine }
+        nonmutating _modify { yield &self.driver.machine }
+    }
     /// The shell's side of the extension wire: frames → typed, verified messages.
     var codec = ExtensionCodec()
-    var now = HostModel.start
+    var now: Instant {
+        get { self.driver.clock.instant }
+        nonmutating set { self.driver.clock.instant = newValue }
+    }
     var rng: SeededGenerator
     let seed: UInt64
     private(set) var step = 0
@@ -78,23 +88,21 @@ struct HostModel {
         self.seed = seed
         self.rng = SeededGenerator(state: seed)
         let apps = Self.apps.map { AppDescriptor(bundleID: $0, displayName: String($0.split(separator: ".").last ?? "")) }
-        self.machine = HostStateMachine(world: try World(history: self.history), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(), startedAt: Self.start, daemonPID: 4242)
+        let history = InMemoryHistory()
+        let machine = HostStateMachine(world: try World(history: history), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(), startedAt: Self.start, daemonPID: 4242)
+        self.driver = .inMemory(machine, history: history, now: Self.start)
+        // The model sends no files.
+        self.driver.store.files = { _, _ in .refused(.protocolError(.invalidBody, "the model sends no files")) }
         let seedWorld = WorldSeed(
             people: Self.people,
             devices: Self.devices.enumerated().map { .init(id: $1, owner: Self.people[$0].handle, platform: .ios17) },
             conversations: Self.conversations,
             installs: Self.devices.flatMap { device in Self.apps.map { .init(device: device, app: $0) } })
-        self.write(try self.machine.applySeed(seedWorld, now: Self.start))
+        self.driver.perform([.persist(try self.machine.applySeed(seedWorld, now: Self.start))])
         for (device, person, name) in Self.contacts {
             self.control(.admin(.contact(ContactRequest(device: device, person: person, name: name))))
         }
         self.noteIdentifiers()
-    }
-
-    /// What the shell does with a `.persist` action.
-    mutating func write(_ changes: [WorldChange]) {
-        self.history.record(changes)
-        self.machine.historyWritten(changes)
     }
 
     // MARK: Feeding the host
@@ -114,7 +122,7 @@ struct HostModel {
     mutating func control(_ request: ControlRequest) {
         let id = self.makeID("c")
         self.unanswered[id] = request.command.rawValue
-        self.absorb(self.machine.controlMessageReceived(client: Self.client, .request(id: id, request), now: self.now))
+        self.run(.controlMessage(client: Self.client, .request(id: id, request)))
     }
 
     /// A message from a process, signed with its launch token. Returns what the host did.
@@ -123,16 +131,15 @@ struct HostModel {
         guard let process = self.processes[launchID] else { return [] }
         let header = Header(id: self.makeID("x"), type: type, replyTo: replyTo, time: self.now.milliseconds)
         let frames = Envelope(header: header, encoding: body).frames(signingWith: Array(process.launch.token.utf8))
-        let actions = self.machine.extensionMessageReceived(route: process.route, self.codec.decode(route: process.route, frames: frames, keys: self.machine), now: self.now)
-        self.absorb(actions)
-        return actions
+        let inbound = self.codec.decode(route: process.route, frames: frames, keys: self.machine)
+        return self.run(.extensionMessage(route: process.route, frames: frames, inbound))
     }
 
     mutating func processStarted(_ launchID: String) {
         guard var process = self.processes[launchID] else { return }
         process.started = true
         self.processes[launchID] = process
-        self.absorb(self.machine.processStarted(launchID: launchID, pid: process.pid, now: self.now))
+        self.run(.processStarted(launchID: launchID, pid: process.pid))
     }
 
     mutating func hello(_ launchID: String) {
@@ -147,7 +154,7 @@ struct HostModel {
         guard let process = self.processes.removeValue(forKey: launchID) else { return }
         self.tally["exits (\(status))", default: 0] += 1
         self.outstanding.removeAll { $0.route == process.route }
-        self.absorb(self.machine.processExited(launchID: launchID, status: status, now: self.now))
+        self.run(.processExited(launchID: launchID, status: status))
     }
 
     /// Answers an outstanding callback as a well-behaved extension would.
@@ -170,49 +177,63 @@ struct HostModel {
         self.now = self.now.adding(milliseconds: milliseconds)
         while let index = self.timers.indices.filter({ self.timers[$0].at <= self.now }).min(by: { self.timers[$0].at < self.timers[$1].at }) {
             let timer = self.timers.remove(at: index)
-            self.absorb(self.machine.timerFired(timer.id, now: self.now))
+            self.run(.timer(timer.id))
         }
     }
 
     // MARK: Watching the host
 
-    /// Plays the shell's part for each action and checks what it can at once.
-    mutating func absorb(_ actions: [HostAction]) {
-        for action in actions {
-            switch action {
-            case .launch(let request):
-                self.nextPID += 1
-                self.tally["launches", default: 0] += 1
-                self.processes[request.launchID] = Process(launch: request, route: Array("ext-\(request.launchID)".utf8), pid: self.nextPID)
-            case .sendToExtension(let route, let message):
-                self.watch(message.frames(), to: route)
-            case .sendToControl(_, let message):
-                if let replyTo = message.header.replyTo, let command = self.unanswered.removeValue(forKey: replyTo) {
-                    let outcome = message.error?.name ?? "ok"
-                    self.tally["\(command) → \(outcome)", default: 0] += 1
-                }
-            case .signal(let launchID, let signal):
-                switch signal {
-                case .kill: self.pendingKills.append(launchID)
-                case .terminate: self.processes[launchID]?.leaving = true
-                }
-            case .startTimer(let id, let at):
-                self.timers.append((id, at))
-            case .persist(let changes):
-                self.write(changes)
-                for case .messageStored(let message) in changes { self.stored.insert(message.id) }
-            case .inspectFiles(let token, let checks, _):
-                let results = checks.map { _ in FileCheckResult.refused(.protocolError(.invalidBody, "the model sends no files")) }
-                self.absorb(self.machine.filesInspected(token: token, results: results, now: self.now))
-            case .historyUnreadable(let reason):
-                self.violate("an in-memory history cannot fail a read, yet the host found it unreadable: \(reason)")
-            case .advanceClock, .event, .stopped, .serveControl, .observed:
+    /// Runs an event through the driver, then plays what left; returns the machine's answer.
+    @discardableResult
+    mutating func run(_ event: HostEvent) -> [HostAction] {
+        let actions = self.driver.dispatch(event)
+        self.play()
+        return actions
+    }
+
+    /// Plays the world's part for everything that left the host, in order, and checks what
+    /// it can at once.
+    mutating func play() {
+        for entry in self.driver.transport.journal.take() {
+            switch entry {
+            case .left(let action):
+                self.play(action)
+            case .unitLost(let reason, _):
+                self.violate("an in-memory history can neither fail a read nor a commit, yet a unit was lost: \(reason)")
+            case .recorded, .committed, .commitFailed, .rolledBack, .retry:
                 break
             }
         }
         // SIGKILL takes effect at once, after the host's own actions are played.
         while let launchID = self.pendingKills.popLast() { self.exited(launchID, status: "signal 9") }
         self.noteIdentifiers()
+    }
+
+    private mutating func play(_ action: HostAction) {
+        switch action {
+        case .launch(let request):
+            self.nextPID += 1
+            self.tally["launches", default: 0] += 1
+            self.processes[request.launchID] = Process(launch: request, route: Array("ext-\(request.launchID)".utf8), pid: self.nextPID)
+        case .sendToExtension(let route, let message):
+            self.watch(message.frames(), to: route)
+        case .sendToControl(_, let message):
+            if let replyTo = message.header.replyTo, let command = self.unanswered.removeValue(forKey: replyTo) {
+                let outcome = message.error?.name ?? "ok"
+                self.tally["\(command) → \(outcome)", default: 0] += 1
+            }
+        case .signal(let launchID, let signal):
+            switch signal {
+            case .kill: self.pendingKills.append(launchID)
+            case .terminate: self.processes[launchID]?.leaving = true
+            }
+        case .startTimer(let id, let at):
+            self.timers.append((id, at))
+        case .persist(let changes):
+            for case .messageStored(let message) in changes { self.stored.insert(message.id) }
+        case .inspectFiles, .historyUnreadable, .advanceClock, .event, .stopped, .serveControl, .observed:
+            break  // the driver's own, or nothing the world answers
+        }
     }
 
     /// Processes SIGKILLed by the host in the batch being played.

@@ -1,6 +1,7 @@
 @testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
+import MsgHostShell
 import Testing
 
 /// More of the harness: extra devices and a third person, messages arriving without an
@@ -166,7 +167,7 @@ extension HostHarness {
     /// Answers the `.inspectFiles` in `actions` with `results`.
     mutating func answerFiles(in actions: [HostAction], _ results: [FileCheckResult], sourceLocation: SourceLocation = #_sourceLocation) throws -> [HostAction] {
         let inspection = try #require(actions.inspections.first, "no .inspectFiles", sourceLocation: sourceLocation)
-        return self.observe(self.machine.filesInspected(token: inspection.token, results: results, now: self.now))
+        return self.run(.filesInspected(token: inspection.token, results: results))
     }
 }
 

@@ -1,11 +1,15 @@
 @testable import MsgHostCore
 import MsgHostProtocol
+import MsgHostShell
 import MsgHostStore
 import Testing
 
 /// Drives a `HostStateMachine` by hand, with no I/O: a control client, one scripted extension,
-/// a manual clock and predictable ids (`SequentialIDGenerator`). Actions come back as they are;
-/// the `[HostAction]` helpers below decode the frames in them back into envelopes.
+/// a manual clock and predictable ids (`SequentialIDGenerator`). Every event goes through the
+/// shell's `HostDriver`, over memory (`TestStore`, `RecordingTransport`); the machine's
+/// actions come back as it answered, and the `[HostAction]` helpers below decode the frames in
+/// them back into envelopes. Timers fire and files are answered only when a test says so, and
+/// the machine's undo is the test's (`checkpoint`, `restore`) unless `undoesUnits`.
 ///
 /// The world: Amber and Ben (one phone each) in conversation `amber-ben`, Cleo outside it;
 /// `com.example.app` (messages context) on both phones, `com.example.media` (media context) on
@@ -27,14 +31,27 @@ struct HostHarness {
         conversations: [Conversation(id: conversation, members: [amber, ben])],
         installs: [.init(device: amberPhone, app: app), .init(device: benPhone, app: app), .init(device: amberPhone, app: mediaApp)])
 
-    var machine: HostStateMachine
-    /// The store, as the shell keeps it: every `.persist` action's changes are written here
-    /// as the action is seen (`observe`), and the machine is told (`historyWritten`).
-    var history = InMemoryHistory()
+    /// The shell's driver: the machine, the store (every `.persist` action's changes are
+    /// written there as the action is taken, and the machine told), the clock, the transport.
+    let driver: TestDriver
+    var machine: HostStateMachine {
+        get { self.driver.machine }
+        nonmutating _modify { yield &self.driver.machine }
+        nonmutating set { self.driver.machine = newValue }
+    }
+    var history: InMemoryHistory {
+        get { self.driver.store.history }
+        nonmutating set { self.driver.store.history = newValue }
+    }
+    /// What the store and the transport saw.
+    var journal: ShellJournal { self.driver.transport.journal }
     /// The shell's side of the extension wire (framing, signatures, replay windows, JSON), as
     /// `EventLoop` runs it: raw frames go through it to the machine.
     var codec: ExtensionCodec
-    var now = HostHarness.start
+    var now: Instant {
+        get { self.driver.clock.instant }
+        nonmutating set { self.driver.clock.instant = newValue }
+    }
     let client: [UInt8] = Array("control-client".utf8)
     /// The routing id the scripted extension connects from.
     var route: [UInt8] = Array("extension-1".utf8)
@@ -51,7 +68,13 @@ struct HostHarness {
     ///   - memoryWarningMB: its own soft line, if it has one.
     ///   - parentApp: whether the main app's manifest names a parent app;
     ///   - opensMessages: whether its tapped bubbles open that parent app.
-    init(settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil, parentApp: Bool = false, opensMessages: Bool = false) throws {
+    ///   - undoesUnits: whether the driver undoes a unit it cannot store, as the daemon does;
+    ///     off, the tests take and restore the machine's checkpoints themselves, around as many
+    ///     events as they choose.
+    init(
+        settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil, parentApp: Bool = false, opensMessages: Bool = false,
+        undoesUnits: Bool = false
+    ) throws {
         let ids = SequentialIDGenerator()
         var apps = [
             AppDescriptor(bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 }, memoryWarningBytes: memoryWarningMB.map { $0 << 20 }),
@@ -59,7 +82,9 @@ struct HostHarness {
         ]
         apps[0].hasParentApp = parentApp
         apps[0].opensMessagesInParentApp = opensMessages
-        self.machine = HostStateMachine(world: try World(history: self.history), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        let history = InMemoryHistory()
+        let machine = HostStateMachine(world: try World(history: history), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        self.driver = .inMemory(machine, history: history, now: Self.start, undoesUnits: undoesUnits)
         self.codec = ExtensionCodec(maxFrameBytes: settings.maxFrameBytes)
         self.write(try self.machine.applySeed(Self.seed, now: Self.start))
     }
@@ -71,15 +96,15 @@ struct HostHarness {
     /// Moves the clock to the timer's time and fires it.
     mutating func fire(_ timer: TimerID, at instant: Instant) -> [HostAction] {
         self.now = instant
-        return self.observe(self.machine.timerFired(timer, now: instant))
+        return self.run(.timer(timer))
     }
 
     mutating func processStarted(pid: Int = 777) -> [HostAction] {
-        self.observe(self.machine.processStarted(launchID: self.launchID, pid: pid, now: self.now))
+        self.run(.processStarted(launchID: self.launchID, pid: pid))
     }
 
     mutating func processExited(status: String = "exit 0") -> [HostAction] {
-        self.observe(self.machine.processExited(launchID: self.launchID, status: status, now: self.now))
+        self.run(.processExited(launchID: self.launchID, status: status))
     }
 
     // MARK: Control client
@@ -89,7 +114,7 @@ struct HostHarness {
     mutating func control(_ request: ControlRequest) -> (id: String, actions: [HostAction]) {
         self.nextControlID += 1
         let id = "c\(self.nextControlID)"
-        return (id, self.observe(self.machine.controlMessageReceived(client: self.client, .request(id: id, request), now: self.now)))
+        return (id, self.run(.controlMessage(client: self.client, .request(id: id, request))))
     }
 
     /// Sends a control request that is answered at once and returns the reply.
@@ -106,7 +131,7 @@ struct HostHarness {
         self.nextControlID += 1
         let id = "c\(self.nextControlID)"
         let frames = Envelope(header: Header(id: id, type: type, time: self.now.milliseconds), body: Array(body.utf8)).frames(signingWith: nil)
-        let actions = self.observe(self.machine.controlMessageReceived(client: self.client, ControlCodec().decode(frames), now: self.now))
+        let actions = self.run(.controlMessage(client: self.client, ControlCodec().decode(frames)))
         return try #require(actions.controlReplies.first { $0.header.replyTo == id }, "\(type) should be answered at once", sourceLocation: sourceLocation)
     }
 
@@ -125,7 +150,8 @@ struct HostHarness {
     /// Raw frames from the extension's route.
     mutating func extensionFrames(_ frames: [[UInt8]], route: [UInt8]? = nil) -> [HostAction] {
         let route = route ?? self.route
-        return self.observe(self.machine.extensionMessageReceived(route: route, self.codec.decode(route: route, frames: frames, keys: self.machine), now: self.now))
+        let inbound = self.codec.decode(route: route, frames: frames, keys: self.machine)
+        return self.run(.extensionMessage(route: route, frames: frames, inbound))
     }
 
     /// A message from the extension, signed with `key` (the launch token unless given).
@@ -194,18 +220,23 @@ struct HostHarness {
         try #require(self.send(message, instance: instance).extensionReplies.first, sourceLocation: sourceLocation)
     }
 
-    /// Notes the launches among actions the machine returned (call it on every result).
-    mutating func observe(_ actions: [HostAction]) -> [HostAction] {
+    /// Runs an event through the driver; returns the machine's answer and notes its launches.
+    mutating func run(_ event: HostEvent) -> [HostAction] {
+        let actions = self.driver.dispatch(event)
         self.launches += actions.launches
-        for case .persist(let changes) in actions { self.write(changes) }
+        return actions
+    }
+
+    /// Runs actions the machine returned to a test that called it itself, as the shell runs
+    /// them, and notes their launches.
+    mutating func observe(_ actions: [HostAction]) -> [HostAction] {
+        self.driver.perform(actions)
+        self.launches += actions.launches
         return actions
     }
 
     /// What the shell does with a `.persist` action.
-    mutating func write(_ changes: [WorldChange]) {
-        self.history.record(changes)
-        self.machine.historyWritten(changes)
-    }
+    mutating func write(_ changes: [WorldChange]) { self.driver.perform([.persist(changes)]) }
 }
 
 // MARK: Reading actions

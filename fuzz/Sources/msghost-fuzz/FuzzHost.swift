@@ -1,9 +1,12 @@
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostShell
 import MsgHostStore
 
-/// The daemon's state machine over an in-memory world, driven the way `EventLoop` drives it:
-/// frames in, actions out, and every action answered as the shell and a well-behaved
+/// The daemon's state machine over an in-memory world, driven by the daemon's own driver
+/// (`HostDriver`: changes written and committed a unit at a time, what leaves held until
+/// then, files looked at and the manual clock moved inside the unit): frames in, and
+/// everything that leaves answered afterwards, in order, as the shell and a well-behaved
 /// extension would (launches connect with a signed hello, callbacks are acknowledged, file
 /// checks are answered, timers fire when the manual clock moves). A prepared host is forked
 /// for every input (`HostStateMachine.forked`: a fresh history, identifiers that go on from the
@@ -36,14 +39,17 @@ struct FuzzHost: Sendable {
     /// (a timeout) only if it is real, not a harness that never stops answering.
     static let eventBudget = 4_000
 
-    var machine: HostStateMachine
-    /// The store, written as the daemon's loop writes it: each `.persist` action's changes,
-    /// then `historyWritten`. A new one for every input (`fork`).
-    private var history = InMemoryHistory()
+    /// The machine with its store (a new, empty one for every input: `fork`), clock and
+    /// transport.
+    private var driver: HostDriver<FuzzStore, FuzzClock, FuzzTransport>
+    var machine: HostStateMachine {
+        get { self.driver.machine }
+        nonmutating _modify { yield &self.driver.machine }
+    }
     /// The shell's side of the extension wire, as `EventLoop` runs it.
     var codec = ExtensionCodec()
     private var ids: FuzzIDs
-    var now = FuzzHost.start
+    var now: Instant { self.driver.clock.instant }
     let client = Array("fuzz-control".utf8)
     /// Route → the key its messages are signed with.
     private(set) var keys: [[UInt8]: [UInt8]] = [:]
@@ -52,9 +58,10 @@ struct FuzzHost: Sendable {
     /// Whether a launch connects at once (a started process says hello).
     var autoConnect = true
     /// Whether the shell accepts the files a request names.
-    var acceptFiles = true
-    private var timers: [(id: TimerID, at: Instant)] = []
-    private var budget = FuzzHost.eventBudget
+    var acceptFiles: Bool {
+        get { self.driver.store.acceptFiles }
+        nonmutating set { self.driver.store.acceptFiles = newValue }
+    }
     private var nextID = 0
 
     static func make(manualClock: Bool = true) -> FuzzHost {
@@ -68,25 +75,26 @@ struct FuzzHost: Sendable {
         } catch {
             fatalError("the fuzzers' own world seed was refused: \(error)")
         }
-        var host = FuzzHost(machine: machine, ids: ids)
-        host.run(host.machine.restored(now: host.now))
+        var host = FuzzHost(driver: HostDriver(machine: machine, store: FuzzStore(), clock: FuzzClock(Self.start), transport: FuzzTransport()), ids: ids)
+        host.run(.restored)
         return host
     }
 
-    private init(machine: HostStateMachine, ids: FuzzIDs) {
-        self.machine = machine
+    private init(driver: HostDriver<FuzzStore, FuzzClock, FuzzTransport>, ids: FuzzIDs) {
+        self.driver = driver
         self.ids = ids
     }
 
     /// A copy of this prepared host for one input. Its history must still be empty (set-up
     /// sends no message), since the fork starts a new, empty one.
     func fork() -> FuzzHost {
-        precondition(self.history.lastEntryID() == 0 && !self.machine.world.hasPendingHistory, "a prepared fuzz host must not have stored messages")
+        precondition(self.driver.store.history.lastEntryID() == 0 && !self.machine.world.hasPendingHistory, "a prepared fuzz host must not have stored messages")
         var copy = self
         copy.ids = FuzzIDs(after: self.ids.last)
-        copy.history = InMemoryHistory()
-        copy.machine = self.machine.forked(history: copy.history, ids: copy.ids)
-        copy.budget = Self.eventBudget
+        let store = FuzzStore(acceptFiles: self.acceptFiles)
+        copy.driver = HostDriver(
+            machine: self.machine.forked(history: store.history, ids: copy.ids), store: store, clock: FuzzClock(self.now),
+            transport: FuzzTransport(timers: self.driver.transport.timers))
         return copy
     }
 
@@ -107,7 +115,7 @@ struct FuzzHost: Sendable {
     mutating func controlFrames(_ frames: [[UInt8]]) {
         guard self.spend() else { return }
         // As the daemon's loop does: the control codec types the request, the machine answers.
-        self.run(self.machine.controlMessageReceived(client: self.client, ControlCodec().decode(frames), now: self.now))
+        self.run(.controlMessage(client: self.client, ControlCodec().decode(frames)))
     }
 
     /// A message from the extension connected on `route`, signed with its key.
@@ -120,7 +128,7 @@ struct FuzzHost: Sendable {
     mutating func extensionFrames(route: [UInt8], _ frames: [[UInt8]]) {
         guard self.spend() else { return }
         let inbound = self.codec.decode(route: route, frames: frames, keys: self.machine)
-        self.run(self.machine.extensionMessageReceived(route: route, inbound, now: self.now))
+        self.run(.extensionMessage(route: route, frames: frames, inbound))
     }
 
     /// The route a launch says hello from.
@@ -136,58 +144,37 @@ struct FuzzHost: Sendable {
 
     // MARK: Actions out
 
-    private mutating func spend() -> Bool {
-        guard self.budget > 0 else { return false }
-        self.budget -= 1
-        return true
+    private func spend() -> Bool { self.driver.transport.spend() }
+
+    /// Runs an event through the driver, then answers what left.
+    mutating func run(_ event: HostEvent) {
+        self.driver.dispatch(event)
+        self.answer()
     }
 
-    /// Runs actions as the shell does, answering what a shell or an extension would answer.
-    mutating func run(_ actions: [HostAction]) {
-        for action in actions {
-            switch action {
+    /// Answers what left the host, oldest first, as the shell or an extension would, until
+    /// nothing more follows.
+    mutating func answer() {
+        while let next = self.driver.transport.next() {
+            switch next {
             case .launch(let launch):
                 guard self.spend() else { return }
-                self.run(self.machine.processStarted(launchID: launch.launchID, pid: 7_000, now: self.now))
+                self.run(.processStarted(launchID: launch.launchID, pid: 7_000))
                 if self.autoConnect { self.connect(launch) } else { self.waiting.append(launch) }
-            case .sendToExtension(let route, let message):
-                self.answerCallback(route: route, frames: message.frames())
-            case .signal(let launchID, _):
+            case .sent(let route, let frames):
+                self.answerCallback(route: route, frames: frames)
+            case .signalled(let launchID):
                 guard self.spend() else { return }
-                self.run(self.machine.processExited(launchID: launchID, status: "signal", now: self.now))
-            case .inspectFiles(let token, let checks, let alternateFilename):
-                guard self.spend() else { return }
-                let results = checks.map { self.inspect($0, alternateFilename: alternateFilename) }
-                self.run(self.machine.filesInspected(token: token, results: results, now: self.now))
-            case .startTimer(let timer, let at):
-                self.timers.append((timer, at))
-            case .advanceClock(let milliseconds):
-                self.now = self.now.adding(milliseconds: milliseconds)
-                self.fireDueTimers()
-            case .persist(let changes):
-                self.history.record(changes)
-                self.machine.historyWritten(changes)
-            case .historyUnreadable:
-                // InMemoryHistory never fails a read: the machine asking to undo is a bug.
-                fatalError("the machine found an in-memory history unreadable")
-            case .sendToControl, .event, .stopped, .serveControl, .observed:
-                break
+                self.run(.processExited(launchID: launchID, status: "signal"))
             }
         }
     }
 
     /// Moves the clock and fires what falls due, as `ManualClock` and `TimerQueue` do.
     mutating func advance(milliseconds: Int64) {
-        self.now = self.now.adding(milliseconds: milliseconds)
-        self.fireDueTimers()
-    }
-
-    private mutating func fireDueTimers() {
-        while let index = self.timers.indices.filter({ self.timers[$0].at <= self.now }).min(by: { self.timers[$0].at < self.timers[$1].at }) {
-            let timer = self.timers.remove(at: index)
-            guard self.spend() else { return }
-            self.run(self.machine.timerFired(timer.id, now: self.now))
-        }
+        self.driver.clock.advance(milliseconds: milliseconds)
+        self.driver.fireDueTimers()
+        self.answer()
     }
 
     /// A well-behaved extension acknowledges every callback (with a size for
@@ -199,14 +186,93 @@ struct FuzzHost: Sendable {
         self.fromExtension(route: route, type: ReplyType.name, replyTo: received.header.id, body: body)
     }
 
-    /// What the shell's `AttachmentStore` answers, without touching the disk: every file is
-    /// accepted (as a small PNG) or every one refused, as the input chose.
-    private func inspect(_ check: FileCheck, alternateFilename: String?) -> FileCheckResult {
-        guard self.acceptFiles else { return .refused(.messages(.fileNotFound)) }
-        let name = alternateFilename ?? "file-\(check.purpose.rawValue).png"
-        return .accepted(StoredFile(sha256: String(repeating: "a", count: 64), storedName: "\(check.purpose.rawValue).png", filename: name,
-                                    mediaType: "image/png", byteCount: 512, pixelWidth: 400, pixelHeight: 400))
+}
+
+/// The store in memory, and what the shell's `AttachmentStore` answers, without touching the
+/// disk: every file is accepted (as a small PNG) or every one refused, as the input chose.
+final class FuzzStore: ShellStore, @unchecked Sendable {
+    let history = InMemoryHistory()
+    var acceptFiles: Bool
+
+    init(acceptFiles: Bool = true) { self.acceptFiles = acceptFiles }
+
+    func record(_ changes: [WorldChange]) { self.history.record(changes) }
+    var hasOpenBatch: Bool { self.history.hasOpenBatch }
+    func commit() { self.history.commit() }
+    func rollBack() { self.history.rollBack() }
+
+    func inspect(_ checks: [FileCheck], alternateFilename: String?) -> [FileCheckResult]? {
+        checks.map { check in
+            guard self.acceptFiles else { return .refused(.messages(.fileNotFound)) }
+            let name = alternateFilename ?? "file-\(check.purpose.rawValue).png"
+            return .accepted(StoredFile(sha256: String(repeating: "a", count: 64), storedName: "\(check.purpose.rawValue).png", filename: name,
+                                        mediaType: "image/png", byteCount: 512, pixelWidth: 400, pixelHeight: 400))
+        }
     }
+}
+
+/// The manual clock.
+final class FuzzClock: ShellClock, @unchecked Sendable {
+    private(set) var instant: Instant
+
+    init(_ instant: Instant) { self.instant = instant }
+
+    func now() -> Instant { self.instant }
+    func advance(milliseconds: Int64) { self.instant = self.instant.adding(milliseconds: milliseconds) }
+}
+
+/// What leaves, kept for the host to answer once the unit is done (`FuzzHost.answer`); the
+/// timers, fired earliest first when the clock reaches them; and the input's event budget.
+final class FuzzTransport: ShellTransport, @unchecked Sendable {
+    enum Next {
+        case launch(LaunchRequest)
+        case sent(route: [UInt8], frames: [[UInt8]])
+        case signalled(launchID: String)
+    }
+
+    private(set) var timers: [(id: TimerID, at: Instant)]
+    private var queue: [Next] = []
+    private var budget = FuzzHost.eventBudget
+
+    init(timers: [(id: TimerID, at: Instant)] = []) { self.timers = timers }
+
+    /// Takes one event from the budget; false when it is spent.
+    func spend() -> Bool {
+        guard self.budget > 0 else { return false }
+        self.budget -= 1
+        return true
+    }
+
+    func next() -> Next? { self.queue.isEmpty ? nil : self.queue.removeFirst() }
+
+    func send(_ message: OutboundMessage, toExtension route: [UInt8]) { self.queue.append(.sent(route: route, frames: message.frames())) }
+    func send(_ message: ControlMessage, toControl client: [UInt8]) {}
+    func serve(_ request: ShellControlRequest, client: [UInt8], requestID: String) {}
+    func launch(_ request: LaunchRequest) { self.queue.append(.launch(request)) }
+    func signal(_ launchID: String, _ signal: ProcessSignal) { self.queue.append(.signalled(launchID: launchID)) }
+    func startTimer(_ timer: TimerID, at: Instant) { self.timers.append((timer, at)) }
+
+    func dueTimers(at now: Instant) -> [TimerID] {
+        var due: [TimerID] = []
+        while let index = self.timers.indices.filter({ self.timers[$0].at <= now }).min(by: { self.timers[$0].at < self.timers[$1].at }) {
+            guard self.spend() else { break }
+            due.append(self.timers.remove(at: index).id)
+        }
+        return due
+    }
+
+    func log(_ record: EventRecord) {}
+    func observe(_ observation: Observation) {}
+    func written(_ changes: [WorldChange]) {}
+    func stored(_ changes: [WorldChange]) {}
+    func stopped() {}
+
+    func unitLost(reason: String, events: Int) {
+        // Memory neither fails a read nor a commit: the machine asking to undo is a bug.
+        fatalError("a unit over an in-memory history was lost: \(reason)")
+    }
+
+    func retry(_ events: [HostEvent]) {}
 }
 
 extension FuzzHost {
