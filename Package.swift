@@ -285,7 +285,10 @@ let package = Package(
             name: "MsgHostTests",
             dependencies: [
                 // SpawnProbe: building the tests builds the probe they run.
-                "MsgHost", "MsgHostTesting", "ZeroMQ", "CSpawn", "SpawnProbe", .product(name: "Configuration", package: "swift-configuration"),
+                // MsgHostCore named too: the tests import it, and a dependency reached only through
+                // MsgHost left stale objects linked after a change to the core.
+                "MsgHost", "MsgHostCore", "MsgHostTesting", "ZeroMQ", "CSpawn", "SpawnProbe",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
