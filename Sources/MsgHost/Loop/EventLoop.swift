@@ -213,8 +213,8 @@ final class EventLoop: @unchecked Sendable {
     /// passing it as an argument) copies the whole machine first — Swift loads a class's
     /// stored value before the call, since the callee might change the class — a retain and
     /// a release of every part, for each extension message (the codec's key lookup) and each
-    /// frame tapped: about 1 % of the loop's CPU (PERFORMANCE.md, "Recording, ninth
-    /// session"). An `inout` borrow is exclusive, so nothing is copied.
+    /// frame tapped, about 1 % of the loop's CPU. An `inout` borrow is exclusive, so nothing is
+    /// copied.
     @inline(__always)
     func inPlace<T, E: Error>(_ body: (inout HostStateMachine) throws(E) -> T) throws(E) -> T { try body(&self.machine) }
 

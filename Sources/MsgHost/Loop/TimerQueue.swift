@@ -6,7 +6,7 @@ import MsgHostCore
 ///
 /// A min-heap (swift-collections' `Heap`): every callback schedules its response timeout, so
 /// under load thousands of timers wait at once, and a sorted array's insert (a scan and a
-/// move) was 7 % of the loop's CPU in a send loop (docs/PERFORMANCE.md, issue 16). Timers due at
+/// move) was 7 % of the loop's CPU in a send loop (docs/PERFORMANCE.md). Timers due at
 /// the same instant fire in the order they were scheduled (`sequence` breaks the tie).
 struct TimerQueue {
     private struct Entry: Comparable {

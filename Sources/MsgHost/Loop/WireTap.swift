@@ -9,7 +9,7 @@ import MsgHostProtocol
 /// bad signatures and unreadable headers included) and an outbound one exactly as sent, in
 /// the order they really crossed (replies and callbacks wait for their unit's commit, so the
 /// machine's order of actions is not the wire's). And the machine is to lose its codec
-/// (issue 16): the tap decodes for itself, only what it shows.
+/// to the shell: the tap decodes for itself, only what it shows.
 ///
 /// Off unless subscribed: the loop tests `isActive` (one Boolean per message) and does
 /// nothing else for a message while no client taps, so a daemon nobody watches pays nothing.

@@ -1,7 +1,7 @@
 import HashTreeCollections
 import MsgHostProtocol
 
-/// `addMember` and `removeMember` (issue 15, group changes). Messages gives an extension no
+/// `addMember` and `removeMember` (group changes). Messages gives an extension no
 /// callback when a conversation's members change: an active instance learns of it from the
 /// `conversation` of its next callback, whose identifiers are read when it is made.
 extension HostStateMachine {

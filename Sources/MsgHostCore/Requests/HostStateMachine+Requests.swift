@@ -53,7 +53,7 @@ extension HostStateMachine {
 
     /// Sends or stages accepted content, replies, and (for a sent message) `didStartSending`.
     ///
-    /// Reply first (issue 16): the reply follows the change it acknowledges (`.persist`) and
+    /// Reply first: the reply follows the change it acknowledges (`.persist`) and
     /// comes before everything else the send leads to — its arrival on other devices, their
     /// callbacks, `didStartSending` — so the shell writes and sends it before it writes those.
     private mutating func complete(_ type: RequestType, content: MessageContent, instance: Instance, requestID: String, now: Instant) throws(HistoryUnreadable) -> [HostAction] {

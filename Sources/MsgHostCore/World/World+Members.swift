@@ -1,7 +1,7 @@
 import HashTreeCollections
 import MsgHostProtocol
 
-/// Group changes (issue 15): a person is added to or removed from a conversation. Delivery
+/// Group changes: a person is added to or removed from a conversation. Delivery
 /// reads the members when a message is sent, so a newcomer's devices get only what is sent
 /// after they joined and a leaver's devices nothing sent after they left; identifiers need
 /// nothing new, since every install has one for every person in the world from the start.

@@ -2,7 +2,7 @@
 import MsgHostProtocol
 import Testing
 
-/// Pins down `addMember` and `removeMember` (issue 15, PROTOCOL §7): no callback for the
+/// Pins down `addMember` and `removeMember` (PROTOCOL §7): no callback for the
 /// change itself; an active instance's next callback carries the new identifiers, scoped to
 /// its install; a newcomer's devices get what is sent after they joined; a leaver's devices
 /// get nothing more, keep their transcript (readable, nothing done in it), and the app open

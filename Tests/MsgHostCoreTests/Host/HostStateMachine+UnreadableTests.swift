@@ -3,7 +3,7 @@ import MsgHostProtocol
 import MsgHostStore
 import Testing
 
-/// When the store cannot answer a read (issue 23): the machine never takes the failure for
+/// When the store cannot answer a read: the machine never takes the failure for
 /// "not there". The event's actions are replaced by `.historyUnreadable`, alone, so nothing
 /// decided on the empty answer leaves the daemon; the shell puts the machine back at its
 /// checkpoint and answers the request `storageUnavailable`. Requests that read no history

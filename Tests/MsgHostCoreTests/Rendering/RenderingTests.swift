@@ -3,7 +3,7 @@ import HashTreeCollections
 import MsgHostProtocol
 import Testing
 
-/// Views are pure (issue 12): identifiers are made when an install or a person is made, so
+/// Views are pure: identifiers are made when an install or a person is made, so
 /// building what an extension sees — a conversation, a message, a transcript — writes nothing.
 @Suite struct RenderingTests {
     @Test func everyInstallHasAnIdentifierForEveryPersonFromTheStart() throws {

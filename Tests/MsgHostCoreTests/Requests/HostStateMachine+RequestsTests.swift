@@ -198,7 +198,7 @@ import Testing
         #expect(h.machine.world.storedMessages.count == 1)
     }
 
-    /// Reply first (issue 16): a send's reply is the first message out after the change it
+    /// Reply first: a send's reply is the first message out after the change it
     /// acknowledges, before the message's arrival on another device showing the app
     /// (`didReceive` there) and `didStartSending`; all of them typed, for the shell to write.
     @Test func aSendIsAnsweredBeforeAnythingItCauses() throws {

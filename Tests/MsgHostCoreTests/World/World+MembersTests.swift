@@ -3,7 +3,7 @@ import HashTreeCollections
 import MsgHostProtocol
 import Testing
 
-/// Pins down group changes in the world (issue 15): a newcomer joins last and gets what is
+/// Pins down group changes in the world: a newcomer joins last and gets what is
 /// sent after, never before; a leaver's devices keep what they had and get nothing more; a
 /// rejoin is a join; a pair cannot lose a member; failures change nothing; replaying the
 /// changes rebuilds the same world, former members included.
