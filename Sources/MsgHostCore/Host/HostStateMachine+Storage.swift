@@ -27,7 +27,7 @@ extension HostStateMachine {
         self.outbox.closeUnit(undoing: undoing)
         if undoing {
             self.ids = self.unitStart.ids
-            self.rewindInstances(to: self.unitStart.nextInstance)
+            self.nextInstance = self.unitStart.nextInstance  // made in a unit that never happened
         } else {
             self.unitStart = (self.ids, self.nextInstance)
         }

@@ -38,7 +38,7 @@ public struct HostStateMachine: Sendable {
     var inspections = Inspections()
     /// What the host says: messages, events, counters.
     var outbox: Outbox
-    private(set) var nextInstance = 0
+    var nextInstance = 0
     /// The identifier source and instance count when the unit began (`restore` puts them back).
     var unitStart: (ids: any IDGenerator, nextInstance: Int)
 
@@ -100,7 +100,7 @@ public struct HostStateMachine: Sendable {
 
     /// The process of `launchID` ended, or could not be spawned.
     public mutating func processExited(launchID: String, status: String, now: Instant) -> [HostAction] {
-        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleProcessExited(launchID: launchID, status: status, now: now) }
+        self.finish(self.handleProcessExited(launchID: launchID, status: status, now: now), now: now)
     }
 
     public mutating func timerFired(_ timer: TimerID, now: Instant) -> [HostAction] {
@@ -109,7 +109,7 @@ public struct HostStateMachine: Sendable {
 
     /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
     public mutating func shutdownRequested(now: Instant) -> [HostAction] {
-        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleShutdown(now: now) }
+        self.finish(self.handleShutdown(now: now), now: now)
     }
 
     /// The shell looked at a request's files (one result per check, in order).
@@ -138,9 +138,6 @@ public struct HostStateMachine: Sendable {
         self.nextInstance += 1
         return "i\(self.nextInstance)"
     }
-
-    /// The instances made in a unit that was undone were never made.
-    mutating func rewindInstances(to count: Int) { self.nextInstance = count }
 
     /// How messages and conversations look to each reader, as of now.
     var rendering: Rendering { Rendering(world: self.world, settings: self.settings, liveSizes: self.screens.liveSizes.current) }
