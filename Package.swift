@@ -12,9 +12,9 @@ let swiftSettings: [SwiftSetting] = [
 /// Apple's module names over MessagesSDK (`import UIKit` in an iOS extension's sources builds as
 /// written): Linux only, where none of them exists (docs/DECISIONS.md, "Apple's module names").
 #if os(Linux)
-let appleModules = ["UIKit", "Messages", "SpriteKit", "QuartzCore", "CoreGraphics"]
+    let appleModules = ["UIKit", "Messages", "SpriteKit", "QuartzCore", "CoreGraphics"]
 #else
-let appleModules: [String] = []
+    let appleModules: [String] = []
 #endif
 
 let package = Package(
@@ -105,7 +105,9 @@ let package = Package(
         // Client of the control endpoint, shared by msghostctl and the integration tests.
         .target(name: "MsgHostControl", dependencies: ["ZeroMQ", "MsgHostProtocol"], swiftSettings: swiftSettings),
         // A real daemon per test: temp directories, world, apps, control, settle, events.
-        .target(name: "MsgHostTesting", dependencies: ["MsgHostControl", "MsgHostProtocol", "ZeroMQ"], swiftSettings: swiftSettings),
+        .target(
+            name: "MsgHostTesting", dependencies: ["MsgHostControl", "MsgHostProtocol", "ZeroMQ"],
+            swiftSettings: swiftSettings),
         // The shell: event loop, sockets, processes, SQLite, systemd, configuration.
         .target(
             name: "MsgHost",
@@ -149,7 +151,8 @@ let package = Package(
             name: "msghost-bench",
             dependencies: [
                 // MsgHostTesting: the Swift test harness, whose start + stop is a figure.
-                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostShell", "MsgHostStore", "ZeroMQ", "MsgHostTesting",
+                "MsgHostControl", "MsgHostProtocol", "MsgHostCore", "MsgHostShell", "MsgHostStore", "ZeroMQ",
+                "MsgHostTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -197,38 +200,61 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The Swift SDK: Messages.framework's classes over the wire protocol, for extensions.
-        .target(name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol", "CCairo", "CJPEG"], swiftSettings: swiftSettings),
+        .target(
+            name: "MessagesSDK", dependencies: ["ZeroMQ", "CZeroMQ", "MsgHostProtocol", "CCairo", "CJPEG"],
+            swiftSettings: swiftSettings),
         // Storyboards and xibs read and written as Swift for MessagesSDK: Foundation only, so a
         // ported package's build of the tool is quick (docs/DECISIONS.md, "Storyboards").
         .target(name: "MsgHostStoryboard", swiftSettings: swiftSettings),
         // Its command line: storyboard and xib paths in, one Swift file out, Xcode-style warnings.
-        .executableTarget(name: "msghost-storyboard", dependencies: ["MsgHostStoryboard"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "msghost-storyboard", dependencies: ["MsgHostStoryboard"], swiftSettings: swiftSettings),
         // The build plugin that runs msghost-storyboard on every .storyboard and .xib of a target.
         .plugin(name: "MessagesStoryboards", capability: .buildTool(), dependencies: ["msghost-storyboard"]),
         // The WWDC 2016 Ice Cream builder, ported to MessagesSDK (examples/IceCream).
-        .executableTarget(name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "IceCreamExtension", dependencies: ["MessagesSDK"], path: "examples/IceCream/Sources",
+            swiftSettings: swiftSettings),
         // Tic-Tac-Toe, the worked example of docs/porting-from-ios.md (examples/TicTacToe).
-        .executableTarget(name: "TicTacToeExtension", dependencies: ["MessagesSDK"], path: "examples/TicTacToe/Sources", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "TicTacToeExtension", dependencies: ["MessagesSDK"], path: "examples/TicTacToe/Sources",
+            swiftSettings: swiftSettings),
         // Two examples written by following the porting guide: a board game whose bubble is the
         // board drawn with the SDK (examples/ConnectFour), a group date poll with the view's
         // inputs (examples/DatePoll).
-        .executableTarget(name: "ConnectFourExtension", dependencies: ["MessagesSDK"], path: "examples/ConnectFour/Sources", swiftSettings: swiftSettings),
-        .executableTarget(name: "DatePollExtension", dependencies: ["MessagesSDK"], path: "examples/DatePoll/Sources", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ConnectFourExtension", dependencies: ["MessagesSDK"], path: "examples/ConnectFour/Sources",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "DatePollExtension", dependencies: ["MessagesSDK"], path: "examples/DatePoll/Sources",
+            swiftSettings: swiftSettings),
         // A fixture app for the integration tests of UIImage and stickers (Tests/Fixtures/StickerApp).
-        .executableTarget(name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp", exclude: ["Resources"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "StickerApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StickerApp",
+            exclude: ["Resources"], swiftSettings: swiftSettings),
         // The porting guide's main.swift in the Swift 5 language mode: it must build.
-        .executableTarget(name: "Swift5Main", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/Swift5Main", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(
+            name: "Swift5Main", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/Swift5Main",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // A fixture app whose screen is UIKit views, tapped at points (Tests/Fixtures/ScreenApp).
-        .executableTarget(name: "ScreenApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/ScreenApp", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ScreenApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/ScreenApp",
+            swiftSettings: swiftSettings),
         // An extension's imports as iOS writes them (import UIKit, Messages…): it must build.
-        .executableTarget(name: "AppleImports", dependencies: appleModules.map { .target(name: $0) }, path: "Tests/Fixtures/AppleImports", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(
+            name: "AppleImports", dependencies: appleModules.map { .target(name: $0) },
+            path: "Tests/Fixtures/AppleImports", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The middle process of the parent-death test of CSpawn (Tests/MsgHostTests/Processes).
         .executableTarget(name: "SpawnProbe", dependencies: ["CSpawn"], path: "Tests/Fixtures/SpawnProbe"),
         // A fixture app built from a storyboard and a xib by the MessagesStoryboards plugin
         // (Tests/Fixtures/StoryboardApp), loaded by MessagesSDKTests' storyboard tests.
-        .executableTarget(name: "StoryboardApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StoryboardApp", swiftSettings: swiftSettings, plugins: ["MessagesStoryboards"]),
+        .executableTarget(
+            name: "StoryboardApp", dependencies: ["MessagesSDK"], path: "Tests/Fixtures/StoryboardApp",
+            swiftSettings: swiftSettings, plugins: ["MessagesStoryboards"]),
         // The Swift SDK's client for the conformance kit (conformance/README.md).
-        .executableTarget(name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ConformanceClient", dependencies: ["MessagesSDK"], path: "conformance/clients/swift",
+            swiftSettings: swiftSettings),
         // msghost port's library: an iOS Messages extension (its folder, or an .xcodeproj and
         // its target) written out as a package that builds against MessagesSDK — Info.plist to a
         // manifest, asset catalogs to Resources, the sources rewritten with swift-syntax for what
@@ -256,15 +282,20 @@ let package = Package(
             // MsgHostTesting: the ported example's flow runs under a real daemon.
             dependencies: [
                 "MsgHostPort", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol",
-                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: swiftSettings),
         .testTarget(name: "MsgHostStoryboardTests", dependencies: ["MsgHostStoryboard"], swiftSettings: swiftSettings),
         // The examples are read by path (#filePath), not as a bundle resource.
-        .testTarget(name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], exclude: ["Codec/schema-examples.json"], swiftSettings: swiftSettings),
-        .testTarget(name: "MsgHostTestingTests", dependencies: ["MsgHostTesting", "MsgHostControl", "MsgHostProtocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MsgHostProtocolTests", dependencies: ["MsgHostProtocol"], exclude: ["Codec/schema-examples.json"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MsgHostTestingTests", dependencies: ["MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "MsgHostCoreTests",
             dependencies: [
@@ -289,7 +320,8 @@ let package = Package(
                 // MsgHost left stale objects linked after a change to the core.
                 "MsgHost", "MsgHostCore", "MsgHostTesting", "ZeroMQ", "CSpawn", "SpawnProbe",
                 .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -313,16 +345,27 @@ let package = Package(
         .testTarget(
             name: "MsgHostMCPTests",
             // msghost-mcp: building the tests builds the binary AgentSessionTests starts.
-            dependencies: ["MsgHostMCP", "msghost-mcp", "MsgHostControl", "MsgHostProtocol", "MsgHostTesting", .product(name: "MCP", package: "swift-sdk")],
+            dependencies: [
+                "MsgHostMCP", "msghost-mcp", "MsgHostControl", "MsgHostProtocol", "MsgHostTesting",
+                .product(name: "MCP", package: "swift-sdk"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Compares drawings with reference PNGs, for MessagesSDK's tests and the examples'.
-        .target(name: "DrawingReferences", dependencies: ["MessagesSDK"], path: "Tests/Support/DrawingReferences", swiftSettings: swiftSettings),
-        .testTarget(name: "MessagesSDKTests", dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences", "StoryboardApp"], exclude: ["Drawing/References", "UIKit/References"], swiftSettings: swiftSettings),
+        .target(
+            name: "DrawingReferences", dependencies: ["MessagesSDK"], path: "Tests/Support/DrawingReferences",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MessagesSDKTests",
+            dependencies: ["MessagesSDK", "MsgHostProtocol", "ZeroMQ", "DrawingReferences", "StoryboardApp"],
+            exclude: ["Drawing/References", "UIKit/References"], swiftSettings: swiftSettings),
         // Depends on the extension so that building the tests builds the binary they launch.
         .testTarget(
             name: "IceCreamTests",
-            dependencies: ["IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol", "MessagesSDK", "DrawingReferences"],
+            dependencies: [
+                "IceCreamExtension", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol", "MessagesSDK",
+                "DrawingReferences",
+            ],
             path: "examples/IceCream/Tests",
             exclude: ["References"],
             swiftSettings: swiftSettings
@@ -330,7 +373,10 @@ let package = Package(
         // Their Swift tests, and the Python ones (examples/*/tests) they run with pytest.
         .testTarget(
             name: "ConnectFourTests",
-            dependencies: ["ConnectFourExtension", "MessagesSDK", "DrawingReferences", "MsgHostTesting", "MsgHostControl", "MsgHostProtocol"],
+            dependencies: [
+                "ConnectFourExtension", "MessagesSDK", "DrawingReferences", "MsgHostTesting", "MsgHostControl",
+                "MsgHostProtocol",
+            ],
             path: "examples/ConnectFour/Tests",
             exclude: ["References"],
             swiftSettings: swiftSettings
@@ -348,5 +394,10 @@ let package = Package(
             path: "examples/TicTacToe/Tests",
             swiftSettings: swiftSettings
         ),
-    ] + appleModules.map { .target(name: $0, dependencies: ["MessagesSDK"], path: "Sources/AppleModules/\($0)", swiftSettings: swiftSettings) }
+    ]
+        + appleModules.map {
+            .target(
+                name: $0, dependencies: ["MessagesSDK"], path: "Sources/AppleModules/\($0)",
+                swiftSettings: swiftSettings)
+        }
 )

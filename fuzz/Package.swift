@@ -33,6 +33,6 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        )
     ]
 )

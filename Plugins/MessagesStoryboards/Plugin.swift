@@ -26,7 +26,7 @@ struct MessagesStoryboards: BuildToolPlugin {
                 arguments: ["--output", output.path] + inputs.map(\.path),
                 inputFiles: inputs,
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

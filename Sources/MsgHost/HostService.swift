@@ -1,5 +1,5 @@
-import HashTreeCollections
 import Foundation
+import HashTreeCollections
 import Logging
 import MsgHostCore
 import MsgHostProtocol
@@ -18,7 +18,10 @@ public struct HostService: Service {
     /// swift-metrics over the same registry, so what libraries count lands there too.
     let metrics: PrometheusCollectorRegistry
 
-    public init(configuration: DaemonConfiguration, logger: Logger, metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    public init(
+        configuration: DaemonConfiguration, logger: Logger,
+        metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    ) {
         self.configuration = configuration
         self.logger = logger
         self.metrics = metrics
@@ -30,16 +33,21 @@ public struct HostService: Service {
         let clock: any HostClock = configuration.host.manualClock ? ManualClock(start: startedAt) : SystemClock()
         try Self.makeDirectory(configuration.stateDirectory, mode: 0o700)
         try Self.makeDirectory(configuration.runtimeDirectory, mode: 0o700)
-        if let mode = (try? FileManager.default.attributesOfItem(atPath: configuration.runtimeDirectory))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: configuration.runtimeDirectory))?[
+            .posixPermissions] as? Int, mode & 0o077 != 0
+        {
             // The ipc sockets are plain: the directory's mode is what keeps other users out.
-            self.logger.warning("the runtime directory is open to other users; its ipc sockets admit anyone who can reach them (docs/SECURITY.md)", metadata: [
-                "directory": "\(configuration.runtimeDirectory)", "mode": "\(String(mode, radix: 8))",
-            ])
+            self.logger.warning(
+                "the runtime directory is open to other users; its ipc sockets admit anyone who can reach them (docs/SECURITY.md)",
+                metadata: [
+                    "directory": "\(configuration.runtimeDirectory)", "mode": "\(String(mode, radix: 8))",
+                ])
         }
 
         let store: WorldStore
         do {
-            store = try WorldStore(path: configuration.stateDirectory + "/msghost.sqlite", messageCacheSize: configuration.messageCache)
+            store = try WorldStore(
+                path: configuration.stateDirectory + "/msghost.sqlite", messageCacheSize: configuration.messageCache)
         } catch {
             throw ConfigurationError("cannot open the store in \(configuration.stateDirectory): \(error)")
         }
@@ -57,7 +65,9 @@ public struct HostService: Service {
         let ids: any IDGenerator
         if let seed = configuration.idsSeed {
             guard try store.isEmpty() else {
-                throw ConfigurationError("ids.seed: the state directory \(configuration.stateDirectory) already has a world, whose identifiers a seeded generator would make again; give a fresh state.directory")
+                throw ConfigurationError(
+                    "ids.seed: the state directory \(configuration.stateDirectory) already has a world, whose identifiers a seeded generator would make again; give a fresh state.directory"
+                )
             }
             ids = SeededIDGenerator(seed: UInt64(seed))
         } else {
@@ -94,7 +104,8 @@ public struct HostService: Service {
         // (`msghost_control_dropped_total`) rather than dropped unseen.
         try controlSocket.setRouterMandatory(true)
         let curve = try Self.secure(
-            context: context, configuration: configuration, extensionSocket: extensionSocket, controlSocket: controlSocket)
+            context: context, configuration: configuration, extensionSocket: extensionSocket,
+            controlSocket: controlSocket)
         do {
             try extensionSocket.bind(configuration.extensionEndpoint)
             try controlSocket.bind(configuration.controlEndpoint)
@@ -104,15 +115,22 @@ public struct HostService: Service {
         let inbox = Inbox()
         let pidFile = ExtensionPIDFile(path: configuration.runtimeDirectory + "/extensions.pids")
         let leftovers = pidFile.killLeftovers()
-        if leftovers > 0 { self.logger.warning("killed extension process groups left by an earlier daemon", metadata: ["groups": "\(leftovers)"]) }
+        if leftovers > 0 {
+            self.logger.warning(
+                "killed extension process groups left by an earlier daemon", metadata: ["groups": "\(leftovers)"])
+        }
         let containers = ExtensionContainers(stateDirectory: configuration.stateDirectory)
         let swept = containers.sweep(keeping: Set(machine.world.installs.keys))
-        if swept > 0 { self.logger.info("removed the containers of installs that are gone", metadata: ["containers": "\(swept)"]) }
+        if swept > 0 {
+            self.logger.info("removed the containers of installs that are gone", metadata: ["containers": "\(swept)"])
+        }
         let launcher = ExtensionLauncher(inbox: inbox, logger: self.logger, pidFile: pidFile, containers: containers)
         let notifier = SystemdNotifier()
         let loop = EventLoop(
-            machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket, inbox: inbox,
-            attachments: attachments, launcher: launcher, notifier: notifier, clock: clock, manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
+            machine: machine, store: store, extensionSocket: extensionSocket, controlSocket: controlSocket,
+            inbox: inbox,
+            attachments: attachments, launcher: launcher, notifier: notifier, clock: clock,
+            manifests: Dictionary(manifests.map { ($0.bundleID, $0) }) { a, _ in a },
             extensionEndpoint: extensionSocket.lastEndpoint, zap: curve?.zap,
             extensionServerKey: configuration.extensionEndpoint.hasPrefix("tcp://") ? curve?.keys.publicKey : nil,
             metrics: DaemonMetrics(registry: self.metrics), logger: self.logger)
@@ -123,21 +141,30 @@ public struct HostService: Service {
 
         notifier.ready()
         if curve != nil, configuration.controlEndpoint.hasPrefix("tcp://"), configuration.curve.controlKeys.isEmpty {
-            self.logger.warning("the control endpoint is tcp and curve.controlKeys lists no key: no control client can connect", metadata: [
-                "control": "\(configuration.controlEndpoint)",
-            ])
+            self.logger.warning(
+                "the control endpoint is tcp and curve.controlKeys lists no key: no control client can connect",
+                metadata: [
+                    "control": "\(configuration.controlEndpoint)"
+                ])
         }
         if let curve {
-            self.logger.notice("CURVE on tcp", metadata: [
-                "server.key": "\(curve.keys.publicKey)", "file": "\(configuration.stateDirectory)/\(ServerKeyPair.publicFile)",
-                "control.clients": "\(configuration.curve.controlKeys.count)", "extension.clients": "\(configuration.curve.extensionKeys.count)",
-            ])
+            self.logger.notice(
+                "CURVE on tcp",
+                metadata: [
+                    "server.key": "\(curve.keys.publicKey)",
+                    "file": "\(configuration.stateDirectory)/\(ServerKeyPair.publicFile)",
+                    "control.clients": "\(configuration.curve.controlKeys.count)",
+                    "extension.clients": "\(configuration.curve.extensionKeys.count)",
+                ])
         }
-        self.logger.notice("ready", metadata: [
-            "extensions": "\(extensionSocket.lastEndpoint)", "control": "\(controlSocket.lastEndpoint)",
-            "apps": "\(manifests.map(\.bundleID).joined(separator: ","))", "state": "\(configuration.stateDirectory)",
-            "startup.ms": "\(clock.now().milliseconds(since: startedAt))",
-        ])
+        self.logger.notice(
+            "ready",
+            metadata: [
+                "extensions": "\(extensionSocket.lastEndpoint)", "control": "\(controlSocket.lastEndpoint)",
+                "apps": "\(manifests.map(\.bundleID).joined(separator: ","))",
+                "state": "\(configuration.stateDirectory)",
+                "startup.ms": "\(clock.now().milliseconds(since: startedAt))",
+            ])
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { await launcher.runLaunches() }
@@ -188,7 +215,8 @@ public struct HostService: Service {
 
     private static func makeDirectory(_ path: String, mode: Int) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: mode])
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: mode])
         } catch {
             throw ConfigurationError("cannot create directory \(path): \(error.localizedDescription)")
         }

@@ -34,9 +34,11 @@ public final class ControlClient {
         }
 
         /// From `MSGHOST_CURVE_SERVER_KEY` and `MSGHOST_CURVE_SECRET_KEY`, when both are set.
-        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> CurveKeys? {
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+            -> CurveKeys?
+        {
             guard let server = environment["MSGHOST_CURVE_SERVER_KEY"], !server.isEmpty,
-                  let secret = environment["MSGHOST_CURVE_SECRET_KEY"], !secret.isEmpty
+                let secret = environment["MSGHOST_CURVE_SECRET_KEY"], !secret.isEmpty
             else { return nil }
             return CurveKeys(serverKey: server, secretKey: secret)
         }
@@ -54,7 +56,8 @@ public final class ControlClient {
             var secret = environment["MSGHOST_CURVE_SECRET_KEY"].flatMap { $0.isEmpty ? nil : $0 }
             if let file = secretKeyFile {
                 do {
-                    secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                    secret = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(
+                        in: .whitespacesAndNewlines)
                 } catch {
                     throw KeyError(description: "cannot read --secret-key-file \(file): \(error.localizedDescription)")
                 }
@@ -62,8 +65,12 @@ public final class ControlClient {
             switch (server, secret) {
             case (let server?, let secret?): return CurveKeys(serverKey: server, secretKey: secret)
             case (nil, nil): return nil
-            case (nil, _): throw KeyError(description: "a CURVE secret key was given but no --server-key (or MSGHOST_CURVE_SERVER_KEY)")
-            case (_, nil): throw KeyError(description: "--server-key was given but no --secret-key-file (or MSGHOST_CURVE_SECRET_KEY)")
+            case (nil, _):
+                throw KeyError(
+                    description: "a CURVE secret key was given but no --server-key (or MSGHOST_CURVE_SERVER_KEY)")
+            case (_, nil):
+                throw KeyError(
+                    description: "--server-key was given but no --secret-key-file (or MSGHOST_CURVE_SECRET_KEY)")
             }
         }
     }
@@ -82,7 +89,8 @@ public final class ControlClient {
         self.socket = try Self.connectedSocket(self.context, endpoint: endpoint, curve: curve)
     }
 
-    private static func connectedSocket(_ context: ZMQContext, endpoint: String, curve: CurveKeys?) throws -> ZMQSocket {
+    private static func connectedSocket(_ context: ZMQContext, endpoint: String, curve: CurveKeys?) throws -> ZMQSocket
+    {
         let socket = try ZMQSocket(context, type: .dealer)
         if let curve { try socket.makeCurveClient(serverKey: curve.serverKey, secretKey: curve.secretKey) }
         try socket.connect(endpoint)
@@ -101,7 +109,9 @@ public final class ControlClient {
     /// Sends `command` and returns the ok reply decoded as `Result`.
     /// - Throws: `WireError` when the daemon answered with an error; `TransportError` when
     ///   it did not answer within `timeout` seconds.
-    public func request<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable = Empty(), as: Result.Type = Empty.self, timeout: Double = 30) throws -> Result {
+    public func request<Result: Decodable>(
+        _ command: ControlCommand, _ body: some Encodable = Empty(), as: Result.Type = Empty.self, timeout: Double = 30
+    ) throws -> Result {
         let reply = try self.send(command, body: WireJSON.encode(body), timeout: timeout)
         return try reply.decodeBody(Result.self)
     }
@@ -117,12 +127,15 @@ public final class ControlClient {
     /// reply is the ok envelope or the error the daemon answered; pushes are kept as by
     /// `request` (`startPushes`).
     /// - Throws: `TransportError` when some reply did not come within `timeout` seconds.
-    public func requests(_ batch: [(command: ControlCommand, body: [UInt8])], timeout: Double = 30) throws -> [Result<Envelope, WireError>] {
+    public func requests(_ batch: [(command: ControlCommand, body: [UInt8])], timeout: Double = 30) throws -> [Result<
+        Envelope, WireError
+    >] {
         let ids = try batch.map { try self.post($0.command, body: $0.body) }
         let deadline = Date().addingTimeInterval(timeout)
         var replies: [String: Result<Envelope, WireError>] = [:]
         for id in ids where replies[id] == nil {
-            let envelope = try self.await(id, timeout: max(0.001, deadline.timeIntervalSinceNow), checked: false) { early in
+            let envelope = try self.await(id, timeout: max(0.001, deadline.timeIntervalSinceNow), checked: false) {
+                early in
                 replies[early.header.replyTo ?? ""] = Self.checked(early)
             }
             replies[id] = Self.checked(envelope)
@@ -142,7 +155,9 @@ public final class ControlClient {
     /// Subscribes to the event stream and calls `handler` for every event until it returns
     /// false (or `timeout` seconds pass with no event, when given).
     public func follow(after: Int? = nil, timeout: Double? = nil, _ handler: (EventRecord) throws -> Bool) throws {
-        try self.stream(.subscribe, body: WireJSON.encode(SubscribeRequest(after: after)), pushType: "event", timeout: timeout, handler)
+        try self.stream(
+            .subscribe, body: WireJSON.encode(SubscribeRequest(after: after)), pushType: "event", timeout: timeout,
+            handler)
     }
 
     /// Taps the wire (`wireTap`, PROTOCOL.md §7.1) and calls `handler` for every frame between
@@ -170,7 +185,8 @@ public final class ControlClient {
     public func recordedSession(timeout: Double = 30) throws -> [String] {
         var lines: [String] = []
         while true {
-            let page = try self.request(.recording, RecordingLinesRequest(from: lines.count), as: RecordingLinesResult.self, timeout: timeout)
+            let page = try self.request(
+                .recording, RecordingLinesRequest(from: lines.count), as: RecordingLinesResult.self, timeout: timeout)
             lines += page.lines
             if !page.more || page.lines.isEmpty { return lines }
         }
@@ -178,7 +194,9 @@ public final class ControlClient {
 
     /// Sends a request that, once answered ok, makes the daemon push messages of `pushType`
     /// that reply to it; decodes each for `handler` until it returns false.
-    private func stream<Push: Decodable>(_ command: ControlCommand, body: [UInt8], pushType: String, timeout: Double?, _ handler: (Push) throws -> Bool) throws {
+    private func stream<Push: Decodable>(
+        _ command: ControlCommand, body: [UInt8], pushType: String, timeout: Double?, _ handler: (Push) throws -> Bool
+    ) throws {
         let id = try self.post(command, body: body)
         _ = try self.await(id, timeout: 30)
         while true {
@@ -206,19 +224,25 @@ public final class ControlClient {
     /// The reply to `id`. Another reply that arrives first goes to `other` (a batch's later
     /// requests answered out of order), else is passed over as late. Unless `checked` is
     /// false, an error reply is thrown.
-    private func await(_ id: String, timeout: Double, checked: Bool = true, other: (Envelope) -> Void = { _ in }) throws -> Envelope {
+    private func await(_ id: String, timeout: Double, checked: Bool = true, other: (Envelope) -> Void = { _ in }) throws
+        -> Envelope
+    {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
-                let hint = self.usesCurve
+                let hint =
+                    self.usesCurve
                     ? "is msghostd running, is the server key its curve-server.pub, and does its curve.controlKeys list your key?"
-                    : self.endpoint.hasPrefix("tcp://") ? "is msghostd running? a tcp endpoint is a CURVE server: connect with its server key and a secret key it lists" : "is msghostd running?"
-                throw TransportError(description: "no reply to request \(id) from \(self.endpoint) within \(timeout) s (\(hint))")
+                    : self.endpoint.hasPrefix("tcp://")
+                        ? "is msghostd running? a tcp endpoint is a CURVE server: connect with its server key and a secret key it lists"
+                        : "is msghostd running?"
+                throw TransportError(
+                    description: "no reply to request \(id) from \(self.endpoint) within \(timeout) s (\(hint))")
             }
             var poller = ZMQPoller([.socket(self.socket)])
             guard try !poller.poll(timeoutMilliseconds: Int(remaining * 1000)).isEmpty,
-                  let frames = try self.socket.receive(dontWait: true)
+                let frames = try self.socket.receive(dontWait: true)
             else { continue }
             let received = try ReceivedFrames(frames)
             guard received.header.replyTo == id, received.header.type == ReplyType.name else {

@@ -16,16 +16,21 @@ public struct ControlEndpoint: Sendable, Equatable {
         endpoint: String?, runtimeDirectory: String?, serverKey: String?, secretKeyFile: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(Unusable) -> ControlEndpoint {
-        let directory = runtimeDirectory ?? environment["MSGHOST_RUNTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/msghost"
+        let directory =
+            runtimeDirectory ?? environment["MSGHOST_RUNTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/msghost"
         let address = endpoint ?? "ipc://\(directory)/control.sock"
         let curve: ControlClient.CurveKeys?
         do {
-            curve = try ControlClient.CurveKeys.resolve(endpoint: address, serverKey: serverKey, secretKeyFile: secretKeyFile, environment: environment)
+            curve = try ControlClient.CurveKeys.resolve(
+                endpoint: address, serverKey: serverKey, secretKeyFile: secretKeyFile, environment: environment)
         } catch {
             throw Unusable(description: error.description)
         }
         if address.hasPrefix("tcp://") && curve == nil {
-            throw Unusable(description: "a tcp endpoint is a CURVE server: give --server-key and --secret-key-file (or MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY)")
+            throw Unusable(
+                description:
+                    "a tcp endpoint is a CURVE server: give --server-key and --secret-key-file (or MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY)"
+            )
         }
         return ControlEndpoint(address: address, curve: curve)
     }

@@ -75,12 +75,15 @@ extension HostDriver {
             case .extensionMessage(let route, _, let inbound):
                 self.perform(self.machine.extensionRequestNotStored(route: route, inbound, reason: reason, now: now))
             case .controlMessage(let client, let inbound):
-                self.perform(self.machine.controlRequestNotStored(client: client, requestID: inbound.requestID, reason: reason, now: now))
+                self.perform(
+                    self.machine.controlRequestNotStored(
+                        client: client, requestID: inbound.requestID, reason: reason, now: now))
             case .filesInspected(let token, _):
                 self.perform(self.machine.filesNotStored(token: token, reason: reason, now: now))
             case .memoryMeasured:
                 break  // the next sample replaces it
-            case .timer, .processStarted, .processExited, .messagesUndeliverable, .clientKeyRefused, .shutdown, .restored:
+            case .timer, .processStarted, .processExited, .messagesUndeliverable, .clientKeyRefused, .shutdown,
+                .restored:
                 retry.insert(first, at: 0)
             }
         }

@@ -45,13 +45,19 @@ public final class HostDriver<Store: ShellStore, Clock: ShellClock, Transport: S
     public func call(_ event: HostEvent) -> [HostAction] {
         let now = self.clock.now()
         switch event {
-        case .extensionMessage(let route, _, let inbound): return self.machine.extensionMessageReceived(route: route, inbound, now: now)
-        case .controlMessage(let client, let inbound): return self.machine.controlMessageReceived(client: client, inbound, now: now)
+        case .extensionMessage(let route, _, let inbound):
+            return self.machine.extensionMessageReceived(route: route, inbound, now: now)
+        case .controlMessage(let client, let inbound):
+            return self.machine.controlMessageReceived(client: client, inbound, now: now)
         case .timer(let timer): return self.machine.timerFired(timer, now: now)
-        case .filesInspected(let token, let results): return self.machine.filesInspected(token: token, results: results, now: now)
-        case .processStarted(let launchID, let pid): return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
-        case .processExited(let launchID, let status): return self.machine.processExited(launchID: launchID, status: status, now: now)
-        case .memoryMeasured(let launchID, let bytes): return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
+        case .filesInspected(let token, let results):
+            return self.machine.filesInspected(token: token, results: results, now: now)
+        case .processStarted(let launchID, let pid):
+            return self.machine.processStarted(launchID: launchID, pid: pid, now: now)
+        case .processExited(let launchID, let status):
+            return self.machine.processExited(launchID: launchID, status: status, now: now)
+        case .memoryMeasured(let launchID, let bytes):
+            return self.machine.memoryMeasured(launchID: launchID, bytes: bytes, now: now)
         case .messagesUndeliverable(let route, let count, let reason):
             return self.machine.messagesUndeliverable(route: route, count: count, reason: reason, now: now)
         case .clientKeyRefused(let socket, let key, let address):

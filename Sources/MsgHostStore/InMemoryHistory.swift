@@ -19,9 +19,12 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
 
     private enum Undo {
         case message(id: String, was: StoredMessage?)
-        case added(key: TranscriptKey, keyWasThere: Bool, location: (device: String, conversation: String)?, maxEntryID: Int)
+        case added(
+            key: TranscriptKey, keyWasThere: Bool, location: (device: String, conversation: String)?, maxEntryID: Int)
         case changed(key: TranscriptKey, index: Int, was: TranscriptEntry)
-        case removed(key: TranscriptKey, entries: [TranscriptEntry]?, entryID: Int, location: (device: String, conversation: String)?)
+        case removed(
+            key: TranscriptKey, entries: [TranscriptEntry]?, entryID: Int,
+            location: (device: String, conversation: String)?)
         case owner(device: String, was: String?)
     }
 
@@ -65,7 +68,10 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
                 self.messages[message.id] = message
             case .transcriptEntryAdded(let device, let conversation, let entry):
                 let key = Self.key(device, conversation)
-                undo.append(.added(key: key, keyWasThere: self.transcripts[key] != nil, location: self.locations[entry.id], maxEntryID: self.maxEntryID))
+                undo.append(
+                    .added(
+                        key: key, keyWasThere: self.transcripts[key] != nil, location: self.locations[entry.id],
+                        maxEntryID: self.maxEntryID))
                 self.transcripts[key, default: []].append(entry)
                 self.locations[entry.id] = (device, conversation)
                 self.maxEntryID = max(self.maxEntryID, entry.id)
@@ -77,7 +83,9 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
                 }
             case .transcriptEntryRemoved(let device, let conversation, let entryID):
                 let key = Self.key(device, conversation)
-                undo.append(.removed(key: key, entries: self.transcripts[key], entryID: entryID, location: self.locations[entryID]))
+                undo.append(
+                    .removed(
+                        key: key, entries: self.transcripts[key], entryID: entryID, location: self.locations[entryID]))
                 self.transcripts[key]?.removeAll { $0.id == entryID }
                 self.locations[entryID] = nil
             case .deviceCreated(let device):
@@ -97,7 +105,7 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
 
     public func entry(_ id: Int) -> LocatedEntry? {
         guard let (device, conversation) = self.locations[id],
-              let entry = self.all(device, conversation).first(where: { $0.id == id })
+            let entry = self.all(device, conversation).first(where: { $0.id == id })
         else { return nil }
         return LocatedEntry(device: device, conversation: conversation, entry: entry)
     }
@@ -110,7 +118,8 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
         self.all(device, conversation).filter { from == nil || $0.id >= from! }.count
     }
 
-    public func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry] {
+    public func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry]
+    {
         self.bubbles(device, conversation) { $0.sessionKey.map { $0 == (app, session) } ?? false }
     }
 
@@ -124,9 +133,12 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
     }
 
     public func seenExpiring() -> [LocatedEntry] {
-        self.transcripts.keys.sorted { ($0.device, $0.conversation) < ($1.device, $1.conversation) }.flatMap { key -> [LocatedEntry] in
-            self.transcripts[key, default: []].filter { $0.seenAt != nil && !$0.kept && self.expires($0, on: key.device) }
-                .map { LocatedEntry(device: key.device, conversation: key.conversation, entry: $0) }
+        self.transcripts.keys.sorted { ($0.device, $0.conversation) < ($1.device, $1.conversation) }.flatMap {
+            key -> [LocatedEntry] in
+            self.transcripts[key, default: []].filter {
+                $0.seenAt != nil && !$0.kept && self.expires($0, on: key.device)
+            }
+            .map { LocatedEntry(device: key.device, conversation: key.conversation, entry: $0) }
         }
     }
 
@@ -142,9 +154,13 @@ public final class InMemoryHistory: HistoryStore, @unchecked Sendable {
         self.transcripts[Self.key(device, conversation)] ?? []
     }
 
-    private func bubbles(_ device: String, _ conversation: String, where matches: (StoredMessage) -> Bool) -> [TranscriptEntry] {
+    private func bubbles(_ device: String, _ conversation: String, where matches: (StoredMessage) -> Bool)
+        -> [TranscriptEntry]
+    {
         self.all(device, conversation).filter { $0.kind == .bubble && self.messages[$0.messageID].map(matches) == true }
     }
 
-    private static func key(_ device: String, _ conversation: String) -> TranscriptKey { TranscriptKey(device: device, conversation: conversation) }
+    private static func key(_ device: String, _ conversation: String) -> TranscriptKey {
+        TranscriptKey(device: device, conversation: conversation)
+    }
 }

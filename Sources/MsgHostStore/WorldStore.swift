@@ -81,7 +81,9 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     /// connections of one process, so a new connection beside it would be read-only too.
     private func reopenIfWritable() {
         let directory = (self.path as NSString).deletingLastPathComponent
-        let files = [self.path, self.path + "-wal", self.path + "-shm"].filter { FileManager.default.fileExists(atPath: $0) }
+        let files = [self.path, self.path + "-wal", self.path + "-shm"].filter {
+            FileManager.default.fileExists(atPath: $0)
+        }
         guard access(directory, W_OK) == 0, files.allSatisfy({ access($0, W_OK) == 0 }) else { return }
         guard (try? self.queue.close()) != nil else { return }
         if let queue = try? DatabaseQueue(path: self.path, configuration: Self.configuration) {
@@ -183,39 +185,60 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
                 let platform = Platform(rawValue: row["platform"]) ?? .ios17
                 let stored: String = row["model"]
                 guard let model = DeviceModel(rawValue: stored) else {
-                    throw StoredValueInvalid(description: "device \(row["id"] as String): model \"\(stored)\" is none of \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw StoredValueInvalid(
+                        description:
+                            "device \(row["id"] as String): model \"\(stored)\" is none of \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
-                changes.append(.deviceCreated(Device(id: row["id"], owner: row["owner"], platform: platform, model: model)))
+                changes.append(
+                    .deviceCreated(Device(id: row["id"], owner: row["owner"], platform: platform, model: model)))
             }
             var members: [String: [String]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT conversation, person FROM conversation_member ORDER BY conversation, position") {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT conversation, person FROM conversation_member ORDER BY conversation, position")
+            {
                 members[row["conversation"], default: []].append(row["person"])
             }
             for id in try String.fetchAll(db, sql: "SELECT id FROM conversation ORDER BY id") {
                 changes.append(.conversationCreated(Conversation(id: id, members: members[id] ?? [])))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT conversation, person FROM conversation_former_member ORDER BY conversation, person") {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT conversation, person FROM conversation_former_member ORDER BY conversation, person")
+            {
                 changes.append(.memberRemoved(conversation: row["conversation"], person: row["person"]))
             }
             for row in try Row.fetchAll(db, sql: "SELECT id, device, app, installed_at FROM install ORDER BY id") {
-                changes.append(.installCreated(Install(id: row["id"], device: row["device"], app: row["app"], installedAt: row["installed_at"])))
+                changes.append(
+                    .installCreated(
+                        Install(id: row["id"], device: row["device"], app: row["app"], installedAt: row["installed_at"])
+                    ))
             }
             for row in try Row.fetchAll(db, sql: "SELECT install, person, identifier FROM participant") {
-                changes.append(.participantAssigned(installID: row["install"], person: row["person"], identifier: row["identifier"]))
+                changes.append(
+                    .participantAssigned(
+                        installID: row["install"], person: row["person"], identifier: row["identifier"]))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM input_field") {
                 let field: String = row["field"]
-                changes.append(.inputFieldChanged(device: row["device"], conversation: row["conversation"], try self.decoder.decode(InputField.self, from: Data(field.utf8))))
+                changes.append(
+                    .inputFieldChanged(
+                        device: row["device"], conversation: row["conversation"],
+                        try self.decoder.decode(InputField.self, from: Data(field.utf8))))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM contact") {
                 changes.append(.contactNamed(device: row["device"], person: row["person"], name: row["name"]))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM delivery_rule ORDER BY device") {
-                changes.append(.deliveryRuleChanged(device: row["device"], DeliveryRule(latencyMs: row["latency_ms"], hold: row["hold"])))
+                changes.append(
+                    .deliveryRuleChanged(
+                        device: row["device"], DeliveryRule(latencyMs: row["latency_ms"], hold: row["hold"])))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM pending_delivery ORDER BY id") {
-                changes.append(.deliveryPending(PendingDelivery(
-                    id: row["id"], device: row["device"], conversation: row["conversation"], messageID: row["message"], dueAt: row["due_at"], held: row["held"])))
+                changes.append(
+                    .deliveryPending(
+                        PendingDelivery(
+                            id: row["id"], device: row["device"], conversation: row["conversation"],
+                            messageID: row["message"], dueAt: row["due_at"], held: row["held"])))
             }
             return changes
         }
@@ -230,7 +253,9 @@ public final class WorldStore: HistoryStore, @unchecked Sendable {
     func json(_ value: some FastEncodable) -> String {
         var writer = JSONWriter(escapesSlashes: true)
         value.write(to: &writer)
-        guard !writer.failed else { return String(decoding: (try? self.encoder.encode(value)) ?? Data(), as: UTF8.self) }
+        guard !writer.failed else {
+            return String(decoding: (try? self.encoder.encode(value)) ?? Data(), as: UTF8.self)
+        }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

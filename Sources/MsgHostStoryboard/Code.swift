@@ -11,7 +11,9 @@ struct Code {
 
     /// Another piece of code, indented here.
     mutating func append(_ other: Code) {
-        for line in other.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { self.line(String(line)) }
+        for line in other.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            self.line(String(line))
+        }
     }
 
     /// Whether the code names `variable` (so that a closure captures only what it uses).
@@ -37,7 +39,9 @@ enum Spell {
 
     /// Whether `text` is a plain Swift identifier (letters, digits and `_`, not first a digit).
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+        guard let first = text.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else {
+            return false
+        }
         return text.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
     }
 
@@ -47,12 +51,19 @@ enum Spell {
 
     /// A variable for the object of `id`: Xcode's ids (`BYZ-38-t0r`, `-1`) made identifiers.
     static func variable(_ id: String) -> String {
-        "v_" + String(id.unicodeScalars.map { ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) ? Character($0) : "_" })
+        "v_"
+            + String(
+                id.unicodeScalars.map {
+                    ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) ? Character($0) : "_"
+                })
     }
 
     /// A type name from a file name: `Main` → `Main`, `Sticker Cell` → `Sticker_Cell`.
     static func identifier(_ name: String) -> String {
-        let mapped = String(name.unicodeScalars.map { ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) ? Character($0) : "_" })
+        let mapped = String(
+            name.unicodeScalars.map {
+                ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) ? Character($0) : "_"
+            })
         return mapped.first.map { $0.isNumber } == true ? "_" + mapped : mapped
     }
 
@@ -60,7 +71,8 @@ enum Spell {
 
     static func rect(_ rect: Rect?) -> String {
         guard let rect else { return ".zero" }
-        return "CGRect(x: \(self.number(rect.x)), y: \(self.number(rect.y)), width: \(self.number(rect.width)), height: \(self.number(rect.height)))"
+        return
+            "CGRect(x: \(self.number(rect.x)), y: \(self.number(rect.y)), width: \(self.number(rect.width)), height: \(self.number(rect.height)))"
     }
 
     static func color(_ color: Color) -> String? {
@@ -68,7 +80,8 @@ enum Spell {
         case .white(let white, let alpha):
             return "UIColor(white: \(self.number(white)), alpha: \(self.number(alpha)))"
         case .rgb(let red, let green, let blue, let alpha):
-            return "UIColor(red: \(self.number(red)), green: \(self.number(green)), blue: \(self.number(blue)), alpha: \(self.number(alpha)))"
+            return
+                "UIColor(red: \(self.number(red)), green: \(self.number(green)), blue: \(self.number(blue)), alpha: \(self.number(alpha)))"
         case .system(let name, let fallback):
             let bare = name.hasSuffix("Color") ? String(name.dropLast(5)) : name
             if self.systemColors.contains(bare) { return "UIColor.\(bare)" }
@@ -84,8 +97,10 @@ enum Spell {
 
     /// The system colours MessagesSDK's `UIColor` has.
     static let systemColors: Set<String> = [
-        "black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow", "magenta", "orange",
-        "purple", "brown", "clear", "systemRed", "systemOrange", "systemYellow", "systemGreen", "systemMint", "systemTeal",
+        "black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow", "magenta",
+        "orange",
+        "purple", "brown", "clear", "systemRed", "systemOrange", "systemYellow", "systemGreen", "systemMint",
+        "systemTeal",
         "systemCyan", "systemBlue", "systemIndigo", "systemPurple", "systemPink", "systemBrown", "systemGray", "label",
         "secondaryLabel", "tertiaryLabel", "placeholderText", "systemBackground", "secondarySystemBackground",
         "tertiarySystemBackground", "separator", "link",
@@ -98,8 +113,11 @@ enum Spell {
             return "UIFont.systemFont(ofSize: \(self.number(size)))"
         case .boldSystem(let size): return "UIFont.boldSystemFont(ofSize: \(self.number(size)))"
         case .italicSystem(let size): return "UIFont.italicSystemFont(ofSize: \(self.number(size)))"
-        case .named(let name, let size): return "(UIFont(name: \(self.string(name)), size: \(self.number(size))) ?? UIFont.systemFont(ofSize: \(self.number(size))))"
-        case .textStyle(let style): return "UIFont.preferredFont(forTextStyle: UIFont.TextStyle(rawValue: \(self.string(style))))"
+        case .named(let name, let size):
+            return
+                "(UIFont(name: \(self.string(name)), size: \(self.number(size))) ?? UIFont.systemFont(ofSize: \(self.number(size))))"
+        case .textStyle(let style):
+            return "UIFont.preferredFont(forTextStyle: UIFont.TextStyle(rawValue: \(self.string(style))))"
         }
     }
 }

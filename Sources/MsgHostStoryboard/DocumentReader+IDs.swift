@@ -23,7 +23,9 @@ extension DocumentReader {
 
     func checkReferences() {
         for reference in self.references where self.declared[reference.id] == nil {
-            self.diagnostics.error(reference.line, "\(reference.what) refers to \"\(reference.id)\", which no object of the file has (a dangling id)")
+            self.diagnostics.error(
+                reference.line,
+                "\(reference.what) refers to \"\(reference.id)\", which no object of the file has (a dangling id)")
         }
     }
 
@@ -45,9 +47,15 @@ extension DocumentReader {
                 kind = .action(selector: attributes["selector"] ?? "", event: attributes["eventType"])
                 self.checkAttributes(child, known: ["selector", "destination", "id", "eventType"])
             case "segue":
-                kind = .segue(kind: attributes["kind"] ?? "show", identifier: attributes["identifier"],
-                              relationship: attributes["relationship"], presentation: attributes["modalPresentationStyle"])
-                self.checkAttributes(child, known: ["destination", "id", "kind", "identifier", "relationship", "modalPresentationStyle", "animates", "modalTransitionStyle", "customClass", "customModule", "customModuleProvider"])
+                kind = .segue(
+                    kind: attributes["kind"] ?? "show", identifier: attributes["identifier"],
+                    relationship: attributes["relationship"], presentation: attributes["modalPresentationStyle"])
+                self.checkAttributes(
+                    child,
+                    known: [
+                        "destination", "id", "kind", "identifier", "relationship", "modalPresentationStyle", "animates",
+                        "modalTransitionStyle", "customClass", "customModule", "customModuleProvider",
+                    ])
             default:
                 self.unknown(child, in: "connections")
                 continue
@@ -57,10 +65,17 @@ extension DocumentReader {
                 self.diagnostics.error(child.line, "<\(child.name)> \(id) has no destination")
                 continue
             }
-            if case .outlet(let property) = kind, property.isEmpty { self.diagnostics.error(child.line, "<outlet> \(id) names no property"); continue }
-            if case .action(let selector, _) = kind, selector.isEmpty { self.diagnostics.error(child.line, "<action> \(id) names no selector"); continue }
+            if case .outlet(let property) = kind, property.isEmpty {
+                self.diagnostics.error(child.line, "<outlet> \(id) names no property")
+                continue
+            }
+            if case .action(let selector, _) = kind, selector.isEmpty {
+                self.diagnostics.error(child.line, "<action> \(id) names no selector")
+                continue
+            }
             self.refer(destination, child.line, "<\(child.name)> \(id)")
-            connections.append(Connection(kind: kind, id: id, line: child.line, source: source, destination: destination))
+            connections.append(
+                Connection(kind: kind, id: id, line: child.line, source: source, destination: destination))
         }
         return connections
     }
@@ -72,7 +87,12 @@ extension DocumentReader {
                 self.unknown(child, in: "constraints")
                 continue
             }
-            self.checkAttributes(child, known: ["id", "firstItem", "firstAttribute", "secondItem", "secondAttribute", "relation", "constant", "multiplier", "priority", "identifier", "symbolic"])
+            self.checkAttributes(
+                child,
+                known: [
+                    "id", "firstItem", "firstAttribute", "secondItem", "secondAttribute", "relation", "constant",
+                    "multiplier", "priority", "identifier", "symbolic",
+                ])
             guard let id = self.declare(child) else { continue }
             let attributes = child.attributes
             guard let first = attributes["firstAttribute"] else {
@@ -82,21 +102,26 @@ extension DocumentReader {
             for item in [attributes["firstItem"], attributes["secondItem"]].compactMap({ $0 }) {
                 self.refer(item, child.line, "<constraint> \(id)")
             }
-            constraints.append(Constraint(
-                id: id, line: child.line, firstItem: attributes["firstItem"], firstAttribute: first,
-                secondItem: attributes["secondItem"], secondAttribute: attributes["secondAttribute"],
-                relation: attributes["relation"], constant: self.number(attributes["constant"], child, default: 0),
-                multiplier: self.multiplier(attributes["multiplier"], child), priority: attributes["priority"].flatMap(Double.init),
-                identifier: attributes["identifier"],
-                variations: child.children("variation").compactMap { variation in
-                    guard var classes = self.sizeClasses(variation) else { return nil }
-                    guard let text = variation.attributes["constant"], let constant = Double(text), constant.isFinite else {
-                        self.diagnostics.warn(variation.line, "a constraint's <variation> without a constant is left out")
-                        return nil
-                    }
-                    classes.constant = constant
-                    return classes
-                }))
+            constraints.append(
+                Constraint(
+                    id: id, line: child.line, firstItem: attributes["firstItem"], firstAttribute: first,
+                    secondItem: attributes["secondItem"], secondAttribute: attributes["secondAttribute"],
+                    relation: attributes["relation"], constant: self.number(attributes["constant"], child, default: 0),
+                    multiplier: self.multiplier(attributes["multiplier"], child),
+                    priority: attributes["priority"].flatMap(Double.init),
+                    identifier: attributes["identifier"],
+                    variations: child.children("variation").compactMap { variation in
+                        guard var classes = self.sizeClasses(variation) else { return nil }
+                        guard let text = variation.attributes["constant"], let constant = Double(text),
+                            constant.isFinite
+                        else {
+                            self.diagnostics.warn(
+                                variation.line, "a constraint's <variation> without a constant is left out")
+                            return nil
+                        }
+                        classes.constant = constant
+                        return classes
+                    }))
         }
         return constraints
     }
@@ -110,7 +135,9 @@ extension DocumentReader {
         guard key != "default" else { return result }
         for part in key.split(separator: "-") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2, ["compact", "regular"].contains(pair[1]) else { return self.unknownVariation(variation, key) }
+            guard pair.count == 2, ["compact", "regular"].contains(pair[1]) else {
+                return self.unknownVariation(variation, key)
+            }
             switch pair[0] {
             case "widthClass": result.widthClass = pair[1]
             case "heightClass": result.heightClass = pair[1]
@@ -121,7 +148,8 @@ extension DocumentReader {
     }
 
     private func unknownVariation(_ variation: XMLElement, _ key: String) -> ConstraintVariation? {
-        self.diagnostics.warn(variation.line, "the variation \"\(key)\" is not a size class the compiler knows; left out")
+        self.diagnostics.warn(
+            variation.line, "the variation \"\(key)\" is not a size class the compiler knows; left out")
         return nil
     }
 

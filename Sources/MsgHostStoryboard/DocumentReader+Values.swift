@@ -2,14 +2,16 @@
 extension DocumentReader {
     func rect(_ element: XMLElement) -> Rect {
         let a = element.attributes
-        return Rect(x: self.number(a["x"], element, default: 0), y: self.number(a["y"], element, default: 0),
-                    width: self.number(a["width"], element, default: 0), height: self.number(a["height"], element, default: 0))
+        return Rect(
+            x: self.number(a["x"], element, default: 0), y: self.number(a["y"], element, default: 0),
+            width: self.number(a["width"], element, default: 0), height: self.number(a["height"], element, default: 0))
     }
 
     func insets(_ element: XMLElement) -> Insets {
         let a = element.attributes
-        return Insets(top: self.number(a["minY"], element, default: 0), left: self.number(a["minX"], element, default: 0),
-                      bottom: self.number(a["maxY"], element, default: 0), right: self.number(a["maxX"], element, default: 0))
+        return Insets(
+            top: self.number(a["minY"], element, default: 0), left: self.number(a["minX"], element, default: 0),
+            bottom: self.number(a["maxY"], element, default: 0), right: self.number(a["maxX"], element, default: 0))
     }
 
     /// `white`, `red`/`green`/`blue`, a system colour or a named one (with the value the
@@ -26,7 +28,8 @@ extension DocumentReader {
             if a["white"] != nil { return .white(value.red, alpha: value.alpha) }
             return .rgb(value.red, value.green, value.blue, alpha: value.alpha)
         }
-        self.diagnostics.warn(element.line, "<color key=\"\(a["key"] ?? "")\"> of a kind the compiler does not know is left out")
+        self.diagnostics.warn(
+            element.line, "<color key=\"\(a["key"] ?? "")\"> of a kind the compiler does not know is left out")
         return nil
     }
 
@@ -38,8 +41,9 @@ extension DocumentReader {
             return Rgba(red: w, green: w, blue: w, alpha: alpha)
         }
         guard a["red"] != nil || a["green"] != nil || a["blue"] != nil else { return nil }
-        return Rgba(red: self.number(a["red"], element, default: 0), green: self.number(a["green"], element, default: 0),
-                    blue: self.number(a["blue"], element, default: 0), alpha: alpha)
+        return Rgba(
+            red: self.number(a["red"], element, default: 0), green: self.number(a["green"], element, default: 0),
+            blue: self.number(a["blue"], element, default: 0), alpha: alpha)
     }
 
     func font(_ element: XMLElement) -> Font? {
@@ -55,7 +59,8 @@ extension DocumentReader {
         default:
             break
         }
-        self.diagnostics.warn(element.line, "<fontDescription> of a kind the compiler does not know; the system font is used")
+        self.diagnostics.warn(
+            element.line, "<fontDescription> of a kind the compiler does not know; the system font is used")
         return .system(size: size, weight: nil)
     }
 
@@ -66,15 +71,22 @@ extension DocumentReader {
     /// not know is a warning, and that attribute is left out.
     func runtimeAttributes(_ element: XMLElement) -> [(keyPath: String, value: String)] {
         element.children("userDefinedRuntimeAttribute").compactMap { attribute in
-            guard let keyPath = attribute.attributes["keyPath"], keyPath.split(separator: ".").allSatisfy({ Spell.isIdentifier(String($0)) }) else {
-                self.diagnostics.warn(attribute.line, "a runtime attribute's keyPath \"\(attribute.attributes["keyPath"] ?? "")\" is not a Swift property path; left out")
+            guard let keyPath = attribute.attributes["keyPath"],
+                keyPath.split(separator: ".").allSatisfy({ Spell.isIdentifier(String($0)) })
+            else {
+                self.diagnostics.warn(
+                    attribute.line,
+                    "a runtime attribute's keyPath \"\(attribute.attributes["keyPath"] ?? "")\" is not a Swift property path; left out"
+                )
                 return nil
             }
             let value = attribute.children.first { $0.attributes["key"] == "value" }
             let type = attribute.attributes["type"] ?? ""
             switch type {
             case "number":
-                guard let value, let text = value.attributes["value"], let number = Double(text), number.isFinite else { break }
+                guard let value, let text = value.attributes["value"], let number = Double(text), number.isFinite else {
+                    break
+                }
                 return (keyPath, Spell.number(number))
             case "boolean":
                 guard let text = value?.attributes["value"] ?? attribute.attributes["value"] else { break }
@@ -91,7 +103,10 @@ extension DocumentReader {
             default:
                 break
             }
-            self.diagnostics.warn(attribute.line, "runtime attribute \(keyPath) of type \"\(type)\" is left out: the compiler sets numbers, Booleans, strings, images and colours")
+            self.diagnostics.warn(
+                attribute.line,
+                "runtime attribute \(keyPath) of type \"\(type)\" is left out: the compiler sets numbers, Booleans, strings, images and colours"
+            )
             return nil
         }
     }

@@ -10,7 +10,9 @@ extension DocumentReader {
             // nothing can refer to it, so any id unique in the file does.
             var attributes = element.attributes
             attributes["id"] = "contentView-line-\(element.line)"
-            element = XMLElement(name: element.name, attributes: attributes, line: element.line, children: element.children, text: element.text)
+            element = XMLElement(
+                name: element.name, attributes: attributes, line: element.line, children: element.children,
+                text: element.text)
         }
         guard let id = self.declare(element) else { return nil }
         var view = ViewObject(element: element.name, id: id, line: element.line, key: element.attributes["key"])
@@ -26,7 +28,9 @@ extension DocumentReader {
         // Xcode 8 writes `fixedFrame="YES"` on a view no constraint places, with
         // translatesAutoresizingMaskIntoConstraints="NO" beside it, and makes its mask into
         // constraints when it compiles the storyboard: the frame is the view's own.
-        view.translatesAutoresizingMask = element.attributes["fixedFrame"] == "YES" ? true
+        view.translatesAutoresizingMask =
+            element.attributes["fixedFrame"] == "YES"
+            ? true
             : element.attributes["translatesAutoresizingMaskIntoConstraints"].map { $0 == "YES" }
         for child in element.children { self.readPart(child, of: &view, parent: element) }
         return view
@@ -41,7 +45,9 @@ extension DocumentReader {
             view.autoresizingMask = Self.masks.filter { child.attributes[$0.attribute] == "YES" }.map(\.option)
         case "frame" where key == "frameInset":
             let value = { (name: String) in child.attributes[name].map { self.number($0, child, default: 0) } }
-            view.frameInset = FrameInset(minX: value("minX"), minY: value("minY"), maxX: value("maxX"), maxY: value("maxY"), width: value("width"), height: value("height"))
+            view.frameInset = FrameInset(
+                minX: value("minX"), minY: value("minY"), maxX: value("maxX"), maxY: value("maxY"),
+                width: value("width"), height: value("height"))
         case "color":
             if let key, let color = self.color(child) { view.colors[key] = color }
         case "fontDescription":
@@ -49,13 +55,19 @@ extension DocumentReader {
         case "string":
             if let key { view.strings[key] = child.text }
         case "size":
-            if let key { view.sizes[key] = Size(width: self.number(child.attributes["width"], child, default: 0), height: self.number(child.attributes["height"], child, default: 0)) }
+            if let key {
+                view.sizes[key] = Size(
+                    width: self.number(child.attributes["width"], child, default: 0),
+                    height: self.number(child.attributes["height"], child, default: 0))
+            }
         case "inset":
             if let key { view.insets[key] = self.insets(child) }
         case "state":
             view.states.append(self.buttonState(child))
         case "buttonConfiguration":
-            if let title = child.attributes["title"], !view.states.contains(where: { $0.state == "normal" && $0.title != nil }) {
+            if let title = child.attributes["title"],
+                !view.states.contains(where: { $0.state == "normal" && $0.title != nil })
+            {
                 view.states.append(ButtonState(state: "normal", title: title))
             }
         case "segments":
@@ -74,15 +86,23 @@ extension DocumentReader {
             if let id = self.declare(child) { view.guides[id] = key ?? "safeArea" }
         case "collectionViewFlowLayout", "collectionViewLayout":
             if let id = self.declare(child) {
-                var layout = ViewObject(element: child.name, id: id, line: child.line, key: key, attributes: child.attributes)
+                var layout = ViewObject(
+                    element: child.name, id: id, line: child.line, key: key, attributes: child.attributes)
                 layout.customClass = child.attributes["customClass"]
                 self.checkAttributes(child, known: Vocabulary.specific[child.name] ?? [])
                 if child.name == "collectionViewLayout", layout.customClass == nil {
-                    self.diagnostics.warn(child.line, "a <collectionViewLayout> with no customClass is built as a UICollectionViewFlowLayout")
+                    self.diagnostics.warn(
+                        child.line,
+                        "a <collectionViewLayout> with no customClass is built as a UICollectionViewFlowLayout")
                 }
                 for part in child.children {
                     switch part.name {
-                    case "size": if let key = part.attributes["key"] { layout.sizes[key] = Size(width: self.number(part.attributes["width"], part, default: 0), height: self.number(part.attributes["height"], part, default: 0)) }
+                    case "size":
+                        if let key = part.attributes["key"] {
+                            layout.sizes[key] = Size(
+                                width: self.number(part.attributes["width"], part, default: 0),
+                                height: self.number(part.attributes["height"], part, default: 0))
+                        }
                     case "inset": if let key = part.attributes["key"] { layout.insets[key] = self.insets(part) }
                     case "userDefinedRuntimeAttributes": layout.runtimeAttributes += self.runtimeAttributes(part)
                     default: self.unknown(part, in: child.name)
@@ -97,7 +117,10 @@ extension DocumentReader {
             guard let classes = self.sizeClasses(child) else { break }
             for mask in child.children("mask") {
                 guard mask.attributes["key"] == "constraints" else {
-                    self.diagnostics.warn(mask.line, "a variation's <mask key=\"\(mask.attributes["key"] ?? "")\"> is left out: the compiler varies constraints only")
+                    self.diagnostics.warn(
+                        mask.line,
+                        "a variation's <mask key=\"\(mask.attributes["key"] ?? "")\"> is left out: the compiler varies constraints only"
+                    )
                     continue
                 }
                 for entry in mask.children where ["include", "exclude"].contains(entry.name) {
@@ -118,14 +141,22 @@ extension DocumentReader {
 
     /// Interface Builder's names of the autoresizing mask's options and UIKit's, in UIKit's order.
     static let masks: [(attribute: String, option: String)] = [
-        ("flexibleMinX", "flexibleLeftMargin"), ("widthSizable", "flexibleWidth"), ("flexibleMaxX", "flexibleRightMargin"),
-        ("flexibleMinY", "flexibleTopMargin"), ("heightSizable", "flexibleHeight"), ("flexibleMaxY", "flexibleBottomMargin"),
+        ("flexibleMinX", "flexibleLeftMargin"), ("widthSizable", "flexibleWidth"),
+        ("flexibleMaxX", "flexibleRightMargin"),
+        ("flexibleMinY", "flexibleTopMargin"), ("heightSizable", "flexibleHeight"),
+        ("flexibleMaxY", "flexibleBottomMargin"),
     ]
 
     private func readGesture(_ element: XMLElement) -> ViewObject? {
         guard let id = self.declare(element) else { return nil }
-        self.checkAttributes(element, known: ["id", "customClass", "customModule", "customModuleProvider", "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration", "cancelsTouchesInView", "enabled"])
-        var gesture = ViewObject(element: element.name, id: id, line: element.line, key: nil, attributes: element.attributes)
+        self.checkAttributes(
+            element,
+            known: [
+                "id", "customClass", "customModule", "customModuleProvider", "numberOfTapsRequired",
+                "numberOfTouchesRequired", "minimumPressDuration", "cancelsTouchesInView", "enabled",
+            ])
+        var gesture = ViewObject(
+            element: element.name, id: id, line: element.line, key: nil, attributes: element.attributes)
         gesture.customClass = element.attributes["customClass"]
         for child in element.children {
             if child.name == "connections" {
@@ -138,12 +169,18 @@ extension DocumentReader {
     }
 
     private func buttonState(_ element: XMLElement) -> ButtonState {
-        var state = ButtonState(state: element.attributes["key"] ?? "normal", title: element.attributes["title"], image: element.attributes["image"])
+        var state = ButtonState(
+            state: element.attributes["key"] ?? "normal", title: element.attributes["title"],
+            image: element.attributes["image"])
         for child in element.children {
             if child.name == "color", child.attributes["key"] == "titleColor" {
                 state.titleColor = self.color(child)
-            } else if child.name == "color" || child.name == "imageReference" || child.name == "preferredSymbolConfiguration" {
-                self.diagnostics.warn(child.line, "<\(child.name) key=\"\(child.attributes["key"] ?? "")\"> of a button state is left out")
+            } else if child.name == "color" || child.name == "imageReference"
+                || child.name == "preferredSymbolConfiguration"
+            {
+                self.diagnostics.warn(
+                    child.line, "<\(child.name) key=\"\(child.attributes["key"] ?? "")\"> of a button state is left out"
+                )
             } else {
                 self.unknown(child, in: "state")
             }
@@ -152,7 +189,9 @@ extension DocumentReader {
     }
 
     private func accessibility(_ element: XMLElement) -> Accessibility {
-        var accessibility = Accessibility(label: element.attributes["label"], identifier: element.attributes["identifier"], hint: element.attributes["hint"])
+        var accessibility = Accessibility(
+            label: element.attributes["label"], identifier: element.attributes["identifier"],
+            hint: element.attributes["hint"])
         for child in element.children {
             if child.name == "bool", child.attributes["key"] == "isElement" {
                 accessibility.isElement = child.attributes["value"] == "YES"

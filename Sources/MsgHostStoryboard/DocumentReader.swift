@@ -29,7 +29,9 @@ final class DocumentReader {
             return nil
         }
         guard root.name == "document", let type = root.attributes["type"] else {
-            self.diagnostics.error(root.line, "not an Interface Builder document: the root element is <\(root.name)>, not <document type=…>")
+            self.diagnostics.error(
+                root.line,
+                "not an Interface Builder document: the root element is <\(root.name)>, not <document type=…>")
             return nil
         }
         let kind: StoryboardDocument.Kind
@@ -83,7 +85,10 @@ final class DocumentReader {
             }
         }
         if controllers.isEmpty, !objects.children.isEmpty {
-            self.diagnostics.warn(scene.line, "scene has no controller the compiler knows (viewController, collectionViewController, navigationController); left out")
+            self.diagnostics.warn(
+                scene.line,
+                "scene has no controller the compiler knows (viewController, collectionViewController, navigationController); left out"
+            )
         }
         if !controllers.isEmpty { controllers[0].objects = others }
         return controllers
@@ -92,7 +97,13 @@ final class DocumentReader {
     private func readController(_ element: XMLElement, kind: SceneObject.Kind) -> SceneObject? {
         guard let id = self.declare(element) else { return nil }
         var scene = SceneObject(kind: kind, id: id, line: element.line)
-        let known: Set<String> = ["id", "customClass", "customModule", "customModuleProvider", "storyboardIdentifier", "title", "modalPresentationStyle", "sceneMemberID", "useStoryboardIdentifierAsRestorationIdentifier", "restorationIdentifier", "clearsSelectionOnViewWillAppear", "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalTransitionStyle", "automaticallyAdjustsScrollViewInsets", "toolbarHidden", "navigationBarHidden", "userLabel"]
+        let known: Set<String> = [
+            "id", "customClass", "customModule", "customModuleProvider", "storyboardIdentifier", "title",
+            "modalPresentationStyle", "sceneMemberID", "useStoryboardIdentifierAsRestorationIdentifier",
+            "restorationIdentifier", "clearsSelectionOnViewWillAppear", "definesPresentationContext",
+            "providesPresentationContextTransitionStyle", "modalTransitionStyle",
+            "automaticallyAdjustsScrollViewInsets", "toolbarHidden", "navigationBarHidden", "userLabel",
+        ]
         self.checkAttributes(element, known: known)
         scene.customClass = element.attributes["customClass"]
         scene.customModule = element.attributes["customModule"]
@@ -100,26 +111,42 @@ final class DocumentReader {
         scene.title = element.attributes["title"]
         scene.modalPresentationStyle = element.attributes["modalPresentationStyle"]
         if kind == .tableViewController {
-            self.diagnostics.warn(element.line, "tableViewController: MessagesSDK has no UITableViewController; the scene is built as a UIViewController whose view is the table view")
+            self.diagnostics.warn(
+                element.line,
+                "tableViewController: MessagesSDK has no UITableViewController; the scene is built as a UIViewController whose view is the table view"
+            )
         }
         var layoutGuides: [String: String] = [:]
         for child in element.children {
             switch child.name {
             case "view", "collectionView", "tableView":
-                if child.attributes["key"] == "view" { scene.view = self.readObject(child) } else { self.unknown(child, in: element.name) }
+                if child.attributes["key"] == "view" {
+                    scene.view = self.readObject(child)
+                } else {
+                    self.unknown(child, in: element.name)
+                }
             case "layoutGuides":
                 // iOS 7–10's top and bottom layout guides: the edges of the safe area (iOS 11).
                 for guide in child.children("viewControllerLayoutGuide") {
-                    if let guideID = self.declare(guide) { layoutGuides[guideID] = guide.attributes["type"] == "bottom" ? "bottomLayoutGuide" : "topLayoutGuide" }
+                    if let guideID = self.declare(guide) {
+                        layoutGuides[guideID] =
+                            guide.attributes["type"] == "bottom" ? "bottomLayoutGuide" : "topLayoutGuide"
+                    }
                 }
             case "connections":
                 scene.connections = self.readConnections(child, source: id)
             case "navigationBar", "toolbar":
                 self.declare(child)
-                self.diagnostics.warn(child.line, "<\(child.name)>: the compiler builds no navigation or tool bar of a scene; it is not shown (a UINavigationController made in code has its bar)")
+                self.diagnostics.warn(
+                    child.line,
+                    "<\(child.name)>: the compiler builds no navigation or tool bar of a scene; it is not shown (a UINavigationController made in code has its bar)"
+                )
             case "navigationItem", "tabBarItem":
                 self.declare(child)
-                self.diagnostics.warn(child.line, "<\(child.name)>: the compiler builds no navigation or tab bar item of a scene; left out (set navigationItem in code)")
+                self.diagnostics.warn(
+                    child.line,
+                    "<\(child.name)>: the compiler builds no navigation or tab bar item of a scene; left out (set navigationItem in code)"
+                )
             case "extendedEdge", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "size", "value", "point":
                 break
             default:
@@ -128,7 +155,10 @@ final class DocumentReader {
         }
         if scene.view != nil { scene.view!.guides.merge(layoutGuides) { old, _ in old } }
         if kind == .navigationController {
-            self.diagnostics.warn(element.line, "navigationController: the compiler does not build a navigation controller scene; it stands for its root view controller (make the UINavigationController in code)")
+            self.diagnostics.warn(
+                element.line,
+                "navigationController: the compiler does not build a navigation controller scene; it stands for its root view controller (make the UINavigationController in code)"
+            )
         }
         return scene
     }
@@ -138,8 +168,12 @@ final class DocumentReader {
         for object in objects.children {
             if object.name == "placeholder" {
                 guard let id = self.declare(object) else { continue }
-                var placeholder = Placeholder(id: id, line: object.line, identifier: object.attributes["placeholderIdentifier"] ?? "", customClass: object.attributes["customClass"])
-                if let connections = object.child("connections") { placeholder.connections = self.readConnections(connections, source: id) }
+                var placeholder = Placeholder(
+                    id: id, line: object.line, identifier: object.attributes["placeholderIdentifier"] ?? "",
+                    customClass: object.attributes["customClass"])
+                if let connections = object.child("connections") {
+                    placeholder.connections = self.readConnections(connections, source: id)
+                }
                 document.placeholders.append(placeholder)
             } else if let view = self.readObject(object) {
                 document.topLevel.append(view)
@@ -174,7 +208,9 @@ final class DocumentReader {
 
     func checkAttributes(_ element: XMLElement, known: Set<String>) {
         for name in element.attributes.keys.sorted() where !known.contains(name) && !Vocabulary.ignored.contains(name) {
-            self.diagnostics.warn(element.line, "unknown attribute \(name)=\"\(element.attributes[name] ?? "")\" of <\(element.name)> is left out")
+            self.diagnostics.warn(
+                element.line,
+                "unknown attribute \(name)=\"\(element.attributes[name] ?? "")\" of <\(element.name)> is left out")
         }
     }
 }

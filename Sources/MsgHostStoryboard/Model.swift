@@ -21,7 +21,9 @@ public struct StoryboardDocument: Sendable {
 
 /// One scene: its controller, the controller's view and the scene's other objects.
 public struct SceneObject: Sendable {
-    public enum Kind: String, Sendable { case viewController, collectionViewController, navigationController, tableViewController }
+    public enum Kind: String, Sendable {
+        case viewController, collectionViewController, navigationController, tableViewController
+    }
 
     public var kind: Kind
     public var id: String

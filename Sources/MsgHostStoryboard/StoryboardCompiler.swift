@@ -45,11 +45,16 @@ public enum StoryboardCompiler {
         for document in documents {
             let key = DocumentWriter.enumName(document)
             if let first = names[key] {
-                diagnostics.append(Diagnostic(.error, path: document.path, line: 1, "has the name of \(first); storyboards and xibs of a target need names of their own"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, path: document.path, line: 1,
+                        "has the name of \(first); storyboards and xibs of a target need names of their own"))
             }
             names[key] = document.path
         }
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { return Output(source: nil, diagnostics: diagnostics) }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            return Output(source: nil, diagnostics: diagnostics)
+        }
         let written = DocumentWriter.write(documents)
         return Output(source: written.source, diagnostics: diagnostics + written.diagnostics)
     }

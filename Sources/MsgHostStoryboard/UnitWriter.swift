@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes the Swift that builds one tree of objects: a scene's view, a prototype cell, a xib's
 /// top-level objects. It declares each object in a variable named for its id, sets what the
 /// file gives it (`PropertyWriter`), then writes the tree's constraints (`ConstraintWriter`),
@@ -26,7 +28,10 @@ final class UnitWriter {
     /// The id of the scene's controller, which runs embed segues; nil in a xib.
     let sceneController: String?
 
-    init(document: StoryboardDocument, owners: [String: Variable], ownerConnections: [Connection], sceneController: String?) {
+    init(
+        document: StoryboardDocument, owners: [String: Variable], ownerConnections: [Connection],
+        sceneController: String?
+    ) {
         self.document = document
         self.variables = owners
         self.ownerConnections = ownerConnections
@@ -41,8 +46,12 @@ final class UnitWriter {
 
     /// Declares `roots` and all they hold, then makes their constraints and connections.
     func write(_ roots: [ViewObject], into code: inout Code) {
-        for root in roots where Vocabulary.gestureClasses[root.element] != nil { self.declareGesture(root, into: &code) }
-        for root in roots where Vocabulary.gestureClasses[root.element] == nil { self.declare(root, parent: nil, into: &code) }
+        for root in roots where Vocabulary.gestureClasses[root.element] != nil {
+            self.declareGesture(root, into: &code)
+        }
+        for root in roots where Vocabulary.gestureClasses[root.element] == nil {
+            self.declare(root, parent: nil, into: &code)
+        }
         ConstraintWriter(unit: self).write(into: &code)
         ConnectionWriter(unit: self).write(into: &code)
         for object in self.objects where object.customClass != nil && object.key != "contentView" {
@@ -68,14 +77,20 @@ final class UnitWriter {
             code.line("let \(name) = \(Spell.variable(parent.id)).contentView")
         } else {
             if view.element == "collectionView", let layout = view.part("collectionViewLayout") {
-                PropertyWriter(unit: self, object: layout, variable: Spell.variable(layout.id)).writeFlowLayout(into: &code)
+                PropertyWriter(unit: self, object: layout, variable: Spell.variable(layout.id)).writeFlowLayout(
+                    into: &code)
             }
             let standard = self.standardMake(view, base: base)
             if let custom = view.customClass {
                 // What init(coder:) has decoded when the app's initialiser runs: the frame, the layout.
                 let frame = view.frame.map { ", frame: \(Spell.rect($0))" } ?? ""
-                let layout = view.element == "collectionView" ? view.part("collectionViewLayout").map { ", collectionViewLayout: \(Spell.variable($0.id))" } ?? "" : ""
-                code.line("let \(name): \(base) = StoryboardObjects.make(\(custom).self, in: \(self.file)\(frame)\(layout)) ?? \(standard)")
+                let layout =
+                    view.element == "collectionView"
+                    ? view.part("collectionViewLayout").map { ", collectionViewLayout: \(Spell.variable($0.id))" } ?? ""
+                    : ""
+                code.line(
+                    "let \(name): \(base) = StoryboardObjects.make(\(custom).self, in: \(self.file)\(frame)\(layout)) ?? \(standard)"
+                )
             } else {
                 code.line("let \(name) = \(standard)")
             }
@@ -96,7 +111,9 @@ final class UnitWriter {
                 let content = Spell.variable(content.id)
                 code.line("\(name).addSubview(\(content))")
                 code.line("\(content).translatesAutoresizingMaskIntoConstraints = false")
-                code.line("NSLayoutConstraint.activate([\(content).topAnchor.constraint(equalTo: \(name).topAnchor), \(content).bottomAnchor.constraint(equalTo: \(name).bottomAnchor), \(content).leadingAnchor.constraint(equalTo: \(name).leadingAnchor), \(content).trailingAnchor.constraint(equalTo: \(name).trailingAnchor)])")
+                code.line(
+                    "NSLayoutConstraint.activate([\(content).topAnchor.constraint(equalTo: \(name).topAnchor), \(content).bottomAnchor.constraint(equalTo: \(name).bottomAnchor), \(content).leadingAnchor.constraint(equalTo: \(name).leadingAnchor), \(content).trailingAnchor.constraint(equalTo: \(name).trailingAnchor)])"
+                )
             }
         }
         for subview in view.subviews {
@@ -104,8 +121,11 @@ final class UnitWriter {
             let add = view.element == "stackView" ? "addArrangedSubview" : "addSubview"
             code.line("\(name).\(add)(\(Spell.variable(subview.id)))")
             if let inset = subview.frameInset, view.element != "stackView" {
-                let parts = [("minX", inset.minX), ("minY", inset.minY), ("maxX", inset.maxX), ("maxY", inset.maxY), ("width", inset.width), ("height", inset.height)]
-                    .compactMap { name, value in value.map { "\(name): \(Spell.number($0))" } }
+                let parts = [
+                    ("minX", inset.minX), ("minY", inset.minY), ("maxX", inset.maxX), ("maxY", inset.maxY),
+                    ("width", inset.width), ("height", inset.height),
+                ]
+                .compactMap { name, value in value.map { "\(name): \(Spell.number($0))" } }
                 code.line("StoryboardObjects.place(\(([Spell.variable(subview.id)] + parts).joined(separator: ", ")))")
             }
         }
@@ -116,17 +136,29 @@ final class UnitWriter {
         let frame = Spell.rect(view.frame)
         switch view.element {
         case "button":
-            let type = ["custom": "custom", "system": "system", "roundedRect": "system", "detailDisclosure": "detailDisclosure", "infoLight": "infoLight", "infoDark": "infoDark", "contactAdd": "contactAdd", "close": "close"][view.attributes["buttonType"] ?? "custom"] ?? "system"
+            let type =
+                [
+                    "custom": "custom", "system": "system", "roundedRect": "system",
+                    "detailDisclosure": "detailDisclosure", "infoLight": "infoLight", "infoDark": "infoDark",
+                    "contactAdd": "contactAdd", "close": "close",
+                ][view.attributes["buttonType"] ?? "custom"] ?? "system"
             return "UIButton(type: .\(type))"
         case "collectionView":
-            let layout = view.part("collectionViewLayout").map { Spell.variable($0.id) } ?? "UICollectionViewFlowLayout()"
+            let layout =
+                view.part("collectionViewLayout").map { Spell.variable($0.id) } ?? "UICollectionViewFlowLayout()"
             return "UICollectionView(frame: \(frame), collectionViewLayout: \(layout))"
         case "tableView":
-            let style = ["grouped": "grouped", "insetGrouped": "insetGrouped"][view.attributes["style"] ?? ""] ?? "plain"
+            let style =
+                ["grouped": "grouped", "insetGrouped": "insetGrouped"][view.attributes["style"] ?? ""] ?? "plain"
             return "UITableView(frame: \(frame), style: .\(style))"
         case "tableViewCell":
-            let style = ["IBUITableViewCellStyleValue1": "value1", "IBUITableViewCellStyleValue2": "value2", "IBUITableViewCellStyleSubtitle": "subtitle"][view.attributes["style"] ?? ""] ?? "default"
-            return "UITableViewCell(style: .\(style), reuseIdentifier: \(view.attributes["reuseIdentifier"].map(Spell.string) ?? "nil"))"
+            let style =
+                [
+                    "IBUITableViewCellStyleValue1": "value1", "IBUITableViewCellStyleValue2": "value2",
+                    "IBUITableViewCellStyleSubtitle": "subtitle",
+                ][view.attributes["style"] ?? ""] ?? "default"
+            return
+                "UITableViewCell(style: .\(style), reuseIdentifier: \(view.attributes["reuseIdentifier"].map(Spell.string) ?? "nil"))"
         default:
             return "\(base)(frame: \(frame))"
         }
@@ -136,22 +168,27 @@ final class UnitWriter {
     /// dequeue, with the owners captured weakly.
     private func registerPrototype(_ cell: ViewObject, in collection: ViewObject, into code: inout Code) {
         guard let identifier = cell.attributes["reuseIdentifier"] else {
-            return self.warn(cell.line, "prototype cell \(cell.id) has no reuseIdentifier; it cannot be dequeued and is left out")
+            return self.warn(
+                cell.line, "prototype cell \(cell.id) has no reuseIdentifier; it cannot be dequeued and is left out")
         }
         let owners = self.variables.filter { id, _ in id == self.sceneController }
-        let inner = UnitWriter(document: self.document, owners: owners.mapValues { Variable(name: $0.name, type: $0.type, isOptional: true) },
-                               ownerConnections: [], sceneController: nil)
+        let inner = UnitWriter(
+            document: self.document,
+            owners: owners.mapValues { Variable(name: $0.name, type: $0.type, isOptional: true) },
+            ownerConnections: [], sceneController: nil)
         var body = Code()
         inner.write([cell], into: &body)
         body.line("return \(Spell.variable(cell.id))")
-        let captures = owners.values.filter { body.uses($0.name) }.map { "weak \($0.name)" }.sorted().joined(separator: ", ")
+        let captures = owners.values.filter { body.uses($0.name) }.map { "weak \($0.name)" }.sorted().joined(
+            separator: ", ")
         let register = collection.element == "tableView" ? "forCellReuseIdentifier" : "forCellWithReuseIdentifier"
         let type = collection.element == "tableView" ? "UITableViewCell" : "UICollectionViewCell"
-        code.block("\(Spell.variable(collection.id)).registerPrototype({ \(captures.isEmpty ? "" : "[\(captures)] ")() -> \(type) in", closing: "}, \(register): \(Spell.string(identifier)))") { code in
+        code.block(
+            "\(Spell.variable(collection.id)).registerPrototype({ \(captures.isEmpty ? "" : "[\(captures)] ")() -> \(type) in",
+            closing: "}, \(register): \(Spell.string(identifier)))"
+        ) { code in
             code.append(body)
         }
         self.diagnostics += inner.diagnostics
     }
 }
-
-import Foundation

@@ -31,7 +31,10 @@ enum Vocabulary {
 
     /// Attributes of one kind of view.
     static let specific: [String: Set<String>] = [
-        "label": ["text", "textAlignment", "numberOfLines", "lineBreakMode", "adjustsFontSizeToFit", "minimumScaleFactor", "enabled", "preferredMaxLayoutWidth"],
+        "label": [
+            "text", "textAlignment", "numberOfLines", "lineBreakMode", "adjustsFontSizeToFit", "minimumScaleFactor",
+            "enabled", "preferredMaxLayoutWidth",
+        ],
         "button": ["buttonType", "enabled", "selected", "highlighted", "lineBreakMode", "role"],
         "imageView": ["image", "highlightedImage"],
         "textField": ["text", "placeholder", "borderStyle", "textAlignment", "enabled"],
@@ -39,15 +42,24 @@ enum Vocabulary {
         "stackView": ["axis", "alignment", "distribution", "spacing"],
         "switch": ["on", "enabled"],
         "segmentedControl": ["selectedSegmentIndex", "segmentControlStyle", "enabled"],
-        "collectionView": ["scrollEnabled", "pagingEnabled", "allowsSelection", "allowsMultipleSelection", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal"],
-        "tableView": ["style", "rowHeight", "estimatedRowHeight", "allowsSelection", "scrollEnabled", "bounces", "alwaysBounceVertical"],
+        "collectionView": [
+            "scrollEnabled", "pagingEnabled", "allowsSelection", "allowsMultipleSelection", "bounces",
+            "alwaysBounceVertical", "alwaysBounceHorizontal",
+        ],
+        "tableView": [
+            "style", "rowHeight", "estimatedRowHeight", "allowsSelection", "scrollEnabled", "bounces",
+            "alwaysBounceVertical",
+        ],
         "scrollView": ["scrollEnabled", "pagingEnabled", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal"],
         "datePicker": ["datePickerMode", "style", "enabled"],
         "stepper": ["value", "minimumValue", "maximumValue", "stepValue", "enabled"],
         "collectionViewCell": ["reuseIdentifier"],
         "collectionReusableView": ["reuseIdentifier"],
         "tableViewCell": ["reuseIdentifier", "rowHeight", "style"],
-        "collectionViewFlowLayout": ["id", "key", "scrollDirection", "minimumLineSpacing", "minimumInteritemSpacing", "automaticEstimatedItemSize", "customClass", "customModule", "customModuleProvider"],
+        "collectionViewFlowLayout": [
+            "id", "key", "scrollDirection", "minimumLineSpacing", "minimumInteritemSpacing",
+            "automaticEstimatedItemSize", "customClass", "customModule", "customModuleProvider",
+        ],
         "collectionViewLayout": ["id", "key", "customClass", "customModule", "customModuleProvider"],
     ]
 
@@ -55,21 +67,26 @@ enum Vocabulary {
     static let viewChildren: Set<String> = [
         "rect", "autoresizingMask", "color", "fontDescription", "string", "state", "subviews", "constraints",
         "connections", "viewLayoutGuide", "accessibility", "size", "inset", "segments", "collectionViewFlowLayout",
-        "cells", "prototypes", "collectionViewCellContentView", "tableViewCellContentView", "view", "buttonConfiguration",
+        "cells", "prototypes", "collectionViewCellContentView", "tableViewCellContentView", "view",
+        "buttonConfiguration",
     ]
 
     /// What Interface Builder writes for its own use, or that changes nothing shown here.
     static let ignored: Set<String> = [
         "misplaced", "ambiguous", "fixedFrame", "userLabel", "restorationIdentifier", "clearsContextBeforeDrawing",
         "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins", "semanticContentAttribute",
-        "autoresizesSubviews", "placeholderIntrinsicWidth", "placeholderIntrinsicHeight", "adjustsLetterSpacingToFitWidth",
+        "autoresizesSubviews", "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
+        "adjustsLetterSpacingToFitWidth",
         "baselineAdjustment", "contentHorizontalAlignment", "contentVerticalAlignment", "sceneMemberID", "colorLabel",
         "springLoaded", "pointerInteraction", "showsTouchWhenHighlighted", "adjustsImageWhenHighlighted",
         "adjustsImageWhenDisabled", "indicatorStyle", "keyboardDismissMode", "contentInsetAdjustmentBehavior",
-        "dataMode", "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator", "prefetchingEnabled", "bouncesZoom",
+        "dataMode", "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator", "prefetchingEnabled",
+        "bouncesZoom",
         "delaysContentTouches", "canCancelContentTouches", "directionalLockEnabled", "estimatedSectionHeaderHeight",
-        "sectionHeaderHeight", "sectionFooterHeight", "estimatedSectionFooterHeight", "separatorStyle", "selectionStyle",
-        "indentationWidth", "insetsContentViewsToSafeArea", "contentViewInsetsToSafeArea", "layoutMarginsFollowReadableWidth",
+        "sectionHeaderHeight", "sectionFooterHeight", "estimatedSectionFooterHeight", "separatorStyle",
+        "selectionStyle",
+        "indentationWidth", "insetsContentViewsToSafeArea", "contentViewInsetsToSafeArea",
+        "layoutMarginsFollowReadableWidth",
         "baselineRelativeArrangement", "adjustsImageSizeForAccessibilityContentSizeCategory", "selectable",
         "clearsOnBeginEditing", "minimumFontSize", "clearButtonMode", "momentary", "continuous", "autorepeat", "wraps",
         "minuteInterval", "estimatedItemSize", "headerReferenceSize", "footerReferenceSize",

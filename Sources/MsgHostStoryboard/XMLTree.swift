@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An element of the XML as read, with the line it starts on, for the reader and its
@@ -48,7 +49,10 @@ enum XMLTreeReader {
 
         init(parser: XMLParser) { self.parser = parser }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             self.stack.append(XMLElement(name: name, attributes: attributes, line: max(1, parser.lineNumber)))
         }
 

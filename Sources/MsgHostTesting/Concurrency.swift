@@ -31,7 +31,9 @@ public final class DetachedResult<T>: @unchecked Sendable {
 }
 
 extension Thread {
-    public static func detachedResult<T>(_ body: @escaping @Sendable () throws -> T) -> DetachedResult<T> { DetachedResult(body) }
+    public static func detachedResult<T>(_ body: @escaping @Sendable () throws -> T) -> DetachedResult<T> {
+        DetachedResult(body)
+    }
 }
 
 /// A finished command line run: exit status and captured output.
@@ -45,7 +47,8 @@ public struct CommandRun {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -61,4 +64,3 @@ public struct CommandRun {
         self.stderr = String(decoding: errData, as: UTF8.self)
     }
 }
-

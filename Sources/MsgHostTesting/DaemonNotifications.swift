@@ -31,7 +31,9 @@ final class DaemonNotifications: Sendable {
         self.name = "@msghost-test-\(getpid())-\(UUID().uuidString.prefix(13).lowercased())"
         self.forwardTo = forwardTo.map { Array($0.utf8) }
         self.fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard self.fd >= 0 else { throw TestDaemonError(description: "cannot make a notify socket: \(String(cString: strerror(errno)))") }
+        guard self.fd >= 0 else {
+            throw TestDaemonError(description: "cannot make a notify socket: \(String(cString: strerror(errno)))")
+        }
         let bound = Self.withAddress(Array(self.name.utf8)) { bind(self.fd, $0, $1) }
         guard bound == 0 else {
             let reason = String(cString: strerror(errno))
@@ -55,7 +57,9 @@ final class DaemonNotifications: Sendable {
         bytes = Array(bytes.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
     }
 
     /// One datagram (waiting for it unless `dontWait`), passed on when forwarding; nil if none.
@@ -67,7 +71,10 @@ final class DaemonNotifications: Sendable {
         if let forwardTo {
             // The test's socket gone or full: a lost notification, as with systemd's.
             _ = Self.withAddress(forwardTo) { address, length in
-                message.withUnsafeBytes { sendto(self.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), address, length) }
+                message.withUnsafeBytes {
+                    sendto(
+                        self.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), address, length)
+                }
             }
         }
         return message
@@ -80,10 +87,14 @@ final class DaemonNotifications: Sendable {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return .timedOut }
-            var items = [pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)]
+            var items = [
+                pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0),
+            ]
             guard poll(&items, 2, Int32(max(1, remaining * 1000))) > 0 else { continue }
             if items[0].revents != 0, let message = self.receive(dontWait: true),
-               String(decoding: message, as: UTF8.self).split(separator: "\n").contains("READY=1") {
+                String(decoding: message, as: UTF8.self).split(separator: "\n").contains("READY=1")
+            {
                 return .ready
             }
             if items[1].revents != 0 { return .exited }

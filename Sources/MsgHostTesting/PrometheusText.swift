@@ -24,7 +24,9 @@ public struct PrometheusText: Sendable {
     public private(set) var samples: [Sample] = []
 
     public init(_ text: String) throws {
-        guard text.isEmpty || text.hasSuffix("\n") else { throw Failure(description: "the text must end with a line feed") }
+        guard text.isEmpty || text.hasSuffix("\n") else {
+            throw Failure(description: "the text must end with a line feed")
+        }
         var familiesSeen: [String] = []
         var current: String?
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
@@ -32,11 +34,13 @@ public struct PrometheusText: Sendable {
             if line.isEmpty { continue }
             if line.hasPrefix("#") {
                 let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-                guard parts.count >= 3, parts[0] == "#", parts[1] == "TYPE" || parts[1] == "HELP" else { continue }  // other comments
+                // Other comments.
+                guard parts.count >= 3, parts[0] == "#", parts[1] == "TYPE" || parts[1] == "HELP" else { continue }
                 let name = String(parts[2])
                 guard Self.isMetricName(name) else { throw fail("bad metric name") }
                 if parts[1] == "TYPE" {
-                    guard parts.count == 4, ["counter", "gauge", "histogram", "summary", "untyped"].contains(parts[3]) else { throw fail("unknown type") }
+                    guard parts.count == 4, ["counter", "gauge", "histogram", "summary", "untyped"].contains(parts[3])
+                    else { throw fail("unknown type") }
                     guard self.types[name] == nil else { throw fail("a second TYPE for \(name)") }
                     guard !familiesSeen.contains(name) else { throw fail("TYPE after \(name)'s samples") }
                     self.types[name] = String(parts[3])
@@ -58,7 +62,9 @@ public struct PrometheusText: Sendable {
 
     /// The value of the one sample named `name` whose labels include `labels`.
     public func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
-        let matching = self.samples.filter { sample in sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value } }
+        let matching = self.samples.filter { sample in
+            sample.name == name && labels.allSatisfy { sample.labels[$0.key] == $0.value }
+        }
         return matching.count == 1 ? matching[0].value : nil
     }
 
@@ -80,12 +86,18 @@ public struct PrometheusText: Sendable {
                 series[sample.labels.filter { $0.key != "le" }, default: []].append((bound, sample.value))
             }
             for (labels, buckets) in series {
-                guard buckets.map(\.le) == buckets.map(\.le).sorted(), zip(buckets, buckets.dropFirst()).allSatisfy({ $0.count <= $1.count }) else {
+                guard buckets.map(\.le) == buckets.map(\.le).sorted(),
+                    zip(buckets, buckets.dropFirst()).allSatisfy({ $0.count <= $1.count })
+                else {
                     throw Failure(description: "\(name)\(labels): buckets are not cumulative in increasing le")
                 }
-                guard let last = buckets.last, last.le == .infinity else { throw Failure(description: "\(name)\(labels): no +Inf bucket") }
+                guard let last = buckets.last, last.le == .infinity else {
+                    throw Failure(description: "\(name)\(labels): no +Inf bucket")
+                }
                 let count = self.samples.first { $0.name == name + "_count" && $0.labels == labels }
-                guard count?.value == last.count else { throw Failure(description: "\(name)\(labels): _count is not the +Inf bucket") }
+                guard count?.value == last.count else {
+                    throw Failure(description: "\(name)\(labels): _count is not the +Inf bucket")
+                }
                 guard self.samples.contains(where: { $0.name == name + "_sum" && $0.labels == labels }) else {
                     throw Failure(description: "\(name)\(labels): no _sum")
                 }
@@ -95,7 +107,9 @@ public struct PrometheusText: Sendable {
 
     static func isMetricName(_ name: some StringProtocol) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == ":" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == ":" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 
     static func isLabelName(_ name: some StringProtocol) -> Bool {
@@ -138,7 +152,11 @@ public struct PrometheusText: Sendable {
                     }
                 }
                 labels[label] = value
-                if rest.first == "," { rest = rest.dropFirst() } else if rest.first != "}" { throw fail("labels not separated by commas") }
+                if rest.first == "," {
+                    rest = rest.dropFirst()
+                } else if rest.first != "}" {
+                    throw fail("labels not separated by commas")
+                }
             }
             rest = rest.dropFirst()
         }
@@ -146,8 +164,10 @@ public struct PrometheusText: Sendable {
         let fields = rest.dropFirst().split(separator: " ", omittingEmptySubsequences: false)
         guard (1...2).contains(fields.count) else { throw fail("expected a value and at most a timestamp") }
         let text = fields[0]
-        guard let value = text == "+Inf" ? Double.infinity : text == "-Inf" ? -Double.infinity : text == "NaN" ? Double.nan : Double(text),
-              !text.isEmpty, text.allSatisfy({ !$0.isWhitespace })
+        guard
+            let value = text == "+Inf"
+                ? Double.infinity : text == "-Inf" ? -Double.infinity : text == "NaN" ? Double.nan : Double(text),
+            !text.isEmpty, text.allSatisfy({ !$0.isWhitespace })
         else { throw fail("value \(text) is not a number") }
         if fields.count == 2, Int64(fields[1]) == nil { throw fail("timestamp \(fields[1]) is not an integer") }
         return Sample(name: name, labels: labels, value: value)

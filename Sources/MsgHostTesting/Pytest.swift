@@ -6,9 +6,15 @@ import Foundation
 /// by its entry point) from loading twice.
 public enum Pytest {
     public static func run(example: String, environment: [String: String]) throws -> CommandRun {
-        try CommandRun("/usr/bin/env", [
-            "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin",
-            TestPaths.repository + "/examples/\(example)/tests",
-        ], environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd].merging(environment) { $1 })
+        try CommandRun(
+            "/usr/bin/env",
+            [
+                "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p",
+                "msghost.pytest_plugin",
+                TestPaths.repository + "/examples/\(example)/tests",
+            ],
+            environment: ["PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd].merging(
+                environment
+            ) { $1 })
     }
 }

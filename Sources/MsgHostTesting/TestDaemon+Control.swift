@@ -8,25 +8,32 @@ extension TestDaemon {
 
     @discardableResult
     public func open(_ app: String = "com.example.python-raw", on device: String) throws -> OpenResult {
-        try self.control.request(.open, OpenRequest(device: device, conversation: self.conversation, app: app), as: OpenResult.self)
+        try self.control.request(
+            .open, OpenRequest(device: device, conversation: self.conversation, app: app), as: OpenResult.self)
     }
 
     /// Sends a control request in this test's conversation and returns the decoded reply.
     @discardableResult
-    public func control<Result: Decodable>(_ command: ControlCommand, _ body: some Encodable, as type: Result.Type = Empty.self) throws -> Result {
+    public func control<Result: Decodable>(
+        _ command: ControlCommand, _ body: some Encodable, as type: Result.Type = Empty.self
+    ) throws -> Result {
         try self.control.request(command, body, as: type)
     }
 
     /// Every record the fixture processes of `app` logged, process by process in start order.
     public func fixtureLog(_ app: String) throws -> [[String: JSONValue]] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: self.directory).filter { $0.hasPrefix("calls.\(app).") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: self.directory).filter {
+            $0.hasPrefix("calls.\(app).")
+        }
         let files = names.map { self.directory + "/" + $0 }.sorted {
             ((try? FileManager.default.attributesOfItem(atPath: $0)[.creationDate] as? Date) ?? .distantPast, $0)
                 < ((try? FileManager.default.attributesOfItem(atPath: $1)[.creationDate] as? Date) ?? .distantPast, $1)
         }
         return try files.flatMap { file in
             try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map {
-                guard case .object(let record) = try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) else { return [:] }
+                guard case .object(let record) = try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) else {
+                    return [:]
+                }
                 return record
             }
         }
@@ -35,7 +42,9 @@ extension TestDaemon {
     /// The callbacks `app`'s fixture got for `instance`, in order.
     public func callbacks(_ app: String, instance: String) throws -> [String] {
         try self.fixtureLog(app).compactMap { record in
-            guard case .string(let callback) = record["callback"], case .object(let body) = record["body"] else { return nil }
+            guard case .string(let callback) = record["callback"], case .object(let body) = record["body"] else {
+                return nil
+            }
             if callback == "terminate" { return nil }
             return body["instance"] == .string(instance) ? callback : nil
         }
@@ -101,7 +110,8 @@ extension TestDaemon {
 
     /// Moves the manual clock (the daemon must run with `clock: manual`).
     public func advance(_ milliseconds: Int64) throws {
-        _ = try self.control.request(.advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self)
+        _ = try self.control.request(
+            .advanceClock, AdvanceClockRequest(milliseconds: milliseconds), as: ClockResult.self)
     }
 
     /// Polls `condition` over the control API until it holds (for what happens after a reply,
@@ -123,7 +133,8 @@ extension TestDaemon {
     }
 
     public func activate(_ device: String, button: String, fields: [String: String]? = nil) throws {
-        _ = try self.control.request(.activate, ActivateRequest(device: device, button: button, fields: fields), as: Empty.self)
+        _ = try self.control.request(
+            .activate, ActivateRequest(device: device, button: button, fields: fields), as: Empty.self)
     }
 
     /// What is on the open app's own screen (its view's `screen` element), empty when it has none.
@@ -133,7 +144,8 @@ extension TestDaemon {
 
     /// Taps the open app's own screen at a point (control `tapScreen`), then types `text`.
     public func tapScreen(_ device: String, x: Double, y: Double, long: Bool? = nil, text: String? = nil) throws {
-        _ = try self.control.request(.tapScreen, TapScreenRequest(device: device, x: x, y: y, long: long, text: text), as: Empty.self)
+        _ = try self.control.request(
+            .tapScreen, TapScreenRequest(device: device, x: x, y: y, long: long, text: text), as: Empty.self)
     }
 
     /// Taps the centre of the screen item labelled `label` (a button's title, a label's text, a
@@ -146,7 +158,8 @@ extension TestDaemon {
     /// Drags on the open app's own screen from `start` to `end` (control `tapScreen` with `to`)
     /// through `steps` moves (1–100; the daemon's default, 10, when nil): one user touch.
     public func dragScreen(_ device: String, from start: ScreenPoint, to end: ScreenPoint, steps: Int? = nil) throws {
-        _ = try self.control.request(.tapScreen, TapScreenRequest(device: device, x: start.x, y: start.y, to: end, steps: steps), as: Empty.self)
+        _ = try self.control.request(
+            .tapScreen, TapScreenRequest(device: device, x: start.x, y: start.y, to: end, steps: steps), as: Empty.self)
     }
 
     /// Drags the screen item labelled `label` by its centre and drops it at `end`.
@@ -158,7 +171,9 @@ extension TestDaemon {
     /// person drags a piece onto a square.
     public func dragScreen(_ device: String, from label: String, to target: String, steps: Int? = nil) throws {
         let items = try self.view(device)
-        try self.dragScreen(device, from: try Self.centre(of: label, in: items, on: device), to: try Self.centre(of: target, in: items, on: device), steps: steps)
+        try self.dragScreen(
+            device, from: try Self.centre(of: label, in: items, on: device),
+            to: try Self.centre(of: target, in: items, on: device), steps: steps)
     }
 
     /// The centre of the screen item labelled `label` on `device`'s app, read from control `view`.

@@ -25,8 +25,11 @@ public final class TestDaemon: @unchecked Sendable {
         /// More manifest keys, e.g. `memoryLimitMB: 64`.
         public var manifest: [String: String] = [:]
 
-        public init(bundleID: String, command: String, args: [String], workingDirectory: String, contexts: [String] = ["messages"],
-                    env: [String: String] = [:], manifest: [String: String] = [:]) {
+        public init(
+            bundleID: String, command: String, args: [String], workingDirectory: String,
+            contexts: [String] = ["messages"],
+            env: [String: String] = [:], manifest: [String: String] = [:]
+        ) {
             self.bundleID = bundleID
             self.command = command
             self.args = args
@@ -38,19 +41,26 @@ public final class TestDaemon: @unchecked Sendable {
 
         /// A fixture app from Tests/Fixtures (Python, raw protocol), logging its callbacks.
         public static func fixture(_ script: String, bundleID: String) -> App {
-            App(bundleID: bundleID, command: "python3", args: [script], workingDirectory: TestPaths.repository + "/Tests/Fixtures")
+            App(
+                bundleID: bundleID, command: "python3", args: [script],
+                workingDirectory: TestPaths.repository + "/Tests/Fixtures")
         }
 
         /// The raw-pyzmq example, as shipped, with extra arguments (e.g. `--send-on`).
         public static func pythonRaw(_ extraArgs: [String] = [], bundleID: String = "com.example.python-raw") -> App {
-            App(bundleID: bundleID, command: "python3", args: ["app.py"] + extraArgs, workingDirectory: TestPaths.repository + "/examples/python-raw")
+            App(
+                bundleID: bundleID, command: "python3", args: ["app.py"] + extraArgs,
+                workingDirectory: TestPaths.repository + "/examples/python-raw")
         }
 
         /// A process that writes its launch environment (and its own pid, as `PROBE_PID`) to
         /// `file` and waits: the test then plays the extension itself over a real socket with
         /// the real token.
         public static func probe(bundleID: String = "com.example.probe", file: String) -> App {
-            App(bundleID: bundleID, command: "/bin/sh", args: ["-c", "{ env; echo PROBE_PID=$$; } > \(file).tmp && mv \(file).tmp \(file) && exec sleep 600"], workingDirectory: "/")
+            App(
+                bundleID: bundleID, command: "/bin/sh",
+                args: ["-c", "{ env; echo PROBE_PID=$$; } > \(file).tmp && mv \(file).tmp \(file) && exec sleep 600"],
+                workingDirectory: "/")
         }
     }
 
@@ -86,7 +96,9 @@ public final class TestDaemon: @unchecked Sendable {
             public var devices: [(id: String, platform: String)]
             /// Device id → model (`DeviceModel`'s raw value), for those that are not the default.
             public var models: [String: String]
-            public init(handle: String, name: String, devices: [(id: String, platform: String)], models: [String: String] = [:]) {
+            public init(
+                handle: String, name: String, devices: [(id: String, platform: String)], models: [String: String] = [:]
+            ) {
                 self.handle = handle
                 self.name = name
                 self.devices = devices
@@ -104,17 +116,19 @@ public final class TestDaemon: @unchecked Sendable {
             self.withoutApps = withoutApps
         }
 
-        public static let kateAndJohn = World(members: [
-            Member(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")]),
-            Member(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-iphone", "ios17")]),
-        ], conversation: TestDaemon.conversation)
+        public static let kateAndJohn = World(
+            members: [
+                Member(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")]),
+                Member(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-iphone", "ios17")]),
+            ], conversation: TestDaemon.conversation)
 
         /// The WWDC 2016 group: Amber, Ben and Chris, an iPhone each.
-        public static let amberBenChris = World(members: [
-            Member(handle: "amber@example.com", name: "Amber", devices: [("amber-iphone", "ios17")]),
-            Member(handle: "ben@example.com", name: "Ben", devices: [("ben-iphone", "ios17")]),
-            Member(handle: "chris@example.com", name: "Chris", devices: [("chris-iphone", "ios17")]),
-        ], conversation: "abc")
+        public static let amberBenChris = World(
+            members: [
+                Member(handle: "amber@example.com", name: "Amber", devices: [("amber-iphone", "ios17")]),
+                Member(handle: "ben@example.com", name: "Ben", devices: [("ben-iphone", "ios17")]),
+                Member(handle: "chris@example.com", name: "Chris", devices: [("chris-iphone", "ios17")]),
+            ], conversation: "abc")
     }
 
     public let world: World
@@ -128,7 +142,8 @@ public final class TestDaemon: @unchecked Sendable {
     public let controlCurve: ControlClient.CurveKeys?
 
     private init(
-        apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?, controlSecretKey: String?,
+        apps: [App], world: World, settings: [String: String], environment: [String: String], stateFixture: String?,
+        controlSecretKey: String?,
         wrapper: [String]
     ) throws {
         self.wrapper = wrapper
@@ -143,13 +158,18 @@ public final class TestDaemon: @unchecked Sendable {
         self.world = world
         // Settings are dotted keys ("extensions.idleGraceMs"), over these defaults.
         let merged = [
-            "log.level": "debug", "extensions.idleGraceMs": "200", "extensions.terminateGraceMs": "200", "extensions.killGraceMs": "1000",
+            "log.level": "debug", "extensions.idleGraceMs": "200", "extensions.terminateGraceMs": "200",
+            "extensions.killGraceMs": "1000",
         ].merging(settings) { $1 }
         var sections: [String: [(String, String)]] = [:]
         var yaml = ""
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
             let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2 { sections[parts[0], default: []].append((parts[1], value)) } else { yaml += "\(key): \(value)\n" }
+            if parts.count == 2 {
+                sections[parts[0], default: []].append((parts[1], value))
+            } else {
+                yaml += "\(key): \(value)\n"
+            }
         }
         for (section, entries) in sections.sorted(by: { $0.key < $1.key }) {
             yaml += "\(section):\n" + entries.map { "  \($0.0): \($0.1)\n" }.joined()
@@ -159,7 +179,9 @@ public final class TestDaemon: @unchecked Sendable {
         // a file, a tenth of the daemon's own start.
         try yaml.write(toFile: self.directory + "/config/msghostd.yaml", atomically: false, encoding: .utf8)
         var installs = ""
-        let devices = world.members.flatMap { member in member.devices.map { (member.handle, $0.id, $0.platform, member.models[$0.id]) } }
+        let devices = world.members.flatMap { member in
+            member.devices.map { (member.handle, $0.id, $0.platform, member.models[$0.id]) }
+        }
         for app in apps {
             let manifest = """
                 bundleID: \(app.bundleID)
@@ -171,7 +193,8 @@ public final class TestDaemon: @unchecked Sendable {
                 env: {PYTHONUNBUFFERED: "1", FIXTURE_LOG: "\(self.directory)/calls"\(app.env.map { ", \($0.key): \"\($0.value)\"" }.joined())}
                 \(app.manifest.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
                 """
-            try manifest.write(toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: false, encoding: .utf8)
+            try manifest.write(
+                toFile: "\(self.directory)/config/apps/\(app.bundleID).yaml", atomically: false, encoding: .utf8)
             for (_, device, _, _) in devices where !world.withoutApps.contains(device) {
                 installs += "  - {device: \(device), app: \(app.bundleID)}\n"
             }
@@ -179,11 +202,17 @@ public final class TestDaemon: @unchecked Sendable {
         var seed = "people:\n"
         for member in world.members { seed += "  - {handle: \(member.handle), name: \(member.name)}\n" }
         seed += "devices:\n"
-        for (owner, device, platform, model) in devices { seed += "  - {id: \(device), owner: \(owner), platform: \(platform)\(model.map { ", model: \($0)" } ?? "")}\n" }
-        seed += "conversations:\n  - {id: \(world.conversation), members: [\(world.members.map(\.handle).joined(separator: ", "))]}\n"
+        for (owner, device, platform, model) in devices {
+            seed +=
+                "  - {id: \(device), owner: \(owner), platform: \(platform)\(model.map { ", model: \($0)" } ?? "")}\n"
+        }
+        seed +=
+            "conversations:\n  - {id: \(world.conversation), members: [\(world.members.map(\.handle).joined(separator: ", "))]}\n"
         seed += installs.isEmpty ? "installs: []\n" : "installs:\n" + installs
         // A fixture's store is not empty, so a seed would be ignored anyway: write none.
-        if stateFixture == nil { try seed.write(toFile: self.directory + "/config/world.yaml", atomically: false, encoding: .utf8) }
+        if stateFixture == nil {
+            try seed.write(toFile: self.directory + "/config/world.yaml", atomically: false, encoding: .utf8)
+        }
 
         self.logPath = self.directory + "/msghostd.log"
         fm.createFile(atPath: self.logPath, contents: nil)
@@ -200,7 +229,9 @@ public final class TestDaemon: @unchecked Sendable {
         let controlEndpoint = settings["endpoints.control"] ?? "ipc://\(self.directory)/run/control.sock"
         if let controlSecretKey {
             let serverSecret = try ZMQCurve.keyPair().secretKey
-            try fm.createDirectory(atPath: self.directory + "/state", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                atPath: self.directory + "/state", withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             try CurveSecretFile.create(self.directory + "/state/curve-server.key", secretKey: serverSecret)
             self.serverKey = ZMQCurve.publicKey(secretKey: serverSecret)
             self.controlCurve = .init(serverKey: self.serverKey ?? "", secretKey: controlSecretKey)
@@ -236,7 +267,8 @@ public final class TestDaemon: @unchecked Sendable {
         let exitSignal = try ExitSignal()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: self.wrapper.first ?? TestPaths.msghostd)
-        process.arguments = self.wrapper.isEmpty ? self.arguments : self.wrapper.dropFirst() + [TestPaths.msghostd] + self.arguments
+        process.arguments =
+            self.wrapper.isEmpty ? self.arguments : self.wrapper.dropFirst() + [TestPaths.msghostd] + self.arguments
         process.environment = environment
         process.terminationHandler = { _ in exitSignal.fire() }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: self.logPath))
@@ -263,11 +295,15 @@ public final class TestDaemon: @unchecked Sendable {
         case .exited:
             notifications.close()
             process.waitUntilExit()
-            throw TestDaemonError(description: "msghostd exited with status \(process.terminationStatus) before it was ready; its log:\n\(self.log)")
+            throw TestDaemonError(
+                description:
+                    "msghostd exited with status \(process.terminationStatus) before it was ready; its log:\n\(self.log)"
+            )
         case .timedOut:
             notifications.close()
             self.terminate()
-            throw TestDaemonError(description: "msghostd did not report READY=1 within \(Self.startTimeout) s; its log:\n\(self.log)")
+            throw TestDaemonError(
+                description: "msghostd did not report READY=1 within \(Self.startTimeout) s; its log:\n\(self.log)")
         }
     }
 
@@ -294,11 +330,14 @@ public final class TestDaemon: @unchecked Sendable {
     /// `settings["curve.controlKeys"]`). `wrapper`: a command to start the daemon through, whose
     /// arguments end with `--` (e.g. `scripts/unit-syscall-filter.py --`).
     public static func with(
-        apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
-        stateFixture: String? = nil, controlSecretKey: String? = nil, wrapper: [String] = [], _ body: (TestDaemon) throws -> Void
+        apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:],
+        environment: [String: String] = [:],
+        stateFixture: String? = nil, controlSecretKey: String? = nil, wrapper: [String] = [],
+        _ body: (TestDaemon) throws -> Void
     ) throws {
         let daemon = try TestDaemon(
-            apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture, controlSecretKey: controlSecretKey,
+            apps: apps, world: world, settings: settings, environment: environment, stateFixture: stateFixture,
+            controlSecretKey: controlSecretKey,
             wrapper: wrapper)
         defer { daemon.stop() }
         do {
@@ -312,11 +351,13 @@ public final class TestDaemon: @unchecked Sendable {
     /// The same, for an async test body (a test of a Swift Concurrency client of the daemon,
     /// such as msghost-web, must not block the cooperative threads its own tasks need).
     public static func with(
-        apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:], environment: [String: String] = [:],
+        apps: [App] = [.pythonRaw()], world: World = .kateAndJohn, settings: [String: String] = [:],
+        environment: [String: String] = [:],
         _ body: (TestDaemon) async throws -> Void
     ) async throws {
         let daemon = try TestDaemon(
-            apps: apps, world: world, settings: settings, environment: environment, stateFixture: nil, controlSecretKey: nil, wrapper: [])
+            apps: apps, world: world, settings: settings, environment: environment, stateFixture: nil,
+            controlSecretKey: nil, wrapper: [])
         defer { daemon.stop() }
         do {
             try await body(daemon)
@@ -343,15 +384,17 @@ public final class TestDaemon: @unchecked Sendable {
     /// suite reached (docs/EXPLORE.md, "Coverage"). A test that records a session of its own ends
     /// this recording; what it did before is not counted.
     public static let coverageDirectory: String? = {
-        guard let directory = ProcessInfo.processInfo.environment["MSGHOST_COVERAGE"], !directory.isEmpty else { return nil }
+        guard let directory = ProcessInfo.processInfo.environment["MSGHOST_COVERAGE"], !directory.isEmpty else {
+            return nil
+        }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }()
 
     private func saveCoverage() {
         guard let directory = Self.coverageDirectory, self.process.isRunning,
-              (try? self.control.request(.stopRecording, as: RecordingResult.self)) != nil,
-              let lines = try? self.control.recordedSession()
+            (try? self.control.request(.stopRecording, as: RecordingResult.self)) != nil,
+            let lines = try? self.control.recordedSession()
         else { return }
         let path = directory + "/session-\(getpid())-\(UUID().uuidString.prefix(8)).jsonl"
         try? Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
@@ -392,4 +435,3 @@ public final class TestDaemon: @unchecked Sendable {
         return self.process.terminationStatus
     }
 }
-

@@ -23,7 +23,8 @@ public enum TestPaths {
     /// variable `override` names another; e.g. an example extension a test launches.
     public static func binary(_ name: String, override: String) -> String {
         if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty { return path }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent(name).path

@@ -87,7 +87,9 @@ public final class DaemonLink: Sendable {
     }
 
     /// Sends control request `type` with a JSON `body` and waits for its reply.
-    public func request(_ type: String, body: [UInt8] = Array("{}".utf8), timeout: Duration = .seconds(30)) async throws -> Reply {
+    public func request(_ type: String, body: [UInt8] = Array("{}".utf8), timeout: Duration = .seconds(30)) async throws
+        -> Reply
+    {
         try await withCheckedThrowingContinuation { continuation in
             let stopped = self.shared.withLock { shared -> Bool in
                 if shared.stopped { return true }
@@ -114,11 +116,16 @@ public final class DaemonLink: Sendable {
             }
             if stopped { break }
             for message in outgoing {
-                let header = Header(id: message.id, type: message.type, time: Int64(Date().timeIntervalSince1970 * 1000))
+                let header = Header(
+                    id: message.id, type: message.type, time: Int64(Date().timeIntervalSince1970 * 1000))
                 do {
                     try box.socket.send(Envelope(header: header, body: message.body).frames(signingWith: nil))
                 } catch {
-                    self.finish(message.id, with: .failure(Unanswered(description: "cannot send \(message.type) to \(self.endpoint.address): \(error)")))
+                    self.finish(
+                        message.id,
+                        with: .failure(
+                            Unanswered(description: "cannot send \(message.type) to \(self.endpoint.address): \(error)")
+                        ))
                 }
             }
             self.expire()
@@ -132,7 +139,9 @@ public final class DaemonLink: Sendable {
             defer { shared.waiting = [:] }
             return shared.waiting
         }
-        for (_, entry) in waiting { entry.continuation.resume(throwing: Unanswered(description: "msghost-web is stopping")) }
+        for (_, entry) in waiting {
+            entry.continuation.resume(throwing: Unanswered(description: "msghost-web is stopping"))
+        }
         box.socket.close()
     }
 
@@ -164,7 +173,9 @@ public final class DaemonLink: Sendable {
             return Array(due)
         }
         for (_, entry) in expired {
-            entry.continuation.resume(throwing: Unanswered(description: "no reply from msghostd at \(self.endpoint.address) in time (is it running?)"))
+            entry.continuation.resume(
+                throwing: Unanswered(
+                    description: "no reply from msghostd at \(self.endpoint.address) in time (is it running?)"))
         }
     }
 }

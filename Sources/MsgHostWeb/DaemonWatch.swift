@@ -62,12 +62,17 @@ public actor DaemonWatch {
         do {
             let reply = try await self.link.request("status", timeout: .seconds(2))
             let status = try WireJSON.decode(StatusResult.self, from: reply.body)
-            next = State(up: true, pid: status.daemon.pid, startedAt: status.daemon.startedAt, clock: status.daemon.clock, recording: status.recording)
+            next = State(
+                up: true, pid: status.daemon.pid, startedAt: status.daemon.startedAt, clock: status.daemon.clock,
+                recording: status.recording)
         } catch {
             next.error = "\(error)"
         }
-        let restarted = next.up && (next.pid != self.state.pid || next.startedAt != self.state.startedAt || !self.state.up)
-        let changed = next.up != self.state.up || restarted || next.clock != self.state.clock || next.recordingShown != self.state.recordingShown
+        let restarted =
+            next.up && (next.pid != self.state.pid || next.startedAt != self.state.startedAt || !self.state.up)
+        let changed =
+            next.up != self.state.up || restarted || next.clock != self.state.clock
+            || next.recordingShown != self.state.recordingShown
         self.state = next
         // The notice first: a page reloads the world on it and then takes the events that follow.
         if changed {

@@ -10,7 +10,11 @@ public struct PageAssets: Sendable {
     /// Loads every file of the page from the module's resources.
     public static func bundled() throws -> PageAssets {
         guard let directory = Bundle.module.url(forResource: "Public", withExtension: nil) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "msghost-web's page (the Public resources) is missing from its bundle"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "msghost-web's page (the Public resources) is missing from its bundle"
+                ])
         }
         var files: [String: (String, [UInt8])] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {

@@ -11,7 +11,9 @@ extension WebServer {
         router.get("/api/recording/session.jsonl") { _, _ in
             switch await Self.recordedLines(link, timeout: timeout) {
             case .failure(let failure): return failure.response
-            case .success(let lines): return Self.download(lines.map { $0 + "\n" }.joined(), type: "application/x-ndjson", name: "session.jsonl")
+            case .success(let lines):
+                return Self.download(
+                    lines.map { $0 + "\n" }.joined(), type: "application/x-ndjson", name: "session.jsonl")
             }
         }
         router.get("/api/recording/test.py") { _, _ in
@@ -34,7 +36,8 @@ extension WebServer {
         var lines: [String] = []
         do {
             while true {
-                let reply = try await link.request("recording", body: WireJSON.encode(RecordingLinesRequest(from: lines.count)), timeout: timeout)
+                let reply = try await link.request(
+                    "recording", body: WireJSON.encode(RecordingLinesRequest(from: lines.count)), timeout: timeout)
                 guard reply.ok else { return .failure(ResponseFailure(Self.json(.notFound, reply.body))) }
                 let page = try WireJSON.decode(RecordingLinesResult.self, from: reply.body)
                 lines += page.lines

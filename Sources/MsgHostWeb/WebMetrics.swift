@@ -16,17 +16,26 @@ public final class WebMetrics: Sendable {
 
     public init() {
         func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
-            MetricNameDescriptor(namespace: "msghost", subsystem: "web", metricName: metric, unitName: unit, helpText: help)
+            MetricNameDescriptor(
+                namespace: "msghost", subsystem: "web", metricName: metric, unitName: unit, helpText: help)
         }
-        self.requests = self.registry.makeCounter(descriptor: name("http_requests", "total", "HTTP requests msghost-web answered"))
-        self.failures = self.registry.makeCounter(descriptor: name("http_errors", "total", "HTTP requests answered with a status of 500 or more (the daemon did not answer)"))
-        self.daemonUp = self.registry.makeGauge(descriptor: name("daemon", "up", "1 if the daemon answered the control request for this scrape"))
+        self.requests = self.registry.makeCounter(
+            descriptor: name("http_requests", "total", "HTTP requests msghost-web answered"))
+        self.failures = self.registry.makeCounter(
+            descriptor: name(
+                "http_errors", "total",
+                "HTTP requests answered with a status of 500 or more (the daemon did not answer)"))
+        self.daemonUp = self.registry.makeGauge(
+            descriptor: name("daemon", "up", "1 if the daemon answered the control request for this scrape"))
         self.streams = self.registry.makeGauge(descriptor: name("streams", "open", "Pages connected to /api/stream"))
-        let refused = name("http_refused", "total", "HTTP requests refused by an access rule (host, origin, token) before any route ran")
+        let refused = name(
+            "http_refused", "total",
+            "HTTP requests refused by an access rule (host, origin, token) before any route ran")
         let registry = self.registry
-        self.refusals = Dictionary(uniqueKeysWithValues: AccessRule.allCases.map { rule in
-            (rule, registry.makeCounter(descriptor: refused, labels: [("rule", rule.rawValue)]))
-        })
+        self.refusals = Dictionary(
+            uniqueKeysWithValues: AccessRule.allCases.map { rule in
+                (rule, registry.makeCounter(descriptor: refused, labels: [("rule", rule.rawValue)]))
+            })
     }
 
     var middleware: CountingMiddleware<BasicRequestContext> { CountingMiddleware(metrics: self) }
@@ -47,7 +56,9 @@ public final class WebMetrics: Sendable {
         var text = ""
         do {
             let reply = try await link.request("metrics", timeout: .seconds(5))
-            guard reply.ok else { throw DaemonLink.Unanswered(description: String(decoding: reply.body, as: UTF8.self)) }
+            guard reply.ok else {
+                throw DaemonLink.Unanswered(description: String(decoding: reply.body, as: UTF8.self))
+            }
             text = try WireJSON.decode(MetricsText.self, from: reply.body).text
             if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
             self.daemonUp.set(to: 1.0)
@@ -70,7 +81,9 @@ public final class WebMetrics: Sendable {
 struct CountingMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: WebMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             let response = try await next(request, context)
             self.metrics.record(status: response.status)

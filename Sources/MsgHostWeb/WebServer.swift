@@ -34,8 +34,12 @@ public enum WebServer {
         }
         router.post("/api/control/:command") { request, context in
             let command = try context.parameters.require("command")
-            guard command.count <= 40, command.allSatisfy({ $0.isASCII && $0.isLetter }), !Self.notRelayed.contains(command) else {
-                return Self.error(.badRequest, "msghost-web does not relay \(command.debugDescription): the page's stream is /api/stream")
+            guard command.count <= 40, command.allSatisfy({ $0.isASCII && $0.isLetter }),
+                !Self.notRelayed.contains(command)
+            else {
+                return Self.error(
+                    .badRequest,
+                    "msghost-web does not relay \(command.debugDescription): the page's stream is /api/stream")
             }
             var body = try await request.body.collect(upTo: Self.maxRequestBytes)
             let bytes = body.readBytes(length: body.readableBytes) ?? []
@@ -49,7 +53,8 @@ public enum WebServer {
         }
         router.get("/api/file") { request, _ in
             guard let url = request.uri.queryParameters.get("url") else {
-                return Self.error(.badRequest, "missing query parameter url (a file:// URL from a transcript or a view)")
+                return Self.error(
+                    .badRequest, "missing query parameter url (a file:// URL from a transcript or a view)")
             }
             return await Self.file(link, url: url)
         }
@@ -63,11 +68,12 @@ public enum WebServer {
     /// Server-sent events: one `event:` per push, named by its kind, with the daemon's JSON as
     /// `data:`; pings as comments.
     static func eventStream(_ pushes: AsyncStream<Push>) -> Response {
-        let body = ResponseBody(asyncSequence: pushes.map { push -> ByteBuffer in
-            if push.kind == "ping" { return ByteBuffer(string: ": ping\n\n") }
-            let data = String(decoding: push.body, as: UTF8.self).replacingOccurrences(of: "\n", with: "\ndata: ")
-            return ByteBuffer(string: "event: \(push.kind)\ndata: \(data)\n\n")
-        })
+        let body = ResponseBody(
+            asyncSequence: pushes.map { push -> ByteBuffer in
+                if push.kind == "ping" { return ByteBuffer(string: ": ping\n\n") }
+                let data = String(decoding: push.body, as: UTF8.self).replacingOccurrences(of: "\n", with: "\ndata: ")
+                return ByteBuffer(string: "event: \(push.kind)\ndata: \(data)\n\n")
+            })
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
@@ -91,7 +97,9 @@ public enum WebServer {
             let reply = try await link.request("file", body: request)
             guard reply.ok else { return Self.json(.notFound, reply.body) }
             let file = try WireJSON.decode(FileReply.self, from: reply.body)
-            guard let data = Data(base64Encoded: file.data) else { return Self.error(.badGateway, "the daemon's file reply is not base64") }
+            guard let data = Data(base64Encoded: file.data) else {
+                return Self.error(.badGateway, "the daemon's file reply is not base64")
+            }
             var headers = HTTPFields()
             headers[.contentType] = file.mimeType
             headers[.cacheControl] = "max-age=86400"  // stored files are content-addressed: a URL's bytes never change
@@ -115,7 +123,12 @@ public enum WebServer {
     /// An error of msghost-web itself, shaped like a daemon error reply (domain `msghost.web`).
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
         struct Body: Encodable {
-            struct Failure: Encodable { var domain = "msghost.web"; var code: Int; var name: String; var description: String }
+            struct Failure: Encodable {
+                var domain = "msghost.web"
+                var code: Int
+                var name: String
+                var description: String
+            }
             var status = "error"
             var error: Failure
         }

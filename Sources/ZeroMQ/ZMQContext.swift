@@ -16,7 +16,9 @@ public final class ZMQContext: @unchecked Sendable {
 
     /// libzmq's version, for `status` and logs.
     public static var version: String {
-        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var patch: Int32 = 0
         zmq_version(&major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }

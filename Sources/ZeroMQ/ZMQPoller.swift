@@ -28,7 +28,9 @@ public struct ZMQPoller {
     /// An interrupting signal returns an empty list rather than an error.
     public mutating func poll(timeoutMilliseconds: Int) throws(ZMQError) -> [Int] {
         let count = self.items.count
-        let rc = self.items.withUnsafeMutableBufferPointer { zmq_poll($0.baseAddress, Int32(count), timeoutMilliseconds) }
+        let rc = self.items.withUnsafeMutableBufferPointer {
+            zmq_poll($0.baseAddress, Int32(count), timeoutMilliseconds)
+        }
         if rc < 0 {
             let error = ZMQError.last("zmq_poll")
             if error.errno == EINTR { return [] }

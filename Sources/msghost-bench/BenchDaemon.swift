@@ -33,7 +33,10 @@ struct BenchWorld {
         var conversations: [[String: Any]] = []
         var installs: [[String: Any]] = []
         for i in 1...self.pairs {
-            people += [["handle": Self.sender(i), "name": "Sender \(i)"], ["handle": Self.receiver(i), "name": "Receiver \(i)"]]
+            people += [
+                ["handle": Self.sender(i), "name": "Sender \(i)"],
+                ["handle": Self.receiver(i), "name": "Receiver \(i)"],
+            ]
             devices += [
                 ["id": Self.senderDevice(i), "owner": Self.sender(i), "platform": "ios17"],
                 ["id": Self.receiverDevice(i), "owner": Self.receiver(i), "platform": "ios17"],
@@ -41,10 +44,15 @@ struct BenchWorld {
             conversations.append(["id": Self.conversation(i), "members": [Self.sender(i), Self.receiver(i)]])
             for app in self.apps { installs.append(["device": Self.senderDevice(i), "app": app.bundleID]) }
         }
-        try Self.writeJSON(["people": people, "devices": devices, "conversations": conversations, "installs": installs], to: directory + "/config/world.yaml")
+        try Self.writeJSON(
+            ["people": people, "devices": devices, "conversations": conversations, "installs": installs],
+            to: directory + "/config/world.yaml")
         for app in self.apps {
             try Self.writeJSON(
-                ["bundleID": app.bundleID, "displayName": app.bundleID, "command": app.command, "args": app.args, "env": app.env],
+                [
+                    "bundleID": app.bundleID, "displayName": app.bundleID, "command": app.command, "args": app.args,
+                    "env": app.env,
+                ],
                 to: "\(directory)/config/apps/\(app.bundleID).yaml")
         }
         var config: [String: Any] = [:]
@@ -58,7 +66,8 @@ struct BenchWorld {
     }
 
     private static func writeJSON(_ value: Any, to path: String) throws {
-        try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .prettyPrinted]).write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .prettyPrinted]).write(
+            to: URL(fileURLWithPath: path))
     }
 }
 
@@ -91,9 +100,11 @@ final class BenchDaemon {
             "--runtime-directory", self.directory + "/run",
         ]
         let start = monotonicNanos()
-        self.pid = try Processes.spawn(self.binary, arguments, environment: environment, output: self.directory + "/msghostd.log")
+        self.pid = try Processes.spawn(
+            self.binary, arguments, environment: environment, output: self.directory + "/msghostd.log")
         guard notify.wait(for: "READY=1", timeout: 600) else {
-            throw Processes.SpawnError(description: "msghostd did not report READY (log: \(self.directory)/msghostd.log)")
+            throw Processes.SpawnError(
+                description: "msghostd did not report READY (log: \(self.directory)/msghostd.log)")
         }
         let ready = monotonicNanos()
         // A new client per start: the old one's socket may hold requests to the old process.
@@ -129,7 +140,9 @@ final class BenchDaemon {
     func waitUntilStopped(device: String, app: String, timeout: Double = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while try self.extensionPID(device: device, app: app) != nil {
-            guard Date() < deadline else { throw Processes.SpawnError(description: "\(app) on \(device) still runs after \(timeout) s") }
+            guard Date() < deadline else {
+                throw Processes.SpawnError(description: "\(app) on \(device) still runs after \(timeout) s")
+            }
             usleep(2_000)
         }
     }
@@ -152,9 +165,13 @@ final class NotifySocket {
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(self.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(self.fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
-        guard bound == 0 else { throw Processes.SpawnError(description: "cannot bind \(path): \(String(cString: strerror(errno)))") }
+        guard bound == 0 else {
+            throw Processes.SpawnError(description: "cannot bind \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit {

@@ -9,7 +9,9 @@ enum Processes {
 
     /// Starts `path` with `arguments` and exactly `environment`; stdout and stderr go to
     /// `output` (appended) or /dev/null.
-    static func spawn(_ path: String, _ arguments: [String], environment: [String: String], output: String? = nil) throws -> pid_t {
+    static func spawn(_ path: String, _ arguments: [String], environment: [String: String], output: String? = nil)
+        throws -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -20,12 +22,13 @@ enum Processes {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard status == 0 else { throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw SpawnError(description: "cannot start \(path): \(String(cString: strerror(status)))")
+        }
         return pid
     }
 
@@ -56,16 +59,21 @@ enum Processes {
     /// /proc file, which reports its size as 0.
     static func sharedObjects(_ pid: pid_t) -> Set<String>? {
         guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"),
-              let data = try? file.readToEnd() else { return nil }
+            let data = try? file.readToEnd()
+        else { return nil }
         try? file.close()
         let maps = String(decoding: data, as: UTF8.self)
-        return Set(maps.split(separator: "\n").compactMap { line in
-            // address, permissions, offset, device, inode, then the path (which may hold spaces)
-            guard let field = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).dropFirst(5).first else { return nil }
-            let path = field.drop { $0 == " " }
-            guard path.hasPrefix("/"), path.contains(".so") else { return nil }
-            return path.split(separator: "/").last.map(String.init)
-        })
+        return Set(
+            maps.split(separator: "\n").compactMap { line in
+                // address, permissions, offset, device, inode, then the path (which may hold spaces)
+                guard
+                    let field = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).dropFirst(5)
+                        .first
+                else { return nil }
+                let path = field.drop { $0 == " " }
+                guard path.hasPrefix("/"), path.contains(".so") else { return nil }
+                return path.split(separator: "/").last.map(String.init)
+            })
     }
 
     /// Resident set size in bytes (`VmRSS` in /proc/PID/status).
@@ -105,7 +113,9 @@ enum Processes {
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            throw SpawnError(description: "\(([path] + arguments).joined(separator: " ")) failed (\(process.terminationStatus)):\n\(text)")
+            throw SpawnError(
+                description:
+                    "\(([path] + arguments).joined(separator: " ")) failed (\(process.terminationStatus)):\n\(text)")
         }
         return text
     }

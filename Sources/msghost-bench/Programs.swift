@@ -26,7 +26,8 @@ struct Programs {
     static func buildCExtension(repository: String, into directory: String) throws -> String {
         let source = repository + "/benchmarks/c/ext.c"
         guard FileManager.default.fileExists(atPath: source) else {
-            throw Processes.SpawnError(description: "\(source) not found: run from the repository's root, or pass --repository")
+            throw Processes.SpawnError(
+                description: "\(source) not found: run from the repository's root, or pass --repository")
         }
         let ext = directory + "/bench-ext"
         _ = try Processes.capture(Self.cc, Self.cFlags + ["-o", ext, source, "-lzmq", "-lsodium", "-lcjson"])
@@ -35,8 +36,11 @@ struct Programs {
 
     static func build(repository: String, into directory: String) throws -> Programs {
         let sources = repository + "/benchmarks"
-        for file in ["c/floor.c", "c/cycle.c", "c/ext.c", "python/bench_ext.py", "python/harness.py", "swift/idle.swift"] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
-            throw Processes.SpawnError(description: "\(sources)/\(file) not found: run from the repository's root, or pass --repository")
+        for file in [
+            "c/floor.c", "c/cycle.c", "c/ext.c", "python/bench_ext.py", "python/harness.py", "swift/idle.swift",
+        ] where !FileManager.default.fileExists(atPath: "\(sources)/\(file)") {
+            throw Processes.SpawnError(
+                description: "\(sources)/\(file) not found: run from the repository's root, or pass --repository")
         }
         let floor = directory + "/floor"
         _ = try Processes.capture(Self.cc, Self.cFlags + ["-o", floor, sources + "/c/floor.c", "-lzmq"])
@@ -50,7 +54,8 @@ struct Programs {
         let python = try Processes.capture("/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return Programs(
-            floor: floor, cycle: cycle, cExtension: ext, python: python, pythonExtension: sources + "/python/bench_ext.py",
+            floor: floor, cycle: cycle, cExtension: ext, python: python,
+            pythonExtension: sources + "/python/bench_ext.py",
             pythonPath: repository + "/python/src", pythonHarness: sources + "/python/harness.py", swiftIdle: swiftIdle)
     }
 }

@@ -115,8 +115,10 @@ struct Report {
                 }
                 let measured = !row.value.values.isEmpty
                 return Record.Figure(
-                    figure: row.figure, median: finite(row.value.median), min: finite(row.value.min), max: finite(row.value.max),
-                    digits: row.digits, target: limit, met: measured ? row.target.map { $0.met(by: row.value.median) } : nil,
+                    figure: row.figure, median: finite(row.value.median), min: finite(row.value.min),
+                    max: finite(row.value.max),
+                    digits: row.digits, target: limit,
+                    met: measured ? row.target.map { $0.met(by: row.value.median) } : nil,
                     values: measured ? row.value.values.filter(\.isFinite) : nil)
             })
     }

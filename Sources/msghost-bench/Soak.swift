@@ -39,12 +39,14 @@ struct SoakRun {
     static let app = "com.msghost.bench-c"
     /// Counters that must not move: each one counts something going wrong.
     static let faultCounters = [
-        "sendsRefused", "requestsRefused", "droppedFrames", "badSignatures", "badTokens", "refusedConnections", "protocolErrors",
+        "sendsRefused", "requestsRefused", "droppedFrames", "badSignatures", "badTokens", "refusedConnections",
+        "protocolErrors",
         "unexpectedReplies", "controlErrors", "undeliverableMessages",
     ]
     /// Event kinds that are faults (a soak under a steady, valid load must have none).
     static let faultEvents: Set<String> = [
-        "sendRefused", "requestRefused", "callbackFailed", "protocolError", "connectionRefused", "undeliverable", "launchTimedOut",
+        "sendRefused", "requestRefused", "callbackFailed", "protocolError", "connectionRefused", "undeliverable",
+        "launchTimedOut",
         "launchFailed", "unresponsive", "memoryExceeded", "crashed", "quarantined", "terminating", "terminated",
     ]
 
@@ -70,12 +72,15 @@ struct SoakRun {
 
     func run() throws -> Outcome {
         let samples = "\(self.directory)/soak.samples"
-        let world = BenchWorld(pairs: Self.senders, apps: [.init(bundleID: Self.app, command: self.extensionProgram, args: [samples])])
+        let world = BenchWorld(
+            pairs: Self.senders, apps: [.init(bundleID: Self.app, command: self.extensionProgram, args: [samples])])
         let daemon = try BenchDaemon(binary: self.binary, directory: self.directory + "/soak", world: world)
         defer { daemon.stop() }
         try daemon.start()
         let suites = (1...Self.senders).map { i in
-            DirectSendSuite(daemon: daemon, device: BenchWorld.senderDevice(i), conversation: BenchWorld.conversation(i), app: Self.app, samplesPrefix: samples)
+            DirectSendSuite(
+                daemon: daemon, device: BenchWorld.senderDevice(i), conversation: BenchWorld.conversation(i),
+                app: Self.app, samplesPrefix: samples)
         }
         for suite in suites { try suite.open() }
 
@@ -83,15 +88,20 @@ struct SoakRun {
         var primed = sustained * 3
         while primed < Double(Self.primingSends) {
             let round = try ThroughputSuite(daemon: daemon, senders: suites).run(seconds: 3) * 3
-            guard round > 0 else { throw Processes.SpawnError(description: "no send was acknowledged in 3 s while priming: see \(daemon.directory)/msghostd.log") }
+            guard round > 0 else {
+                throw Processes.SpawnError(
+                    description: "no send was acknowledged in 3 s while priming: see \(daemon.directory)/msghostd.log")
+            }
             primed += round
         }
         let rate = self.rate ?? sustained / 2
-        self.log(String(format: "sustained %.0f sends/s; soaking at %.0f sends/s for %.0f s", sustained, rate, self.seconds))
+        self.log(
+            String(format: "sustained %.0f sends/s; soaking at %.0f sends/s for %.0f s", sustained, rate, self.seconds))
         let before = try daemon.control.request(.status, as: StatusResult.self)
         let pids = Set(before.extensions.compactMap(\.pid))
 
-        let load = PacedLoad(endpoint: daemon.controlEndpoint, devices: suites.map(\.device), rate: rate, seconds: self.seconds)
+        let load = PacedLoad(
+            endpoint: daemon.controlEndpoint, devices: suites.map(\.device), rate: rate, seconds: self.seconds)
         var taken: [Sample] = []
         let interval = self.sampleInterval
         let start = Date()
@@ -102,7 +112,8 @@ struct SoakRun {
             // 66 descriptors instead of 72, read as a leak).
             if load.anyFinished { break }
             guard let rss = daemon.residentBytes, let first = Self.descriptors(of: daemon.pid) else {
-                throw Processes.SpawnError(description: "msghostd (pid \(daemon.pid)) is gone: see \(daemon.directory)/msghostd.log")
+                throw Processes.SpawnError(
+                    description: "msghostd (pid \(daemon.pid)) is gone: see \(daemon.directory)/msghostd.log")
             }
             usleep(100_000)
             let second = Self.descriptors(of: daemon.pid) ?? [:]
@@ -110,7 +121,10 @@ struct SoakRun {
             // (seen at t = 60 s of a one-minute soak: 63 of 66 held): not a sample under load.
             if load.anyFinished { break }
             let held = first.filter { second[$0.key] == $0.value }
-            taken.append(Sample(seconds: Date().timeIntervalSince(start), rss: rss, descriptors: held.count, open: first.count, targets: held))
+            taken.append(
+                Sample(
+                    seconds: Date().timeIntervalSince(start), rss: rss, descriptors: held.count, open: first.count,
+                    targets: held))
         }
         while !load.isFinished { usleep(10_000) }
         let failures = load.failures
@@ -124,7 +138,8 @@ struct SoakRun {
         let after = try daemon.control.request(.status, as: StatusResult.self)
         let events = try daemon.control.request(.events, EventsRequest(), as: EventsResult.self).events
         return self.verdict(
-            samples: taken, sustained: sustained, rate: rate, touches: load.touches, acknowledged: acknowledged, refused: refused,
+            samples: taken, sustained: sustained, rate: rate, touches: load.touches, acknowledged: acknowledged,
+            refused: refused,
             failures: failures, before: before, after: after, pids: pids, events: events)
     }
 
@@ -132,11 +147,15 @@ struct SoakRun {
     static func descriptors(of pid: pid_t) -> [String: String]? {
         let directory = "/proc/\(pid)/fd"
         guard let fds = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
-        return Dictionary(uniqueKeysWithValues: fds.map { ($0, (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) ?? "?") })
+        return Dictionary(
+            uniqueKeysWithValues: fds.map {
+                ($0, (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")) ?? "?")
+            })
     }
 
     private func verdict(
-        samples: [Sample], sustained: Double, rate: Double, touches: Int, acknowledged: Int, refused: Int, failures: [String],
+        samples: [Sample], sustained: Double, rate: Double, touches: Int, acknowledged: Int, refused: Int,
+        failures: [String],
         before: StatusResult, after: StatusResult, pids: Set<Int>, events: [EventRecord]
     ) -> Outcome {
         let warmup = min(300, self.seconds / 4)
@@ -160,24 +179,51 @@ struct SoakRun {
         let samePIDs = Set(after.extensions.compactMap(\.pid)) == pids
         let faults = events.filter { Self.faultEvents.contains($0.kind) }
         var checks: [(String, Bool, String)] = [
-            ("steady samples after warm-up", steady.count >= 5, "\(steady.count) (warm-up \(Int(warmup)) s, a sample every \(String(format: "%.0f", self.sampleInterval)) s)"),
-            ("RSS growth after warm-up < 5 %", growth < 5, String(format: "%+.2f %% (%.1f → %.1f MB)", growth, first / 1e6, last / 1e6)),
-            ("open descriptors held, flat", descriptors.count == 1, (descriptors.sorted().map(String.init) + changes).joined(separator: "; ")),
-            ("no send refused, every touch answered", refused == 0 && failures.isEmpty && acknowledged > 0, "\(acknowledged) acknowledged, \(refused) refused, \(failures.count) control failures \(failures.prefix(2))"),
-            ("error counters unchanged", moved.isEmpty, moved.isEmpty ? "all 0" : moved.map { "\($0) \(after.counters[$0] ?? 0)" }.joined(separator: ", ")),
+            (
+                "steady samples after warm-up", steady.count >= 5,
+                "\(steady.count) (warm-up \(Int(warmup)) s, a sample every \(String(format: "%.0f", self.sampleInterval)) s)"
+            ),
+            (
+                "RSS growth after warm-up < 5 %", growth < 5,
+                String(format: "%+.2f %% (%.1f → %.1f MB)", growth, first / 1e6, last / 1e6)
+            ),
+            (
+                "open descriptors held, flat", descriptors.count == 1,
+                (descriptors.sorted().map(String.init) + changes).joined(separator: "; ")
+            ),
+            (
+                "no send refused, every touch answered", refused == 0 && failures.isEmpty && acknowledged > 0,
+                "\(acknowledged) acknowledged, \(refused) refused, \(failures.count) control failures \(failures.prefix(2))"
+            ),
+            (
+                "error counters unchanged", moved.isEmpty,
+                moved.isEmpty ? "all 0" : moved.map { "\($0) \(after.counters[$0] ?? 0)" }.joined(separator: ", ")
+            ),
             ("no relaunch, same processes", relaunched == 0 && samePIDs, "\(relaunched) launches during the soak"),
-            ("no fault event", faults.isEmpty, faults.isEmpty ? "none in the last \(events.count) events" : faults.prefix(3).map { "\($0.kind) \($0.detail ?? "")" }.joined(separator: "; ")),
+            (
+                "no fault event", faults.isEmpty,
+                faults.isEmpty
+                    ? "none in the last \(events.count) events"
+                    : faults.prefix(3).map { "\($0.kind) \($0.detail ?? "")" }.joined(separator: "; ")
+            ),
         ]
-        if rate > sustained { checks.append(("rate at most the sustained rate", false, "asked \(rate) > \(sustained)")) }
+        if rate > sustained {
+            checks.append(("rate at most the sustained rate", false, "asked \(rate) > \(sustained)"))
+        }
         let achieved = Double(acknowledged) / self.seconds
         var report = "#### msghost-bench --soak \(Int(self.seconds))\n\n"
-        report += String(format: "Sustained rate measured first: %.0f sends/s; soak at %.0f sends/s (achieved %.0f); %d touches, %d sends acknowledged.\n\n", sustained, rate, achieved, touches, acknowledged)
+        report += String(
+            format:
+                "Sustained rate measured first: %.0f sends/s; soak at %.0f sends/s (achieved %.0f); %d touches, %d sends acknowledged.\n\n",
+            sustained, rate, achieved, touches, acknowledged)
         report += "| check | result | |\n|---|---|---|\n"
         for (name, ok, detail) in checks { report += "| \(name) | \(ok ? "pass" : "FAIL") | \(detail) |\n" }
         report += "\n| t (s) | RSS (MB) | fds held | fds open at the first read |\n|---|---|---|---|\n"
         let stride = max(1, samples.count / 12)
         for (index, sample) in samples.enumerated() where index % stride == 0 || index == samples.count - 1 {
-            report += String(format: "| %.0f | %.1f | %d | %d |\n", sample.seconds, Double(sample.rss) / 1e6, sample.descriptors, sample.open)
+            report += String(
+                format: "| %.0f | %.1f | %d | %d |\n", sample.seconds, Double(sample.rss) / 1e6, sample.descriptors,
+                sample.open)
         }
         return Outcome(report: report, passed: checks.allSatisfy(\.1))
     }

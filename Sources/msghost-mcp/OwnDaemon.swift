@@ -17,10 +17,14 @@ struct OwnDaemon: Sendable {
         var description: String
     }
 
-    static func start(world: String, apps: String?, clock: String, msghostd given: String?) throws(Failure) -> OwnDaemon {
+    static func start(world: String, apps: String?, clock: String, msghostd given: String?) throws(Failure) -> OwnDaemon
+    {
         let worldFile = URL(fileURLWithPath: world).standardizedFileURL
-        guard FileManager.default.isReadableFile(atPath: worldFile.path) else { throw Failure(description: "--world \(world): no readable file there") }
-        let appsFolder = apps.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        guard FileManager.default.isReadableFile(atPath: worldFile.path) else {
+            throw Failure(description: "--world \(world): no readable file there")
+        }
+        let appsFolder =
+            apps.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             ?? worldFile.deletingLastPathComponent().appendingPathComponent("apps").path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: appsFolder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -33,7 +37,8 @@ struct OwnDaemon: Sendable {
         do {
             // Private to this user, as the daemon asks of its state and runtime directories.
             for path in [directory, directory + "/state", directory + "/run"] {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             }
             let config: JSONValue = .object([
                 "apps": .object(["directory": .string(appsFolder)]),
@@ -49,8 +54,10 @@ struct OwnDaemon: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: msghostd)
-        process.arguments = ["--config", directory + "/msghostd.yaml", "--state-directory", directory + "/state",
-                             "--runtime-directory", directory + "/run", "--clock", clock]
+        process.arguments = [
+            "--config", directory + "/msghostd.yaml", "--state-directory", directory + "/state",
+            "--runtime-directory", directory + "/run", "--clock", clock,
+        ]
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("MSGHOSTD_") }
         environment["NOTIFY_SOCKET"] = nil  // a service manager's, not this daemon's to tell
         process.environment = environment
@@ -73,11 +80,14 @@ struct OwnDaemon: Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             guard self.process.isRunning else {
-                throw Failure(description: "msghostd exited with status \(self.process.terminationStatus) at start; it said:\n\(self.log)")
+                throw Failure(
+                    description:
+                        "msghostd exited with status \(self.process.terminationStatus) at start; it said:\n\(self.log)")
             }
             if FileManager.default.fileExists(atPath: self.directory + "/run/control.sock"),
-               let probe = try? ControlClient(endpoint: self.endpoint),
-               (try? probe.request(.status, as: StatusResult.self, timeout: 0.5)) != nil {
+                let probe = try? ControlClient(endpoint: self.endpoint),
+                (try? probe.request(.status, as: StatusResult.self, timeout: 0.5)) != nil
+            {
                 return
             }
             try? await Task.sleep(for: .milliseconds(20))

@@ -35,7 +35,9 @@ enum StopSignals {
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
-            guard sigaction(number, &action, nil) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL) }
+            guard sigaction(number, &action, nil) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL)
+            }
         }
     }
 }

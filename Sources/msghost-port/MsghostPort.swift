@@ -8,7 +8,8 @@ import MsgHostPort
 struct MsghostPort: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "msghost-port",
-        abstract: "Turn an iOS Messages extension into a Swift package that builds against MessagesSDK and runs under msghostd.",
+        abstract:
+            "Turn an iOS Messages extension into a Swift package that builds against MessagesSDK and runs under msghostd.",
         discussion: """
             PATH is the extension's folder (where its Info.plist is) or an .xcodeproj. The original is only read: \
             the package is written beside it (NAME-msghost) or to --output, with a manifest and a world for msghostd, \
@@ -46,13 +47,17 @@ struct MsghostPort: ParsableCommand {
             settings[String(parts[0])] = String(parts[1])
         }
         let options = ExtensionPort.Options(
-            input: URL(fileURLWithPath: self.path), target: self.target, output: self.output.map { URL(fileURLWithPath: $0) },
-            msghost: self.msghost.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? Self.builtFrom, settings: settings, overwrite: self.overwrite)
+            input: URL(fileURLWithPath: self.path), target: self.target,
+            output: self.output.map { URL(fileURLWithPath: $0) },
+            msghost: self.msghost.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? Self.builtFrom,
+            settings: settings, overwrite: self.overwrite)
         do {
             let result = try ExtensionPort.run(options)
             if !result.report.isEmpty { print(PortReport.text(of: result.report)) }
             let left = result.report.filter { $0.kind == .couldNotPort }.count
-            print("msghost-port: wrote \(result.output.path) (\(result.module), \(result.info.bundleID)); \(left) left to port by hand: see PORT-REPORT.md there")
+            print(
+                "msghost-port: wrote \(result.output.path) (\(result.module), \(result.info.bundleID)); \(left) left to port by hand: see PORT-REPORT.md there"
+            )
         } catch {
             FileHandle.standardError.write(Data("msghost-port: \(error.description)\n".utf8))
             throw ExitCode(1)
@@ -60,5 +65,6 @@ struct MsghostPort: ParsableCommand {
     }
 
     /// The checkout this program's sources are in (Sources/msghost-port/ is two folders down).
-    static let builtFrom = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let builtFrom = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 }

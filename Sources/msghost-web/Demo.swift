@@ -28,14 +28,19 @@ struct DemoDaemon: Sendable {
         let msghostd = programs.appendingPathComponent("msghostd").path
         let demo = programs.appendingPathComponent("../../share/msghost/demo").standardizedFileURL
         let config = demo.appendingPathComponent("config/msghostd.yaml").path
-        guard FileManager.default.isExecutableFile(atPath: msghostd), FileManager.default.fileExists(atPath: config) else {
-            throw DemoError("--demo runs the msghostd and the demo files installed with msghost-web (\(msghostd), \(config)), and they are not there: it works from the msghost .deb or the msghost-daemon wheel; in a checkout, run scripts/simulator")
+        guard FileManager.default.isExecutableFile(atPath: msghostd), FileManager.default.fileExists(atPath: config)
+        else {
+            throw DemoError(
+                "--demo runs the msghostd and the demo files installed with msghost-web (\(msghostd), \(config)), and they are not there: it works from the msghost .deb or the msghost-daemon wheel; in a checkout, run scripts/simulator"
+            )
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msghost-demo-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "msghost-demo-\(UUID().uuidString.prefix(8))")
         let state = directory.appendingPathComponent("state").path
         let runtime = directory.appendingPathComponent("run").path
         for path in [directory.path, state, runtime] {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: msghostd)
@@ -47,7 +52,8 @@ struct DemoDaemon: Sendable {
             throw DemoError("could not start \(msghostd): \(error)")
         }
         let daemon = DemoDaemon(endpoint: "ipc://\(runtime)/control.sock", directory: directory, process: process)
-        let line = "msghost-web: demo daemon pid \(process.processIdentifier), world in \(directory.path) (removed at exit); msghostctl: export MSGHOST_RUNTIME=\(runtime)\n"
+        let line =
+            "msghost-web: demo daemon pid \(process.processIdentifier), world in \(directory.path) (removed at exit); msghostctl: export MSGHOST_RUNTIME=\(runtime)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
         return daemon
     }
@@ -59,7 +65,8 @@ struct DemoDaemon: Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             guard self.process.isRunning else {
-                throw DemoError("msghostd exited with status \(self.process.terminationStatus) at start; see its log above")
+                throw DemoError(
+                    "msghostd exited with status \(self.process.terminationStatus) at start; see its log above")
             }
             if (try? await link.request("status", timeout: .milliseconds(250)))?.ok == true { return }
         }

@@ -11,19 +11,29 @@ struct MsghostWeb: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "msghost-web",
         abstract: "Serve a page that shows and drives a running msghostd, through its control API.",
-        discussion: "Open the printed URL in a browser: it carries the token every /api/ route needs (made afresh at each start unless --token or --token-file gives one). The page relays control requests to the daemon, so whoever has the token can drive the daemon: it listens on loopback unless --allow-remote is given, answers only requests addressed to a loopback name (or a name given with --allow-host), and refuses requests that other sites' pages send (docs/WEB.md, \"Who can reach the page\")."
+        discussion:
+            "Open the printed URL in a browser: it carries the token every /api/ route needs (made afresh at each start unless --token or --token-file gives one). The page relays control requests to the daemon, so whoever has the token can drive the daemon: it listens on loopback unless --allow-remote is given, answers only requests addressed to a loopback name (or a name given with --allow-host), and refuses requests that other sites' pages send (docs/WEB.md, \"Who can reach the page\")."
     )
 
-    @Option(help: "The daemon's runtime directory: its control endpoint is ipc://DIR/control.sock (default: $MSGHOST_RUNTIME, else /run/msghost).")
+    @Option(
+        help:
+            "The daemon's runtime directory: its control endpoint is ipc://DIR/control.sock (default: $MSGHOST_RUNTIME, else /run/msghost)."
+    )
     var runtimeDirectory: String?
 
     @Option(help: "The daemon's control endpoint, instead of --runtime-directory (for example tcp://127.0.0.1:5560).")
     var endpoint: String?
 
-    @Option(help: "For a tcp endpoint: the daemon's CURVE public key (its state directory's curve-server.pub; default $MSGHOST_CURVE_SERVER_KEY).")
+    @Option(
+        help:
+            "For a tcp endpoint: the daemon's CURVE public key (its state directory's curve-server.pub; default $MSGHOST_CURVE_SERVER_KEY)."
+    )
     var serverKey: String?
 
-    @Option(help: "For a tcp endpoint: a file holding a CURVE secret key whose public key the daemon's curve.controlKeys lists (default $MSGHOST_CURVE_SECRET_KEY).")
+    @Option(
+        help:
+            "For a tcp endpoint: a file holding a CURVE secret key whose public key the daemon's curve.controlKeys lists (default $MSGHOST_CURVE_SECRET_KEY)."
+    )
     var secretKeyFile: String?
 
     @Option(help: "The address to listen on.")
@@ -32,28 +42,47 @@ struct MsghostWeb: AsyncParsableCommand {
     @Option(help: "The port to listen on (0: any free port; the URL printed says which).")
     var port = 8080
 
-    @Flag(help: "Allow a --host that is not a loopback address. The page can drive the daemon: only do this on a network you trust.")
+    @Flag(
+        help:
+            "Allow a --host that is not a loopback address. The page can drive the daemon: only do this on a network you trust."
+    )
     var allowRemote = false
 
-    @Option(help: ArgumentHelp("A name the page may be reached by besides 127.0.0.1, localhost and [::1] (a request's Host header), with the listening port; NAME:PORT allows that port instead (an SSH tunnel's local end). Repeatable.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "A name the page may be reached by besides 127.0.0.1, localhost and [::1] (a request's Host header), with the listening port; NAME:PORT allows that port instead (an SSH tunnel's local end). Repeatable.",
+            valueName: "name"))
     var allowHost: [String] = []
 
-    @Option(help: "The token the page and every /api/ route need, instead of a random one made at start (other users can read a command line in /proc: prefer --token-file or $MSGHOST_WEB_TOKEN).")
+    @Option(
+        help:
+            "The token the page and every /api/ route need, instead of a random one made at start (other users can read a command line in /proc: prefer --token-file or $MSGHOST_WEB_TOKEN)."
+    )
     var token: String?
 
     @Option(help: "A file holding the token (readable by its owner only).")
     var tokenFile: String?
 
-    @Flag(help: "Ask for no token (only with a loopback --host): any process of any user on this machine can then drive the daemon through the page.")
+    @Flag(
+        help:
+            "Ask for no token (only with a loopback --host): any process of any user on this machine can then drive the daemon through the page."
+    )
     var noToken = false
 
-    @Flag(help: "Start the msghostd installed beside this program on the default world and example apps installed with it, in a temporary directory, and serve its page (stopped at exit). From the msghost .deb or the msghost-daemon wheel.")
+    @Flag(
+        help:
+            "Start the msghostd installed beside this program on the default world and example apps installed with it, in a temporary directory, and serve its page (stopped at exit). From the msghost .deb or the msghost-daemon wheel."
+    )
     var demo = false
 
     func validate() throws {
-        guard (0...65_535).contains(self.port) else { throw ValidationError("--port must be 0 to 65535, got \(self.port)") }
+        guard (0...65_535).contains(self.port) else {
+            throw ValidationError("--port must be 0 to 65535, got \(self.port)")
+        }
         if !self.allowRemote && !Self.loopback.contains(self.host) {
-            throw ValidationError("--host \(self.host) is not a loopback address: anyone who reaches the page can drive the daemon; pass --allow-remote to listen there anyway")
+            throw ValidationError(
+                "--host \(self.host) is not a loopback address: anyone who reaches the page can drive the daemon; pass --allow-remote to listen there anyway"
+            )
         }
         if self.endpoint != nil && self.runtimeDirectory != nil {
             throw ValidationError("give --endpoint or --runtime-directory, not both")
@@ -65,11 +94,15 @@ struct MsghostWeb: AsyncParsableCommand {
             throw ValidationError("give one of --token, --token-file and --no-token")
         }
         if self.noToken && !Self.loopback.contains(self.host) {
-            throw ValidationError("--no-token needs a loopback --host (127.0.0.1, ::1, localhost), not \(self.host): off loopback the token is all that keeps others out")
+            throw ValidationError(
+                "--no-token needs a loopback --host (127.0.0.1, ::1, localhost), not \(self.host): off loopback the token is all that keeps others out"
+            )
         }
         for name in self.allowHost {
             guard WebAccess.allowedHost(name) != nil else {
-                throw ValidationError("--allow-host \(name.debugDescription) is not a host name, an IPv4 address or a [bracketed] IPv6 address, with an optional :PORT")
+                throw ValidationError(
+                    "--allow-host \(name.debugDescription) is not a host name, an IPv4 address or a [bracketed] IPv6 address, with an optional :PORT"
+                )
             }
         }
     }
@@ -106,7 +139,8 @@ struct MsghostWeb: AsyncParsableCommand {
         let token = try self.resolvedToken()
         let demo = self.demo ? try Self.startDemo() : nil
         defer { demo?.stop() }
-        let link = DaemonLink(endpoint: try demo.map { DaemonLink.Endpoint(address: $0.endpoint) } ?? self.resolvedEndpoint())
+        let link = DaemonLink(
+            endpoint: try demo.map { DaemonLink.Endpoint(address: $0.endpoint) } ?? self.resolvedEndpoint())
         try link.start()
         defer { link.stop() }
         try await demo?.waitUntilAnswering(link)
@@ -123,7 +157,9 @@ struct MsghostWeb: AsyncParsableCommand {
                 access.port.set(port)
                 // The URL to open, with the token, as Jupyter prints it; a wildcard listener is
                 // shown by its loopback name, which the Host rule admits.
-                let shown = ["0.0.0.0", "*"].contains(host) ? "127.0.0.1" : host == "::" ? "[::1]" : host.contains(":") ? "[\(host)]" : host
+                let shown =
+                    ["0.0.0.0", "*"].contains(host)
+                    ? "127.0.0.1" : host == "::" ? "[::1]" : host.contains(":") ? "[\(host)]" : host
                 let query = access.token.map { "?token=\($0.value)" } ?? ""
                 // Written in one call, unbuffered: scripts and tests wait for this line on a pipe.
                 let line = "msghost-web: open http://\(shown):\(port)/\(query)  (daemon: \(link.endpoint.address))\n"
@@ -150,7 +186,9 @@ struct MsghostWeb: AsyncParsableCommand {
 
     func resolvedEndpoint() throws -> DaemonLink.Endpoint {
         do {
-            let resolved = try ControlEndpoint.resolve(endpoint: self.endpoint, runtimeDirectory: self.runtimeDirectory, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
+            let resolved = try ControlEndpoint.resolve(
+                endpoint: self.endpoint, runtimeDirectory: self.runtimeDirectory, serverKey: self.serverKey,
+                secretKeyFile: self.secretKeyFile)
             return DaemonLink.Endpoint(address: resolved.address, curve: resolved.curve)
         } catch {
             throw ValidationError(error.description)

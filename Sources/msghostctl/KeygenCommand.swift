@@ -8,7 +8,9 @@ import ZeroMQ
 struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a CURVE key pair: write the secret key to FILE (mode 0600), print the public key.",
-        discussion: "Add the printed key to curve.controlKeys in msghostd.yaml, then connect with --secret-key-file FILE --server-key KEY.")
+        discussion:
+            "Add the printed key to curve.controlKeys in msghostd.yaml, then connect with --secret-key-file FILE --server-key KEY."
+    )
 
     @Argument(help: "Where to write the secret key; must not exist yet.") var file: String
 

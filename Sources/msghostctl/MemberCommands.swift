@@ -5,7 +5,9 @@ import MsgHostProtocol
 extension ConversationCommand {
     struct AddMember: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a person to a conversation: their devices get what is sent from now on; every install already has an identifier for them.")
+            abstract:
+                "Add a person to a conversation: their devices get what is sent from now on; every install already has an identifier for them."
+        )
         @OptionGroup var change: MemberChange
 
         func run() throws { try self.change.call(.addMember, "added \(self.change.person) to") }
@@ -13,7 +15,9 @@ extension ConversationCommand {
 
     struct RemoveMember: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a person from a conversation of 3 or more: their devices keep what they had and get nothing more.")
+            abstract:
+                "Remove a person from a conversation of 3 or more: their devices keep what they had and get nothing more."
+        )
         @OptionGroup var change: MemberChange
 
         func run() throws { try self.change.call(.removeMember, "removed \(self.change.person) from") }
@@ -27,7 +31,9 @@ struct MemberChange: ParsableArguments {
     @OptionGroup var connection: Connection
 
     func call(_ command: ControlCommand, _ done: String) throws {
-        try self.connection.call(command, MemberRequest(conversation: self.conversation, person: self.person), as: ConversationResult.self) {
+        try self.connection.call(
+            command, MemberRequest(conversation: self.conversation, person: self.person), as: ConversationResult.self
+        ) {
             "\(done) \($0.conversation.id): \($0.conversation.members.joined(separator: ", "))"
         }
     }

@@ -25,7 +25,10 @@ struct Msghostctl: ParsableCommand {
 
 /// Options every subcommand shares.
 struct Connection: ParsableArguments {
-    @Option(help: "The daemon's control endpoint (default: $MSGHOST_CONTROL, else ipc://$MSGHOST_RUNTIME/control.sock, else ipc:///run/msghost/control.sock).")
+    @Option(
+        help:
+            "The daemon's control endpoint (default: $MSGHOST_CONTROL, else ipc://$MSGHOST_RUNTIME/control.sock, else ipc:///run/msghost/control.sock)."
+    )
     var endpoint: String?
 
     @Flag(help: "Print the daemon's reply as JSON, for scripts.")
@@ -34,10 +37,16 @@ struct Connection: ParsableArguments {
     @Option(help: "Seconds to wait for the daemon's reply.")
     var timeout: Double = 30
 
-    @Option(help: "For a tcp endpoint: the daemon's CURVE public key, from its state directory's curve-server.pub (default: $MSGHOST_CURVE_SERVER_KEY, for tcp).")
+    @Option(
+        help:
+            "For a tcp endpoint: the daemon's CURVE public key, from its state directory's curve-server.pub (default: $MSGHOST_CURVE_SERVER_KEY, for tcp)."
+    )
     var serverKey: String?
 
-    @Option(help: "For a tcp endpoint: a file holding your CURVE secret key, whose public key the daemon's curve.controlKeys lists (default: $MSGHOST_CURVE_SECRET_KEY, for tcp). See `msghostctl keygen`.")
+    @Option(
+        help:
+            "For a tcp endpoint: a file holding your CURVE secret key, whose public key the daemon's curve.controlKeys lists (default: $MSGHOST_CURVE_SECRET_KEY, for tcp). See `msghostctl keygen`."
+    )
     var secretKeyFile: String?
 
     /// A client of the resolved endpoint, with the CURVE keys given.
@@ -48,7 +57,8 @@ struct Connection: ParsableArguments {
     /// The CURVE keys from the flags, else the environment; none for an ipc endpoint.
     func curveKeys() throws -> ControlClient.CurveKeys? {
         do {
-            return try ControlClient.CurveKeys.resolve(endpoint: self.resolvedEndpoint, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
+            return try ControlClient.CurveKeys.resolve(
+                endpoint: self.resolvedEndpoint, serverKey: self.serverKey, secretKeyFile: self.secretKeyFile)
         } catch {
             throw ValidationError(error.description)
         }
@@ -63,7 +73,10 @@ struct Connection: ParsableArguments {
             FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
             throw ExitCode(2)
         } catch let error as WireError {
-            FileHandle.standardError.write(Data("msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n"
+                        .utf8))
             throw ExitCode(error.isControl(.notFound) ? 3 : 1)
         }
     }
@@ -85,18 +98,23 @@ struct Connection: ParsableArguments {
     /// an action only once every callback it caused was acknowledged, so they are all logged
     /// by then; an event another client caused meanwhile is shown too, as it happened then.
     func call<Result: Decodable>(
-        _ command: ControlCommand, _ body: some Encodable = Empty(), as type: Result.Type, causes: Bool = false, human: (Result) -> String
+        _ command: ControlCommand, _ body: some Encodable = Empty(), as type: Result.Type, causes: Bool = false,
+        human: (Result) -> String
     ) throws {
         do {
             let client = try self.client()
-            let cursor = causes && !self.json ? try? client.request(.events, EventsRequest(), as: EventsResult.self, timeout: self.timeout).next : nil
+            let cursor =
+                causes && !self.json
+                ? try? client.request(.events, EventsRequest(), as: EventsResult.self, timeout: self.timeout).next : nil
             let envelope = try client.requestRaw(command, body: WireJSON.encode(body), timeout: self.timeout)
             if self.json {
                 print(String(decoding: envelope.body, as: UTF8.self))
             } else {
                 var lines = [human(try envelope.decodeBody(type))].filter { !$0.isEmpty }
                 if let cursor {
-                    if let events = try? client.request(.events, EventsRequest(after: cursor), as: EventsResult.self, timeout: self.timeout).events {
+                    if let events = try? client.request(
+                        .events, EventsRequest(after: cursor), as: EventsResult.self, timeout: self.timeout
+                    ).events {
                         lines += events.compactMap(EventText.caused).map { "  " + $0 }
                     } else {
                         lines.append("  (what it caused could not be read: `msghostctl events --after \(cursor)`)")
@@ -105,8 +123,12 @@ struct Connection: ParsableArguments {
                 if !lines.isEmpty { print(lines.joined(separator: "\n")) }
             }
         } catch let error as WireError {
-            FileHandle.standardError.write(Data("msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n".utf8))
-            throw ExitCode(error.domain == ControlErrorCode.domain && error.code == ControlErrorCode.notFound.rawValue ? 3 : 1)
+            FileHandle.standardError.write(
+                Data(
+                    "msghostctl: \(command.rawValue): \(error.description) (\(error.domain) \(error.code) \(error.name))\n"
+                        .utf8))
+            throw ExitCode(
+                error.domain == ControlErrorCode.domain && error.code == ControlErrorCode.notFound.rawValue ? 3 : 1)
         } catch let error as ControlClient.TransportError {
             FileHandle.standardError.write(Data("msghostctl: \(error.description)\n".utf8))
             throw ExitCode(2)

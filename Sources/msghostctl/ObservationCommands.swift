@@ -4,17 +4,23 @@ import MsgHostControl
 import MsgHostProtocol
 
 struct Metrics: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The daemon's metrics, in Prometheus text (sends, refusals, callbacks, launches, queues …).")
+    static let configuration = CommandConfiguration(
+        abstract: "The daemon's metrics, in Prometheus text (sends, refusals, callbacks, launches, queues …).")
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.metrics, Empty(), as: MetricsResult.self) { $0.text.hasSuffix("\n") ? String($0.text.dropLast()) : $0.text }
+        try self.connection.call(.metrics, Empty(), as: MetricsResult.self) {
+            $0.text.hasSuffix("\n") ? String($0.text.dropLast()) : $0.text
+        }
     }
 }
 
 struct WireTapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "wiretap", abstract: "Follow every message between the daemon and its extensions, one line each (Ctrl-C to stop; --json for the raw frames).")
+        commandName: "wiretap",
+        abstract:
+            "Follow every message between the daemon and its extensions, one line each (Ctrl-C to stop; --json for the raw frames)."
+    )
     @OptionGroup var connection: Connection
 
     func run() throws {
@@ -40,15 +46,19 @@ struct WireTapCommand: ParsableCommand {
 }
 
 struct FileCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "file", abstract: "Fetch a file of the daemon's store by the file:// URL a transcript gave.")
+    static let configuration = CommandConfiguration(
+        commandName: "file", abstract: "Fetch a file of the daemon's store by the file:// URL a transcript gave.")
     @Argument(help: "The file:// URL.") var url: String
     @Option(name: .shortAndLong, help: "Where to write the bytes.") var output: String
     @OptionGroup var connection: Connection
 
     func run() throws {
         try self.connection.session(.file) { client, write in
-            let result = try client.request(.file, FileRequest(url: self.url), as: FileResult.self, timeout: self.connection.timeout)
-            guard let bytes = Data(base64Encoded: result.data) else { throw ValidationError("the daemon's reply is not base64") }
+            let result = try client.request(
+                .file, FileRequest(url: self.url), as: FileResult.self, timeout: self.connection.timeout)
+            guard let bytes = Data(base64Encoded: result.data) else {
+                throw ValidationError("the daemon's reply is not base64")
+            }
             do {
                 try bytes.write(to: URL(fileURLWithPath: self.output))
             } catch {
@@ -60,15 +70,18 @@ struct FileCommand: ParsableCommand {
 }
 
 struct Held: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The messages held for a device (`delivery --hold`), in arrival order, for `release`.")
+    static let configuration = CommandConfiguration(
+        abstract: "The messages held for a device (`delivery --hold`), in arrival order, for `release`.")
     @Argument(help: "The device.") var device: String
     @OptionGroup var connection: Connection
 
     func run() throws {
         try self.connection.call(.held, DeviceRequest(device: self.device), as: HeldResult.self) { result in
             guard !result.messages.isEmpty else { return "nothing held for \(self.device)" }
-            return result.messages.map { "\($0.id) \($0.kind) from \($0.sender) in \($0.conversation) at \(LocalTime.iso8601(milliseconds: $0.sentAt))\($0.text.map { ": \($0)" } ?? "")" }
-                .joined(separator: "\n")
+            return result.messages.map {
+                "\($0.id) \($0.kind) from \($0.sender) in \($0.conversation) at \(LocalTime.iso8601(milliseconds: $0.sentAt))\($0.text.map { ": \($0)" } ?? "")"
+            }
+            .joined(separator: "\n")
         }
     }
 }

@@ -9,22 +9,28 @@ struct Record: ParsableCommand {
         subcommands: [Start.self, Stop.self, Fetch.self])
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start recording: the world as it is now, then every action from here on.")
+        static let configuration = CommandConfiguration(
+            abstract: "Start recording: the world as it is now, then every action from here on.")
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try self.connection.call(.startRecording, Empty(), as: RecordingResult.self) { "recording since \(LocalTime.iso8601(milliseconds: $0.startedAt))" }
+            try self.connection.call(.startRecording, Empty(), as: RecordingResult.self) {
+                "recording since \(LocalTime.iso8601(milliseconds: $0.startedAt))"
+            }
         }
     }
 
     struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop recording and write the session (JSON lines) to --output, or to standard output.")
-        @Option(name: .shortAndLong, help: "The file to write the session to (default: standard output).") var output: String?
+        static let configuration = CommandConfiguration(
+            abstract: "Stop recording and write the session (JSON lines) to --output, or to standard output.")
+        @Option(name: .shortAndLong, help: "The file to write the session to (default: standard output).") var output:
+            String?
         @OptionGroup var connection: Connection
 
         func run() throws {
             try self.connection.session(.stopRecording) { client, write in
-                let result = try client.request(.stopRecording, as: RecordingResult.self, timeout: self.connection.timeout)
+                let result = try client.request(
+                    .stopRecording, as: RecordingResult.self, timeout: self.connection.timeout)
                 let lines = try client.recordedSession(timeout: self.connection.timeout)
                 try Record.write(lines, to: self.output, write)
                 if self.output != nil { write("\(self.output ?? ""): \(result.steps) steps, \(lines.count) lines") }
@@ -33,8 +39,10 @@ struct Record: ParsableCommand {
     }
 
     struct Fetch: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write the last recording that stopped again (to --output, or standard output).")
-        @Option(name: .shortAndLong, help: "The file to write the session to (default: standard output).") var output: String?
+        static let configuration = CommandConfiguration(
+            abstract: "Write the last recording that stopped again (to --output, or standard output).")
+        @Option(name: .shortAndLong, help: "The file to write the session to (default: standard output).") var output:
+            String?
         @OptionGroup var connection: Connection
 
         func run() throws {

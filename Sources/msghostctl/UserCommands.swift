@@ -4,14 +4,18 @@ import MsgHostControl
 import MsgHostProtocol
 
 struct Open: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open an app from the drawer of a device, in a conversation (compact).")
+    static let configuration = CommandConfiguration(
+        abstract: "Open an app from the drawer of a device, in a conversation (compact).")
     @Argument(help: "The app's bundle id.") var app: String
     @Option(help: "The device.") var device: String
     @Option(help: "The conversation.") var conversation: String
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self, causes: true) {
+        try self.connection.call(
+            .open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app),
+            as: OpenResult.self, causes: true
+        ) {
             "opened \(self.app) on \(self.device) (\($0.presentationStyle.rawValue), instance \($0.instance))"
         }
     }
@@ -23,12 +27,15 @@ struct Close: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.close, DeviceRequest(device: self.device), as: Empty.self, causes: true) { _ in "closed the app on \(self.device)" }
+        try self.connection.call(.close, DeviceRequest(device: self.device), as: Empty.self, causes: true) { _ in
+            "closed the app on \(self.device)"
+        }
     }
 }
 
 struct Touch: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Touch the app open on a device; the payload is forwarded to the extension.")
+    static let configuration = CommandConfiguration(
+        abstract: "Touch the app open on a device; the payload is forwarded to the extension.")
     @Option(help: "The device.") var device: String
     @Option(help: "A JSON payload for the extension, e.g. '{\"caption\": \"hi\"}'.") var payload: String?
     @OptionGroup var connection: Connection
@@ -42,38 +49,52 @@ struct Touch: ParsableCommand {
                 throw ValidationError("--payload is not valid JSON: \(payload)")
             }
         }
-        try self.connection.call(.touch, TouchRequest(device: self.device, payload: value), as: Empty.self, causes: true) { _ in "touched the app on \(self.device)" }
+        try self.connection.call(
+            .touch, TouchRequest(device: self.device, payload: value), as: Empty.self, causes: true
+        ) { _ in "touched the app on \(self.device)" }
     }
 }
 
 struct Transcript: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "A device's transcript of a conversation, as its owner sees it: the newest entries, oldest first.",
-        discussion: "Older entries come a page at a time: the first line says how many there are and the --before to pass for them.")
+        discussion:
+            "Older entries come a page at a time: the first line says how many there are and the --before to pass for them."
+    )
     @Option(help: "The device.") var device: String
     @Option(help: "The conversation.") var conversation: String
     @Option(help: "How many entries at most (1 to 1000; default \(TranscriptRequest.defaultLimit)).") var limit: Int?
     @Option(help: "Only entries older than this entry id (the first one shown), for the page before.") var before: Int?
-    @Flag(help: "Show each bubble's sender identifier, as this device's install of its app sees the sender (it differs per device).")
+    @Flag(
+        help:
+            "Show each bubble's sender identifier, as this device's install of its app sees the sender (it differs per device)."
+    )
     var identifiers = false
     @OptionGroup var connection: Connection
 
     func run() throws {
         let options = Bubbles.Options(identifiers: self.identifiers)
-        let request = TranscriptRequest(device: self.device, conversation: self.conversation, limit: self.limit, before: self.before)
+        let request = TranscriptRequest(
+            device: self.device, conversation: self.conversation, limit: self.limit, before: self.before)
         try self.connection.call(.transcript, request, as: TranscriptResult.self) { result in
             guard let first = result.entries.first else {
-                return "(no messages\(self.before.map { " before entry \($0)" } ?? "") in \(self.conversation) on \(self.device))"
+                return
+                    "(no messages\(self.before.map { " before entry \($0)" } ?? "") in \(self.conversation) on \(self.device))"
             }
             // Older entries are above the page, so the way to them is its first line.
-            let older = result.more ? ["… \(result.olderCount) older \(result.olderCount == 1 ? "entry" : "entries"): --before \(first.entry)"] : []
+            let older =
+                result.more
+                ? [
+                    "… \(result.olderCount) older \(result.olderCount == 1 ? "entry" : "entries"): --before \(first.entry)"
+                ] : []
             return (older + result.entries.map { Bubbles.draw($0, options) }).joined(separator: "\n")
         }
     }
 }
 
 struct Events: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The daemon's events: launches, sends accepted or refused, arrivals, exits …")
+    static let configuration = CommandConfiguration(
+        abstract: "The daemon's events: launches, sends accepted or refused, arrivals, exits …")
     @Option(help: "Only events after this sequence number.") var after: Int?
     @Flag(help: "Keep printing events as they happen (Ctrl-C to stop).") var follow = false
     @OptionGroup var connection: Connection

@@ -7,13 +7,17 @@ struct Status: ParsableCommand {
 
     func run() throws {
         try self.connection.call(.status, as: StatusResult.self) { status in
-            var lines = ["msghostd pid \(status.daemon.pid), protocol \(status.daemon.protocol), up \(status.daemon.uptimeMs / 1000) s"]
+            var lines = [
+                "msghostd pid \(status.daemon.pid), protocol \(status.daemon.protocol), up \(status.daemon.uptimeMs / 1000) s"
+            ]
             if status.extensions.isEmpty { lines.append("no extension running") }
             lines[0] += ", \(status.daemon.clock) clock"
             for ext in status.extensions {
                 let memory = ext.memoryBytes.map { " \($0 >> 20) MiB," } ?? ""
                 let uptime = ext.uptimeMs.map { " up \($0) ms," } ?? ""
-                lines.append("  \(ext.app)\(ext.role == "parentApp" ? " (parent app)" : "") on \(ext.device): \(ext.state)\(ext.attached == true ? " (attached)" : ""), pid \(ext.pid.map(String.init) ?? "-"),\(uptime)\(memory) instances \(ext.instances.joined(separator: " "))")
+                lines.append(
+                    "  \(ext.app)\(ext.role == "parentApp" ? " (parent app)" : "") on \(ext.device): \(ext.state)\(ext.attached == true ? " (attached)" : ""), pid \(ext.pid.map(String.init) ?? "-"),\(uptime)\(memory) instances \(ext.instances.joined(separator: " "))"
+                )
             }
             for quarantined in status.quarantined { lines.append("  quarantined: \(quarantined)") }
             for (name, value) in status.counters.sorted(by: { $0.key < $1.key }) { lines.append("  \(name): \(value)") }
@@ -44,7 +48,8 @@ struct World: ParsableCommand {
 }
 
 struct Person: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "person", abstract: "Create a person.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(
+        commandName: "person", abstract: "Create a person.", subcommands: [Create.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a person with an iMessage handle and a name.")
@@ -53,7 +58,9 @@ struct Person: ParsableCommand {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try self.connection.call(.createPerson, CreatePersonRequest(handle: self.handle, name: self.name), as: PersonResult.self) {
+            try self.connection.call(
+                .createPerson, CreatePersonRequest(handle: self.handle, name: self.name), as: PersonResult.self
+            ) {
                 "created \($0.person.handle) (\($0.person.name))"
             }
         }
@@ -61,24 +68,33 @@ struct Person: ParsableCommand {
 }
 
 struct DeviceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "device", abstract: "Create a device.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(
+        commandName: "device", abstract: "Create a device.", subcommands: [Create.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a device owned by a person.")
         @Argument(help: "The device id, e.g. amber-iphone.") var id: String
         @Option(help: "The owner's handle.") var owner: String
         @Option(help: "ios17, ios11, ios10, macos, watchos or legacy.") var platform: String = "ios17"
-        @Option(help: "The hardware, which gives its apps their screen: \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", ")).") var model: String = DeviceModel.default.rawValue
+        @Option(
+            help:
+                "The hardware, which gives its apps their screen: \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))."
+        ) var model: String = DeviceModel.default.rawValue
         @OptionGroup var connection: Connection
 
         func run() throws {
             guard let platform = Platform(rawValue: self.platform) else {
-                throw ValidationError("--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let model = DeviceModel(rawValue: self.model) else {
-                throw ValidationError("--model must be one of \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--model must be one of \(DeviceModel.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            try self.connection.call(.createDevice, CreateDeviceRequest(id: self.id, owner: self.owner, platform: platform, model: model), as: DeviceResult.self) {
+            try self.connection.call(
+                .createDevice, CreateDeviceRequest(id: self.id, owner: self.owner, platform: platform, model: model),
+                as: DeviceResult.self
+            ) {
                 "created \($0.device.id) (\($0.device.model.name), \($0.device.platform.rawValue)) for \($0.device.owner)"
             }
         }
@@ -86,7 +102,9 @@ struct DeviceCommand: ParsableCommand {
 }
 
 struct ConversationCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "conversation", abstract: "Create a conversation; add or remove a member.", subcommands: [Create.self, AddMember.self, RemoveMember.self])
+    static let configuration = CommandConfiguration(
+        commandName: "conversation", abstract: "Create a conversation; add or remove a member.",
+        subcommands: [Create.self, AddMember.self, RemoveMember.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a conversation between two or more people.")
@@ -95,7 +113,10 @@ struct ConversationCommand: ParsableCommand {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try self.connection.call(.createConversation, CreateConversationRequest(members: self.members, id: self.id), as: ConversationResult.self) {
+            try self.connection.call(
+                .createConversation, CreateConversationRequest(members: self.members, id: self.id),
+                as: ConversationResult.self
+            ) {
                 "created conversation \($0.conversation.id)"
             }
         }
@@ -103,13 +124,16 @@ struct ConversationCommand: ParsableCommand {
 }
 
 struct Install: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Install an app on a device (a new install gets new participant identifiers).")
+    static let configuration = CommandConfiguration(
+        abstract: "Install an app on a device (a new install gets new participant identifiers).")
     @Argument(help: "The app's bundle id.") var app: String
     @Option(help: "The device.") var device: String
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.installApp, DeviceAppRequest(device: self.device, app: self.app), as: InstallResult.self) {
+        try self.connection.call(
+            .installApp, DeviceAppRequest(device: self.device, app: self.app), as: InstallResult.self
+        ) {
             "installed \($0.install.app) on \($0.install.device) (install \($0.install.id))"
         }
     }
@@ -122,21 +146,26 @@ struct Uninstall: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.uninstallApp, DeviceAppRequest(device: self.device, app: self.app), as: Empty.self) { _ in
+        try self.connection.call(.uninstallApp, DeviceAppRequest(device: self.device, app: self.app), as: Empty.self) {
+            _ in
             "uninstalled \(self.app) from \(self.device)"
         }
     }
 }
 
 struct Participants: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The participant identifier each person has as one install sees them.")
+    static let configuration = CommandConfiguration(
+        abstract: "The participant identifier each person has as one install sees them.")
     @Argument(help: "The app's bundle id.") var app: String
     @Option(help: "The device.") var device: String
     @OptionGroup var connection: Connection
 
     func run() throws {
-        try self.connection.call(.participants, DeviceAppRequest(device: self.device, app: self.app), as: ParticipantsResult.self) { result in
-            (["install \(result.install.id)"] + result.participants.map { "  \($0.identifier)  \($0.person)" }).joined(separator: "\n")
+        try self.connection.call(
+            .participants, DeviceAppRequest(device: self.device, app: self.app), as: ParticipantsResult.self
+        ) { result in
+            (["install \(result.install.id)"] + result.participants.map { "  \($0.identifier)  \($0.person)" }).joined(
+                separator: "\n")
         }
     }
 }

@@ -57,7 +57,8 @@ struct Msghostd: AsyncParsableCommand {
         // away) must not kill the daemon at its next log line: the write fails with EPIPE and
         // the line is lost, as systemd's IgnoreSIGPIPE=yes has it for services.
         signal(SIGPIPE, SIG_IGN)
-        let configPath = self.config.hasPrefix("/") ? self.config : FileManager.default.currentDirectoryPath + "/" + self.config
+        let configPath =
+            self.config.hasPrefix("/") ? self.config : FileManager.default.currentDirectoryPath + "/" + self.config
         let explicitConfig = CommandLine.arguments.contains { $0 == "--config" || $0.hasPrefix("--config=") }
         let configuration: DaemonConfiguration
         do {
@@ -83,8 +84,9 @@ struct Msghostd: AsyncParsableCommand {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let service = HostService(configuration: configuration, logger: logger, metrics: registry)
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch let error as ConfigurationError {

@@ -1,5 +1,5 @@
-import MsgHostTesting
 import Foundation
+import MsgHostTesting
 import Testing
 
 /// The layering the design depends on, checked on the sources themselves.
@@ -10,16 +10,22 @@ import Testing
     /// holding a copy of a table while a part changes it costs a path, never the whole table.
     @Test func coreImportsOnlyTheProtocol() throws {
         let root = TestPaths.repository + "/Sources/MsgHostCore"
-        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         #expect(!files.isEmpty)
         for file in files {
             let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
-            let imports = source.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.hasPrefix("@testable import ") }
-                .map { $0.split(separator: " ").last.map(String.init) ?? "" }
-            #expect(Set(imports).isSubset(of: ["MsgHostProtocol", "HashTreeCollections"]), "\(file) imports \(imports)")
+            let imports = source.split(separator: "\n").filter {
+                $0.hasPrefix("import ") || $0.hasPrefix("@testable import ")
+            }
+            .map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            #expect(
+                Set(imports).isSubset(of: ["MsgHostProtocol", "HashTreeCollections"]), "\(file) imports \(imports)")
         }
         let manifest = try String(contentsOfFile: TestPaths.repository + "/Package.swift", encoding: .utf8)
-        let core = #"name: "MsgHostCore",\#n            dependencies: ["MsgHostProtocol", .product(name: "HashTreeCollections", package: "swift-collections")],"#
+        let core =
+            #"name: "MsgHostCore",\#n            dependencies: ["MsgHostProtocol", .product(name: "HashTreeCollections", package: "swift-collections")],"#
         #expect(manifest.contains(core))
     }
 
@@ -27,7 +33,9 @@ import Testing
     /// trap stands in for a case the compiler could have checked.
     @Test func coreHasNoTraps() throws {
         let root = TestPaths.repository + "/Sources/MsgHostCore"
-        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         for file in files {
             let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
             for trap in ["preconditionFailure(", "fatalError("] {
@@ -41,7 +49,9 @@ import Testing
     /// no `@unchecked Sendable` (which only a shared reference needs).
     @Test func coreHasNoClass() throws {
         let root = TestPaths.repository + "/Sources/MsgHostCore"
-        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         for file in files {
             let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).split(separator: "\n")
             for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
@@ -57,7 +67,9 @@ import Testing
     /// core may not import; the core reads through `HistoryReader`, which has no write.
     @Test func coreHoldsNoWayToWriteTheStore() throws {
         let root = TestPaths.repository + "/Sources/MsgHostCore"
-        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         for file in files {
             let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
             for writer in ["HistoryStore", "func record(_ changes", "reader.record(", "history.record("] {
@@ -65,10 +77,11 @@ import Testing
             }
         }
         let reader = try String(contentsOfFile: root + "/History/HistoryReader.swift", encoding: .utf8)
-        let requirements = reader.components(separatedBy: "public protocol HistoryReader")[1].components(separatedBy: "\n}")[0]
+        let requirements = reader.components(separatedBy: "public protocol HistoryReader")[1].components(
+            separatedBy: "\n}")[0]
         #expect(!requirements.contains("mutating") && !requirements.contains("record"), "HistoryReader only reads")
-        let store = try String(contentsOfFile: TestPaths.repository + "/Sources/MsgHostStore/HistoryStore.swift", encoding: .utf8)
+        let store = try String(
+            contentsOfFile: TestPaths.repository + "/Sources/MsgHostStore/HistoryStore.swift", encoding: .utf8)
         #expect(store.contains("public protocol HistoryStore: HistoryReader"))
     }
 }
-

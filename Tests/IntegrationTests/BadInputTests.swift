@@ -31,7 +31,9 @@ import Testing
             _ = try openReply.value()
 
             // A bad signature on an established connection: error, signed by the daemon.
-            try probe.send("sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()), key: Array("not-the-token".utf8))
+            try probe.send(
+                "sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()),
+                key: Array("not-the-token".utf8))
             let badSignature = try probe.receive()
             #expect(badSignature.verify(key: probe.token))
             #expect(try badSignature.envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.badSignature) == true)
@@ -53,7 +55,8 @@ import Testing
             try probe.send("requestPresentationStyle", stay, id: "same")
             #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).isOK)
             try probe.send("requestPresentationStyle", stay, id: "same")
-            #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.replayedMessage) == true)
+            #expect(
+                try probe.receive().envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.replayedMessage) == true)
 
             // Still serving: a real extension on another device sends and delivers.
             #expect(daemon.isRunning)
@@ -87,7 +90,9 @@ import Testing
     @Test func controlErrorsNameWhatIsWrongAndExitNonZero() throws {
         try TestDaemon.with { daemon in
             let unknownDevice = #expect(throws: WireError.self) { try daemon.open(on: "nokia-3310") }
-            #expect(unknownDevice?.isControl(.notFound) == true && unknownDevice?.description.contains("nokia-3310") == true)
+            #expect(
+                unknownDevice?.isControl(.notFound) == true && unknownDevice?.description.contains("nokia-3310") == true
+            )
             let noApp = #expect(throws: WireError.self) { try daemon.touch("kate-iphone") }
             #expect(noApp?.isControl(.invalidState) == true)
             let missing = #expect(throws: WireError.self) {
@@ -95,7 +100,12 @@ import Testing
             }
             #expect(missing?.isControl(.invalidRequest) == true && missing?.description.contains("owner") == true)
 
-            let ctl = try CommandRun(TestPaths.msghostctl, ["open", "com.example.nope", "--device", "kate-iphone", "--conversation", "kate-john", "--endpoint", daemon.control.endpoint])
+            let ctl = try CommandRun(
+                TestPaths.msghostctl,
+                [
+                    "open", "com.example.nope", "--device", "kate-iphone", "--conversation", "kate-john", "--endpoint",
+                    daemon.control.endpoint,
+                ])
             #expect(ctl.status != 0)
             #expect(ctl.stderr.contains("no app \"com.example.nope\""), "\(ctl.stderr)")
             #expect(daemon.isRunning)

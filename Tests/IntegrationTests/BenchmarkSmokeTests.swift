@@ -8,15 +8,18 @@ import Testing
 @Suite struct BenchmarkSmokeTests {
     @Test func everyFigureIsMeasured() throws {
         let bench = TestPaths.binary("msghost-bench", override: "MSGHOST_BENCH_BINARY")
-        let run = try CommandRun(bench, ["--smoke", "--msghostd", TestPaths.msghostd, "--repository", TestPaths.repository])
+        let run = try CommandRun(
+            bench, ["--smoke", "--msghostd", TestPaths.msghostd, "--repository", TestPaths.repository])
         print(run.stdout)
         #expect(run.status == 0, "msghost-bench --smoke failed:\n\(run.stdout)\n\(run.stderr)")
         for figure in [
             "floor: bare libzmq ipc round trip p50", "direct send round trip p99", "direct send p50 ÷ floor p50",
-            "acknowledged direct sends per second", "sends per second ÷ cycle floor", "floor: bare libzmq user cycles", "daemon start → READY", "C extension: bare spawn → hello",
+            "acknowledged direct sends per second", "sends per second ÷ cycle floor", "floor: bare libzmq user cycles",
+            "daemon start → READY", "C extension: bare spawn → hello",
             "Python cold launch ÷ bare spawn → hello", "daemon RSS idle", "stored messages (MB)", "send p50 at",
             "stored ÷ idle", "stored ÷ fresh state", "control transcript, newest 50",
-            "daemon's own start → READY + SIGTERM → exit", "Python fixture (msghost_daemon) start + stop ÷ the daemon's own",
+            "daemon's own start → READY + SIGTERM → exit",
+            "Python fixture (msghost_daemon) start + stop ÷ the daemon's own",
             "Swift TestDaemon.with start + stop ÷ the daemon's own",
         ] {
             #expect(run.stdout.contains(figure), "no row \"\(figure)\" in:\n\(run.stdout)")

@@ -8,17 +8,22 @@ import Testing
 /// a failure that says what to install, not a skip.
 @Suite struct BrowserTests {
     @Test func aPersonCanDriveTheDefaultWorldInABrowser() throws {
-        let run = try CommandRun("/usr/bin/env", [
-            "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-x",
-            TestPaths.repository + "/Tests/Browser",
-        ], environment: [
-            "MSGHOSTD": TestPaths.msghostd,
-            "MSGHOSTCTL": TestPaths.msghostctl,
-            "MSGHOST_WEB": TestPaths.binary("msghost-web", override: "MSGHOST_WEB_BINARY"),
-            "PYTHONPATH": TestPaths.repository + "/Tests/Browser",
-        ])
+        let run = try CommandRun(
+            "/usr/bin/env",
+            [
+                "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-x",
+                TestPaths.repository + "/Tests/Browser",
+            ],
+            environment: [
+                "MSGHOSTD": TestPaths.msghostd,
+                "MSGHOSTCTL": TestPaths.msghostctl,
+                "MSGHOST_WEB": TestPaths.binary("msghost-web", override: "MSGHOST_WEB_BINARY"),
+                "PYTHONPATH": TestPaths.repository + "/Tests/Browser",
+            ])
         print(run.stdout.split(separator: "\n").suffix(5).joined(separator: "\n"))
-        #expect(run.status == 0, "browser tests failed (screenshots in .build/browser-artifacts):\n\(run.stdout)\n\(run.stderr)")
+        #expect(
+            run.status == 0,
+            "browser tests failed (screenshots in .build/browser-artifacts):\n\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains(" passed"))
     }
 }

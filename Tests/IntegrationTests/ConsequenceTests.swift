@@ -10,10 +10,17 @@ import Testing
     static let app = "com.example.recorder"
 
     /// A touch payload that makes the recorder fixture send one template message.
-    static let sendOne: JSONValue = .object(["ops": .array([.object(["request": .string("sendMessage"), "body": .object([
-        "instance": .string("$instance"),
-        "message": .object(["layout": .object(["type": .string("template"), "caption": .string("hello")])]),
-    ])])])])
+    static let sendOne: JSONValue = .object([
+        "ops": .array([
+            .object([
+                "request": .string("sendMessage"),
+                "body": .object([
+                    "instance": .string("$instance"),
+                    "message": .object(["layout": .object(["type": .string("template"), "caption": .string("hello")])]),
+                ]),
+            ])
+        ])
+    ])
 
     static func recorder(slow: String = "") -> TestDaemon.App {
         var app = TestDaemon.App.fixture("recorder.py", bundleID: Self.app)
@@ -31,7 +38,9 @@ import Testing
             try daemon.touch("kate-iphone", payload: Self.sendOne)
             let elapsed = Date().timeIntervalSince(started)
             #expect(try daemon.callbacks(Self.app, instance: john.instance).last == "didReceive")
-            #expect(elapsed >= 0.4, "the touch was answered after \(elapsed) s, before John's didReceive (400 ms) was acknowledged")
+            #expect(
+                elapsed >= 0.4,
+                "the touch was answered after \(elapsed) s, before John's didReceive (400 ms) was acknowledged")
         }
     }
 
@@ -43,7 +52,9 @@ import Testing
             try daemon.touch("kate-iphone", payload: Self.sendOne)
             #expect(try daemon.transcript("john-iphone").isEmpty, "still on its way right after the touch")
             try daemon.settle()
-            #expect(try daemon.transcript("john-iphone").map(\.kind) == ["message"], "settle returned before the delayed delivery arrived")
+            #expect(
+                try daemon.transcript("john-iphone").map(\.kind) == ["message"],
+                "settle returned before the delayed delivery arrived")
         }
     }
 
@@ -69,7 +80,8 @@ import Testing
             try daemon.open(Self.app, on: "kate-iphone")
             let touches = (0..<3).map { _ in
                 daemon.detached { client in
-                    try client.request(.touch, TouchRequest(device: "kate-iphone", payload: Self.sendOne), as: Empty.self)
+                    try client.request(
+                        .touch, TouchRequest(device: "kate-iphone", payload: Self.sendOne), as: Empty.self)
                 }
             }
             for touch in touches { _ = try touch.value() }

@@ -18,11 +18,15 @@ import Testing
 
     static func sights(_ daemon: TestDaemon) throws -> [Sight] {
         try daemon.fixtureLog(Self.app).compactMap { record in
-            guard case .array(let sees) = record["sees"], case .object(let env) = record["env"], case .object(let modes) = record["modes"] else { return nil }
+            guard case .array(let sees) = record["sees"], case .object(let env) = record["env"],
+                case .object(let modes) = record["modes"]
+            else { return nil }
             func strings(_ object: [String: JSONValue]) -> [String: String] {
                 object.compactMapValues { if case .string(let value) = $0 { value } else { nil } }
             }
-            return Sight(sees: sees.compactMap { if case .string(let name) = $0 { name } else { nil } }, env: strings(env), modes: strings(modes))
+            return Sight(
+                sees: sees.compactMap { if case .string(let name) = $0 { name } else { nil } }, env: strings(env),
+                modes: strings(modes))
         }
     }
 
@@ -52,8 +56,12 @@ import Testing
             #expect(john.env["MSGHOST_CONTAINER"] == (try Self.containerPath(daemon, device: "john-iphone")))
             #expect(kate.env["MSGHOST_CONTAINER"] != john.env["MSGHOST_CONTAINER"])
             #expect(kate.env["HOME"] == kateContainer + "/home" && kate.env["TMPDIR"] == kateContainer + "/tmp")
-            #expect(kate.env["XDG_DATA_HOME"] == kateContainer + "/home/.local/share" && kate.env["XDG_CONFIG_HOME"] == kateContainer + "/home/.config")
-            #expect(kate.env["XDG_CACHE_HOME"] == kateContainer + "/home/.cache" && kate.env["XDG_STATE_HOME"] == kateContainer + "/home/.local/state")
+            #expect(
+                kate.env["XDG_DATA_HOME"] == kateContainer + "/home/.local/share"
+                    && kate.env["XDG_CONFIG_HOME"] == kateContainer + "/home/.config")
+            #expect(
+                kate.env["XDG_CACHE_HOME"] == kateContainer + "/home/.cache"
+                    && kate.env["XDG_STATE_HOME"] == kateContainer + "/home/.local/state")
             #expect(kate.modes.count == 7 && Set(kate.modes.values) == ["0o700"], "\(kate.modes)")
             #expect(FileManager.default.fileExists(atPath: kateContainer + "/home/kate.txt"))
         }
@@ -69,7 +77,8 @@ import Testing
             kill(daemon.pid, SIGKILL)
             #expect(daemon.waitForExit() != nil)
             try daemon.restart()
-            #expect(try Self.write("third.txt", on: "kate-iphone", daemon).sees == ["first.txt", "second.txt", "third.txt"])
+            #expect(
+                try Self.write("third.txt", on: "kate-iphone", daemon).sees == ["first.txt", "second.txt", "third.txt"])
 
             let container = try Self.containerPath(daemon, device: "kate-iphone")
             let johns = try Self.containerPath(daemon, device: "john-iphone")
@@ -77,12 +86,18 @@ import Testing
             // Uninstalled while its process still runs: deleted once that process has exited.
             try daemon.open(Self.app, on: "kate-iphone")
             try daemon.control(.uninstallApp, DeviceAppRequest(device: "kate-iphone", app: Self.app))
-            try daemon.eventually("the uninstalled app's process exited") { try daemon.status().extensions.allSatisfy { $0.device != "kate-iphone" } }
+            try daemon.eventually("the uninstalled app's process exited") {
+                try daemon.status().extensions.allSatisfy { $0.device != "kate-iphone" }
+            }
             try daemon.eventually("its container was deleted") { !FileManager.default.fileExists(atPath: container) }
-            #expect(FileManager.default.fileExists(atPath: johns + "/home/john.txt"), "John's install keeps its container")
+            #expect(
+                FileManager.default.fileExists(atPath: johns + "/home/john.txt"), "John's install keeps its container")
 
-            try daemon.control(.installApp, DeviceAppRequest(device: "kate-iphone", app: Self.app), as: InstallResult.self)
-            #expect(try Self.write("fresh.txt", on: "kate-iphone", daemon).sees == ["fresh.txt"], "a reinstall starts empty")
+            try daemon.control(
+                .installApp, DeviceAppRequest(device: "kate-iphone", app: Self.app), as: InstallResult.self)
+            #expect(
+                try Self.write("fresh.txt", on: "kate-iphone", daemon).sees == ["fresh.txt"], "a reinstall starts empty"
+            )
         }
     }
 
@@ -95,7 +110,9 @@ import Testing
             #expect(daemon.waitForExit() != nil)
             try daemon.restart()
             #expect(!FileManager.default.fileExists(atPath: stray))
-            #expect(FileManager.default.fileExists(atPath: try Self.containerPath(daemon, device: "kate-iphone") + "/home/kate.txt"))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: try Self.containerPath(daemon, device: "kate-iphone") + "/home/kate.txt"))
         }
     }
 }

@@ -10,7 +10,10 @@ import Testing
     @Test func killNineLosesNothingAcknowledged() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestPaths.repository + "/scripts/crash-trials", "--trials", "3", "--msghostd", TestPaths.msghostd]
+        process.arguments = [
+            "python3", TestPaths.repository + "/scripts/crash-trials", "--trials", "3", "--msghostd",
+            TestPaths.msghostd,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

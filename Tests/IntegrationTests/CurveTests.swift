@@ -10,13 +10,18 @@ import ZeroMQ
 /// made once (0600) and kept, and no tcp address off loopback is bound without client keys.
 @Suite struct CurveTests {
     static func settings(control endpoint: String, keys: [String]) -> [String: String] {
-        ["endpoints.control": endpoint, "curve.controlKeys": "[" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]"]
+        [
+            "endpoints.control": endpoint,
+            "curve.controlKeys": "[" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "]",
+        ]
     }
 
     @Test func aListedKeyTalksAndAnUnknownKeyIsRefusedAsAnEvent() throws {
         let client = try ZMQCurve.keyPair()
         let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"
-        try TestDaemon.with(settings: Self.settings(control: endpoint, keys: [client.publicKey]), controlSecretKey: client.secretKey) { daemon in
+        try TestDaemon.with(
+            settings: Self.settings(control: endpoint, keys: [client.publicKey]), controlSecretKey: client.secretKey
+        ) { daemon in
             let status = try daemon.status()
             #expect(status.daemon.pid == Int(daemon.pid))
             // The extension endpoint stays ipc (plain) beside the ZAP handler: it still works.
@@ -24,11 +29,16 @@ import ZeroMQ
             #expect(!opened.instance.isEmpty)
 
             let stranger = try ZMQCurve.keyPair()
-            let refused = try ControlClient(endpoint: endpoint, curve: .init(serverKey: daemon.serverKey ?? "", secretKey: stranger.secretKey))
-            #expect(throws: ControlClient.TransportError.self) { try refused.request(.status, as: StatusResult.self, timeout: 1) }
+            let refused = try ControlClient(
+                endpoint: endpoint, curve: .init(serverKey: daemon.serverKey ?? "", secretKey: stranger.secretKey))
+            #expect(throws: ControlClient.TransportError.self) {
+                try refused.request(.status, as: StatusResult.self, timeout: 1)
+            }
 
             let events = try daemon.events(kind: "connectionRefused").filter { $0.name == "unknownClientKey" }
-            #expect(events.first?.detail?.contains("control endpoint refused CURVE client key \(stranger.publicKey)") == true, "\(events)")
+            #expect(
+                events.first?.detail?.contains("control endpoint refused CURVE client key \(stranger.publicKey)")
+                    == true, "\(events)")
             let counters = try daemon.status().counters
             #expect(counters["refusedConnections"] ?? 0 >= 1)
             #expect(daemon.log.contains("CURVE client refused"))
@@ -53,9 +63,11 @@ import ZeroMQ
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: file) && Date() < deadline { usleep(10_000) }
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        return Dictionary(text.split(separator: "\n").compactMap { line in
-            line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
-        }) { a, _ in a }
+        return Dictionary(
+            text.split(separator: "\n").compactMap { line in
+                line.firstIndex(of: "=").map { (String(line[..<$0]), String(line[line.index(after: $0)...])) }
+            }
+        ) { a, _ in a }
     }
 
     @Test func aLaunchKeyIsTheLaunchsOwnAndDiesWithIt() throws {
@@ -64,11 +76,15 @@ import ZeroMQ
         let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"
         let leaked = try ZMQCurve.keyPair()
         // Keys in the daemon's own environment are never what a launch gets.
-        try TestDaemon.with(apps: [.probe(file: envFile)], settings: ["endpoints.extension": endpoint, "extensions.launchTimeoutMs": "500"],
-                            environment: ["MSGHOST_CURVE_SECRET_KEY": leaked.secretKey]) { daemon in
+        try TestDaemon.with(
+            apps: [.probe(file: envFile)],
+            settings: ["endpoints.extension": endpoint, "extensions.launchTimeoutMs": "500"],
+            environment: ["MSGHOST_CURVE_SECRET_KEY": leaked.secretKey]
+        ) { daemon in
             let open = Thread.detachedResult { try daemon.open("com.example.probe", on: "kate-iphone") }
             let environment = try Self.launchEnvironment(envFile)
-            let published = try String(contentsOfFile: daemon.directory + "/state/curve-server.pub", encoding: .utf8).trimmingCharacters(in: .newlines)
+            let published = try String(contentsOfFile: daemon.directory + "/state/curve-server.pub", encoding: .utf8)
+                .trimmingCharacters(in: .newlines)
             #expect(environment["MSGHOST_CURVE_SERVER_KEY"] == published)
             let secret = try #require(environment["MSGHOST_CURVE_SECRET_KEY"])
             #expect(secret != leaked.secretKey && ZMQCurve.publicKey(secretKey: secret) != nil)
@@ -90,8 +106,10 @@ import ZeroMQ
         let envFile = "/tmp/msghost-probe-\(UUID().uuidString.prefix(8)).env"
         defer { try? FileManager.default.removeItem(atPath: envFile) }
         let leaked = try ZMQCurve.keyPair()
-        try TestDaemon.with(apps: [.probe(file: envFile)], settings: ["extensions.launchTimeoutMs": "500"],
-                            environment: ["MSGHOST_CURVE_SERVER_KEY": leaked.publicKey, "MSGHOST_CURVE_SECRET_KEY": leaked.secretKey]) { daemon in
+        try TestDaemon.with(
+            apps: [.probe(file: envFile)], settings: ["extensions.launchTimeoutMs": "500"],
+            environment: ["MSGHOST_CURVE_SERVER_KEY": leaked.publicKey, "MSGHOST_CURVE_SECRET_KEY": leaked.secretKey]
+        ) { daemon in
             let open = Thread.detachedResult { try daemon.open("com.example.probe", on: "kate-iphone") }
             let environment = try Self.launchEnvironment(envFile)
             #expect(environment["MSGHOST_TOKEN"] != nil)
@@ -103,9 +121,13 @@ import ZeroMQ
     @Test func aPlainClientCannotTalkToACurveSocket() throws {
         let client = try ZMQCurve.keyPair()
         let endpoint = "tcp://127.0.0.1:\(try FreePort.next())"
-        try TestDaemon.with(settings: Self.settings(control: endpoint, keys: [client.publicKey]), controlSecretKey: client.secretKey) { daemon in
+        try TestDaemon.with(
+            settings: Self.settings(control: endpoint, keys: [client.publicKey]), controlSecretKey: client.secretKey
+        ) { daemon in
             let plain = try ControlClient(endpoint: endpoint)
-            #expect(throws: ControlClient.TransportError.self) { try plain.request(.status, as: StatusResult.self, timeout: 1) }
+            #expect(throws: ControlClient.TransportError.self) {
+                try plain.request(.status, as: StatusResult.self, timeout: 1)
+            }
             // The same request with the listed key is answered: the refusal was the handshake's.
             let counters = try daemon.status().counters
             #expect(counters["controlErrors"] ?? 0 == 0)
@@ -119,7 +141,8 @@ import ZeroMQ
             let mode = try FileManager.default.attributesOfItem(atPath: secretPath)[.posixPermissions] as? Int
             #expect(mode == 0o600)
             let secret = try String(contentsOfFile: secretPath, encoding: .utf8).trimmingCharacters(in: .newlines)
-            let published = try String(contentsOfFile: daemon.directory + "/state/curve-server.pub", encoding: .utf8).trimmingCharacters(in: .newlines)
+            let published = try String(contentsOfFile: daemon.directory + "/state/curve-server.pub", encoding: .utf8)
+                .trimmingCharacters(in: .newlines)
             #expect(ZMQCurve.publicKey(secretKey: secret) == published)
 
             kill(daemon.pid, SIGTERM)
@@ -133,19 +156,25 @@ import ZeroMQ
     @Test func aNonLoopbackTcpEndpointWithoutClientKeysRefusesToStart() throws {
         let port = try FreePort.next()
         for (flag, endpoint, keys) in [
-            ("--control-endpoint", "tcp://0.0.0.0:\(port)", "curve.controlKeys"), ("--control-endpoint", "tcp://*:\(port)", "curve.controlKeys"),
+            ("--control-endpoint", "tcp://0.0.0.0:\(port)", "curve.controlKeys"),
+            ("--control-endpoint", "tcp://*:\(port)", "curve.controlKeys"),
             ("--extension-endpoint", "tcp://0.0.0.0:\(port)", "curve.extensionKeys"),
         ] {
             let run = try Self.runDaemon([flag, endpoint])
             #expect(run.status == 78, "stderr: \(run.stderr)")
-            #expect(run.stderr.contains("\(endpoint) is not a loopback address, and \(keys) lists no CURVE client key"), "stderr: \(run.stderr)")
+            #expect(
+                run.stderr.contains("\(endpoint) is not a loopback address, and \(keys) lists no CURVE client key"),
+                "stderr: \(run.stderr)")
         }
     }
 
     @Test func aNonLoopbackTcpEndpointWithClientKeysStartsAndAdmitsThem() throws {
         let client = try ZMQCurve.keyPair()
         let port = try FreePort.next()
-        try TestDaemon.with(settings: Self.settings(control: "tcp://0.0.0.0:\(port)", keys: [client.publicKey]), controlSecretKey: client.secretKey) { daemon in
+        try TestDaemon.with(
+            settings: Self.settings(control: "tcp://0.0.0.0:\(port)", keys: [client.publicKey]),
+            controlSecretKey: client.secretKey
+        ) { daemon in
             let status = try daemon.status()
             #expect(status.daemon.pid == Int(daemon.pid))
         }
@@ -164,9 +193,11 @@ import ZeroMQ
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
         try config.write(toFile: directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
-        return try CommandRun("/usr/bin/timeout", [
-            "20", TestPaths.msghostd, "--config", directory + "/config/msghostd.yaml",
-            "--state-directory", directory + "/state", "--runtime-directory", directory + "/run",
-        ] + arguments)
+        return try CommandRun(
+            "/usr/bin/timeout",
+            [
+                "20", TestPaths.msghostd, "--config", directory + "/config/msghostd.yaml",
+                "--state-directory", directory + "/state", "--runtime-directory", directory + "/run",
+            ] + arguments)
     }
 }

@@ -58,13 +58,17 @@ import Testing
             let entry = try #require(try scene.daemon.transcript(Self.john).first?.entry)
             // The good files, as they are while the daemon is idle.
             let (database, wal, shm) = Self.files(scene.daemon)
-            let good = (try Data(contentsOf: URL(fileURLWithPath: database)), try? Data(contentsOf: URL(fileURLWithPath: wal)))
+            let good = (
+                try Data(contentsOf: URL(fileURLWithPath: database)), try? Data(contentsOf: URL(fileURLWithPath: wal))
+            )
 
             try Self.damage(scene.daemon)
             Self.storageUnavailable { _ = try scene.daemon.transcript(Self.john) }
             Self.storageUnavailable { _ = try scene.daemon.transcript(Self.kate) }
             Self.storageUnavailable {
-                _ = try scene.daemon.control(.tap, TapRequest(device: Self.john, conversation: TestDaemon.conversation, entry: entry), as: TapResult.self)
+                _ = try scene.daemon.control(
+                    .tap, TapRequest(device: Self.john, conversation: TestDaemon.conversation, entry: entry),
+                    as: TapResult.self)
             }
             #expect(scene.daemon.isRunning)
             #expect(try scene.daemon.status().daemon.pid == scene.daemon.pid, "status reads no history: it answers")
@@ -93,7 +97,9 @@ import Testing
             #expect(throws: (any Error).self) { try scene.daemon.restart() }
             #expect(!scene.daemon.isRunning)
             let log = scene.daemon.log
-            #expect(log.contains("cannot open the store") && log.contains("not a database"), "the daemon should say which store it could not open, and why: \(log.suffix(600))")
+            #expect(
+                log.contains("cannot open the store") && log.contains("not a database"),
+                "the daemon should say which store it could not open, and why: \(log.suffix(600))")
             scene.daemonStops = true
         }
     }

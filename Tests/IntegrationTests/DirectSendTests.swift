@@ -18,19 +18,25 @@ import Testing
             try daemon.eventually("the extension reports that it got code 9") { daemon.log.contains(#""code": 9"#) }
             // Its stdout is in the daemon's log, labelled with the app and the device.
             let line = daemon.log.split(separator: "\n").first { $0.contains(#""code": 9"#) } ?? ""
-            #expect(line.contains("app=com.example.python-raw") && line.contains("device=kate-iphone") && line.contains("stream=stdout"), "\(line)")
+            #expect(
+                line.contains("app=com.example.python-raw") && line.contains("device=kate-iphone")
+                    && line.contains("stream=stdout"), "\(line)")
         }
     }
 
     @Test func touchThenSendDeliversWithTheReceivingInstallsSenderIdentifier() throws {
         try TestDaemon.with { daemon in
             try daemon.open(on: "kate-iphone")
-            try daemon.touch("kate-iphone", payload: .object(["caption": .string("Vanilla?"), "url": .string("https://example.com/cone?s=1")]))
+            try daemon.touch(
+                "kate-iphone",
+                payload: .object(["caption": .string("Vanilla?"), "url": .string("https://example.com/cone?s=1")]))
 
             let received = try daemon.transcript("john-iphone")
             try #require(received.count == 1)
             let entry = received[0]
-            #expect(entry.sender == TestDaemon.kate && entry.senderName == "Kate Bell" && entry.senderDevice == "kate-iphone")
+            #expect(
+                entry.sender == TestDaemon.kate && entry.senderName == "Kate Bell"
+                    && entry.senderDevice == "kate-iphone")
             #expect(entry.message?.layout?.template.caption == "Vanilla?")
             #expect(entry.message?.url == "https://example.com/cone?s=1")
 
@@ -41,7 +47,9 @@ import Testing
             #expect(entry.message?.senderParticipantIdentifier == kateAsJohnSeesHer)
             // Two devices never share a UUID for the same person.
             #expect(katesView.identifier(of: TestDaemon.kate) != kateAsJohnSeesHer)
-            #expect(Set(johnsView.participants.map(\.identifier)).isDisjoint(with: katesView.participants.map(\.identifier)))
+            #expect(
+                Set(johnsView.participants.map(\.identifier)).isDisjoint(with: katesView.participants.map(\.identifier))
+            )
 
             // The sender's own transcript shows it with her own install's identifier for herself.
             let sent = try daemon.transcript("kate-iphone")
@@ -81,7 +89,10 @@ import Testing
         try TestDaemon.with(apps: [app]) { daemon in
             try daemon.open("com.example.media", on: "kate-iphone")
             try daemon.touch("kate-iphone")
-            #expect(try daemon.events(kind: "sendRefused").map(\.code) == [MessagesErrorCode.apiUnavailableInPresentationContext.rawValue])
+            #expect(
+                try daemon.events(kind: "sendRefused").map(\.code) == [
+                    MessagesErrorCode.apiUnavailableInPresentationContext.rawValue
+                ])
         }
     }
 
@@ -90,7 +101,8 @@ import Testing
             try daemon.open(on: "kate-iphone")
             let long = "https://example.com/?" + String(repeating: "a", count: 5000)
             try daemon.touch("kate-iphone", payload: .object(["url": .string(long), "sends": .number(1)]))
-            #expect(try daemon.events(kind: "sendRefused").map(\.code) == [MessagesErrorCode.urlExceedsMaxSize.rawValue])
+            #expect(
+                try daemon.events(kind: "sendRefused").map(\.code) == [MessagesErrorCode.urlExceedsMaxSize.rawValue])
             #expect(try daemon.transcript("john-iphone").isEmpty)
         }
     }

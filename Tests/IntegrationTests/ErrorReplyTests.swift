@@ -26,9 +26,15 @@ import Testing
             BadMessage(name: "empty body", code: .malformedFrame) { [header($0), []] },
             BadMessage(name: "body that is not JSON", code: .malformedFrame) { [header($0), Array("garbage".utf8)] },
             BadMessage(name: "body that is an array", code: .malformedFrame) { [header($0), Array("[1, 2]".utf8)] },
-            BadMessage(name: "header over 4 KiB", code: .malformedFrame) { [header($0, padding: 5_000), Array("{}".utf8)] },
-            BadMessage(name: "17 frames", code: .malformedFrame) { [header($0), Array("{}".utf8)] + Array(repeating: [UInt8](), count: 13) },
-            BadMessage(name: "a frame over limits.maxFrameBytes", code: .malformedFrame) { [header($0), Array("{}".utf8), [UInt8](repeating: 7, count: 70_000)] },
+            BadMessage(name: "header over 4 KiB", code: .malformedFrame) {
+                [header($0, padding: 5_000), Array("{}".utf8)]
+            },
+            BadMessage(name: "17 frames", code: .malformedFrame) {
+                [header($0), Array("{}".utf8)] + Array(repeating: [UInt8](), count: 13)
+            },
+            BadMessage(name: "a frame over limits.maxFrameBytes", code: .malformedFrame) {
+                [header($0), Array("{}".utf8), [UInt8](repeating: 7, count: 70_000)]
+            },
         ]
     }
 
@@ -70,7 +76,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: envFile) }
         try TestDaemon.with(apps: [.probe(file: envFile)], settings: Self.settings) { daemon in
             let opened = daemon.detached { client in
-                try client.request(.open, OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: "com.example.probe"), as: OpenResult.self)
+                try client.request(
+                    .open,
+                    OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: "com.example.probe"),
+                    as: OpenResult.self)
             }
             let probe = try ProbeExtension(environmentFile: envFile)
             #expect(try probe.hello().envelope.decodeBody(ReplyStatus.self).isOK)
@@ -81,7 +90,8 @@ import Testing
             #expect(refusal.verify(key: probe.token))
             try Self.expectRefusal(refusal, answering: "x1", bad)
             // Still the same, authenticated connection: a request is served, not `helloRequired`.
-            try probe.send("requestPresentationStyle", PresentationStyleBody(instance: instance, presentationStyle: .compact))
+            try probe.send(
+                "requestPresentationStyle", PresentationStyleBody(instance: instance, presentationStyle: .compact))
             #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).isOK)
             #expect(daemon.isRunning)
         }

@@ -9,9 +9,11 @@ extension ErrorTableTests {
     static let kateIPhone = ErrorScene.device
     static let probeApp = ErrorScene.probeApp
     /// An app whose command exits before it could say hello.
-    static let exits = TestDaemon.App(bundleID: "com.example.exits", command: "/bin/sh", args: ["-c", "exit 3"], workingDirectory: "/")
+    static let exits = TestDaemon.App(
+        bundleID: "com.example.exits", command: "/bin/sh", args: ["-c", "exit 3"], workingDirectory: "/")
     /// An app whose command is not there: the spawn reports the exec's errno.
-    static let missing = TestDaemon.App(bundleID: "com.example.missing", command: "/nonexistent/msghost-extension", args: [], workingDirectory: "/")
+    static let missing = TestDaemon.App(
+        bundleID: "com.example.missing", command: "/nonexistent/msghost-extension", args: [], workingDirectory: "/")
 
     static func open(_ app: String, on device: String = kateIPhone) -> OpenRequest {
         OpenRequest(device: device, conversation: TestDaemon.conversation, app: app)
@@ -27,9 +29,17 @@ extension ErrorTableTests {
         // A JSON object with a number that is no integer is the field's fault, not a frame
         // that is not JSON: `invalidRequest` naming the field, never `malformedFrame`.
         ErrorRow(.control, .expect(.invalidRequest), "transcript with limit 2.5", mentions: ["limit", "integer"]) {
-            try $0.controlRequest(.transcript, ["device": .string(kateIPhone), "conversation": .string(TestDaemon.conversation), "limit": .number(2.5)] as [String: JSONValue])
+            try $0.controlRequest(
+                .transcript,
+                [
+                    "device": .string(kateIPhone), "conversation": .string(TestDaemon.conversation),
+                    "limit": .number(2.5),
+                ] as [String: JSONValue])
         },
-        ErrorRow(.control, .expect(.invalidRequest), "advanceClock by 1e20 milliseconds", mentions: ["milliseconds", "integer"]) {
+        ErrorRow(
+            .control, .expect(.invalidRequest), "advanceClock by 1e20 milliseconds",
+            mentions: ["milliseconds", "integer"]
+        ) {
             try $0.controlRequest(.advanceClock, ["milliseconds": .number(1e20)] as [String: JSONValue])
         },
         ErrorRow(.control, .expect(.notFound), "open on an unknown device", mentions: ["nokia-3310"]) {
@@ -45,30 +55,48 @@ extension ErrorTableTests {
             try $0.controlRequest(.touch, TouchRequest(device: kateIPhone))
         },
         ErrorRow(.control, .expect(.alreadyExists), "addMember of a member", mentions: [TestDaemon.john]) {
-            try $0.controlRequest(.addMember, MemberRequest(conversation: TestDaemon.conversation, person: TestDaemon.john))
+            try $0.controlRequest(
+                .addMember, MemberRequest(conversation: TestDaemon.conversation, person: TestDaemon.john))
         },
-        ErrorRow(.control, .expect(.invalidState), "removeMember from a pair", mentions: [TestDaemon.conversation, "at least 2"]) {
-            try $0.controlRequest(.removeMember, MemberRequest(conversation: TestDaemon.conversation, person: TestDaemon.john))
+        ErrorRow(
+            .control, .expect(.invalidState), "removeMember from a pair",
+            mentions: [TestDaemon.conversation, "at least 2"]
+        ) {
+            try $0.controlRequest(
+                .removeMember, MemberRequest(conversation: TestDaemon.conversation, person: TestDaemon.john))
         },
-        ErrorRow(.control, .expect(.launchFailed), "the command exits before hello", mentions: ["com.example.exits"], setup: .init(apps: [exits])) {
+        ErrorRow(
+            .control, .expect(.launchFailed), "the command exits before hello", mentions: ["com.example.exits"],
+            setup: .init(apps: [exits])
+        ) {
             try $0.controlRequest(.open, open(exits.bundleID))
         },
-        ErrorRow(.control, .expect(.launchFailed), "the command cannot be run",
-                 mentions: ["com.example.missing", "could not run /nonexistent/msghost-extension: No such file or directory (errno 2)"],
-                 setup: .init(apps: [missing])) {
+        ErrorRow(
+            .control, .expect(.launchFailed), "the command cannot be run",
+            mentions: [
+                "com.example.missing",
+                "could not run /nonexistent/msghost-extension: No such file or directory (errno 2)",
+            ],
+            setup: .init(apps: [missing])
+        ) {
             try $0.controlRequest(.open, open(missing.bundleID))
         },
-        ErrorRow(.control, .expect(.launchFailed), "no hello within the manifest's launchTimeoutMs", mentions: [probeApp],
-                 setup: .init(probeManifest: ["launchTimeoutMs": "1000"])) { scene in
+        ErrorRow(
+            .control, .expect(.launchFailed), "no hello within the manifest's launchTimeoutMs", mentions: [probeApp],
+            setup: .init(probeManifest: ["launchTimeoutMs": "1000"])
+        ) { scene in
             let id = try scene.postControl(.open, open(probeApp))
             try scene.awaitProbeLaunch()
             try scene.daemon.advance(1000)
             return try scene.controlReply(to: id)
         },
-        ErrorRow(.control, .expect(.extensionFailed), "the extension dies while a touch waits on it", mentions: [probeApp]) {
+        ErrorRow(
+            .control, .expect(.extensionFailed), "the extension dies while a touch waits on it", mentions: [probeApp]
+        ) {
             try $0.crashDuringTouch()
         },
-        ErrorRow(.control, .expect(.shuttingDown), "status after SIGTERM while an extension keeps the daemon stopping") { scene in
+        ErrorRow(.control, .expect(.shuttingDown), "status after SIGTERM while an extension keeps the daemon stopping")
+        { scene in
             let (probe, pid) = (try scene.probe, try scene.probePID)
             scene.daemonStops = true
             kill(scene.daemon.pid, SIGTERM)
@@ -76,15 +104,22 @@ extension ErrorTableTests {
             #expect(notice.header.type == CallbackType.terminate.rawValue)
             let outcome = try scene.controlRequest(.status)
             kill(pid, SIGKILL)  // the last extension is gone: the daemon stops
-            scene.afterwards.append { #expect(scene.daemon.waitForExit() == 0, "the daemon stops once its extensions are gone") }
+            scene.afterwards.append {
+                #expect(scene.daemon.waitForExit() == 0, "the daemon stops once its extensions are gone")
+            }
             return outcome
         },
-        ErrorRow(.control, .expect(.quarantined), "open after a crash with crashLimit 1", mentions: [probeApp],
-                 setup: .init(settings: ["clock": "manual", "extensions.crashLimit": "1"])) { scene in
+        ErrorRow(
+            .control, .expect(.quarantined), "open after a crash with crashLimit 1", mentions: [probeApp],
+            setup: .init(settings: ["clock": "manual", "extensions.crashLimit": "1"])
+        ) { scene in
             _ = try scene.crashDuringTouch()
             return try scene.controlRequest(.open, open(probeApp))
         },
-        ErrorRow(.control, .expect(.unavailable), "advanceClock on the system clock", mentions: ["manual"], setup: .init(settings: [:])) {
+        ErrorRow(
+            .control, .expect(.unavailable), "advanceClock on the system clock", mentions: ["manual"],
+            setup: .init(settings: [:])
+        ) {
             try $0.controlRequest(.advanceClock, AdvanceClockRequest(milliseconds: 1))
         },
     ]

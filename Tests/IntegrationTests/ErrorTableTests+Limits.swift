@@ -12,32 +12,55 @@ extension ErrorTableTests {
     static let maxFrameBytes = 64 << 10
 
     static let limitRows: [ErrorRow] = [
-        ErrorRow(.limits, .expect(.malformedFrame), limit: "frames per message", "17 frames from an extension", mentions: ["17"]) {
+        ErrorRow(
+            .limits, .expect(.malformedFrame), limit: "frames per message", "17 frames from an extension",
+            mentions: ["17"]
+        ) {
             try $0.fromProbe(RawMessage(buffers: seventeenFrames))
         },
-        ErrorRow(.limits, .expect(.malformedFrame), limit: "frames per message", "17 frames from a control client", mentions: ["17"]) {
+        ErrorRow(
+            .limits, .expect(.malformedFrame), limit: "frames per message", "17 frames from a control client",
+            mentions: ["17"]
+        ) {
             try $0.fromControl(RawMessage(type: "status", buffers: seventeenFrames))
         },
-        ErrorRow(.limits, .expect(.malformedFrame), limit: "header", "a 4 KiB + header from an extension", mentions: ["header"]) {
+        ErrorRow(
+            .limits, .expect(.malformedFrame), limit: "header", "a 4 KiB + header from an extension",
+            mentions: ["header"]
+        ) {
             try $0.fromProbe(RawMessage(headerPadding: oversizedHeader))
         },
-        ErrorRow(.limits, .expect(.malformedFrame), limit: "header", "a 4 KiB + header from a control client", mentions: ["header"]) {
+        ErrorRow(
+            .limits, .expect(.malformedFrame), limit: "header", "a 4 KiB + header from a control client",
+            mentions: ["header"]
+        ) {
             try $0.fromControl(RawMessage(type: "status", headerPadding: oversizedHeader))
         },
-        ErrorRow(.limits, .expect(.malformedFrame), limit: "one frame", "a binary frame over limits.maxFrameBytes after hello", mentions: ["frame 4"],
-                 setup: .init(settings: ["clock": "manual", "limits.maxFrameBytes": "\(maxFrameBytes)"])) { scene in
+        ErrorRow(
+            .limits, .expect(.malformedFrame), limit: "one frame",
+            "a binary frame over limits.maxFrameBytes after hello", mentions: ["frame 4"],
+            setup: .init(settings: ["clock": "manual", "limits.maxFrameBytes": "\(maxFrameBytes)"])
+        ) { scene in
             let dropped = try scene.daemon.status().counters["droppedFrames"] ?? 0
             let image = MessageValue(layout: .template(TemplateLayoutValue(image: FrameReference(frame: 0))))
-            let outcome = try scene.request("insertMessage", MessageRequestBody(instance: try scene.instance, message: image),
-                                            buffers: [[UInt8](repeating: 0x89, count: maxFrameBytes + 1)])
+            let outcome = try scene.request(
+                "insertMessage", MessageRequestBody(instance: try scene.instance, message: image),
+                buffers: [[UInt8](repeating: 0x89, count: maxFrameBytes + 1)])
             scene.afterwards.append { () throws in
-                #expect(try scene.daemon.status().counters["droppedFrames"] == dropped + 1, "the oversized frame is counted in droppedFrames")
+                #expect(
+                    try scene.daemon.status().counters["droppedFrames"] == dropped + 1,
+                    "the oversized frame is counted in droppedFrames")
             }
             return outcome
         },
-        ErrorRow(.limits, .expect(.urlExceedsMaxSize), limit: "MSMessage.url", "sendMessage with a 5,001-character url after a touch", mentions: ["url"]) { scene in
+        ErrorRow(
+            .limits, .expect(.urlExceedsMaxSize), limit: "MSMessage.url",
+            "sendMessage with a 5,001-character url after a touch", mentions: ["url"]
+        ) { scene in
             try scene.touch()
-            return try scene.request("sendMessage", MessageRequestBody(instance: try scene.instance, message: MessageValue(url: urlOf(length: 5001))))
+            return try scene.request(
+                "sendMessage",
+                MessageRequestBody(instance: try scene.instance, message: MessageValue(url: urlOf(length: 5001))))
         },
     ]
 

@@ -33,7 +33,8 @@ import Testing
                 Issue.record("PROTOCOL.md §\(table.rawValue) row \"\(missing)\" has no case in ErrorTableTests")
             }
             for stale in (covered[table] ?? []).subtracting(rows).sorted() {
-                Issue.record("ErrorTableTests has a case for §\(table.rawValue) \"\(stale)\", which PROTOCOL.md does not list")
+                Issue.record(
+                    "ErrorTableTests has a case for §\(table.rawValue) \"\(stale)\", which PROTOCOL.md does not list")
             }
         }
     }
@@ -51,22 +52,28 @@ import Testing
                 #expect(reply.signature.isEmpty, "the reply must have an empty signature")
             }
             let status = try reply.envelope.decodeBody(ReplyStatus.self)
-            let error = try #require(status.failure, "expected \(row.expected.name), got ok: \(String(decoding: reply.envelope.body, as: UTF8.self))")
+            let error = try #require(
+                status.failure,
+                "expected \(row.expected.name), got ok: \(String(decoding: reply.envelope.body, as: UTF8.self))")
             #expect(error.domain == row.expected.domain)
             #expect(error.code == row.expected.code)
             #expect(error.name == row.expected.name)
             #expect(!error.description.isEmpty, "an error has a human description")
             for word in row.mentions {
-                #expect(error.description.contains(word), "the description should name \"\(word)\": \(error.description)")
+                #expect(
+                    error.description.contains(word), "the description should name \"\(word)\": \(error.description)")
             }
         case .recorded(let event):
             #expect(event.code == row.expected.code)
             #expect(event.name == row.expected.name)
             for word in row.mentions {
-                #expect(event.detail?.contains(word) == true, "the event should name \"\(word)\": \(event.detail ?? "")")
+                #expect(
+                    event.detail?.contains(word) == true, "the event should name \"\(word)\": \(event.detail ?? "")")
             }
         case .notProvokable:
-            #expect(try ProtocolDocument.rows()[row.table]?.contains(row.docRow) == true, "PROTOCOL.md §\(row.table.rawValue) lists \(row.docRow)")
+            #expect(
+                try ProtocolDocument.rows()[row.table]?.contains(row.docRow) == true,
+                "PROTOCOL.md §\(row.table.rawValue) lists \(row.docRow)")
         }
     }
 

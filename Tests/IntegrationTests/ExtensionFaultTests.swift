@@ -36,18 +36,32 @@ import Testing
         try daemon.touch("ben-iphone", payload: .object(["say": .string("hello")]))
         try daemon.close("ben-iphone")
         let callbacks = try daemon.callbacks(Self.problemApp, instance: opened.instance)
-        #expect(callbacks.contains("touch") && callbacks.last == "didResignActive", "\(callbacks)", sourceLocation: sourceLocation)
-        #expect(Date().timeIntervalSince(start) < 5, "Ben's open, touch and close took \(Date().timeIntervalSince(start)) s", sourceLocation: sourceLocation)
+        #expect(
+            callbacks.contains("touch") && callbacks.last == "didResignActive", "\(callbacks)",
+            sourceLocation: sourceLocation)
+        #expect(
+            Date().timeIntervalSince(start) < 5,
+            "Ben's open, touch and close took \(Date().timeIntervalSince(start)) s", sourceLocation: sourceLocation)
     }
 
-    static func expectNoStall(_ watch: StatusWatch, _ what: String, baseline: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNoStall(
+        _ watch: StatusWatch, _ what: String, baseline: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let seen = watch.finish()
         let bound = max(Self.stallBoundMs, 4 * baseline)
-        print("status while \(what): \(seen.count) round trips, p95 \(String(format: "%.1f", seen.p95)) ms, max \(String(format: "%.1f", seen.max)) ms (p95 with no fault: \(String(format: "%.1f", baseline)) ms, bound \(String(format: "%.0f", bound)) ms)")
-        #expect(seen.failures.isEmpty, "status failed while \(what): \(seen.failures.prefix(3))", sourceLocation: sourceLocation)
+        print(
+            "status while \(what): \(seen.count) round trips, p95 \(String(format: "%.1f", seen.p95)) ms, max \(String(format: "%.1f", seen.max)) ms (p95 with no fault: \(String(format: "%.1f", baseline)) ms, bound \(String(format: "%.0f", bound)) ms)"
+        )
+        #expect(
+            seen.failures.isEmpty, "status failed while \(what): \(seen.failures.prefix(3))",
+            sourceLocation: sourceLocation)
         #expect(seen.count > 20, "status was asked only \(seen.count) times", sourceLocation: sourceLocation)
-        #expect(seen.p95 <= bound, "status round trips took \(seen.p95) ms (95th percentile) while \(what)", sourceLocation: sourceLocation)
-        #expect(seen.max <= Self.worstMs, "a status round trip took \(seen.max) ms while \(what)", sourceLocation: sourceLocation)
+        #expect(
+            seen.p95 <= bound, "status round trips took \(seen.p95) ms (95th percentile) while \(what)",
+            sourceLocation: sourceLocation)
+        #expect(
+            seen.max <= Self.worstMs, "a status round trip took \(seen.max) ms while \(what)",
+            sourceLocation: sourceLocation)
     }
 
     static func pid(of app: String, on device: String, in daemon: TestDaemon) throws -> Int32 {
@@ -76,9 +90,12 @@ import Testing
             let touchesBefore = try daemon.events(kind: "touch").count
             kill(stopped, SIGSTOP)
             let touch = daemon.detached { client in
-                try client.request(.touch, TouchRequest(device: "amber-iphone", payload: .object(["say": .string("while stopped")])))
+                try client.request(
+                    .touch, TouchRequest(device: "amber-iphone", payload: .object(["say": .string("while stopped")])))
             }
-            try daemon.eventually("the touch is on its way to the stopped process") { try daemon.events(kind: "touch").count > touchesBefore }
+            try daemon.eventually("the touch is on its way to the stopped process") {
+                try daemon.events(kind: "touch").count > touchesBefore
+            }
             kill(stopped, SIGCONT)
             _ = try touch.value(timeout: 10)
             #expect(try daemon.events(kind: "unresponsive").isEmpty, "resumed before the timeout: no fault")
@@ -86,7 +103,8 @@ import Testing
             // SIGSTOP for good: the callback times out, the process is killed, both are events.
             kill(stopped, SIGSTOP)
             let lost = daemon.detached { client in
-                try client.request(.touch, TouchRequest(device: "amber-iphone", payload: .object(["say": .string("never answered")])))
+                try client.request(
+                    .touch, TouchRequest(device: "amber-iphone", payload: .object(["say": .string("never answered")])))
             }
             try Self.benIsUnaffected(daemon)
             let refused = #expect(throws: WireError.self) { try lost.value(timeout: 10) }
@@ -102,31 +120,45 @@ import Testing
     @Test func aSocketClosedMidCallbackAndAnExtensionThatNeverReadsAreUnresponsiveEvents() throws {
         let closer = "/tmp/msghost-closer-\(UUID().uuidString.prefix(8))"
         let deaf = "/tmp/msghost-deaf-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: closer); try? FileManager.default.removeItem(atPath: deaf) }
-        let apps = [Self.problem, TestDaemon.App.probe(bundleID: Self.floodApp, file: closer), TestDaemon.App.probe(bundleID: Self.deafApp, file: deaf)]
+        defer {
+            try? FileManager.default.removeItem(atPath: closer)
+            try? FileManager.default.removeItem(atPath: deaf)
+        }
+        let apps = [
+            Self.problem, TestDaemon.App.probe(bundleID: Self.floodApp, file: closer),
+            TestDaemon.App.probe(bundleID: Self.deafApp, file: deaf),
+        ]
         try TestDaemon.with(apps: apps, world: .amberBenChris, settings: Self.settings) { daemon in
             let baseline = StatusWatch.baseline(endpoint: daemon.control.endpoint)
             let watch = StatusWatch(endpoint: daemon.control.endpoint)
 
             // Amber's extension takes the touch callback and closes its socket without answering.
             let opened = daemon.detached { client in
-                try client.request(.open, OpenRequest(device: "amber-iphone", conversation: "abc", app: Self.floodApp), as: OpenResult.self)
+                try client.request(
+                    .open, OpenRequest(device: "amber-iphone", conversation: "abc", app: Self.floodApp),
+                    as: OpenResult.self)
             }
             var probe: ProbeExtension? = try ProbeExtension(environmentFile: closer)
             _ = try probe?.hello()
             _ = try probe?.acknowledge(4)
             _ = try opened.value()
-            let touch = daemon.detached { client in try client.request(.touch, TouchRequest(device: "amber-iphone", payload: .string("then close"))) }
+            let touch = daemon.detached { client in
+                try client.request(.touch, TouchRequest(device: "amber-iphone", payload: .string("then close")))
+            }
             let callback = try #require(try probe?.receive())
             #expect(callback.header.type == "touch")
             probe = nil  // closes the socket; the process (sh) stays
             try Self.benIsUnaffected(daemon)
             #expect(throws: WireError.self) { try touch.value(timeout: 10) }
-            try daemon.eventually("the closed socket is reported") { try daemon.events(kind: "unresponsive").contains { $0.app == Self.floodApp } }
+            try daemon.eventually("the closed socket is reported") {
+                try daemon.events(kind: "unresponsive").contains { $0.app == Self.floodApp }
+            }
 
             // Chris's extension says hello, answers the open, and never reads again.
             let chris = daemon.detached { client in
-                try client.request(.open, OpenRequest(device: "chris-iphone", conversation: "abc", app: Self.deafApp), as: OpenResult.self)
+                try client.request(
+                    .open, OpenRequest(device: "chris-iphone", conversation: "abc", app: Self.deafApp),
+                    as: OpenResult.self)
             }
             let deafProbe = try ProbeExtension(environmentFile: deaf)
             _ = try deafProbe.hello()
@@ -134,14 +166,21 @@ import Testing
             _ = try chris.value()
             // Touches pile callbacks (and later the terminate) on a connection nobody reads.
             let touches = (0..<3).map { index in
-                daemon.detached { client in try client.request(.touch, TouchRequest(device: "chris-iphone", payload: .string("touch \(index)"))) }
+                daemon.detached { client in
+                    try client.request(.touch, TouchRequest(device: "chris-iphone", payload: .string("touch \(index)")))
+                }
             }
             try Self.benIsUnaffected(daemon)
             for touch in touches { _ = try? touch.value(timeout: 10) }
-            try daemon.eventually("the deaf extension is reported") { try daemon.events(kind: "unresponsive").contains { $0.app == Self.deafApp } }
-            try daemon.eventually("and its process is gone") { try !daemon.status().extensions.contains { $0.app == Self.deafApp } }
+            try daemon.eventually("the deaf extension is reported") {
+                try daemon.events(kind: "unresponsive").contains { $0.app == Self.deafApp }
+            }
+            try daemon.eventually("and its process is gone") {
+                try !daemon.status().extensions.contains { $0.app == Self.deafApp }
+            }
             try Self.benIsUnaffected(daemon)
-            Self.expectNoStall(watch, "a socket closed mid-callback and an extension stopped reading", baseline: baseline)
+            Self.expectNoStall(
+                watch, "a socket closed mid-callback and an extension stopped reading", baseline: baseline)
         }
     }
 
@@ -151,7 +190,9 @@ import Testing
         let apps = [Self.problem, TestDaemon.App.probe(bundleID: Self.floodApp, file: file)]
         try TestDaemon.with(apps: apps, world: .amberBenChris, settings: Self.settings) { daemon in
             let opened = daemon.detached { client in
-                try client.request(.open, OpenRequest(device: "amber-iphone", conversation: "abc", app: Self.floodApp), as: OpenResult.self)
+                try client.request(
+                    .open, OpenRequest(device: "amber-iphone", conversation: "abc", app: Self.floodApp),
+                    as: OpenResult.self)
             }
             let probe = try ProbeExtension(environmentFile: file)
             _ = try probe.hello()
@@ -164,7 +205,9 @@ import Testing
             let watch = StatusWatch(endpoint: daemon.control.endpoint)
             let flood = 5_000
             for index in 0..<flood {
-                try probe.send("sendMessage", MessageRequestBody(instance: instance, message: MessageValue(summaryText: "flood \(index)")))
+                try probe.send(
+                    "sendMessage",
+                    MessageRequestBody(instance: instance, message: MessageValue(summaryText: "flood \(index)")))
             }
             try Self.benIsUnaffected(daemon)
             // Every request was taken and refused by the rule, each refusal an event.
@@ -172,7 +215,10 @@ import Testing
                 try daemon.events(kind: "sendRefused").count - before == flood
             }
             Self.expectNoStall(watch, "an extension flooded the daemon", baseline: baseline)
-            #expect(try daemon.events(kind: "sendRefused").dropFirst(before).allSatisfy { $0.code == 9 && $0.app == Self.floodApp })
+            #expect(
+                try daemon.events(kind: "sendRefused").dropFirst(before).allSatisfy {
+                    $0.code == 9 && $0.app == Self.floodApp
+                })
 
             // The flooder reads what reached it (replies beyond its queue are dropped, its
             // loss), then works as before: a touch, and a send that is accepted.
@@ -181,17 +227,26 @@ import Testing
             #expect(replies > 0)
             let undeliverable = try daemon.events(kind: "undeliverable").filter { $0.app == Self.floodApp }
             #expect(!undeliverable.isEmpty, "replies the flooder's queue could not take are events")
-            #expect(undeliverable.allSatisfy { $0.detail?.contains("queue is full") == true && $0.device == "amber-iphone" })
-            let dropped = undeliverable.compactMap { $0.detail?.split(separator: " ").first.flatMap { Int($0) } }.reduce(0, +)
+            #expect(
+                undeliverable.allSatisfy { $0.detail?.contains("queue is full") == true && $0.device == "amber-iphone" }
+            )
+            let dropped = undeliverable.compactMap { $0.detail?.split(separator: " ").first.flatMap { Int($0) } }
+                .reduce(0, +)
             #expect(dropped + replies == flood, "every reply either reached the flooder or is counted as undeliverable")
             #expect(try daemon.status().counters["undeliverableMessages"] == dropped)
-            let touch = daemon.detached { client in try client.request(.touch, TouchRequest(device: "amber-iphone", payload: .string("after"))) }
+            let touch = daemon.detached { client in
+                try client.request(.touch, TouchRequest(device: "amber-iphone", payload: .string("after")))
+            }
             _ = try probe.acknowledge(1)
             _ = try touch.value()
-            try probe.send("sendMessage", MessageRequestBody(instance: instance, message: MessageValue(summaryText: "after the flood")))
+            try probe.send(
+                "sendMessage",
+                MessageRequestBody(instance: instance, message: MessageValue(summaryText: "after the flood")))
             let reply = try probe.receive()
             #expect(try reply.envelope.decodeBody(ReplyStatus.self).isOK)
-            print("flood: \(flood) sends refused as events, \(replies) replies reached the flooder, \(dropped) undeliverable")
+            print(
+                "flood: \(flood) sends refused as events, \(replies) replies reached the flooder, \(dropped) undeliverable"
+            )
         }
     }
 }

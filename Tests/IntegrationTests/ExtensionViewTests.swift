@@ -23,8 +23,10 @@ import Testing
     }
 
     static func error(_ reply: [String: JSONValue]) -> (code: Int, name: String, description: String)? {
-        guard case .object(let error) = reply["error"], case .number(let code) = error["code"], case .string(let name) = error["name"],
-              case .string(let description) = error["description"] else { return nil }
+        guard case .object(let error) = reply["error"], case .number(let code) = error["code"],
+            case .string(let name) = error["name"],
+            case .string(let description) = error["description"]
+        else { return nil }
         return (Int(code), name, description)
     }
 
@@ -36,7 +38,9 @@ import Testing
             let elements = try #require(shown.view?.elements)
             #expect(elements.count == 5)
             #expect(elements.first == .text("Viewer", style: .title))
-            guard case .image(let image, let label, let width, let height) = elements[1] else { throw TestDaemonError(description: "no image: \(elements[1])") }
+            guard case .image(let image, let label, let width, let height) = elements[1] else {
+                throw TestDaemonError(description: "no image: \(elements[1])")
+            }
             #expect(label == "a square" && width == 40 && height == 40 && image.frame == nil)
             // The image is the daemon's stored copy of the bytes the extension sent.
             let stored = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
@@ -47,10 +51,14 @@ import Testing
             try daemon.activate("kate-iphone", button: "send", fields: ["other": "typed"])
             #expect(try daemon.transcript("john-iphone").map(\.text) == ["from the view"])
             let touch = try #require(try daemon.fixtureLog(Self.app).last { $0["callback"] == .string("touch") })
-            guard case .object(let body) = touch["body"] else { throw TestDaemonError(description: "touch without a body") }
+            guard case .object(let body) = touch["body"] else {
+                throw TestDaemonError(description: "touch without a body")
+            }
             #expect(body["button"] == .string("send"))
             #expect(body["fields"] == .object(["note": .string("default"), "other": .string("typed")]))
-            guard case .object(let payload) = body["payload"] else { throw TestDaemonError(description: "touch without the button's payload") }
+            guard case .object(let payload) = body["payload"] else {
+                throw TestDaemonError(description: "touch without the button's payload")
+            }
             #expect(payload["ops"] != nil)
 
             // Send twice: the touch allows one; the second is refused with Apple's 9.
@@ -59,11 +67,16 @@ import Testing
             let refused = try daemon.events(kind: "sendRefused")
             #expect(refused.map(\.code) == [MessagesErrorCode.sendWithoutRecentInteraction.rawValue])
             #expect(refused.map(\.name) == ["sendWithoutRecentInteraction"])
-            #expect(try daemon.requestReplies(Self.app).filter { $0.request == "sendText" }.map(\.code) == [nil, nil, 9])
+            #expect(
+                try daemon.requestReplies(Self.app).filter { $0.request == "sendText" }.map(\.code) == [nil, nil, 9])
 
             // What the view does not have is refused by name, and is no touch.
-            for (button, fields, word) in [("nope", nil, "nope"), ("off", nil, "disabled"), ("send", ["bogus": "x"], "fields.bogus")] as [(String, [String: String]?, String)] {
-                let error = #expect(throws: WireError.self) { try daemon.activate("kate-iphone", button: button, fields: fields) }
+            for (button, fields, word) in [
+                ("nope", nil, "nope"), ("off", nil, "disabled"), ("send", ["bogus": "x"], "fields.bogus"),
+            ] as [(String, [String: String]?, String)] {
+                let error = #expect(throws: WireError.self) {
+                    try daemon.activate("kate-iphone", button: button, fields: fields)
+                }
                 #expect(error?.isControl(.invalidRequest) == true)
                 #expect(error?.description.contains(word) == true, "\(error?.description ?? "")")
             }
@@ -83,7 +96,9 @@ import Testing
             #expect(replies.first?["status"] == .string("ok"))
             for reply in replies.dropFirst() {
                 let refusal = try #require(Self.error(reply))
-                #expect(refusal.code == MessagesErrorCode.apiUnavailableInPresentationContext.rawValue && refusal.name == "apiUnavailableInPresentationContext")
+                #expect(
+                    refusal.code == MessagesErrorCode.apiUnavailableInPresentationContext.rawValue
+                        && refusal.name == "apiUnavailableInPresentationContext")
                 #expect(refusal.description.contains("transcript"))
             }
             #expect(try daemon.view("kate-iphone").view?.elements.count == 5, "the main instance keeps its view")
@@ -97,17 +112,51 @@ import Testing
             try daemon.open(Self.app, on: "kate-iphone")
             let cases: [(view: JSONValue, buffersHex: [String], code: Int, field: String)] = [
                 (.object(["elements": .array([.object(["type": .string("slider")])])]), [], 7, "view.elements[0].type"),
-                (.object(["elements": .array([.object(["type": .string("text"), "text": .string("a"), "colour": .string("red")])])]), [], 7, "colour"),
-                (.object(["elements": .array([.object(["type": .string("row"), "elements": .array([
-                    .object(["type": .string("button"), "id": .string(""), "title": .string("x")])])])])]), [], 7, "view.elements[0].elements[0].id"),
-                (.object(["elements": .array([.object(["type": .string("image"), "image": .object(["frame": .number(0)]), "width": .number(5000)])])]),
-                 ["89504e47"], 7, "view.elements[0].width"),
-                (.object(["elements": .array([.object(["type": .string("image"), "image": .object(["frame": .number(0)])])])]),
-                 ["255044462d312e340a"], 3, "view.elements[0].image"),
+                (
+                    .object([
+                        "elements": .array([
+                            .object(["type": .string("text"), "text": .string("a"), "colour": .string("red")])
+                        ])
+                    ]), [], 7, "colour"
+                ),
+                (
+                    .object([
+                        "elements": .array([
+                            .object([
+                                "type": .string("row"),
+                                "elements": .array([
+                                    .object(["type": .string("button"), "id": .string(""), "title": .string("x")])
+                                ]),
+                            ])
+                        ])
+                    ]), [], 7, "view.elements[0].elements[0].id"
+                ),
+                (
+                    .object([
+                        "elements": .array([
+                            .object([
+                                "type": .string("image"), "image": .object(["frame": .number(0)]),
+                                "width": .number(5000),
+                            ])
+                        ])
+                    ]),
+                    ["89504e47"], 7, "view.elements[0].width"
+                ),
+                (
+                    .object([
+                        "elements": .array([
+                            .object(["type": .string("image"), "image": .object(["frame": .number(0)])])
+                        ])
+                    ]),
+                    ["255044462d312e340a"], 3, "view.elements[0].image"
+                ),
             ]
             let ops: [JSONValue] = cases.map { item in
-                .object(["request": .string("setView"), "body": .object(["instance": .string("$instance"), "view": item.view]),
-                         "buffersHex": .array(item.buffersHex.map(JSONValue.string))])
+                .object([
+                    "request": .string("setView"),
+                    "body": .object(["instance": .string("$instance"), "view": item.view]),
+                    "buffersHex": .array(item.buffersHex.map(JSONValue.string)),
+                ])
             }
             try daemon.touch("kate-iphone", payload: .object(["ops": .array(ops)]))
             let replies = try Self.setViewReplies(daemon).dropFirst()
@@ -157,19 +206,27 @@ import Testing
             let json = try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone", "--json"] + endpoint)
             #expect(try WireJSON.decode(ViewResult.self, from: Array(json.stdout.utf8)).view?.elements.count == 5)
 
-            let activated = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "other=a=b"] + endpoint)
-            #expect(activated.status == 0 && activated.stdout.contains("activated send on kate-iphone"), "\(activated.stderr)")
+            let activated = try CommandRun(
+                TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "other=a=b"] + endpoint)
+            #expect(
+                activated.status == 0 && activated.stdout.contains("activated send on kate-iphone"),
+                "\(activated.stderr)")
             #expect(try daemon.transcript("john-iphone").map(\.text) == ["from the view"])
             let touch = try #require(try daemon.fixtureLog(Self.app).last { $0["callback"] == .string("touch") })
-            guard case .object(let body) = touch["body"] else { throw TestDaemonError(description: "touch without a body") }
+            guard case .object(let body) = touch["body"] else {
+                throw TestDaemonError(description: "touch without a body")
+            }
             #expect(body["fields"] == .object(["note": .string("default"), "other": .string("a=b")]))
 
             let refused = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "nope"] + endpoint)
             #expect(refused.status != 0 && refused.stderr.contains("nope"), "\(refused.stdout) \(refused.stderr)")
-            let bad = try CommandRun(TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "noequals"] + endpoint)
+            let bad = try CommandRun(
+                TestPaths.msghostctl, ["activate", "kate-iphone", "send", "--field", "noequals"] + endpoint)
             #expect(bad.status != 0 && bad.stderr.contains("id=value"), "\(bad.stderr)")
             try daemon.close("kate-iphone")
-            #expect(try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone"] + endpoint).stdout.contains("no app is open on kate-iphone"))
+            #expect(
+                try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone"] + endpoint).stdout.contains(
+                    "no app is open on kate-iphone"))
         }
     }
 }

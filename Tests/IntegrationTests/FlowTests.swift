@@ -20,7 +20,8 @@ import Testing
             // Ben taps Amber's bubble and adds scoops; Chris taps Ben's and adds the topping.
             for (device, pick) in [("ben-iphone", "vanilla"), ("chris-iphone", "chocolate")] {
                 let last = try #require(try daemon.transcript(device).last)
-                let tap = try daemon.control(.tap, TapRequest(device: device, conversation: conversation, entry: last.entry), as: TapResult.self)
+                let tap = try daemon.control(
+                    .tap, TapRequest(device: device, conversation: conversation, entry: last.entry), as: TapResult.self)
                 #expect(tap.action == "selected")
                 try daemon.touch(device, payload: .object(["pick": .string(pick)]))
                 try send(device)
@@ -36,7 +37,9 @@ import Testing
             }
             // The finished message is selectable, with the whole ice cream in it.
             let finished = try #require(try daemon.transcript("amber-iphone").last)
-            let tap = try daemon.control(.tap, TapRequest(device: "amber-iphone", conversation: conversation, entry: finished.entry), as: TapResult.self)
+            let tap = try daemon.control(
+                .tap, TapRequest(device: "amber-iphone", conversation: conversation, entry: finished.entry),
+                as: TapResult.self)
             let selected = try Self.selectedURL(daemon, app: app, instance: try #require(tap.instance))
             #expect(selected == "https://icecream.example/?base=cone&scoops=vanilla&topping=chocolate")
         }
@@ -45,24 +48,30 @@ import Testing
     /// The blog post's corrections/translation app: Chris asks, Miu answers in the same session.
     @Test func correctionsAndTranslation() throws {
         let app = "com.example.corrections"
-        let world = TestDaemon.World(members: [
-            .init(handle: "chris@example.com", name: "Chris", devices: [("chris-iphone", "ios17")]),
-            .init(handle: "miu@example.com", name: "Miu", devices: [("miu-iphone", "ios17")]),
-        ], conversation: "chris-miu")
+        let world = TestDaemon.World(
+            members: [
+                .init(handle: "chris@example.com", name: "Chris", devices: [("chris-iphone", "ios17")]),
+                .init(handle: "miu@example.com", name: "Miu", devices: [("miu-iphone", "ios17")]),
+            ], conversation: "chris-miu")
         try TestDaemon.with(apps: [.fixture("corrections.py", bundleID: app)], world: world) { daemon in
             let conversation = daemon.conversation
-            func send(_ device: String) throws { try daemon.control(.send, InputFieldRequest(device: device, conversation: conversation)) }
+            func send(_ device: String) throws {
+                try daemon.control(.send, InputFieldRequest(device: device, conversation: conversation))
+            }
             func answer(_ device: String, _ payload: JSONValue) throws {
                 let last = try #require(try daemon.transcript(device).last { $0.kind == "message" })
-                try daemon.control(.tap, TapRequest(device: device, conversation: conversation, entry: last.entry), as: TapResult.self)
+                try daemon.control(
+                    .tap, TapRequest(device: device, conversation: conversation, entry: last.entry), as: TapResult.self)
                 try daemon.touch(device, payload: payload)
                 try send(device)
             }
             try daemon.open(app, on: "chris-iphone")
-            try daemon.touch("chris-iphone", payload: .object(["ask": .string("correction"), "question": .string("週末、東京で行きましたか。")]))
+            try daemon.touch(
+                "chris-iphone", payload: .object(["ask": .string("correction"), "question": .string("週末、東京で行きましたか。")]))
             try send("chris-iphone")
             try answer("miu-iphone", .object(["answer": .string("incorrect"), "text": .string("週末、東京に行きましたか。")]))
-            try daemon.control(.typeText, TypeTextRequest(device: "miu-iphone", conversation: conversation, text: "はい、東京に行きました！"))
+            try daemon.control(
+                .typeText, TypeTextRequest(device: "miu-iphone", conversation: conversation, text: "はい、東京に行きました！"))
             try send("miu-iphone")
 
             let chris = try daemon.transcript("chris-iphone")
@@ -74,7 +83,11 @@ import Testing
             #expect(chris[2].text == "はい、東京に行きました！")
 
             // Translation: a new session, next to the first one.
-            try daemon.touch("chris-iphone", payload: .object(["ask": .string("translation"), "question": .string("Did you go to Tokyo last weekend?")]))
+            try daemon.touch(
+                "chris-iphone",
+                payload: .object([
+                    "ask": .string("translation"), "question": .string("Did you go to Tokyo last weekend?"),
+                ]))
             try send("chris-iphone")
             try answer("miu-iphone", .object(["answer": .string("known"), "text": .string("週末、東京に行きましたか。")]))
             let after = try daemon.transcript("chris-iphone")
@@ -88,8 +101,10 @@ import Testing
     static func selectedURL(_ daemon: TestDaemon, app: String, instance: String) throws -> String? {
         try daemon.fixtureLog(app).reversed().lazy.compactMap { record -> String? in
             guard case .object(let body) = record["body"], body["instance"] == .string(instance),
-                  case .object(let conversation) = body["conversation"], case .object(let selected) = conversation["selectedMessage"],
-                  case .string(let url) = selected["url"] else { return nil }
+                case .object(let conversation) = body["conversation"],
+                case .object(let selected) = conversation["selectedMessage"],
+                case .string(let url) = selected["url"]
+            else { return nil }
             return url
         }.first
     }

@@ -20,19 +20,26 @@ import Testing
             #expect(try probe.isSilent(for: 0.2), "nothing more until willBecomeActive is acknowledged")
             try probe.send("reply", OKReply(Empty()), replyTo: first.header.id)
             let rest = try probe.acknowledge(3).map(\.type)
-            #expect(["willBecomeActive"] + rest == ["willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"])
+            #expect(
+                ["willBecomeActive"] + rest == [
+                    "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear",
+                ])
             let opened = try opening.value()
             #expect(opened.presentationStyle == .compact)
 
             let activation = try WireJSON.decode(ActivationBody.self, from: first.envelope.body)
             let katesView = try daemon.participants("kate-iphone", app: "com.example.probe")
             #expect(activation.conversation.localParticipantIdentifier == katesView.identifier(of: TestDaemon.kate))
-            #expect(activation.conversation.remoteParticipantIdentifiers == [katesView.identifier(of: TestDaemon.john)!])
+            #expect(
+                activation.conversation.remoteParticipantIdentifiers == [katesView.identifier(of: TestDaemon.john)!])
             #expect(activation.conversation.selectedMessage == nil)
             #expect(activation.presentationContext == .messages)
 
             let closing = Thread.detachedResult { try daemon.close("kate-iphone") }
-            #expect(try probe.acknowledge(4).map(\.type) == ["viewWillDisappear", "viewDidDisappear", "willResignActive", "didResignActive"])
+            #expect(
+                try probe.acknowledge(4).map(\.type) == [
+                    "viewWillDisappear", "viewDidDisappear", "willResignActive", "didResignActive",
+                ])
             try closing.value()
             // Terminated aggressively once nothing is active: a notice, then signals.
             let notice = try probe.receive()
@@ -51,8 +58,11 @@ import Testing
         try TestDaemon.with { daemon in
             let before = try daemon.participants("kate-iphone")
             let johnBefore = try daemon.participants("john-iphone")
-            _ = try daemon.control.request(.uninstallApp, DeviceAppRequest(device: "kate-iphone", app: "com.example.python-raw"), as: Empty.self)
-            _ = try daemon.control.request(.installApp, DeviceAppRequest(device: "kate-iphone", app: "com.example.python-raw"), as: InstallResult.self)
+            _ = try daemon.control.request(
+                .uninstallApp, DeviceAppRequest(device: "kate-iphone", app: "com.example.python-raw"), as: Empty.self)
+            _ = try daemon.control.request(
+                .installApp, DeviceAppRequest(device: "kate-iphone", app: "com.example.python-raw"),
+                as: InstallResult.self)
             let after = try daemon.participants("kate-iphone")
             #expect(after.install.id != before.install.id)
             #expect(Set(after.participants.map(\.identifier)).isDisjoint(with: before.participants.map(\.identifier)))
@@ -95,7 +105,9 @@ import Testing
             #expect(daemon.waitForExit() == 0)
             #expect(kill(pid_t(extensionPID), 0) != 0, "the extension was stopped with the daemon")
             var sawStopping = false
-            while let message = try? listener.receive(timeout: 0.2) { sawStopping = sawStopping || message.contains("STOPPING=1") }
+            while let message = try? listener.receive(timeout: 0.2) {
+                sawStopping = sawStopping || message.contains("STOPPING=1")
+            }
             #expect(sawStopping)
         }
     }
@@ -111,14 +123,20 @@ import Testing
         let output = Pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.msghostd)
-        process.arguments = ["--config", directory + "/msghostd.yaml", "--state-directory", directory + "/state", "--runtime-directory", directory + "/run"]
+        process.arguments = [
+            "--config", directory + "/msghostd.yaml", "--state-directory", directory + "/state", "--runtime-directory",
+            directory + "/run",
+        ]
         process.standardOutput = output
         process.standardError = output
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: directory + "/run/control.sock") && Date() < deadline { usleep(10_000) }
-        try #require(FileManager.default.fileExists(atPath: directory + "/run/control.sock"), "the daemon did not start")
+        while !FileManager.default.fileExists(atPath: directory + "/run/control.sock") && Date() < deadline {
+            usleep(10_000)
+        }
+        try #require(
+            FileManager.default.fileExists(atPath: directory + "/run/control.sock"), "the daemon did not start")
         try output.fileHandleForWriting.close()
         try output.fileHandleForReading.close()
         kill(process.processIdentifier, SIGTERM)  // it logs that it stops, into the closed pipe

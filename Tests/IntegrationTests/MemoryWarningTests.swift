@@ -18,7 +18,8 @@ import Testing
     /// The warnings the fixture received, as it logged them.
     static func warningsReceived(_ daemon: TestDaemon) throws -> [[String: JSONValue]] {
         try daemon.fixtureLog(Self.app).compactMap { record in
-            guard record["callback"] == .string("didReceiveMemoryWarning"), case .object(let body) = record["body"] else { return nil }
+            guard record["callback"] == .string("didReceiveMemoryWarning"), case .object(let body) = record["body"]
+            else { return nil }
             return body
         }
     }
@@ -38,8 +39,14 @@ import Testing
             try Self.grow(90, daemon)
             try daemon.eventually("the extension got its warning") { try Self.warningsReceived(daemon).count == 1 }
             let warning = try #require(try Self.warningsReceived(daemon).first)
-            #expect(warning["warningBytes"] == .number(Double(Self.warningMB << 20)) && warning["limitBytes"] == .number(Double(Self.limitMB << 20)))
-            if case .number(let resident) = warning["residentBytes"] { #expect(Int(resident) > Self.warningMB << 20) } else { Issue.record("no residentBytes") }
+            #expect(
+                warning["warningBytes"] == .number(Double(Self.warningMB << 20))
+                    && warning["limitBytes"] == .number(Double(Self.limitMB << 20)))
+            if case .number(let resident) = warning["residentBytes"] {
+                #expect(Int(resident) > Self.warningMB << 20)
+            } else {
+                Issue.record("no residentBytes")
+            }
 
             try Self.grow(8, daemon)
             Thread.sleep(forTimeInterval: 0.6)
@@ -47,7 +54,9 @@ import Testing
 
             // Back below the line, then above it again: a new crossing, a new warning.
             try daemon.touch("kate-iphone", payload: .object(["do": .string("free")]))
-            try daemon.eventually("a sample saw it below the line") { (try daemon.status().extensions.first?.memoryBytes ?? .max) <= Self.warningMB << 20 }
+            try daemon.eventually("a sample saw it below the line") {
+                (try daemon.status().extensions.first?.memoryBytes ?? .max) <= Self.warningMB << 20
+            }
             Thread.sleep(forTimeInterval: 0.3)
             try Self.grow(90, daemon)
             try daemon.eventually("warned again") { try Self.warningsReceived(daemon).count == 2 }
@@ -58,10 +67,14 @@ import Testing
             } catch let error as WireError {
                 #expect(error.isControl(.extensionFailed) && error.description.contains("(memory)"), "\(error)")
             }
-            try daemon.eventually("killed for memory") { try daemon.events(kind: "memoryExceeded").count == 1 && daemon.status().extensions.isEmpty }
+            try daemon.eventually("killed for memory") {
+                try daemon.events(kind: "memoryExceeded").count == 1 && daemon.status().extensions.isEmpty
+            }
             let warnings = try daemon.events(kind: "memoryWarning")
             let exceeded = try #require(try daemon.events(kind: "memoryExceeded").first)
-            #expect(warnings.count == 2 && warnings.allSatisfy { $0.seq < exceeded.seq }, "the warnings came before the kill")
+            #expect(
+                warnings.count == 2 && warnings.allSatisfy { $0.seq < exceeded.seq },
+                "the warnings came before the kill")
         }
     }
 }

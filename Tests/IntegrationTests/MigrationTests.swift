@@ -26,7 +26,9 @@ import Testing
     static let delayMs: Int64 = 60_000
 
     @Test func aStateDirectoryWrittenByV3OpensWithNothingLost() throws {
-        let expected = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/" + Self.fixture + "/EXPECTED.json")))
+        let expected = try JSONDecoder().decode(
+            JSONValue.self,
+            from: Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/" + Self.fixture + "/EXPECTED.json")))
         try #require(expected["migration"] == .string("v3: delivery rules"))
         let apps: [TestDaemon.App] = [.fixture("recorder.py", bundleID: Self.recorder), .pythonRaw()]
         try TestDaemon.with(apps: apps, settings: ["clock": "manual"], stateFixture: Self.fixture) { daemon in
@@ -36,8 +38,11 @@ import Testing
             let world = try view.request(.world)
             #expect(view.world(world) == expected["world"])
             for item in expected["participants"].array {
-                let participants = try view.request(.participants, DeviceAppRequest(device: item["device"].string, app: item["app"].string))
-                #expect(participants["participants"] == item["participants"], "the identifiers \(item["device"].string)'s \(item["app"].string) sees")
+                let participants = try view.request(
+                    .participants, DeviceAppRequest(device: item["device"].string, app: item["app"].string))
+                #expect(
+                    participants["participants"] == item["participants"],
+                    "the identifiers \(item["device"].string)'s \(item["app"].string) sees")
             }
             let views = view.views(world)
             #expect(Set(views.map(\.key)) == Set(expected["transcripts"].object.keys))
@@ -47,12 +52,17 @@ import Testing
                 let entries = try view.transcript(device, conversation)
                 Self.expect(entries, expected["transcripts"][key].array, "the transcript of \(key)")
                 for case .string(let url) in entries.map({ $0["file"]["url"] }) {
-                    #expect(FileManager.default.fileExists(atPath: url.replacingOccurrences(of: "file://$STATE", with: daemon.directory + "/state")), "\(url) of \(key)")
+                    #expect(
+                        FileManager.default.fileExists(
+                            atPath: url.replacingOccurrences(of: "file://$STATE", with: daemon.directory + "/state")),
+                        "\(url) of \(key)")
                 }
                 let field = try view.request(.inputField, InputFieldRequest(device: device, conversation: conversation))
                 if case .object(let want) = expected["inputFields"][key] {
                     #expect(field["text"] == want["text"], "the text typed in \(key)")
-                    #expect(view.entry(field["staged"], known: nil) == (want["staged"] ?? .null), "the item staged in \(key)")
+                    #expect(
+                        view.entry(field["staged"], known: nil) == (want["staged"] ?? .null),
+                        "the item staged in \(key)")
                 } else {
                     #expect(field["text"] == .string("") && field["staged"] == .null, "nothing was left in \(key)")
                 }
@@ -60,7 +70,9 @@ import Testing
 
             // Time passes: the delayed delivery arrives, the seen, unkept expiring message goes;
             // the held ones are released in the order they were sent; the staged item is sent.
-            let known = Set(expected["transcripts"].object.values.flatMap { $0.array.map { $0["messageID"].string } } + expected["held"]["amber-old"].array.map(\.string))
+            let known = Set(
+                expected["transcripts"].object.values.flatMap { $0.array.map { $0["messageID"].string } }
+                    + expected["held"]["amber-old"].array.map(\.string))
             try daemon.advance(Self.pastEverything)
             try daemon.settle()
             let released = try view.request(.release, ReleaseRequest(device: "amber-old", order: "sent"))
@@ -69,7 +81,9 @@ import Testing
             try daemon.settle()
             for (key, device, conversation) in views {
                 let entries = try view.transcript(device, conversation, known: known)
-                Self.expect(entries, expected["after"][key].array, "the transcript of \(key) after the clock moved, the release and the send")
+                Self.expect(
+                    entries, expected["after"][key].array,
+                    "the transcript of \(key) after the clock moved, the release and the send")
                 let ids = try view.transcript(device, conversation).map { $0["entry"] }
                 #expect(Set(ids).count == ids.count, "entry ids are unique in \(key)")
             }
@@ -81,7 +95,8 @@ import Testing
             #expect(try view.transcript("john-ipad", "kate-john").last?["messageID"] == staged)
             // …and what is sent to Amber's old phone is held.
             let before = try view.transcript("amber-old", "picnic")
-            try daemon.control(.typeText, TypeTextRequest(device: "john-iphone", conversation: "picnic", text: "One more thing"))
+            try daemon.control(
+                .typeText, TypeTextRequest(device: "john-iphone", conversation: "picnic", text: "One more thing"))
             try daemon.control(.send, InputFieldRequest(device: "john-iphone", conversation: "picnic"))
             #expect(try view.transcript("amber-old", "picnic") == before, "held")
             #expect(try view.request(.release, ReleaseRequest(device: "amber-old"))["released"].array.count == 1)
@@ -90,7 +105,10 @@ import Testing
     }
 
     /// Entry by entry, so that a failure shows the entry that differs.
-    static func expect(_ entries: [JSONValue], _ expected: [JSONValue], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expect(
+        _ entries: [JSONValue], _ expected: [JSONValue], _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(entries.count == expected.count, "the number of entries in \(what)", sourceLocation: sourceLocation)
         for (index, (entry, want)) in zip(entries, expected).enumerated() where entry != want {
             #expect(entry == want, "entry \(index) of \(what)", sourceLocation: sourceLocation)
@@ -117,7 +135,8 @@ import Testing
             }
             return .object([
                 "people": world["people"], "devices": .array(devices), "conversations": world["conversations"],
-                "installs": .array(world["installs"].array.map { install in .object(install.object.filter { $0.key != "id" }) }),
+                "installs": .array(
+                    world["installs"].array.map { install in .object(install.object.filter { $0.key != "id" }) }),
                 "apps": .array(world["apps"].array.map(\.["bundleID"]).sorted { $0.string < $1.string }),
             ])
         }
@@ -126,13 +145,17 @@ import Testing
         func views(_ world: JSONValue) -> [(key: String, device: String, conversation: String)] {
             world["conversations"].array.flatMap { conversation in
                 world["devices"].array.filter { conversation["members"].array.contains($0["owner"]) }.map { device in
-                    (key: device["id"].string + " " + conversation["id"].string, device: device["id"].string, conversation: conversation["id"].string)
+                    (
+                        key: device["id"].string + " " + conversation["id"].string, device: device["id"].string,
+                        conversation: conversation["id"].string
+                    )
                 }
             }
         }
 
         func transcript(_ device: String, _ conversation: String, known: Set<String>? = nil) throws -> [JSONValue] {
-            try self.request(.transcript, TranscriptRequest(device: device, conversation: conversation))["entries"].array.map { self.entry($0, known: known) }
+            try self.request(.transcript, TranscriptRequest(device: device, conversation: conversation))["entries"]
+                .array.map { self.entry($0, known: known) }
         }
 
         /// An entry's compared fields, file URLs relative to the state directory; an entry of

@@ -11,8 +11,9 @@ import Testing
     static let fixture = TestPaths.repository + "/Tests/Fixtures/StickerApp"
 
     static func stickerApp(workingDirectory: String, env: [String: String] = [:]) -> TestDaemon.App {
-        TestDaemon.App(bundleID: app, command: TestPaths.binary("StickerApp", override: "STICKER_APP_BINARY"), args: [],
-                       workingDirectory: workingDirectory, env: env)
+        TestDaemon.App(
+            bundleID: app, command: TestPaths.binary("StickerApp", override: "STICKER_APP_BINARY"), args: [],
+            workingDirectory: workingDirectory, env: env)
     }
 
     /// Kate's open app inserts a bubble with the named image; she sends it; John's transcript has it.

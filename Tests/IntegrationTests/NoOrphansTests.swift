@@ -24,7 +24,8 @@ import Testing
         }
         try TestDaemon.with(apps: [app], settings: settings) { daemon in
             try daemon.open(Self.app, on: "kate-iphone")
-            let recorded = try JSONDecoder().decode([String: Int32].self, from: Data(contentsOf: URL(fileURLWithPath: record)))
+            let recorded = try JSONDecoder().decode(
+                [String: Int32].self, from: Data(contentsOf: URL(fileURLWithPath: record)))
             #expect(recorded.keys.sorted() == ["child", "grandchild", "shell"])
             pids = recorded.values.sorted()
             #expect(pids.allSatisfy(ProcessTable.isRunning), "all started")
@@ -39,7 +40,9 @@ import Testing
             try daemon.settle()
             #expect(try daemon.status().extensions.isEmpty)
             #expect(try daemon.events(kind: "terminated").first?.detail?.hasPrefix("idle") == true)
-            try daemon.eventually("its child and grandchild ended with it", timeout: 5) { !pids.contains(where: ProcessTable.isRunning) }
+            try daemon.eventually("its child and grandchild ended with it", timeout: 5) {
+                !pids.contains(where: ProcessTable.isRunning)
+            }
         }
     }
 
@@ -48,9 +51,13 @@ import Testing
             let leader = try #require(try daemon.status().extensions.first?.pid)
             kill(daemon.pid, SIGKILL)
             #expect(daemon.waitForExit() != nil)
-            try daemon.eventually("the extension died with the daemon", timeout: 5) { !ProcessTable.isRunning(Int32(leader)) }
+            try daemon.eventually("the extension died with the daemon", timeout: 5) {
+                !ProcessTable.isRunning(Int32(leader))
+            }
             try daemon.restart()
-            try daemon.eventually("the restarted daemon ended what it had started", timeout: 5) { !pids.contains(where: ProcessTable.isRunning) }
+            try daemon.eventually("the restarted daemon ended what it had started", timeout: 5) {
+                !pids.contains(where: ProcessTable.isRunning)
+            }
             #expect(try daemon.status().extensions.isEmpty, "a restart starts clean")
         }
     }

@@ -11,7 +11,10 @@ import Testing
     static func tap(_ daemon: TestDaemon, quiet: Double = 2) throws -> DetachedResult<[TapFrame]> {
         let frames = daemon.detached { client in
             var frames: [TapFrame] = []
-            try client.tapFrames(timeout: quiet) { frames.append($0); return true }
+            try client.tapFrames(timeout: quiet) {
+                frames.append($0)
+                return true
+            }
             return frames
         }
         try daemon.eventually("the daemon counts the tap") {
@@ -40,8 +43,11 @@ import Testing
             #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).isOK)
             _ = try probe.acknowledge(4)
             _ = try openReply.value()
-            let forged = try probe.send("sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()), key: Array("not-the-token".utf8))
-            #expect(try probe.receive().envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.badSignature) == true)
+            let forged = try probe.send(
+                "sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()),
+                key: Array("not-the-token".utf8))
+            #expect(
+                try probe.receive().envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.badSignature) == true)
             try daemon.settle()
 
             let frames = try tapped.value()
@@ -49,18 +55,32 @@ import Testing
             // Replies answer what came before them, the other way.
             for (index, frame) in frames.enumerated() where frame.type == ReplyType.name {
                 let answered = frames[..<index].first { $0.id == frame.replyTo && $0.device == frame.device }
-                #expect(answered != nil && answered?.direction != frame.direction, "\(frame.direction) reply to \(frame.replyTo ?? "-") answers an earlier frame the other way")
+                #expect(
+                    answered != nil && answered?.direction != frame.direction,
+                    "\(frame.direction) reply to \(frame.replyTo ?? "-") answers an earlier frame the other way")
             }
 
             let kate = frames.filter { $0.app == "com.example.probe" }
             let hello = try #require(kate.first)
-            #expect(hello.direction == "in" && hello.type == "hello" && hello.id == helloID && hello.device == "kate-iphone")
-            if case .object(let body)? = hello.body { #expect(body["app"] == .string("com.example.probe")) } else { Issue.record("hello's body is shown") }
-            #expect(kate.dropFirst().first.map { ($0.direction, $0.type, $0.replyTo) } ?? ("", "", nil) == ("out", "reply", helloID))
-            #expect(kate.filter { $0.direction == "out" && $0.type != "reply" }.prefix(4).map(\.type)
+            #expect(
+                hello.direction == "in" && hello.type == "hello" && hello.id == helloID && hello.device == "kate-iphone"
+            )
+            if case .object(let body)? = hello.body {
+                #expect(body["app"] == .string("com.example.probe"))
+            } else {
+                Issue.record("hello's body is shown")
+            }
+            #expect(
+                kate.dropFirst().first.map { ($0.direction, $0.type, $0.replyTo) } ?? ("", "", nil) == (
+                    "out", "reply", helloID
+                ))
+            #expect(
+                kate.filter { $0.direction == "out" && $0.type != "reply" }.prefix(4).map(\.type)
                     == ["willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"])
             let bad = try #require(kate.first { $0.id == forged && $0.direction == "in" })
-            #expect(bad.type == "sendMessage" && bad.error?.name == "badSignature" && bad.error?.domain == "msghost.protocol")
+            #expect(
+                bad.type == "sendMessage" && bad.error?.name == "badSignature"
+                    && bad.error?.domain == "msghost.protocol")
             #expect(bad.pid != nil && bad.device == "kate-iphone", "the connection's process, once it is known")
             let badReply = try #require(kate.first { $0.replyTo == forged })
             #expect(badReply.direction == "out" && badReply.error?.name == "badSignature")
@@ -68,14 +88,20 @@ import Testing
             let john = frames.filter { $0.device == "john-iphone" }
             #expect(john.first?.type == "hello" && john.first?.direction == "in")
             let send = try #require(john.first { $0.type == "sendMessage" })
-            #expect(send.direction == "in" && send.error == nil, "a send refused by Messages' rules was read: its reply says why")
+            #expect(
+                send.direction == "in" && send.error == nil,
+                "a send refused by Messages' rules was read: its reply says why")
             let refusal = try #require(john.first { $0.replyTo == send.id })
-            #expect(refusal.direction == "out" && refusal.error?.code == 9 && refusal.error?.name == "sendWithoutRecentInteraction")
+            #expect(
+                refusal.direction == "out" && refusal.error?.code == 9
+                    && refusal.error?.name == "sendWithoutRecentInteraction")
             #expect(refusal.error?.domain == MessagesErrorCode.domain)
 
             // The same run, counted.
             let metrics = try Self.metrics(daemon)
-            #expect(metrics.value("msghost_send_refusals_total", ["code": "9", "name": "sendWithoutRecentInteraction"]) == 1)
+            #expect(
+                metrics.value("msghost_send_refusals_total", ["code": "9", "name": "sendWithoutRecentInteraction"]) == 1
+            )
             #expect(metrics.value("msghost_sends_total") == 0)
             #expect(metrics.value("msghost_launches_total") == 2)
             #expect((metrics.value("msghost_callbacks_total", ["type": "willBecomeActive"]) ?? 0) == 2)
@@ -94,7 +120,9 @@ import Testing
             let first = try Self.tap(daemon, quiet: 0.5)
             try daemon.touch("kate-iphone")
             let firstFrames = try first.value()
-            #expect(firstFrames.first.map { ($0.direction, $0.type) } ?? ("", "") == ("out", "touch"), "\(firstFrames.map(\.type))")
+            #expect(
+                firstFrames.first.map { ($0.direction, $0.type) } ?? ("", "") == ("out", "touch"),
+                "\(firstFrames.map(\.type))")
             // Its client is gone: the next message finds that out, and the tap goes.
             try daemon.eventually("the daemon lets the tap go") {
                 try daemon.touch("kate-iphone")
@@ -143,17 +171,28 @@ import Testing
             let file = try daemon.control(.file, FileRequest(url: url), as: FileResult.self)
             let bytes = try #require(Data(base64Encoded: file.data))
             #expect(file.mimeType == "image/png" && file.size == bytes.count)
-            #expect(Array(bytes) == Array(try Data(contentsOf: URL(fileURLWithPath: String(url.dropFirst("file://".count))))))
+            #expect(
+                Array(bytes)
+                    == Array(try Data(contentsOf: URL(fileURLWithPath: String(url.dropFirst("file://".count))))))
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
 
-            let storeDirectory = String(url.dropFirst("file://".count)).split(separator: "/").dropLast().joined(separator: "/")
-            for outside in ["file:///etc/passwd", "file:///" + storeDirectory + "/../msghost.sqlite", "file://" + daemon.directory + "/state/msghost.sqlite", "https://example.com/x.png"] {
-                let refused = #expect(throws: WireError.self) { try daemon.control(.file, FileRequest(url: outside), as: FileResult.self) }
-                #expect(refused?.isControl(.notFound) == true && refused?.description.contains(outside) == true, "\(outside): \(String(describing: refused))")
+            let storeDirectory = String(url.dropFirst("file://".count)).split(separator: "/").dropLast().joined(
+                separator: "/")
+            for outside in [
+                "file:///etc/passwd", "file:///" + storeDirectory + "/../msghost.sqlite",
+                "file://" + daemon.directory + "/state/msghost.sqlite", "https://example.com/x.png",
+            ] {
+                let refused = #expect(throws: WireError.self) {
+                    try daemon.control(.file, FileRequest(url: outside), as: FileResult.self)
+                }
+                #expect(
+                    refused?.isControl(.notFound) == true && refused?.description.contains(outside) == true,
+                    "\(outside): \(String(describing: refused))")
             }
 
             let output = daemon.directory + "/fetched.png"
-            let ctl = try CommandRun(TestPaths.msghostctl, ["file", url, "-o", output, "--endpoint", daemon.control.endpoint])
+            let ctl = try CommandRun(
+                TestPaths.msghostctl, ["file", url, "-o", output, "--endpoint", daemon.control.endpoint])
             #expect(ctl.status == 0, "\(ctl.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == bytes)
             #expect(daemon.isRunning)
@@ -168,9 +207,12 @@ import Testing
             try daemon.touch("kate-iphone")
             let held = try daemon.control(.held, DeviceRequest(device: "john-iphone"), as: HeldResult.self).messages
             #expect(held.count == 2 && held.allSatisfy { $0.sender == TestDaemon.kate && $0.kind == "message" })
-            let released = try daemon.control(.release, ReleaseRequest(device: "john-iphone", order: "reverse"), as: ReleaseResult.self).released
+            let released = try daemon.control(
+                .release, ReleaseRequest(device: "john-iphone", order: "reverse"), as: ReleaseResult.self
+            ).released
             #expect(released == held.map(\.id).reversed())
-            #expect(try daemon.control(.held, DeviceRequest(device: "john-iphone"), as: HeldResult.self).messages.isEmpty)
+            #expect(
+                try daemon.control(.held, DeviceRequest(device: "john-iphone"), as: HeldResult.self).messages.isEmpty)
         }
     }
 }

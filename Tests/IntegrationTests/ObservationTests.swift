@@ -20,7 +20,11 @@ import Testing
             try daemon.open(on: "kate-iphone")
             try daemon.touch("kate-iphone", payload: .object(["sends": .number(2)]))
             let kinds = try followed.value()
-            #expect(kinds == ["launching", "opened", "launched", "connected", "touch", "sent", "arrived", "arrived", "sendRefused"])
+            #expect(
+                kinds == [
+                    "launching", "opened", "launched", "connected", "touch", "sent", "arrived", "arrived",
+                    "sendRefused",
+                ])
         }
     }
 
@@ -37,7 +41,9 @@ import Testing
             #expect(ext.uptimeMs == 1500)
             #expect((ext.memoryBytes ?? 0) > 1 << 20)
             let ctl = try CommandRun(TestPaths.msghostctl, ["status", "--endpoint", daemon.control.endpoint])
-            #expect(ctl.stdout.contains("com.example.python-raw on kate-iphone: running, pid \(ext.pid!), up 1500 ms,"), "\(ctl.stdout)")
+            #expect(
+                ctl.stdout.contains("com.example.python-raw on kate-iphone: running, pid \(ext.pid!), up 1500 ms,"),
+                "\(ctl.stdout)")
         }
     }
 }

@@ -16,17 +16,39 @@ import Testing
             try daemon.control(.contact, ContactRequest(device: "ben-iphone", person: "amber@example.com", name: "Amb"))
             try daemon.control(.delivery, DeliveryRequest(device: "chris-iphone", hold: true))
             try daemon.open(Self.app, on: "amber-iphone")
-            try daemon.touch("amber-iphone", payload: .object(["ops": .array([
-                .object(["request": .string("sendAttachment"), "body": .object(["instance": .string("$instance"), "url": .string("file://" + sticker), "alternateFilename": .string("cone.png")])]),
-                .object(["request": .string("insertSticker"), "body": .object(["instance": .string("$instance"), "sticker": .object(["url": .string("file://" + sticker), "localizedDescription": .string("A cone")])])]),
-            ])]))
-            try daemon.control(.typeText, TypeTextRequest(device: "amber-iphone", conversation: conversation, text: "for you"))
+            try daemon.touch(
+                "amber-iphone",
+                payload: .object([
+                    "ops": .array([
+                        .object([
+                            "request": .string("sendAttachment"),
+                            "body": .object([
+                                "instance": .string("$instance"), "url": .string("file://" + sticker),
+                                "alternateFilename": .string("cone.png"),
+                            ]),
+                        ]),
+                        .object([
+                            "request": .string("insertSticker"),
+                            "body": .object([
+                                "instance": .string("$instance"),
+                                "sticker": .object([
+                                    "url": .string("file://" + sticker), "localizedDescription": .string("A cone"),
+                                ]),
+                            ]),
+                        ]),
+                    ])
+                ]))
+            try daemon.control(
+                .typeText, TypeTextRequest(device: "amber-iphone", conversation: conversation, text: "for you"))
             try FileManager.default.removeItem(atPath: sticker)  // the store has its own copies
 
             let before = (
                 ben: try daemon.transcript("ben-iphone"), amber: try daemon.transcript("amber-iphone"),
-                field: try daemon.control(.inputField, InputFieldRequest(device: "amber-iphone", conversation: conversation), as: InputFieldResult.self),
-                ids: try daemon.participants("ben-iphone", app: Self.app))
+                field: try daemon.control(
+                    .inputField, InputFieldRequest(device: "amber-iphone", conversation: conversation),
+                    as: InputFieldResult.self),
+                ids: try daemon.participants("ben-iphone", app: Self.app)
+            )
             #expect(before.ben.first?.senderName == "Amb")
             #expect(try daemon.transcript("chris-iphone").isEmpty, "held for Chris")
 
@@ -36,7 +58,9 @@ import Testing
 
             #expect(try daemon.transcript("ben-iphone") == before.ben)
             #expect(try daemon.transcript("amber-iphone") == before.amber)
-            let field = try daemon.control(.inputField, InputFieldRequest(device: "amber-iphone", conversation: conversation), as: InputFieldResult.self)
+            let field = try daemon.control(
+                .inputField, InputFieldRequest(device: "amber-iphone", conversation: conversation),
+                as: InputFieldResult.self)
             #expect(field == before.field)
             #expect(field.staged?.kind == "sticker" && field.text == "for you")
             #expect(try daemon.participants("ben-iphone", app: Self.app) == before.ids)
@@ -58,11 +82,22 @@ import Testing
         try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
             try daemon.control(.delivery, DeliveryRequest(device: "john-iphone", latencyMs: 400))
             try daemon.open(Self.app, on: "kate-iphone")
-            try daemon.touch("kate-iphone", payload: .object(["ops": .array([.object(["request": .string("sendText"), "body": .object(["instance": .string("$instance"), "text": .string("on its way")])])])]))
+            try daemon.touch(
+                "kate-iphone",
+                payload: .object([
+                    "ops": .array([
+                        .object([
+                            "request": .string("sendText"),
+                            "body": .object(["instance": .string("$instance"), "text": .string("on its way")]),
+                        ])
+                    ])
+                ]))
             kill(daemon.pid, SIGKILL)
             #expect(daemon.waitForExit() != nil)
             try daemon.restart()
-            try daemon.eventually("the text arrives") { try daemon.transcript("john-iphone").map(\.text) == ["on its way"] }
+            try daemon.eventually("the text arrives") {
+                try daemon.transcript("john-iphone").map(\.text) == ["on its way"]
+            }
         }
     }
 
@@ -70,7 +105,14 @@ import Testing
     /// after the restart is held too, and does not overtake the ones held before it.
     @Test func aDevicesDeliverySettingSurvivesARestart() throws {
         func say(_ text: String) -> JSONValue {
-            .object(["ops": .array([.object(["request": .string("sendText"), "body": .object(["instance": .string("$instance"), "text": .string(text)])])])])
+            .object([
+                "ops": .array([
+                    .object([
+                        "request": .string("sendText"),
+                        "body": .object(["instance": .string("$instance"), "text": .string(text)]),
+                    ])
+                ])
+            ])
         }
         try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
             try daemon.control(.delivery, DeliveryRequest(device: "john-iphone", hold: true))

@@ -17,7 +17,8 @@ import Testing
     @Test func mypyStrictIsCleanOverTheSources() throws {
         let cache = Self.scratch("mypy-cache")
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let run = try CommandRun("/usr/bin/env", ["python3", "-m", "mypy", "--strict", "--cache-dir", cache, Self.python + "/src"])
+        let run = try CommandRun(
+            "/usr/bin/env", ["python3", "-m", "mypy", "--strict", "--cache-dir", cache, Self.python + "/src"])
         #expect(run.status == 0, "mypy --strict found errors:\n\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("Success: no issues found"), "\(run.stdout)\n\(run.stderr)")
     }
@@ -27,7 +28,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let dist = directory + "/dist"
 
-        let build = try CommandRun("/usr/bin/env", ["python3", "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", dist, Self.python])
+        let build = try CommandRun(
+            "/usr/bin/env",
+            ["python3", "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", dist, Self.python])
         try #require(build.status == 0, "python -m build failed:\n\(build.stdout)\n\(build.stderr)")
 
         // One wheel and one sdist, of one version whose major number is the protocol's.
@@ -35,7 +38,9 @@ import Testing
         let wheelPattern = #/^msghost-(\d+)\.(\d+)\.(\d+)-py3-none-any\.whl$/#
         let wheel = try #require(files.first { $0.wholeMatch(of: wheelPattern) != nil }, "no wheel among \(files)")
         let match = try #require(wheel.wholeMatch(of: wheelPattern))
-        #expect(Int(match.output.1) == WireVersion.major, "the package's major version is not the protocol's (\(WireVersion.major)): \(wheel)")
+        #expect(
+            Int(match.output.1) == WireVersion.major,
+            "the package's major version is not the protocol's (\(WireVersion.major)): \(wheel)")
         let version = "\(match.output.1).\(match.output.2).\(match.output.3)"
         #expect(files == ["msghost-\(version)-py3-none-any.whl", "msghost-\(version).tar.gz"], "\(files)")
 
@@ -45,13 +50,20 @@ import Testing
         let metadata = try String(contentsOfFile: site + "/msghost-\(version).dist-info/METADATA", encoding: .utf8)
         #expect(metadata.contains("\nVersion: \(version)\n"), "\(metadata)")
         #expect(metadata.contains("\nRequires-Dist: pyzmq"), "\(metadata)")
-        let entryPoints = try String(contentsOfFile: site + "/msghost-\(version).dist-info/entry_points.txt", encoding: .utf8)
-        #expect(entryPoints.contains("[pytest11]") && entryPoints.contains("msghost = msghost.pytest_plugin"), "\(entryPoints)")
+        let entryPoints = try String(
+            contentsOfFile: site + "/msghost-\(version).dist-info/entry_points.txt", encoding: .utf8)
+        #expect(
+            entryPoints.contains("[pytest11]") && entryPoints.contains("msghost = msghost.pytest_plugin"),
+            "\(entryPoints)")
         #expect(FileManager.default.fileExists(atPath: site + "/msghost/py.typed"), "the wheel lacks py.typed")
         try Self.expectImports(from: site, version: version)
 
-        let help = try CommandRun("/usr/bin/env", ["python3", "-m", "pytest", "-p", "no:cacheprovider", "--help"], environment: ["PYTHONPATH": site])
-        #expect(help.status == 0 && help.stdout.contains("--msghostd"), "the installed plugin's option is missing:\n\(help.stdout.suffix(2000))\n\(help.stderr)")
+        let help = try CommandRun(
+            "/usr/bin/env", ["python3", "-m", "pytest", "-p", "no:cacheprovider", "--help"],
+            environment: ["PYTHONPATH": site])
+        #expect(
+            help.status == 0 && help.stdout.contains("--msghostd"),
+            "the installed plugin's option is missing:\n\(help.stdout.suffix(2000))\n\(help.stderr)")
 
         // The sdist is complete: it builds and installs on its own (same backend, no network).
         let fromSource = directory + "/site-from-sdist"
@@ -64,8 +76,12 @@ import Testing
     }
 
     static func pipInstall(_ file: String, into target: String, extra: [String] = []) throws {
-        let run = try CommandRun("/usr/bin/env", ["python3", "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                                                  "--disable-pip-version-check"] + extra + ["--target", target, file])
+        let run = try CommandRun(
+            "/usr/bin/env",
+            [
+                "python3", "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                "--disable-pip-version-check",
+            ] + extra + ["--target", target, file])
         try #require(run.status == 0, "pip install \(file) failed:\n\(run.stdout)\n\(run.stderr)")
     }
 

@@ -9,9 +9,16 @@ import Testing
 /// no value can overflow a timer and trap it.
 @Suite(.serialized) struct RangeTests {
     static let app = "com.example.recorder"
-    static let sendText: JSONValue = .object(["ops": .array([.object(["request": .string("sendText"), "body": .object([
-        "instance": .string("$instance"), "text": .string("still here"),
-    ])])])])
+    static let sendText: JSONValue = .object([
+        "ops": .array([
+            .object([
+                "request": .string("sendText"),
+                "body": .object([
+                    "instance": .string("$instance"), "text": .string("still here"),
+                ]),
+            ])
+        ])
+    ])
 
     static func expectInvalid(_ field: String, _ request: () throws -> Void) {
         do {
@@ -19,7 +26,9 @@ import Testing
             Issue.record("\(field): an out-of-range value was accepted")
         } catch let error as WireError {
             #expect(error.isControl(.invalidRequest), "\(field): \(error)")
-            #expect(error.description.contains(field) && error.description.contains(" to "), "names the field and the range: \(error.description)")
+            #expect(
+                error.description.contains(field) && error.description.contains(" to "),
+                "names the field and the range: \(error.description)")
         } catch {
             Issue.record("\(field): \(error)")
         }
@@ -35,7 +44,8 @@ import Testing
     }
 
     @Test func advanceClockPastTheLimitIsRefused() throws {
-        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)], settings: ["clock": "manual"]) { daemon in
+        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)], settings: ["clock": "manual"]) {
+            daemon in
             for value in [Int64.max, Int64.max - 1_000, 3_155_760_000_001, -1, Int64.min] {
                 Self.expectInvalid("milliseconds") { try daemon.advance(value) }
             }
@@ -53,7 +63,9 @@ import Testing
     @Test func aHugeDeliveryLatencyIsRefused() throws {
         try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
             for value in [Int64.max, 86_400_001, -1, Int64.min] {
-                Self.expectInvalid("latencyMs") { try daemon.control(.delivery, DeliveryRequest(device: "john-iphone", latencyMs: value)) }
+                Self.expectInvalid("latencyMs") {
+                    try daemon.control(.delivery, DeliveryRequest(device: "john-iphone", latencyMs: value))
+                }
             }
             try Self.expectServing(daemon)
         }
@@ -62,8 +74,15 @@ import Testing
     @Test func anEntryIDBelowOneIsRefused() throws {
         try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)]) { daemon in
             for entry in [0, -1, Int.min] {
-                Self.expectInvalid("entry") { try daemon.control(.tap, TapRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry), as: TapResult.self) }
-                Self.expectInvalid("entry") { try daemon.control(.keep, KeepRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry)) }
+                Self.expectInvalid("entry") {
+                    try daemon.control(
+                        .tap, TapRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry),
+                        as: TapResult.self)
+                }
+                Self.expectInvalid("entry") {
+                    try daemon.control(
+                        .keep, KeepRequest(device: "john-iphone", conversation: daemon.conversation, entry: entry))
+                }
             }
             try Self.expectServing(daemon)
         }

@@ -28,7 +28,10 @@ import Testing
         let directory = TestPaths.repository + "/benchmarks/results"
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
         let runs = try names.map { name in
-            (name, try JSONDecoder().decode(Run.self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))))
+            (
+                name,
+                try JSONDecoder().decode(Run.self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+            )
         }
         let newest = try #require(runs.max { ($0.1.date, $0.1.recorded, $0.0) < ($1.1.date, $1.1.recorded, $1.0) })
         return (newest.0, newest.1)
@@ -51,14 +54,20 @@ import Testing
     }
 
     @Test func theStartAndMemoryFiguresAreTheBenchmarksOwn() throws {
-        let readme = try Self.read("README.md").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
+        let readme = try Self.read("README.md").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
+            of: "  ", with: " ")
         let (name, run) = try Self.newestRun()
-        let start = try #require(run.figures.first { $0.figure == "daemon start → READY, fresh state (ms)" }, "no start figure in \(name)")
+        let start = try #require(
+            run.figures.first { $0.figure == "daemon start → READY, fresh state (ms)" }, "no start figure in \(name)")
         let idle = try #require(run.figures.first { $0.figure == "daemon RSS idle (MB)" }, "no idle figure in \(name)")
         // The largest store the run measured: "daemon RSS, N stored messages (MB)" with the greatest N.
         let stored = run.figures.compactMap { figure -> (Int, Run.Figure)? in
-            guard figure.figure.hasPrefix("daemon RSS, "), figure.figure.hasSuffix(" stored messages (MB)") else { return nil }
-            return Int(figure.figure.dropFirst("daemon RSS, ".count).dropLast(" stored messages (MB)".count)).map { ($0, figure) }
+            guard figure.figure.hasPrefix("daemon RSS, "), figure.figure.hasSuffix(" stored messages (MB)") else {
+                return nil
+            }
+            return Int(figure.figure.dropFirst("daemon RSS, ".count).dropLast(" stored messages (MB)".count)).map {
+                ($0, figure)
+            }
         }
         let (messages, memory) = try #require(stored.max { $0.0 < $1.0 }, "no stored-messages figure in \(name)")
         // The README rounds the start to one decimal and names the source.
@@ -74,7 +83,11 @@ import Testing
     /// docs/PERFORMANCE.md shows the newest run as `scripts/bench-table` renders it.
     @Test func thePerformancePageShowsTheNewestRun() throws {
         let run = try CommandRun(
-            "/usr/bin/env", ["python3", TestPaths.repository + "/scripts/bench-table", "--check", TestPaths.repository + "/docs/PERFORMANCE.md"])
+            "/usr/bin/env",
+            [
+                "python3", TestPaths.repository + "/scripts/bench-table", "--check",
+                TestPaths.repository + "/docs/PERFORMANCE.md",
+            ])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 }

@@ -8,16 +8,21 @@ import Testing
     static let schemaDirectory = TestPaths.repository + "/docs/schema"
 
     @Test func everyMessageTypeInTheCodeHasASchema() {
-        let names = CallbackType.allCases.map(\.rawValue) + RequestType.allCases.map(\.rawValue) + [ReplyType.name]
+        let names =
+            CallbackType.allCases.map(\.rawValue) + RequestType.allCases.map(\.rawValue) + [ReplyType.name]
             + ControlCommand.allCases.map { "control.\($0.rawValue)" } + ["control.reply"]
         for name in names {
-            #expect(FileManager.default.fileExists(atPath: "\(Self.schemaDirectory)/\(name).schema.json"), "no schema for \(name)")
+            #expect(
+                FileManager.default.fileExists(atPath: "\(Self.schemaDirectory)/\(name).schema.json"),
+                "no schema for \(name)")
         }
     }
 
     @Test func everyMessageTypeInTheCodeIsInTheProtocolDocument() throws {
         let document = try String(contentsOfFile: TestPaths.repository + "/docs/PROTOCOL.md", encoding: .utf8)
-        let names = CallbackType.allCases.map(\.rawValue) + RequestType.allCases.map(\.rawValue) + ControlCommand.allCases.map(\.rawValue)
+        let names =
+            CallbackType.allCases.map(\.rawValue) + RequestType.allCases.map(\.rawValue)
+            + ControlCommand.allCases.map(\.rawValue)
         for name in names {
             #expect(document.contains("| `\(name)` |"), "PROTOCOL.md has no table row for \(name)")
         }

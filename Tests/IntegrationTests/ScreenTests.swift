@@ -12,8 +12,9 @@ import Testing
     static let app = "com.example.screen"
 
     static func screenApp() -> TestDaemon.App {
-        TestDaemon.App(bundleID: app, command: TestPaths.binary("ScreenApp", override: "SCREEN_APP_BINARY"), args: [],
-                       workingDirectory: TestPaths.repository + "/Tests/Fixtures/ScreenApp")
+        TestDaemon.App(
+            bundleID: app, command: TestPaths.binary("ScreenApp", override: "SCREEN_APP_BINARY"), args: [],
+            workingDirectory: TestPaths.repository + "/Tests/Fixtures/ScreenApp")
     }
 
     @Test func aTapOnTheAppsScreenReachesItsViewsAndTheirSendsFollowTheRules() throws {
@@ -27,8 +28,14 @@ import Testing
             #expect(width == 390 && height == 292)
             let picture = try Data(contentsOf: try #require(image.url.flatMap(URL.init(string:))))
             #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the screen is a PNG in the daemon's store")
-            #expect(items.map(\.role) == [.text, .segmentedControl, .textField, .button, .button, .view, .view, .button, .button])
-            #expect(items.map(\.label) == ["Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece", "Later", "Close"])
+            #expect(
+                items.map(\.role) == [
+                    .text, .segmentedControl, .textField, .button, .button, .view, .view, .button, .button,
+                ])
+            #expect(
+                items.map(\.label) == [
+                    "Choose a flavour", nil, "A note", "Send", "Send twice", "Board", "Piece", "Later", "Close",
+                ])
             let segments = items[1]
             #expect(segments.value == "Vanilla")
 
@@ -47,7 +54,9 @@ import Testing
             try daemon.tapScreen("kate-iphone", label: "Send twice")
             try daemon.settle()
             #expect(try daemon.transcript("john-iphone").count == before + 1)
-            let refusals = try daemon.control(.events, EventsRequest(), as: EventsResult.self).events.filter { $0.kind == "sendRefused" }
+            let refusals = try daemon.control(.events, EventsRequest(), as: EventsResult.self).events.filter {
+                $0.kind == "sendRefused"
+            }
             #expect(refusals.last?.code == 9 && refusals.last?.name == "sendWithoutRecentInteraction")
 
             // Off the screen, or where the app has no screen: the control client's mistake.
@@ -61,13 +70,22 @@ import Testing
                 #expect(error.name == "invalidState", "\(error)")
             }
             // msghostctl finds an item by its label; an unknown label says which there are.
-            let tap = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--label", "Send", "--endpoint", daemon.control.endpoint])
-            #expect(tap.status == 0 && tap.stdout.hasPrefix("tapped \"Send\" on kate-iphone's app"), "\(tap.stdout)\(tap.stderr)")
+            let tap = try CommandRun(
+                TestPaths.msghostctl,
+                ["tap-screen", "kate-iphone", "--label", "Send", "--endpoint", daemon.control.endpoint])
+            #expect(
+                tap.status == 0 && tap.stdout.hasPrefix("tapped \"Send\" on kate-iphone's app"),
+                "\(tap.stdout)\(tap.stderr)")
             #expect(tap.stdout.contains("  sent from kate-iphone in \(daemon.conversation): message "), "\(tap.stdout)")
-            let lost = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--label", "Nope", "--endpoint", daemon.control.endpoint])
+            let lost = try CommandRun(
+                TestPaths.msghostctl,
+                ["tap-screen", "kate-iphone", "--label", "Nope", "--endpoint", daemon.control.endpoint])
             #expect(lost.status == 3 && lost.stderr.contains("labels: \"Sent Chocolate\""), "\(lost.stderr)")
-            let shown = try CommandRun(TestPaths.msghostctl, ["view", "kate-iphone", "--endpoint", daemon.control.endpoint])
-            #expect(shown.stdout.contains("screen 390×292 points: file://") && shown.stdout.contains("[Send] button at 16,146 120×44"), "\(shown.stdout)")
+            let shown = try CommandRun(
+                TestPaths.msghostctl, ["view", "kate-iphone", "--endpoint", daemon.control.endpoint])
+            #expect(
+                shown.stdout.contains("screen 390×292 points: file://")
+                    && shown.stdout.contains("[Send] button at 16,146 120×44"), "\(shown.stdout)")
         }
     }
 
@@ -76,7 +94,8 @@ import Testing
             try daemon.open(Self.app, on: "kate-iphone")
             try daemon.settle()
             // The board hears the raw touches: began, a move per step, ended where it lifted.
-            try daemon.dragScreen("kate-iphone", from: ScreenPoint(x: 26, y: 210), to: ScreenPoint(x: 236, y: 270), steps: 5)
+            try daemon.dragScreen(
+                "kate-iphone", from: ScreenPoint(x: 26, y: 210), to: ScreenPoint(x: 236, y: 270), steps: 5)
             #expect(try daemon.screenItems("kate-iphone")[5].label == "Board: began 10,10, 5 moves, ended 220,70")
 
             // The piece's pan moves it to where it is dropped; the drop's send is allowed, as
@@ -89,13 +108,24 @@ import Testing
             let piece = try #require(items.first { $0.label == "Piece" })
             #expect(piece.center.x == 200 && piece.center.y == 250, "\(piece)")
             let events = try daemon.control(.events, EventsRequest(), as: EventsResult.self).events
-            #expect(events.contains { $0.kind == "touch" && $0.detail == "screen drag from 330, 230 to 200, 250" }, "\(events.map { $0.detail ?? "" })")
+            #expect(
+                events.contains { $0.kind == "touch" && $0.detail == "screen drag from 330, 230 to 200, 250" },
+                "\(events.map { $0.detail ?? "" })")
             #expect(!events.contains { $0.kind == "sendRefused" })
 
             // Onto the board by label, from msghostctl: the piece again, its send again allowed.
-            let dragged = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--label", "Piece", "--to-label", "Board: began 10,10, 5 moves, ended 220,70", "--steps", "3", "--endpoint", daemon.control.endpoint])
-            #expect(dragged.status == 0 && dragged.stdout.hasPrefix("dragged \"Piece\" to \"Board: began"), "\(dragged.stdout)\(dragged.stderr)")
-            #expect(dragged.stdout.contains("  sent from kate-iphone in \(daemon.conversation): message "), "\(dragged.stdout)")
+            let dragged = try CommandRun(
+                TestPaths.msghostctl,
+                [
+                    "tap-screen", "kate-iphone", "--label", "Piece", "--to-label",
+                    "Board: began 10,10, 5 moves, ended 220,70", "--steps", "3", "--endpoint", daemon.control.endpoint,
+                ])
+            #expect(
+                dragged.status == 0 && dragged.stdout.hasPrefix("dragged \"Piece\" to \"Board: began"),
+                "\(dragged.stdout)\(dragged.stderr)")
+            #expect(
+                dragged.stdout.contains("  sent from kate-iphone in \(daemon.conversation): message "),
+                "\(dragged.stdout)")
             try daemon.settle()
             #expect(try daemon.transcript("john-iphone").last?.rendered?.caption == "Piece dropped at 136,240")
 
@@ -103,9 +133,18 @@ import Testing
             let refused: [(TapScreenRequest, String)] = [
                 (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 390, y: 10)), "to.x: "),
                 (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 10, y: -1)), "to.y: "),
-                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 20, y: 20), steps: 0), "steps: "),
-                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, long: true, to: ScreenPoint(x: 20, y: 20)), "long: "),
-                (TapScreenRequest(device: "kate-iphone", x: 10, y: 10, text: "hi", to: ScreenPoint(x: 20, y: 20)), "text: "),
+                (
+                    TapScreenRequest(device: "kate-iphone", x: 10, y: 10, to: ScreenPoint(x: 20, y: 20), steps: 0),
+                    "steps: "
+                ),
+                (
+                    TapScreenRequest(device: "kate-iphone", x: 10, y: 10, long: true, to: ScreenPoint(x: 20, y: 20)),
+                    "long: "
+                ),
+                (
+                    TapScreenRequest(device: "kate-iphone", x: 10, y: 10, text: "hi", to: ScreenPoint(x: 20, y: 20)),
+                    "text: "
+                ),
             ]
             for (request, field) in refused {
                 do {
@@ -115,8 +154,14 @@ import Testing
                     #expect(error.name == "invalidRequest" && error.description.hasPrefix(field), "\(error)")
                 }
             }
-            let bad = try CommandRun(TestPaths.msghostctl, ["tap-screen", "kate-iphone", "--at", "10,10", "--to", "20,20", "--long", "--endpoint", daemon.control.endpoint])
-            #expect(bad.status != 0 && bad.stderr.contains("--long: a drag (--to) is not a long press"), "\(bad.stderr)")
+            let bad = try CommandRun(
+                TestPaths.msghostctl,
+                [
+                    "tap-screen", "kate-iphone", "--at", "10,10", "--to", "20,20", "--long", "--endpoint",
+                    daemon.control.endpoint,
+                ])
+            #expect(
+                bad.status != 0 && bad.stderr.contains("--long: a drag (--to) is not a long press"), "\(bad.stderr)")
         }
     }
 
@@ -143,7 +188,8 @@ import Testing
             try daemon.settle()
             let events = try daemon.control(.events, EventsRequest(), as: EventsResult.self).events
             #expect(events.contains { $0.kind == "closed" }, "\(events.map(\.kind))")
-            #expect(!events.contains { $0.kind == "requestRefused" }, "\(events.filter { $0.kind == "requestRefused" })")
+            #expect(
+                !events.contains { $0.kind == "requestRefused" }, "\(events.filter { $0.kind == "requestRefused" })")
         }
     }
 
@@ -151,17 +197,24 @@ import Testing
     /// compact app is 375 points wide over the SE's keyboard height; an iPad's is 820 wide,
     /// and expanded it is the whole 820 × 1180 screen.
     @Test func theScreenIsTheDeviceModels() throws {
-        let world = TestDaemon.World(members: [
-            .init(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")], models: ["kate-iphone": "iPhoneSE"]),
-            .init(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-ipad", "ios17")], models: ["john-ipad": "iPad"]),
-        ], conversation: TestDaemon.conversation)
+        let world = TestDaemon.World(
+            members: [
+                .init(
+                    handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")],
+                    models: ["kate-iphone": "iPhoneSE"]),
+                .init(
+                    handle: TestDaemon.john, name: "John Appleseed", devices: [("john-ipad", "ios17")],
+                    models: ["john-ipad": "iPad"]),
+            ], conversation: TestDaemon.conversation)
         try TestDaemon.with(apps: [Self.screenApp()], world: world) { daemon in
             let devices = try daemon.control(.world, Empty(), as: WorldResult.self).devices
             #expect(devices.map(\.model) == [.iPad, .iPhoneSE])
             for (device, width, height) in [("kate-iphone", 375, 260), ("john-ipad", 820, 398)] {
                 try daemon.open(Self.app, on: device)
                 try daemon.settle()
-                guard case .screen(_, let shownWidth, let shownHeight, _)? = try daemon.view(device).view?.elements.first else {
+                guard
+                    case .screen(_, let shownWidth, let shownHeight, _)? = try daemon.view(device).view?.elements.first
+                else {
                     throw TestDaemonError(description: "no screen on \(device)")
                 }
                 #expect(shownWidth == width && shownHeight == height, "\(device): \(shownWidth)×\(shownHeight)")

@@ -10,10 +10,14 @@ import Testing
 @Suite struct SoakTests {
     @Test func aMinuteAtHalfTheSustainedRateLeavesMemoryDescriptorsAndProcessesAsTheyWere() throws {
         let bench = TestPaths.binary("msghost-bench", override: "MSGHOST_BENCH_BINARY")
-        let run = try CommandRun(bench, ["--soak", "60", "--msghostd", TestPaths.msghostd, "--repository", TestPaths.repository])
+        let run = try CommandRun(
+            bench, ["--soak", "60", "--msghostd", TestPaths.msghostd, "--repository", TestPaths.repository])
         print(run.stdout)
         #expect(run.status == 0, "the soak failed a check:\n\(run.stdout)\n\(run.stderr)")
-        for check in ["RSS growth after warm-up < 5 %", "open descriptors held, flat", "no fault event", "error counters unchanged"] {
+        for check in [
+            "RSS growth after warm-up < 5 %", "open descriptors held, flat", "no fault event",
+            "error counters unchanged",
+        ] {
             #expect(run.stdout.contains("| \(check) | pass |"), "no passing \"\(check)\" in:\n\(run.stdout)")
         }
     }

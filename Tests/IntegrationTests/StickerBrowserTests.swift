@@ -18,8 +18,12 @@ import Testing
             guard elements.count == 2, case .row(let images) = elements[0], case .row(let buttons) = elements[1] else {
                 throw TestDaemonError(description: "not a browser grid: \(elements)")
             }
-            #expect(buttons.map { element -> String? in if case .button(let id, _, _, _) = element { id } else { nil } } == ["sticker-0", "sticker-1"])
-            guard case .image(let cup, let label, let width, _) = images[1] else { throw TestDaemonError(description: "no image: \(images)") }
+            #expect(
+                buttons.map { element -> String? in if case .button(let id, _, _, _) = element { id } else { nil } }
+                    == ["sticker-0", "sticker-1"])
+            guard case .image(let cup, let label, let width, _) = images[1] else {
+                throw TestDaemonError(description: "no image: \(images)")
+            }
             #expect(label == "A cup" && width == 206)
             let cupFile = try Data(contentsOf: URL(fileURLWithPath: fixture + "/Resources/cup@2x.png"))
             let drawn = try Data(contentsOf: try #require(cup.url.flatMap(URL.init(string:))))
@@ -30,7 +34,10 @@ import Testing
             try daemon.activate("kate-iphone", button: "sticker-1")
             try daemon.settle()
             let conversation = daemon.conversation
-            let staged = try daemon.control(.inputField, InputFieldRequest(device: "kate-iphone", conversation: conversation), as: InputFieldResult.self).staged
+            let staged = try daemon.control(
+                .inputField, InputFieldRequest(device: "kate-iphone", conversation: conversation),
+                as: InputFieldResult.self
+            ).staged
             #expect(staged?.kind == "sticker")
             #expect(staged?.text == "A cup")
             try daemon.control(.send, InputFieldRequest(device: "kate-iphone", conversation: conversation))
@@ -42,7 +49,10 @@ import Testing
             // A button id that is no sticker of the browser is an ordinary touch for the app.
             try daemon.touch("kate-iphone", payload: .object(["image": .string("cone")]))
             try daemon.settle()
-            let next = try daemon.control(.inputField, InputFieldRequest(device: "kate-iphone", conversation: conversation), as: InputFieldResult.self).staged
+            let next = try daemon.control(
+                .inputField, InputFieldRequest(device: "kate-iphone", conversation: conversation),
+                as: InputFieldResult.self
+            ).staged
             #expect(next?.rendered?.caption == "320×300")
         }
     }

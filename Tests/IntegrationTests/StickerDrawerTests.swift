@@ -16,7 +16,9 @@ import Testing
         let fixture = NamedImageTests.fixture
         try TestDaemon.with(apps: [NamedImageTests.stickerApp(workingDirectory: fixture)]) { daemon in
             let conversation = daemon.conversation
-            let noApp = #expect(throws: WireError.self) { try daemon.control(.stickers, StickersRequest(device: Self.kate)) }
+            let noApp = #expect(throws: WireError.self) {
+                try daemon.control(.stickers, StickersRequest(device: Self.kate))
+            }
             #expect(noApp?.isControl(.invalidState) == true)
 
             try daemon.open(NamedImageTests.app, on: Self.kate)
@@ -26,32 +28,47 @@ import Testing
             #expect(drawer.stickers.map(\.index) == [0, 1])
             #expect(drawer.stickers.map(\.localizedDescription) == ["A cone", "A cup"])
             let cupFile = try Data(contentsOf: URL(fileURLWithPath: fixture + "/Resources/cup@2x.png"))
-            #expect(try Data(contentsOf: try #require(URL(string: drawer.stickers[1].file.url))) == cupFile, "the host's copy")
+            #expect(
+                try Data(contentsOf: try #require(URL(string: drawer.stickers[1].file.url))) == cupFile,
+                "the host's copy")
             #expect(drawer.rejected.map(\.index) == [2])
-            #expect(drawer.rejected.first?.error.domain == StickersErrorCode.domain && drawer.rejected.first?.error.code == StickersErrorCode.fileNotFound.rawValue)
+            #expect(
+                drawer.rejected.first?.error.domain == StickersErrorCode.domain
+                    && drawer.rejected.first?.error.code == StickersErrorCode.fileNotFound.rawValue)
             #expect(try daemon.events(kind: "stickerDrawer").last?.detail == "2 shown, 1 left out")
 
             // A tap puts the cone in Kate's input field.
-            let inserted = try daemon.control(.chooseSticker, ChooseStickerRequest(device: Self.kate, sticker: 0), as: ChooseStickerResult.self)
+            let inserted = try daemon.control(
+                .chooseSticker, ChooseStickerRequest(device: Self.kate, sticker: 0), as: ChooseStickerResult.self)
             #expect(inserted.messageID == nil)
-            let staged = try daemon.control(.inputField, InputFieldRequest(device: Self.kate, conversation: conversation), as: InputFieldResult.self).staged
+            let staged = try daemon.control(
+                .inputField, InputFieldRequest(device: Self.kate, conversation: conversation), as: InputFieldResult.self
+            ).staged
             #expect(staged?.kind == "sticker" && staged?.text == "A cone")
-            let leftOut = #expect(throws: WireError.self) { try daemon.control(.chooseSticker, ChooseStickerRequest(device: Self.kate, sticker: 2)) }
+            let leftOut = #expect(throws: WireError.self) {
+                try daemon.control(.chooseSticker, ChooseStickerRequest(device: Self.kate, sticker: 2))
+            }
             #expect(leftOut?.isControl(.invalidState) == true && leftOut?.description.contains("fileNotFound") == true)
 
             // John writes; Kate peels the cup onto his bubble: it is sent at once, on that bubble.
-            try daemon.control(.typeText, TypeTextRequest(device: Self.john, conversation: conversation, text: "coffee?"))
+            try daemon.control(
+                .typeText, TypeTextRequest(device: Self.john, conversation: conversation, text: "coffee?"))
             try daemon.control(.send, InputFieldRequest(device: Self.john, conversation: conversation))
             let target = try #require(try daemon.transcript(Self.kate).last { $0.kind == "text" })
-            let peeled = try daemon.control(.chooseSticker, ChooseStickerRequest(device: Self.kate, sticker: 1, onto: target.entry), as: ChooseStickerResult.self)
+            let peeled = try daemon.control(
+                .chooseSticker, ChooseStickerRequest(device: Self.kate, sticker: 1, onto: target.entry),
+                as: ChooseStickerResult.self)
             let id = try #require(peeled.messageID)
             try daemon.settle()
             for device in [Self.kate, Self.john] {
                 let entry = try #require(try daemon.transcript(device).first { $0.messageID == id })
-                #expect(entry.kind == "sticker" && entry.peeledOnto == target.messageID && entry.app == NamedImageTests.app)
+                #expect(
+                    entry.kind == "sticker" && entry.peeledOnto == target.messageID && entry.app == NamedImageTests.app)
                 #expect(try Data(contentsOf: try #require(entry.file.flatMap { URL(string: $0.url) })) == cupFile)
             }
-            let stillStaged = try daemon.control(.inputField, InputFieldRequest(device: Self.kate, conversation: conversation), as: InputFieldResult.self).staged
+            let stillStaged = try daemon.control(
+                .inputField, InputFieldRequest(device: Self.kate, conversation: conversation), as: InputFieldResult.self
+            ).staged
             #expect(stillStaged?.text == "A cone", "a peel leaves the input field alone")
 
             // Kept across a kill -9 and a restart, like every message acknowledged.

@@ -35,7 +35,9 @@ import Testing
             kill(scene.daemon.pid, SIGKILL)
             #expect(scene.daemon.waitForExit() != nil)
             try scene.daemon.restart()
-            #expect(try scene.daemon.transcript(Self.john).map(\.text) == ["hi"], "what was acknowledged after the fault survives kill -9")
+            #expect(
+                try scene.daemon.transcript(Self.john).map(\.text) == ["hi"],
+                "what was acknowledged after the fault survives kill -9")
         }
     }
 
@@ -90,15 +92,23 @@ import Testing
         let directory = "/tmp/msghost-readonly-\(UUID().uuidString.prefix(8))"
         var daemon: Process?
         defer {
-            if let daemon, daemon.isRunning { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+            if let daemon, daemon.isRunning {
+                kill(daemon.processIdentifier, SIGKILL)
+                daemon.waitUntilExit()
+            }
             Self.run("/bin/chmod", ["-R", "u+w", directory])
             try? FileManager.default.removeItem(atPath: directory)
         }
         let fm = FileManager.default
-        try fm.createDirectory(atPath: directory + "/config/apps", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        try "log:\n  level: info\n".write(toFile: directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
+        try fm.createDirectory(
+            atPath: directory + "/config/apps", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
+        try "log:\n  level: info\n".write(
+            toFile: directory + "/config/msghostd.yaml", atomically: true, encoding: .utf8)
         for sub in ["state", "run"] {
-            try fm.createDirectory(atPath: "\(directory)/\(sub)", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                atPath: "\(directory)/\(sub)", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
         }
         Self.run("/bin/chown", ["-R", "65534:65534", directory + "/state", directory + "/run"])
         let control = try ControlClient(endpoint: "ipc://\(directory)/run/control.sock")
@@ -140,7 +150,9 @@ import Testing
     // MARK: Helpers
 
     static func status(_ outcome: ErrorOutcome) throws -> ReplyStatus {
-        guard case .reply(let reply, _, _) = outcome else { throw TestDaemonError(description: "expected a reply, got \(outcome)") }
+        guard case .reply(let reply, _, _) = outcome else {
+            throw TestDaemonError(description: "expected a reply, got \(outcome)")
+        }
         return try reply.envelope.decodeBody(ReplyStatus.self)
     }
 
@@ -153,7 +165,9 @@ import Testing
     static func burst(_ scene: ErrorScene, prefix: String) throws -> [String: WireError?] {
         var ids: [String] = []
         for index in 0..<20 {
-            ids.append(try scene.postControl(.createPerson, CreatePersonRequest(handle: "\(prefix)\(index)@example.com", name: "P\(index)")))
+            ids.append(
+                try scene.postControl(
+                    .createPerson, CreatePersonRequest(handle: "\(prefix)\(index)@example.com", name: "P\(index)")))
             if index == 10 { ids.append(try scene.postControl(.status)) }
         }
         var answers: [String: WireError?] = [:]

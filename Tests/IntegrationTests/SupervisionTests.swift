@@ -19,7 +19,10 @@ import Testing
     }
 
     @Test func idleTerminationHappensExactlyAtTheGraceAndTheNextOpenIsCold() throws {
-        try TestDaemon.with(apps: [.fixture("recorder.py", bundleID: Self.app)], settings: Self.manual.merging(["extensions.idleGraceMs": "1000"]) { $1 }) { daemon in
+        try TestDaemon.with(
+            apps: [.fixture("recorder.py", bundleID: Self.app)],
+            settings: Self.manual.merging(["extensions.idleGraceMs": "1000"]) { $1 }
+        ) { daemon in
             try daemon.open(Self.app, on: "kate-iphone")
             let firstPID = try #require(try daemon.status().extensions.first?.pid)
             try daemon.close("kate-iphone")
@@ -39,12 +42,16 @@ import Testing
     }
 
     @Test func crashesAreReportedRelaunchedAndQuarantinedUntilReset() throws {
-        try TestDaemon.with(apps: [Self.problem()], settings: Self.manual.merging(["extensions.crashLimit": "3"]) { $1 }) { daemon in
+        try TestDaemon.with(
+            apps: [Self.problem()], settings: Self.manual.merging(["extensions.crashLimit": "3"]) { $1 }
+        ) { daemon in
             var pids: Set<Int> = []
             for attempt in 1...3 {
                 try daemon.open(Self.problemApp, on: "kate-iphone")
                 pids.insert(try #require(try daemon.status().extensions.first?.pid))
-                let crash = #expect(throws: WireError.self) { try daemon.touch("kate-iphone", payload: .object(["do": .string("crash")])) }
+                let crash = #expect(throws: WireError.self) {
+                    try daemon.touch("kate-iphone", payload: .object(["do": .string("crash")]))
+                }
                 #expect(crash?.isControl(.extensionFailed) == true, "attempt \(attempt)")
                 try daemon.settle()
             }
@@ -63,10 +70,15 @@ import Testing
 
     @Test(arguments: ["hang", "stop"])
     func anUnansweredCallbackMakesTheExtensionUnresponsive(behaviour: String) throws {
-        try TestDaemon.with(apps: [Self.problem(manifest: ["responseTimeoutMs": "2000"])], settings: Self.manual) { daemon in
+        try TestDaemon.with(apps: [Self.problem(manifest: ["responseTimeoutMs": "2000"])], settings: Self.manual) {
+            daemon in
             try daemon.open(Self.problemApp, on: "kate-iphone")
             let pid = try #require(try daemon.status().extensions.first?.pid)
-            let touch = daemon.detached { try $0.request(.touch, TouchRequest(device: "kate-iphone", payload: .object(["do": .string(behaviour)])), as: Empty.self) }
+            let touch = daemon.detached {
+                try $0.request(
+                    .touch, TouchRequest(device: "kate-iphone", payload: .object(["do": .string(behaviour)])),
+                    as: Empty.self)
+            }
             try daemon.eventually("the touch is in flight") { try daemon.events(kind: "touch").count == 1 }
             try daemon.advance(1999)
             #expect(try daemon.events(kind: "unresponsive").isEmpty)
@@ -101,19 +113,25 @@ import Testing
     @Test func memoryPressureWarnsTheRunningExtensionOrEndsItToBeLaunchedColdNext() throws {
         try TestDaemon.with(apps: [Self.problem()], settings: Self.manual) { daemon in
             try daemon.open(Self.problemApp, on: "kate-iphone")
-            try daemon.control(.memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "warning"))
+            try daemon.control(
+                .memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "warning"))
             try daemon.settle()
             #expect(try daemon.events(kind: "memoryWarning").count == 1)
             #expect(try daemon.status().extensions.count == 1, "a warning ends nothing")
 
-            try daemon.control(.memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "critical"))
+            try daemon.control(
+                .memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "critical"))
             try daemon.settle()
             #expect(try daemon.events(kind: "terminated").map(\.name) == ["memoryPressure"])
             #expect(try daemon.events(kind: "crashed").isEmpty, "asked for, so no crash")
             #expect(try daemon.status().extensions.isEmpty)
-            #expect(try daemon.control(.view, DeviceRequest(device: "kate-iphone"), as: ViewResult.self).app == nil, "the open app went with its process")
+            #expect(
+                try daemon.control(.view, DeviceRequest(device: "kate-iphone"), as: ViewResult.self).app == nil,
+                "the open app went with its process")
             let refused = #expect(throws: WireError.self) {
-                try daemon.control(.memoryPressure, MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "warning"))
+                try daemon.control(
+                    .memoryPressure,
+                    MemoryPressureRequest(device: "kate-iphone", app: Self.problemApp, level: "warning"))
             }
             #expect(refused?.isControl(.invalidState) == true)
             try daemon.open(Self.problemApp, on: "kate-iphone")
@@ -123,11 +141,20 @@ import Testing
 
     @Test func aMissingHelloIsLaunchFailedAndAWrongTokenIsRefused() throws {
         for args in [["--no-hello"], ["--wrong-token"]] {
-            try TestDaemon.with(apps: [Self.problem(args, manifest: ["launchTimeoutMs": "3000"])], settings: Self.manual) { daemon in
-                let open = daemon.detached { try $0.request(.open, OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: Self.problemApp), as: OpenResult.self) }
+            try TestDaemon.with(
+                apps: [Self.problem(args, manifest: ["launchTimeoutMs": "3000"])], settings: Self.manual
+            ) { daemon in
+                let open = daemon.detached {
+                    try $0.request(
+                        .open,
+                        OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: Self.problemApp),
+                        as: OpenResult.self)
+                }
                 try daemon.eventually("the process started") { try daemon.events(kind: "launched").count == 1 }
                 if args == ["--wrong-token"] {
-                    try daemon.eventually("the hello was refused") { try daemon.events(kind: "connectionRefused").first?.name == "badToken" }
+                    try daemon.eventually("the hello was refused") {
+                        try daemon.events(kind: "connectionRefused").first?.name == "badToken"
+                    }
                 }
                 try daemon.advance(3000)
                 let error = #expect(throws: WireError.self) { try open.value() }
@@ -142,12 +169,15 @@ import Testing
         var app = TestDaemon.App.fixture("recorder.py", bundleID: Self.app)
         app.manifest = ["attachKey": "attach-key-0123456789"]
         try TestDaemon.with(apps: [app], settings: Self.manual) { daemon in
-            let wrong = try ProbeExtension(endpoint: daemon.extensionEndpoint, token: "not-the-attach-key", app: Self.app)
+            let wrong = try ProbeExtension(
+                endpoint: daemon.extensionEndpoint, token: "not-the-attach-key", app: Self.app)
             try wrong.send("hello", HelloBody(app: Self.app, pid: 1, attachDevice: "kate-iphone"))
             #expect(try wrong.receive().envelope.decodeBody(ReplyStatus.self).failure?.isProtocol(.badToken) == true)
 
-            let attached = try ProbeExtension(endpoint: daemon.extensionEndpoint, token: "attach-key-0123456789", app: Self.app)
-            try attached.send("hello", HelloBody(app: Self.app, pid: Int(getpid()), sdk: "debugger", attachDevice: "kate-iphone"))
+            let attached = try ProbeExtension(
+                endpoint: daemon.extensionEndpoint, token: "attach-key-0123456789", app: Self.app)
+            try attached.send(
+                "hello", HelloBody(app: Self.app, pid: Int(getpid()), sdk: "debugger", attachDevice: "kate-iphone"))
             #expect(try attached.receive().envelope.decodeBody(ReplyStatus.self).isOK)
             #expect(try daemon.status().extensions.first?.attached == true)
 
@@ -173,7 +203,8 @@ import Testing
     /// for the graces to end: else only SIGKILL would stop this daemon.
     @Test func onTheManualClockAStoppingDaemonEndsAnExtensionThatIgnoresItAndExits() throws {
         let graces = ["extensions.terminateGraceMs": "300", "extensions.killGraceMs": "300"]
-        try TestDaemon.with(apps: [Self.problem(["--ignore-stop"])], settings: Self.manual.merging(graces) { $1 }) { daemon in
+        try TestDaemon.with(apps: [Self.problem(["--ignore-stop"])], settings: Self.manual.merging(graces) { $1 }) {
+            daemon in
             try daemon.open(Self.problemApp, on: "kate-iphone")
             let pid = try #require(try daemon.status().extensions.first?.pid)
             let started = Date()
@@ -193,7 +224,9 @@ import Testing
             #expect(pids.count == 2)
             kill(daemon.pid, SIGKILL)
             #expect(daemon.waitForExit() != nil)
-            try daemon.eventually("every extension died with the daemon") { pids.allSatisfy { kill(pid_t($0), 0) != 0 } }
+            try daemon.eventually("every extension died with the daemon") {
+                pids.allSatisfy { kill(pid_t($0), 0) != 0 }
+            }
             try daemon.restart()
             #expect(try daemon.status().extensions.isEmpty, "a restart starts clean")
         }
@@ -202,9 +235,13 @@ import Testing
     /// A launch failure names the timeout that was applied: the manifest's, over the config's.
     @Test func aLaunchFailureNamesTheManifestsTimeout() throws {
         let app = Self.problem(["--no-hello"], manifest: ["launchTimeoutMs": "300"])
-        try TestDaemon.with(apps: [app], settings: Self.manual.merging(["extensions.launchTimeoutMs": "60000"]) { $1 }) { daemon in
+        try TestDaemon.with(apps: [app], settings: Self.manual.merging(["extensions.launchTimeoutMs": "60000"]) { $1 })
+        { daemon in
             let opened = daemon.detached { client in
-                try client.request(.open, OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: Self.problemApp), as: OpenResult.self)
+                try client.request(
+                    .open,
+                    OpenRequest(device: "kate-iphone", conversation: TestDaemon.conversation, app: Self.problemApp),
+                    as: OpenResult.self)
             }
             try daemon.eventually("the process is launched") { try daemon.events(kind: "launched").count == 1 }
             try daemon.advance(300)
@@ -213,7 +250,9 @@ import Testing
                 Issue.record("the open succeeded without a hello")
             } catch let error as WireError {
                 #expect(error.isControl(.launchFailed), "\(error)")
-                #expect(error.description.contains("300 ms") && !error.description.contains("60000"), "\(error.description)")
+                #expect(
+                    error.description.contains("300 ms") && !error.description.contains("60000"), "\(error.description)"
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// `MSMessage.url` takes what Messages takes: a URL without a scheme (what `URLComponents`
 /// makes in Apple's samples), http, https and data URLs; another scheme is not taken and the

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// A parent app on the SDK (PROTOCOL.md §4.10), against an in-process host: its callbacks reach
 /// `MSParentAppViewController`, `present` sends `presentMessageCompose` with the sheet's
@@ -31,10 +32,14 @@ import Testing
             message.summaryText = "Ordered"
             compose.message = message
             compose.messageComposeDelegate = self
-            self.present(compose, animated: true) { error in self.recorder.record("presented \(error.map { "\($0)" } ?? "ok")") }
+            self.present(compose, animated: true) { error in
+                self.recorder.record("presented \(error.map { "\($0)" } ?? "ok")")
+            }
         }
 
-        func messageComposeViewController(_ controller: MFMessageComposeViewController, didFinishWith result: MessagesSDK.MessageComposeResult) {
+        func messageComposeViewController(
+            _ controller: MFMessageComposeViewController, didFinishWith result: MessagesSDK.MessageComposeResult
+        ) {
             self.recorder.record("didFinishWith \(result.rawValue)")
         }
     }
@@ -47,13 +52,15 @@ import Testing
         let environment = try host.environment
         let context = host.context
         let started = Background {
-            try MSParentAppMain.start(environment: environment, context: context, makeController: { Shop(recorder) },
-                                      willTerminate: { _ in }, exit: {})
+            try MSParentAppMain.start(
+                environment: environment, context: context, makeController: { Shop(recorder) },
+                willTerminate: { _ in }, exit: {})
         }
         _ = try host.answerHello()
         let connection = try started.value()
         defer { connection.shutdown(lingerMs: 0) }
-        try host.expectAck(of: host.send(CallbackType.applicationDidBecomeActive.rawValue, InstanceBody(instance: "i7")))
+        try host.expectAck(
+            of: host.send(CallbackType.applicationDidBecomeActive.rawValue, InstanceBody(instance: "i7")))
 
         let touch = host.send(CallbackType.touch.rawValue, TouchBody(instance: "i7", payload: .null))
         let request = try #require(try host.receive())
@@ -63,15 +70,23 @@ import Testing
         #expect(body.message?.layout?.template.caption == "Vanilla")
         host.send(ReplyType.name, OKReply(Empty()), replyTo: request.header.id)
         try host.expectAck(of: touch)
-        try host.expectAck(of: host.send(CallbackType.messageComposeDidFinish.rawValue, MessageComposeDidFinishBody(instance: "i7", result: .sent)))
+        try host.expectAck(
+            of: host.send(
+                CallbackType.messageComposeDidFinish.rawValue,
+                MessageComposeDidFinishBody(instance: "i7", result: .sent)))
         let received = MessageValue(url: "https://example.com/?order=7", summaryText: "for you")
-        try host.expectAck(of: host.send(CallbackType.openURL.rawValue, OpenURLBody(instance: "i7", url: received.url, message: received)))
-        try host.expectAck(of: host.send(CallbackType.applicationWillResignActive.rawValue, InstanceBody(instance: "i7")))
+        try host.expectAck(
+            of: host.send(
+                CallbackType.openURL.rawValue, OpenURLBody(instance: "i7", url: received.url, message: received)))
+        try host.expectAck(
+            of: host.send(CallbackType.applicationWillResignActive.rawValue, InstanceBody(instance: "i7")))
         try host.expectSilence(ms: 100)
         // The completion handler runs on its own queue, so its place among the callbacks is not fixed.
-        #expect(recorder.calls.filter { !$0.hasPrefix("presented") } == [
-            "applicationDidBecomeActive", "didFinishWith 1", "open https://example.com/?order=7 for you", "applicationWillResignActive",
-        ])
+        #expect(
+            recorder.calls.filter { !$0.hasPrefix("presented") } == [
+                "applicationDidBecomeActive", "didFinishWith 1", "open https://example.com/?order=7 for you",
+                "applicationWillResignActive",
+            ])
         #expect(recorder.calls.contains("presented ok"))
     }
 }

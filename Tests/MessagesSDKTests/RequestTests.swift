@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// Requests made from overrides and from async code: queued in call order (before the
 /// callback's ack), answered through completion handlers on a background queue.
@@ -36,7 +37,8 @@ import Testing
         #expect(insert.header.type == "insertMessage")
         let body = try insert.decodeBody(MessageRequestBody.self)
         #expect(body.instance == "i7")
-        #expect(body.message.layout == .template(TemplateLayoutValue(caption: "Vanilla", image: FrameReference(frame: 0))))
+        #expect(
+            body.message.layout == .template(TemplateLayoutValue(caption: "Vanilla", image: FrameReference(frame: 0))))
         #expect(body.message.url == "https://example.com/?a=1")
         #expect(insert.buffers == [[0x89, 0x50, 0x4E, 0x47]])
         let text = try #require(try host.receive())
@@ -46,7 +48,8 @@ import Testing
 
         host.send(ReplyType.name, ErrorReply(.messages(.sendWithoutRecentInteraction)), replyTo: text.header.id)
         host.send(ReplyType.name, OKReply(SendMessageResult(message: body.message)), replyTo: insert.header.id)
-        #expect(outcomes.done.wait(timeout: .now() + 5) == .success && outcomes.done.wait(timeout: .now() + 5) == .success)
+        #expect(
+            outcomes.done.wait(timeout: .now() + 5) == .success && outcomes.done.wait(timeout: .now() + 5) == .success)
         let errors = outcomes.errors.value
         #expect(errors.count == 2)
         // Completions run in reply order, off the main thread.
@@ -102,7 +105,9 @@ import Testing
         #expect(text.header.type == "insertText")
         let style = try #require(try host.receive())
         #expect(style.header.type == "requestPresentationStyle")
-        #expect(try style.decodeBody(PresentationStyleBody.self) == PresentationStyleBody(instance: "i3", presentationStyle: .expanded))
+        #expect(
+            try style.decodeBody(PresentationStyleBody.self)
+                == PresentationStyleBody(instance: "i3", presentationStyle: .expanded))
         let dismiss = try #require(try host.receive())
         #expect(dismiss.header.type == "dismiss")
         #expect(try dismiss.decodeBody(InstanceBody.self) == InstanceBody(instance: "i3"))
@@ -119,7 +124,8 @@ import Testing
             controller.activeConversation?.insert(message) { outcomes.record($0) }
         }
         defer { running.stop() }
-        try running.host.expectAck(of: running.host.send(CallbackType.touch.rawValue, TouchBody(instance: "i1", payload: .null)))
+        try running.host.expectAck(
+            of: running.host.send(CallbackType.touch.rawValue, TouchBody(instance: "i1", payload: .null)))
         #expect(outcomes.done.wait(timeout: .now() + 5) == .success)
         #expect(outcomes.errors.value.first??.code == MSMessageErrorCode.fileNotFound.rawValue)
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// Apple's values, and their mapping to and from the wire (PROTOCOL.md §5).
 @Suite struct ValueTests {
@@ -39,10 +40,15 @@ import Testing
         layout.mediaFileURL = URL(fileURLWithPath: "/tmp/movie.mov")
         message.layout = MSMessageLiveLayout(alternateLayout: layout)
         let (value, buffers) = try WireMapping.value(of: message)
-        #expect(value == MessageValue(
-            url: "https://example.com/?order=42", session: session.identifier, summaryText: "Ordered", accessibilityLabel: "An order", shouldExpire: true,
-            layout: .live(alternateLayout: TemplateLayoutValue(
-                caption: "Vanilla", trailingSubcaption: "$A4E05B6C-0000-4000-8000-000000000002", image: FrameReference(frame: 0), mediaFileURL: "file:///tmp/movie.mov"))))
+        #expect(
+            value
+                == MessageValue(
+                    url: "https://example.com/?order=42", session: session.identifier, summaryText: "Ordered",
+                    accessibilityLabel: "An order", shouldExpire: true,
+                    layout: .live(
+                        alternateLayout: TemplateLayoutValue(
+                            caption: "Vanilla", trailingSubcaption: "$A4E05B6C-0000-4000-8000-000000000002",
+                            image: FrameReference(frame: 0), mediaFileURL: "file:///tmp/movie.mov"))))
         #expect(buffers == [[1, 2, 3]])
         #expect(try WireMapping.value(of: MSMessage()) == (MessageValue(shouldExpire: false), []))
     }
@@ -52,7 +58,8 @@ import Testing
         try Data([9, 8, 7]).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let value = MessageValue(
-            url: "data:,hello", session: "S1", summaryText: "sum", isPending: true, senderParticipantIdentifier: "7C1D2E3F-0000-4000-8000-000000000001",
+            url: "data:,hello", session: "S1", summaryText: "sum", isPending: true,
+            senderParticipantIdentifier: "7C1D2E3F-0000-4000-8000-000000000001",
             layout: .template(TemplateLayoutValue(caption: "c", image: FrameReference(url: file.absoluteString))))
         let message = WireMapping.message(from: value)
         #expect(message.url?.absoluteString == "data:,hello")
@@ -86,7 +93,9 @@ import Testing
     }
 
     @Test func stickersNeedAFileURL() throws {
-        #expect(throws: NSError.self) { try MSSticker(contentsOfFileURL: URL(string: "https://example.com/a.png")!, localizedDescription: "a") }
+        #expect(throws: NSError.self) {
+            try MSSticker(contentsOfFileURL: URL(string: "https://example.com/a.png")!, localizedDescription: "a")
+        }
         let sticker = try MSSticker(contentsOfFileURL: URL(fileURLWithPath: "/tmp/a.png"), localizedDescription: "a")
         #expect(sticker.imageFileURL.path == "/tmp/a.png")
     }

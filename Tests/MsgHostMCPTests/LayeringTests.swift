@@ -8,14 +8,20 @@ import Testing
 @Suite struct LayeringTests {
     @Test func msghostMCPImportsOnlyTheControlClient() throws {
         // Logging: swift-log, whose `Logger` the SDK's `Transport` protocol names.
-        let allowed: Set<String> = ["Foundation", "MCP", "Logging", "MsgHostControl", "MsgHostProtocol", "MsgHostMCP", "ArgumentParser"]
+        let allowed: Set<String> = [
+            "Foundation", "MCP", "Logging", "MsgHostControl", "MsgHostProtocol", "MsgHostMCP", "ArgumentParser",
+        ]
         for folder in ["Sources/MsgHostMCP", "Sources/msghost-mcp"] {
             let root = TestPaths.repository + "/" + folder
-            let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            }
             #expect(!files.isEmpty)
             for file in files {
                 let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
-                let imports = source.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst("import ".count)) }
+                let imports = source.split(separator: "\n").filter { $0.hasPrefix("import ") }.map {
+                    String($0.dropFirst("import ".count))
+                }
                 #expect(Set(imports).isSubset(of: allowed), "\(folder)/\(file) imports \(imports)")
             }
         }

@@ -17,38 +17,46 @@ import Testing
             header: Header(id: "x1", type: "hello", time: 1_763_779_200_000),
             encoding: HelloBody(app: "com.example.python-raw", protocol: 1, pid: 42, sdk: "python-raw/1"))
         let frames = envelope.frames(signingWith: Self.key).map { String(decoding: $0, as: UTF8.self) }
-        #expect(frames == [
-            "MSGHOST/1",
-            GoldenSignature.hello,
-            #"{"id":"x1","time":1763779200000,"type":"hello"}"#,
-            #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#,
-        ])
+        #expect(
+            frames == [
+                "MSGHOST/1",
+                GoldenSignature.hello,
+                #"{"id":"x1","time":1763779200000,"type":"hello"}"#,
+                #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#,
+            ])
     }
 
     @Test func controlEnvelopesHaveAnEmptySignature() {
-        let frames = Envelope(header: Header(id: "c1", type: "status", time: 0), encoding: Empty()).frames(signingWith: nil)
+        let frames = Envelope(header: Header(id: "c1", type: "status", time: 0), encoding: Empty()).frames(
+            signingWith: nil)
         #expect(frames[1].isEmpty)
         #expect(String(decoding: frames[3], as: UTF8.self) == "{}")
     }
 
     @Test func signatureIsHMACSHA256OverEveryFrameButItself() {
         // Computed with Python: hmac.new(b"token-1", b"MSGHOST/1" + header + body, sha256).hexdigest()
-        let frames = Self.frames(#"{"id":"x1","time":1763779200000,"type":"hello"}"#, #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#)
+        let frames = Self.frames(
+            #"{"id":"x1","time":1763779200000,"type":"hello"}"#,
+            #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#)
         #expect(String(decoding: frames[1], as: UTF8.self) == GoldenSignature.hello)
     }
 
     /// A prepared key (its HMAC key schedule done once) signs every message alike, as a fresh
     /// key would: signing must not disturb the shared state.
     @Test func preparedKeySignsLikeAFreshKeyEveryTime() throws {
-        let frames = Self.frames(#"{"id":"x1","time":1763779200000,"type":"hello"}"#, #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#)
+        let frames = Self.frames(
+            #"{"id":"x1","time":1763779200000,"type":"hello"}"#,
+            #"{"app":"com.example.python-raw","pid":42,"protocol":1,"sdk":"python-raw/1"}"#)
         let key = SigningKey(Self.key)
         let signed = [frames[0]] + frames[2...]
         for _ in 0..<3 { #expect(String(decoding: key.sign(signed), as: UTF8.self) == GoldenSignature.hello) }
         #expect(key.sign([[1], [2]]) == Signature.sign([[1], [2]], key: Self.key))
         let received = try ReceivedFrames(frames)
         #expect(received.verify(key: key) && !received.verify(key: SigningKey(Array("token-2".utf8))))
-        #expect(Envelope(header: Header(id: "x1", type: "hello", time: 1), body: Array("{}".utf8)).frames(preparedKey: key)
-            == Envelope(header: Header(id: "x1", type: "hello", time: 1), body: Array("{}".utf8)).frames(signingWith: Self.key))
+        #expect(
+            Envelope(header: Header(id: "x1", type: "hello", time: 1), body: Array("{}".utf8)).frames(preparedKey: key)
+                == Envelope(header: Header(id: "x1", type: "hello", time: 1), body: Array("{}".utf8)).frames(
+                    signingWith: Self.key))
     }
 
     @Test func receivedFramesVerifyOnlyWithTheRightKey() throws {
@@ -62,7 +70,8 @@ import Testing
     }
 
     @Test func binaryFramesAreCoveredBySignatureAndKept() throws {
-        let envelope = Envelope(header: Header(id: "x2", type: "sendMessage", time: 5), body: Array("{}".utf8), buffers: [[1, 2, 3]])
+        let envelope = Envelope(
+            header: Header(id: "x2", type: "sendMessage", time: 5), body: Array("{}".utf8), buffers: [[1, 2, 3]])
         let frames = envelope.frames(signingWith: Self.key)
         #expect(frames.count == 5)
         let received = try ReceivedFrames(frames)
@@ -87,13 +96,16 @@ import Testing
     }
 
     @Test func anotherMajorVersionIsUnsupportedNotMalformed() {
-        let frames = [Array("MSGHOST/2".utf8), [], Array(#"{"id":"1","type":"hello","time":1}"#.utf8), Array("{}".utf8)]
+        let frames = [
+            Array("MSGHOST/2".utf8), [], Array(#"{"id":"1","type":"hello","time":1}"#.utf8), Array("{}".utf8),
+        ]
         let error = #expect(throws: WireError.self) { try ReceivedFrames(frames) }
         #expect(error?.isProtocol(.unsupportedVersion) == true)
     }
 
     @Test func tooManyFramesAreMalformed() {
-        let frames = [Array("MSGHOST/1".utf8), [], Array(#"{"id":"1","type":"t","time":1}"#.utf8), Array("{}".utf8)]
+        let frames =
+            [Array("MSGHOST/1".utf8), [], Array(#"{"id":"1","type":"t","time":1}"#.utf8), Array("{}".utf8)]
             + [[UInt8]](repeating: [], count: 13)
         let error = #expect(throws: WireError.self) { try ReceivedFrames(frames) }
         #expect(error?.description.contains("17 frames") == true)

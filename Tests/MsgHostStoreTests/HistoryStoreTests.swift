@@ -1,9 +1,10 @@
-import HashTreeCollections
 import Foundation
+import HashTreeCollections
 import MsgHostCore
 import MsgHostProtocol
-@testable import MsgHostStore
 import Testing
+
+@testable import MsgHostStore
 
 /// The two histories answer alike: the same world is built on `InMemoryHistory` (what the
 /// core's unit tests use) and on the SQLite store (what the daemon uses), and every question
@@ -13,10 +14,15 @@ import Testing
     let directory: TemporaryDirectory
     init() throws { self.directory = try TemporaryDirectory() }
 
-    static func message(_ id: String, session: String? = nil, live: Bool = false, expiring: Bool = false, summary: String? = "s") -> StoredMessage {
-        let layout: LayoutValue = live ? .live(alternateLayout: TemplateLayoutValue(caption: id)) : .template(TemplateLayoutValue(caption: id))
+    static func message(
+        _ id: String, session: String? = nil, live: Bool = false, expiring: Bool = false, summary: String? = "s"
+    ) -> StoredMessage {
+        let layout: LayoutValue =
+            live
+            ? .live(alternateLayout: TemplateLayoutValue(caption: id)) : .template(TemplateLayoutValue(caption: id))
         return StoredMessage(
-            id: id, conversation: "ab", app: "app", sender: "amber", senderDevice: "amber-phone", senderInstall: "install-a", sentAt: 1,
+            id: id, conversation: "ab", app: "app", sender: "amber", senderDevice: "amber-phone",
+            senderInstall: "install-a", sentAt: 1,
             message: MessageValue(session: session, summaryText: summary, shouldExpire: expiring, layout: layout))
     }
 
@@ -35,7 +41,9 @@ import Testing
         keep(try world.createConversation(id: "ab", members: ["amber", "ben"]))
         keep(try world.install(app: "app", on: "amber-phone", id: "install-a", at: Instant(milliseconds: 0)))
         for n in 0..<30 {
-            keep(try world.deliver(Self.message("m\(n)", session: n % 10 == 0 ? "S" : nil, live: n % 7 == 0, expiring: n % 5 == 0)))
+            keep(
+                try world.deliver(
+                    Self.message("m\(n)", session: n % 10 == 0 ? "S" : nil, live: n % 7 == 0, expiring: n % 5 == 0)))
         }
         #expect(!world.hasPendingHistory, "everything written is read from the history itself")
         return world
@@ -61,14 +69,27 @@ import Testing
             let ids = try history.entries(device: "ben-phone", conversation: "ab", before: nil, limit: 5).map(\.id)
             var answer: [String] = []
             answer.append("page \(ids)")
-            answer.append("older \(try history.entries(device: "ben-phone", conversation: "ab", before: ids.first, limit: 5).map(\.id))")
-            answer.append("count \(try history.entryCount(device: "ben-phone", conversation: "ab", from: nil)) \(try history.entryCount(device: "ben-phone", conversation: "ab", from: ids.first))")
-            answer.append("session \(try history.sessionBubbles(device: "ben-phone", conversation: "ab", app: "app", session: "S").map(\.messageID))")
-            answer.append("live \(try history.liveBubbles(device: "ben-phone", conversation: "ab", newest: 100).map(\.messageID)) \(try history.liveBubbles(device: "ben-phone", conversation: "ab", newest: 10).map(\.messageID))")
-            answer.append("unseen \(try history.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID))")
+            answer.append(
+                "older \(try history.entries(device: "ben-phone", conversation: "ab", before: ids.first, limit: 5).map(\.id))"
+            )
+            answer.append(
+                "count \(try history.entryCount(device: "ben-phone", conversation: "ab", from: nil)) \(try history.entryCount(device: "ben-phone", conversation: "ab", from: ids.first))"
+            )
+            answer.append(
+                "session \(try history.sessionBubbles(device: "ben-phone", conversation: "ab", app: "app", session: "S").map(\.messageID))"
+            )
+            answer.append(
+                "live \(try history.liveBubbles(device: "ben-phone", conversation: "ab", newest: 100).map(\.messageID)) \(try history.liveBubbles(device: "ben-phone", conversation: "ab", newest: 10).map(\.messageID))"
+            )
+            answer.append(
+                "unseen \(try history.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID))")
             answer.append("seen \(try history.seenExpiring().map { "\($0.device) \($0.entry.messageID)" })")
-            answer.append("entry \(try history.entry(ids[2]).map { "\($0.device) \($0.conversation) \($0.entry.messageID) \($0.entry.kind)" } ?? "none")")
-            answer.append("message \(try history.message("m7")?.message?.layout == .live(alternateLayout: TemplateLayoutValue(caption: "m7")))")
+            answer.append(
+                "entry \(try history.entry(ids[2]).map { "\($0.device) \($0.conversation) \($0.entry.messageID) \($0.entry.kind)" } ?? "none")"
+            )
+            answer.append(
+                "message \(try history.message("m7")?.message?.layout == .live(alternateLayout: TemplateLayoutValue(caption: "m7")))"
+            )
             answer.append("last \(try history.lastEntryID())")
             answer.append("own \(try history.unseenExpiring(device: "amber-phone", conversation: "ab").count)")
             answers.append(answer)
@@ -78,7 +99,9 @@ import Testing
         #expect(answers[0].contains("session [\"m20\"]"), "m0 and m10 collapsed into summaries: \(answers[0])")
         #expect(answers[0].contains("count 30 5"))
         #expect(answers[0].contains("own 0"), "the sender's own expiring messages never expire on its devices")
-        #expect(answers[0].contains("live [\"m7\", \"m14\", \"m21\", \"m28\"] [\"m21\", \"m28\"]"), "all of them, then those among the newest 10")
+        #expect(
+            answers[0].contains("live [\"m7\", \"m14\", \"m21\", \"m28\"] [\"m21\", \"m28\"]"),
+            "all of them, then those among the newest 10")
     }
 
     /// While a unit's changes wait to be written, the live bubbles on screen (read on every
@@ -93,10 +116,14 @@ import Testing
                 var changes = try world.deliver(Self.message("m\(n)", session: "S", live: true, summary: summary))
                 changes += try world.deliver(Self.message("p\(n)", live: n == 31))
                 #expect(world.hasPendingHistory)
-                let pending = try screens.map { try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
+                let pending = try screens.map {
+                    try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID)
+                }
                 history.record(changes)
                 world.historyWritten(changes)
-                let written = try screens.map { try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID) }
+                let written = try screens.map {
+                    try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID)
+                }
                 #expect(pending == written, "\(type(of: history)), m\(n)")
                 #expect(written.last?.last == (n == 31 ? "p31" : "m30"))
             }
@@ -109,21 +136,32 @@ import Testing
         let store = try WorldStore(path: self.directory.file("l.sqlite"))
         var world = try Self.build(on: store)
         try store.commit()
-        #expect(try store.liveBubbles(device: "amber-phone", conversation: "ab", newest: 50).count == 4, "m0, m7 … live on Amber's too")
+        #expect(
+            try store.liveBubbles(device: "amber-phone", conversation: "ab", newest: 50).count == 4,
+            "m0, m7 … live on Amber's too")
         // A transcript of Amber's own with a template message only.
         store.record(try world.createConversation(id: "solo", members: ["amber", "ben"]))
         let template = StoredMessage(
-            id: "t1", conversation: "solo", app: "app", sender: "amber", senderDevice: "amber-phone", senderInstall: "install-a", sentAt: 1,
+            id: "t1", conversation: "solo", app: "app", sender: "amber", senderDevice: "amber-phone",
+            senderInstall: "install-a", sentAt: 1,
             message: MessageValue(layout: .template(TemplateLayoutValue(caption: "t"))))
         store.record(try world.deliver(template))
         try store.commit()
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
         #expect(store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")), "remembered")
         var live = template
-        (live.id, live.content) = ("l1", .app(MessageValue(layout: .live(alternateLayout: TemplateLayoutValue(caption: "l"))), image: nil, media: nil))
+        (live.id, live.content) = (
+            "l1",
+            .app(
+                MessageValue(layout: .live(alternateLayout: TemplateLayoutValue(caption: "l"))), image: nil, media: nil)
+        )
         store.record(try world.deliver(live))
-        #expect(!store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")), "a live bubble written there")
-        #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).map(\.messageID) == ["l1"], "read in the open batch")
+        #expect(
+            !store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")),
+            "a live bubble written there")
+        #expect(
+            try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).map(\.messageID) == ["l1"],
+            "read in the open batch")
         store.rollBack()
         #expect(store.withoutLive.isEmpty, "forgotten with the batch")
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
@@ -152,7 +190,8 @@ import Testing
         let store = try WorldStore(path: self.directory.file("b.sqlite"))
         var world = try Self.build(on: store)
         #expect(store.hasOpenBatch)
-        #expect(try store.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30, "uncommitted, yet visible")
+        #expect(
+            try store.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30, "uncommitted, yet visible")
         try store.commit()
         #expect(!store.hasOpenBatch)
         store.record(try world.deliver(Self.message("late")))
@@ -162,7 +201,9 @@ import Testing
         #expect(try reopened.message("late") == nil, "the whole failed batch was rolled back")
         #expect(try reopened.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30)
         try store.apply([.personCreated(Person(handle: "cleo", name: "Cleo"))])
-        #expect(try WorldStore(path: self.directory.file("b.sqlite")).loadWorld().people["cleo"] != nil, "the store works again after a failure")
+        #expect(
+            try WorldStore(path: self.directory.file("b.sqlite")).loadWorld().people["cleo"] != nil,
+            "the store works again after a failure")
     }
 
     /// What each device's transcript holds, as the core reads it.
@@ -172,14 +213,20 @@ import Testing
                 .map { "\($0.id) \($0.messageID) \($0.seenAt ?? -1) \($0.kept)" }.joined(separator: ", ")
         }
         lines.append("last \(try history.lastEntryID()), m30 \(try history.message("m30") != nil)")
-        lines.append("unseen \(try history.unseenExpiring(device: "ben-phone", conversation: "ab").count), seen \(try history.seenExpiring().count)")
+        lines.append(
+            "unseen \(try history.unseenExpiring(device: "ben-phone", conversation: "ab").count), seen \(try history.seenExpiring().count)"
+        )
         return lines
     }
 
     @Test func aRolledBackBatchLeavesBothHistoriesAsTheyWere() throws {
         for history in try self.histories() {
             var world = try Self.build(on: history)
-            if let store = history as? WorldStore { try store.commit() } else { (history as? InMemoryHistory)?.commit() }
+            if let store = history as? WorldStore {
+                try store.commit()
+            } else {
+                (history as? InMemoryHistory)?.commit()
+            }
             let before = try Self.answers(history)
             history.record(try world.deliver(Self.message("m30", expiring: true)))
             let entries = try history.entries(device: "ben-phone", conversation: "ab", before: nil, limit: 3)
@@ -188,7 +235,11 @@ import Testing
             history.record([.transcriptEntryChanged(device: "ben-phone", conversation: "ab", seen)])
             history.record([.transcriptEntryRemoved(device: "ben-phone", conversation: "ab", entryID: entries[1].id)])
             #expect(try Self.answers(history) != before, "\(type(of: history)): the batch is read")
-            if let store = history as? WorldStore { store.rollBack() } else { (history as? InMemoryHistory)?.rollBack() }
+            if let store = history as? WorldStore {
+                store.rollBack()
+            } else {
+                (history as? InMemoryHistory)?.rollBack()
+            }
             #expect(try Self.answers(history) == before, "\(type(of: history))")
         }
     }

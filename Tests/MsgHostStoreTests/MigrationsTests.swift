@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import MsgHostStore
 import Testing
+
+@testable import MsgHostStore
 
 /// Pins down the two ways to the newest schema (`Migrations.migrate`): an empty store is made
 /// with `Schema.sql` in one batch, any other store runs the migrations one by one. Both must
@@ -45,7 +46,10 @@ import Testing
         try Migrations.migrator.migrate(stepped)
         #expect(try Self.schema(old) == Self.schema(stepped))
         #expect(try old.read(Self.applied) == Migrations.migrator.migrations)
-        #expect(try old.read { db in try Int.fetchOne(db, sql: "SELECT latency_ms FROM delivery_rule WHERE device = 'a-iphone'") } == 250)
+        #expect(
+            try old.read { db in
+                try Int.fetchOne(db, sql: "SELECT latency_ms FROM delivery_rule WHERE device = 'a-iphone'")
+            } == 250)
     }
 
     @Test func aMigrationAfterTheSchemaRunsOnAFreshStore() throws {
@@ -78,13 +82,18 @@ import Testing
     private static func schema(_ queue: DatabaseQueue) throws -> [String] {
         try queue.read { db in
             var lines: [String] = []
-            let objects = try Row.fetchAll(db, sql: """
-                SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name != 'sqlite_sequence' ORDER BY type, name
-                """)
+            let objects = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name != 'sqlite_sequence' ORDER BY type, name
+                    """)
             for object in objects {
-                let type: String = object["type"], name: String = object["name"], table: String = object["tbl_name"]
+                let type: String = object["type"]
+                let name: String = object["name"]
+                let table: String = object["tbl_name"]
                 lines.append("\(type) \(name) on \(table): \(Self.normalized(object["sql"]))")
-                let pragmas = type == "table"
+                let pragmas =
+                    type == "table"
                     ? [
                         "SELECT * FROM pragma_table_xinfo(?) ORDER BY cid",
                         "SELECT * FROM pragma_foreign_key_list(?) ORDER BY id, seq",

@@ -1,6 +1,6 @@
-import HashTreeCollections
 import Foundation
 import GRDB
+import HashTreeCollections
 import MsgHostCore
 import MsgHostProtocol
 import MsgHostStore
@@ -21,11 +21,15 @@ import Testing
 
     static let t0 = Instant(milliseconds: 1_700_000_000_000)
 
-    static func message(_ id: String, from sender: String, device: String, install: String, layout: LayoutValue?) -> StoredMessage {
+    static func message(_ id: String, from sender: String, device: String, install: String, layout: LayoutValue?)
+        -> StoredMessage
+    {
         StoredMessage(
-            id: id, conversation: "group", app: "app", sender: sender, senderDevice: device, senderInstall: install, sentAt: 42,
-            message: MessageValue(url: "https://example.com/\(id)", session: "S", summaryText: "$<X> ordered", shouldExpire: false,
-                                  isPending: false, senderParticipantIdentifier: nil, layout: layout))
+            id: id, conversation: "group", app: "app", sender: sender, senderDevice: device, senderInstall: install,
+            sentAt: 42,
+            message: MessageValue(
+                url: "https://example.com/\(id)", session: "S", summaryText: "$<X> ordered", shouldExpire: false,
+                isPending: false, senderParticipantIdentifier: nil, layout: layout))
     }
 
     /// A world with every kind of change, built through `World` and returned with its changes
@@ -50,10 +54,16 @@ import Testing
             traffic += world.participantIdentifier(install: "install-a", person: person, ids: &ids).1
             traffic += world.participantIdentifier(install: "install-b", person: person, ids: &ids).1
         }
-        let live = LayoutValue.live(alternateLayout: TemplateLayoutValue(caption: "alt", image: FrameReference(frame: 0)))
-        traffic += try world.deliver(message("m1", from: "amber", device: "amber-phone", install: "install-a", layout: .template(.init(caption: "one"))))
-        traffic += try world.deliver(message("m2", from: "ben", device: "ben-phone", install: "install-b", layout: live))
-        traffic += try world.deliver(message("m3", from: "amber", device: "amber-mac", install: "install-a", layout: nil))
+        let live = LayoutValue.live(
+            alternateLayout: TemplateLayoutValue(caption: "alt", image: FrameReference(frame: 0)))
+        traffic += try world.deliver(
+            message(
+                "m1", from: "amber", device: "amber-phone", install: "install-a",
+                layout: .template(.init(caption: "one"))))
+        traffic += try world.deliver(
+            message("m2", from: "ben", device: "ben-phone", install: "install-b", layout: live))
+        traffic += try world.deliver(
+            message("m3", from: "amber", device: "amber-mac", install: "install-a", layout: nil))
 
         var reinstall: [WorldChange] = []
         reinstall += try world.uninstall(app: "app", from: "ben-phone").1
@@ -75,7 +85,8 @@ import Testing
         #expect(loaded.devices["amber-mac"]?.model == .iPad && loaded.devices["ben-phone"]?.model == .iPhone14)
         // One session: the earlier two collapsed into their summaries, the last is the bubble.
         #expect(try loaded.entries(device: "amber-mac", conversation: "group").map(\.messageID) == ["m1", "m2", "m3"])
-        #expect(try loaded.entries(device: "amber-mac", conversation: "group").map(\.kind) == [.summary, .summary, .bubble])
+        #expect(
+            try loaded.entries(device: "amber-mac", conversation: "group").map(\.kind) == [.summary, .summary, .bubble])
         #expect(try loaded.transcript(device: "amber-mac", conversation: "group").map(\.id) == ["m3"])
         #expect(try loaded.message("m2")?.message == world.message("m2")?.message)
     }
@@ -127,7 +138,9 @@ import Testing
     @Test func reopeningAnExistingFileRunsNoMigrationAgainAndKeepsTheData() throws {
         try WorldStore(path: self.path).apply([.personCreated(Person(handle: "amber", name: "Amber"))])
         let migrations = { () throws -> [String] in
-            try DatabaseQueue(path: self.path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+            try DatabaseQueue(path: self.path).read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            }
         }
         let before = try migrations()
         #expect(before.count == 8, "v1 to v8")
@@ -147,9 +160,10 @@ import Testing
             .deliveryRuleChanged(device: "amber-iphone", DeliveryRule(latencyMs: 250, hold: true)),
             .deliveryRuleChanged(device: "amber-mac", DeliveryRule(latencyMs: 10)),
         ])
-        #expect(try WorldStore(path: self.path).loadWorld().deliveryRules == [
-            "amber-iphone": DeliveryRule(latencyMs: 250, hold: true), "amber-mac": DeliveryRule(latencyMs: 10),
-        ])
+        #expect(
+            try WorldStore(path: self.path).loadWorld().deliveryRules == [
+                "amber-iphone": DeliveryRule(latencyMs: 250, hold: true), "amber-mac": DeliveryRule(latencyMs: 10),
+            ])
         try store.apply([.deliveryRuleChanged(device: "amber-mac", DeliveryRule())])
         #expect(try WorldStore(path: self.path).loadWorld().deliveryRules.keys.sorted() == ["amber-iphone"])
     }
@@ -187,30 +201,33 @@ import Testing
         let path = directory.file("v1.sqlite")
         // The v1 schema and rows exactly as v1 wrote them.
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1: world, installs, participants, messages, transcripts');
-                CREATE TABLE person (handle TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL);
-                CREATE TABLE device (id TEXT PRIMARY KEY NOT NULL, owner TEXT NOT NULL REFERENCES person(handle), platform TEXT NOT NULL);
-                CREATE TABLE conversation (id TEXT PRIMARY KEY NOT NULL);
-                CREATE TABLE conversation_member (conversation TEXT NOT NULL REFERENCES conversation(id), person TEXT NOT NULL REFERENCES person(handle), position INTEGER NOT NULL, PRIMARY KEY (conversation, person));
-                CREATE TABLE install (id TEXT PRIMARY KEY NOT NULL, device TEXT NOT NULL REFERENCES device(id), app TEXT NOT NULL, installed_at INTEGER NOT NULL);
-                CREATE UNIQUE INDEX install_device_app ON install(device, app);
-                CREATE TABLE participant (install TEXT NOT NULL REFERENCES install(id) ON DELETE CASCADE, person TEXT NOT NULL REFERENCES person(handle), identifier TEXT NOT NULL UNIQUE, PRIMARY KEY (install, person));
-                CREATE TABLE message (id TEXT PRIMARY KEY NOT NULL, conversation TEXT NOT NULL REFERENCES conversation(id), app TEXT NOT NULL, sender TEXT NOT NULL, sender_device TEXT NOT NULL, sender_install TEXT NOT NULL, sent_at INTEGER NOT NULL, body TEXT NOT NULL);
-                CREATE TABLE transcript_entry (seq INTEGER PRIMARY KEY AUTOINCREMENT, device TEXT NOT NULL REFERENCES device(id), conversation TEXT NOT NULL REFERENCES conversation(id), message TEXT NOT NULL REFERENCES message(id));
-                CREATE INDEX transcript_entry_view ON transcript_entry(device, conversation, seq);
-                INSERT INTO person VALUES ('kate', 'Kate'), ('john', 'John');
-                INSERT INTO device VALUES ('kate-iphone', 'kate', 'ios17'), ('john-iphone', 'john', 'ios17');
-                INSERT INTO conversation VALUES ('kj');
-                INSERT INTO conversation_member VALUES ('kj', 'kate', 0), ('kj', 'john', 1);
-                INSERT INTO install VALUES ('i-k', 'kate-iphone', 'app', 1);
-                INSERT INTO message VALUES ('m1', 'kj', 'app', 'kate', 'kate-iphone', 'i-k', 5, '{"layout":{"caption":"hi","type":"template"},"session":"S","summaryText":"said hi"}');
-                INSERT INTO transcript_entry (device, conversation, message) VALUES ('kate-iphone', 'kj', 'm1'), ('john-iphone', 'kj', 'm1');
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1: world, installs, participants, messages, transcripts');
+                    CREATE TABLE person (handle TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL);
+                    CREATE TABLE device (id TEXT PRIMARY KEY NOT NULL, owner TEXT NOT NULL REFERENCES person(handle), platform TEXT NOT NULL);
+                    CREATE TABLE conversation (id TEXT PRIMARY KEY NOT NULL);
+                    CREATE TABLE conversation_member (conversation TEXT NOT NULL REFERENCES conversation(id), person TEXT NOT NULL REFERENCES person(handle), position INTEGER NOT NULL, PRIMARY KEY (conversation, person));
+                    CREATE TABLE install (id TEXT PRIMARY KEY NOT NULL, device TEXT NOT NULL REFERENCES device(id), app TEXT NOT NULL, installed_at INTEGER NOT NULL);
+                    CREATE UNIQUE INDEX install_device_app ON install(device, app);
+                    CREATE TABLE participant (install TEXT NOT NULL REFERENCES install(id) ON DELETE CASCADE, person TEXT NOT NULL REFERENCES person(handle), identifier TEXT NOT NULL UNIQUE, PRIMARY KEY (install, person));
+                    CREATE TABLE message (id TEXT PRIMARY KEY NOT NULL, conversation TEXT NOT NULL REFERENCES conversation(id), app TEXT NOT NULL, sender TEXT NOT NULL, sender_device TEXT NOT NULL, sender_install TEXT NOT NULL, sent_at INTEGER NOT NULL, body TEXT NOT NULL);
+                    CREATE TABLE transcript_entry (seq INTEGER PRIMARY KEY AUTOINCREMENT, device TEXT NOT NULL REFERENCES device(id), conversation TEXT NOT NULL REFERENCES conversation(id), message TEXT NOT NULL REFERENCES message(id));
+                    CREATE INDEX transcript_entry_view ON transcript_entry(device, conversation, seq);
+                    INSERT INTO person VALUES ('kate', 'Kate'), ('john', 'John');
+                    INSERT INTO device VALUES ('kate-iphone', 'kate', 'ios17'), ('john-iphone', 'john', 'ios17');
+                    INSERT INTO conversation VALUES ('kj');
+                    INSERT INTO conversation_member VALUES ('kj', 'kate', 0), ('kj', 'john', 1);
+                    INSERT INTO install VALUES ('i-k', 'kate-iphone', 'app', 1);
+                    INSERT INTO message VALUES ('m1', 'kj', 'app', 'kate', 'kate-iphone', 'i-k', 5, '{"layout":{"caption":"hi","type":"template"},"session":"S","summaryText":"said hi"}');
+                    INSERT INTO transcript_entry (device, conversation, message) VALUES ('kate-iphone', 'kj', 'm1'), ('john-iphone', 'kj', 'm1');
+                    """)
         }
         let world = try WorldStore(path: path).loadWorld()
-        #expect(world.devices["kate-iphone"]?.model == .iPhone14, "a device made before models has the one screen there was")
+        #expect(
+            world.devices["kate-iphone"]?.model == .iPhone14, "a device made before models has the one screen there was"
+        )
         let message = try #require(try world.message("m1"))
         #expect(message.message?.layout == .template(TemplateLayoutValue(caption: "hi")))
         #expect(message.message?.session == "S" && message.app == "app" && message.senderInstall == "i-k")
@@ -223,13 +240,17 @@ import Testing
     @Test func aDeviceModelTheDaemonCannotHaveWrittenIsAnErrorNamingIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("models.sqlite")
-        try WorldStore(path: path).apply([.personCreated(Person(handle: "amber", name: "Amber")),
-                                               .deviceCreated(Device(id: "amber-phone", owner: "amber", model: .iPhoneSE))])
+        try WorldStore(path: path).apply([
+            .personCreated(Person(handle: "amber", name: "Amber")),
+            .deviceCreated(Device(id: "amber-phone", owner: "amber", model: .iPhoneSE)),
+        ])
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "UPDATE device SET model = 'Nokia 3310'") }
         #expect {
             try WorldStore(path: path).loadWorld()
         } throws: { error in
-            "\(error)".contains("device amber-phone: model \"Nokia 3310\" is none of iPhoneSE, iPhone14, iPhone15, iPhone15ProMax, iPad")
+            "\(error)".contains(
+                "device amber-phone: model \"Nokia 3310\" is none of iPhoneSE, iPhone14, iPhone15, iPhone15ProMax, iPad"
+            )
         }
     }
 }

@@ -12,7 +12,10 @@ import Testing
     /// inherits blocked (Foundation's `Process` passes on the mask of the spawning thread, a
     /// Dispatch one here) so that SIGTERM ends it, as msghostd's own handlers do.
     static func standIn(_ script: String) -> [String] {
-        ["/usr/bin/env", "python3", "-c", "import os, signal, socket, sys, time\nsignal.pthread_sigmask(signal.SIG_SETMASK, [])\n" + script]
+        [
+            "/usr/bin/env", "python3", "-c",
+            "import os, signal, socket, sys, time\nsignal.pthread_sigmask(signal.SIG_SETMASK, [])\n" + script,
+        ]
     }
 
     static func monotonicNanos() -> UInt64 {
@@ -23,25 +26,30 @@ import Testing
 
     @Test func startWaitsForReadyOnItsNotifySocketThenConnects() throws {
         try TestDaemon.with(apps: []) { daemon in
-            let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(daemon.pid)/environ")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(daemon.pid)/environ")).split(
+                separator: 0
+            ).map { String(decoding: $0, as: UTF8.self) }
             let notify = environment.filter { $0.hasPrefix("NOTIFY_SOCKET=") }
             #expect(notify.count == 1 && notify[0].hasPrefix("NOTIFY_SOCKET=@msghost-test-"), "\(notify)")
             let start = try #require(daemon.lastStart, "the start saw no READY")
             #expect(start.connected >= start.ready, "the control client connected before READY")
-            #expect(try daemon.control.request(.status, as: StatusResult.self, timeout: 10).daemon.pid == Int(daemon.pid))
+            #expect(
+                try daemon.control.request(.status, as: StatusResult.self, timeout: 10).daemon.pid == Int(daemon.pid))
             // A restart (after the test killed the daemon) waits for the new READY the same way.
             kill(daemon.pid, SIGKILL)
             #expect(daemon.waitForExit() != nil)
             try daemon.restart()
             let restart = try #require(daemon.lastStart)
             #expect(restart.ready > start.connected && restart.connected >= restart.ready)
-            #expect(try daemon.control.request(.status, as: StatusResult.self, timeout: 10).daemon.pid == Int(daemon.pid))
+            #expect(
+                try daemon.control.request(.status, as: StatusResult.self, timeout: 10).daemon.pid == Int(daemon.pid))
         }
     }
 
     @Test func startReturnsOnReadyWithoutAskingTheControlEndpoint() throws {
         // No control endpoint at all: only READY=1. Asking `status` would wait 20 s and fail.
-        let wrapper = Self.standIn("""
+        let wrapper = Self.standIn(
+            """
             name = os.environ["NOTIFY_SOCKET"]
             sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
             sender.sendto(b"READY=1", "\\0" + name[1:] if name.startswith("@") else name)
@@ -70,7 +78,8 @@ import Testing
             pid = daemon.pid
             daemon.stop()
             #expect(!daemon.isRunning)
-            #expect(!FileManager.default.fileExists(atPath: daemon.directory), "the directory is gone when stop returns")
+            #expect(
+                !FileManager.default.fileExists(atPath: daemon.directory), "the directory is gone when stop returns")
             #expect(daemon.waitForExit(timeout: 0) == 0, "SIGTERM: a clean stop")
         }
         #expect(kill(pid, 0) != 0, "the daemon was reaped")

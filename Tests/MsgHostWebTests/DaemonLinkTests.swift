@@ -21,8 +21,12 @@ import Testing
                             let reply = try await link.request("world")
                             #expect(try WireJSON.decode(WorldResult.self, from: reply.body).devices.count == 2)
                         } else {
-                            let reply = try await link.request("participants", body: WireJSON.encode(["device": "kate-iphone", "app": "com.example.python-raw"]))
-                            #expect(try WireJSON.decode(ParticipantsResult.self, from: reply.body).install.device == "kate-iphone")
+                            let reply = try await link.request(
+                                "participants",
+                                body: WireJSON.encode(["device": "kate-iphone", "app": "com.example.python-raw"]))
+                            #expect(
+                                try WireJSON.decode(ParticipantsResult.self, from: reply.body).install.device
+                                    == "kate-iphone")
                         }
                     }
                 }

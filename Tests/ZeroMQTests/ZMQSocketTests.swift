@@ -53,7 +53,10 @@ import ZeroMQ
     @Test func pollerReportsReadableFileDescriptorsAndTimesOut() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let context = ZMQContext()
         let socket = try ZMQSocket(context, type: .router)
         try socket.bind("inproc://poll")

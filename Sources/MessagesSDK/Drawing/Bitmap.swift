@@ -33,7 +33,8 @@ final class Bitmap: @unchecked Sendable {
     /// A transparent (or, when opaque, black) bitmap; nil past the limits.
     init?(width: Int, height: Int, opaque: Bool) {
         guard Self.refusal(width: width, height: height) == nil,
-              let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            let surface = cairo_image_surface_create(
+                opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -68,7 +69,9 @@ final class Bitmap: @unchecked Sendable {
 
     /// The pixels of `rect` (whole pixels, inside the bitmap), copied; nil when that is empty.
     func cropped(x: Int, y: Int, width: Int, height: Int) -> Bitmap? {
-        guard width > 0, height > 0, let copy = Bitmap(width: width, height: height, opaque: self.isOpaque) else { return nil }
+        guard width > 0, height > 0, let copy = Bitmap(width: width, height: height, opaque: self.isOpaque) else {
+            return nil
+        }
         let cairo = cairo_create(copy.surface)
         cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(cairo, self.surface, Double(-x), Double(-y))
@@ -91,10 +94,12 @@ final class Bitmap: @unchecked Sendable {
     static func png(_ data: Data) -> Bitmap? {
         let reader = ByteReader(data)
         let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
-                return reader.read(into: buffer!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-            }, Unmanaged.passUnretained(reader).toOpaque())
+            cairo_image_surface_create_from_png_stream(
+                { closure, buffer, length in
+                    let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
+                    return reader.read(into: buffer!, count: Int(length))
+                        ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+                }, Unmanaged.passUnretained(reader).toOpaque())
         }
         guard let surface else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -105,7 +110,11 @@ final class Bitmap: @unchecked Sendable {
         if format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 { return Bitmap(adopting: surface) }
         // Other formats (A8 for some grey PNGs): painted onto ARGB32, the one the rest expects.
         defer { cairo_surface_destroy(surface) }
-        guard let bitmap = Bitmap(width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)), opaque: false) else { return nil }
+        guard
+            let bitmap = Bitmap(
+                width: Int(cairo_image_surface_get_width(surface)),
+                height: Int(cairo_image_surface_get_height(surface)), opaque: false)
+        else { return nil }
         let cairo = cairo_create(bitmap.surface)
         cairo_set_source_surface(cairo, surface, 0, 0)
         cairo_paint(cairo)
@@ -117,10 +126,13 @@ final class Bitmap: @unchecked Sendable {
     func pngData() -> Data? {
         let writer = ByteWriter()
         let status = withExtendedLifetime(writer) {
-            cairo_surface_write_to_png_stream(self.surface, { closure, bytes, length in
-                Unmanaged<ByteWriter>.fromOpaque(closure!).takeUnretainedValue().data.append(bytes!, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(writer).toOpaque())
+            cairo_surface_write_to_png_stream(
+                self.surface,
+                { closure, bytes, length in
+                    Unmanaged<ByteWriter>.fromOpaque(closure!).takeUnretainedValue().data.append(
+                        bytes!, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(writer).toOpaque())
         }
         return status == CAIRO_STATUS_SUCCESS ? writer.data : nil
     }
@@ -139,11 +151,15 @@ final class Bitmap: @unchecked Sendable {
         var height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { bytes in
-            cjpeg_decode(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maximumPixels, &pixels, &width, &height, &message, message.count)
+            cjpeg_decode(
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maximumPixels, &pixels, &width, &height,
+                &message, message.count)
         }
         guard status == 0, let pixels else { return .failure(ImageError("JPEG: \(Self.text(message))")) }
         defer { cjpeg_free(pixels) }
-        guard Self.refusal(width: Int(width), height: Int(height)) == nil, let bitmap = Bitmap(width: Int(width), height: Int(height), opaque: true) else {
+        guard Self.refusal(width: Int(width), height: Int(height)) == nil,
+            let bitmap = Bitmap(width: Int(width), height: Int(height), opaque: true)
+        else {
             return .failure(ImageError("JPEG: \(width)×\(height) pixels is too large"))
         }
         cairo_surface_flush(bitmap.surface)
@@ -166,8 +182,9 @@ final class Bitmap: @unchecked Sendable {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = cjpeg_encode(cairo_image_surface_get_data(self.surface), Int32(self.width), Int32(self.height),
-                                  cairo_image_surface_get_stride(self.surface), level, &output, &size, &message, message.count)
+        let status = cjpeg_encode(
+            cairo_image_surface_get_data(self.surface), Int32(self.width), Int32(self.height),
+            cairo_image_surface_get_stride(self.surface), level, &output, &size, &message, message.count)
         guard status == 0, let output else {
             HostConnection.log("jpegData failed: \(Self.text(message))")
             return nil

@@ -105,7 +105,8 @@ open class CGContext {
     }
     /// Core Graphics' sense of `clockwise` (see the type's comment).
     open func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        Self.arc(self.cairo, center: center, radius: radius, start: startAngle, end: endAngle, screenClockwise: !clockwise)
+        Self.arc(
+            self.cairo, center: center, radius: radius, start: startAngle, end: endAngle, screenClockwise: !clockwise)
     }
     open func addRect(_ rect: CGRect) { self.appendRect(rect) }
     open func addRects(_ rects: [CGRect]) { rects.forEach(self.appendRect) }
@@ -114,7 +115,10 @@ open class CGContext {
     open func closePath() { cairo_close_path(self.cairo) }
 
     open var isPathEmpty: Bool {
-        var x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0
+        var x1: Double = 0
+        var y1: Double = 0
+        var x2: Double = 0
+        var y2: Double = 0
         cairo_path_extents(self.cairo, &x1, &y1, &x2, &y2)
         return cairo_has_current_point(self.cairo) == 0 && x1 == x2 && y1 == y2
     }
@@ -213,14 +217,18 @@ open class CGContext {
     /// A quadratic Bézier from the current point, as the cubic whose control points lie two
     /// thirds of the way to `control` (Cairo draws only cubics).
     static func quadCurve(_ cairo: OpaquePointer, to end: CGPoint, control: CGPoint) {
-        var x: Double = 0, y: Double = 0
+        var x: Double = 0
+        var y: Double = 0
         cairo_get_current_point(cairo, &x, &y)
-        cairo_curve_to(cairo, x + 2 / 3 * (control.x - x), y + 2 / 3 * (control.y - y),
-                       end.x + 2 / 3 * (control.x - end.x), end.y + 2 / 3 * (control.y - end.y), end.x, end.y)
+        cairo_curve_to(
+            cairo, x + 2 / 3 * (control.x - x), y + 2 / 3 * (control.y - y),
+            end.x + 2 / 3 * (control.x - end.x), end.y + 2 / 3 * (control.y - end.y), end.x, end.y)
     }
 
     /// An arc in screen terms: `screenClockwise` turns clockwise as seen (y down).
-    static func arc(_ cairo: OpaquePointer, center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, screenClockwise: Bool) {
+    static func arc(
+        _ cairo: OpaquePointer, center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, screenClockwise: Bool
+    ) {
         guard radius.isFinite, radius >= 0 else { return }
         if screenClockwise {
             cairo_arc(cairo, center.x, center.y, radius, start, end)
@@ -265,7 +273,8 @@ public enum CGPathDrawingMode: Int32, Sendable {
 public enum CGBlendMode: Int32, Sendable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
     case difference, exclusion, hue, saturation, color, luminosity
-    case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor
+    case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop,
+        xor
     case plusLighter = 27
 
     var cairo: cairo_operator_t {

@@ -34,11 +34,16 @@ public final class CGGradient: @unchecked Sendable {
     /// `count` colours of four components each (red, green, blue, alpha) and their locations
     /// (nil: spread evenly from 0 to 1), as Core Graphics takes them; Swift arrays pass as the
     /// pointers. Nil for no colours.
-    public init?(colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?, count: Int) {
+    public init?(
+        colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
+        locations: UnsafePointer<CGFloat>?, count: Int
+    ) {
         guard count > 0, count <= 4_096 else { return nil }
         self.stops = (0..<count).map { i in
             let location = locations.map { $0[i] } ?? (count == 1 ? 0 : CGFloat(i) / CGFloat(count - 1))
-            let color = CGColor(red: components[4 * i], green: components[4 * i + 1], blue: components[4 * i + 2], alpha: components[4 * i + 3])
+            let color = CGColor(
+                red: components[4 * i], green: components[4 * i + 1], blue: components[4 * i + 2],
+                alpha: components[4 * i + 3])
             return (location.isFinite ? min(max(location, 0), 1) : 0, color)
         }.sorted { $0.0 < $1.0 }
     }
@@ -62,8 +67,11 @@ extension CGContext {
     /// does (the current path is ignored and kept): colours run perpendicular to that line, and
     /// beyond its ends the end colours continue only where `options` say so. The context's
     /// alpha applies; a line of no length draws nothing.
-    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
-        let dx = end.x - start.x, dy = end.y - start.y
+    public func drawLinearGradient(
+        _ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions
+    ) {
+        let dx = end.x - start.x
+        let dy = end.y - start.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length.isFinite, length > 0, start.x.isFinite, start.y.isFinite else { return }
         let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
@@ -75,7 +83,8 @@ extension CGContext {
         let path = cairo_copy_path(self.cairo)
         cairo_save(self.cairo)
         // Without an option, the half-plane beyond that end is clipped away.
-        let (ux, uy) = (dx / length, dy / length), far: CGFloat = 1e6
+        let (ux, uy) = (dx / length, dy / length)
+        let far: CGFloat = 1e6
         func keep(from point: CGPoint, towards sign: CGFloat) {
             cairo_new_path(self.cairo)
             cairo_move_to(self.cairo, point.x - uy * far, point.y + ux * far)

@@ -21,10 +21,15 @@ public final class CGImage: @unchecked Sendable {
     /// The part of the image inside `rect` (in pixels; made integral, as Core Graphics does,
     /// and cut to the image); nil when nothing of the image is in it.
     public func cropping(to rect: CGRect) -> CGImage? {
-        guard let bitmap = self.bitmap, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return nil }
-        let inside = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        guard let bitmap = self.bitmap, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite,
+            rect.height.isFinite
+        else { return nil }
+        let inside = rect.standardized.integral.intersection(
+            CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
         guard !inside.isNull, !inside.isEmpty,
-              let part = bitmap.cropped(x: Int(inside.minX), y: Int(inside.minY), width: Int(inside.width), height: Int(inside.height)) else { return nil }
+            let part = bitmap.cropped(
+                x: Int(inside.minX), y: Int(inside.minY), width: Int(inside.width), height: Int(inside.height))
+        else { return nil }
         return CGImage(bitmap: part)
     }
 }

@@ -44,7 +44,9 @@ enum GraphicsContextStack {
     }
 
     static var top: Entry? { self.stack.entries.last ?? nil }
-    static func push(_ context: ImageContext?) { self.stack.entries.append(context.map { Entry(context: $0.context, image: $0) }) }
+    static func push(_ context: ImageContext?) {
+        self.stack.entries.append(context.map { Entry(context: $0.context, image: $0) })
+    }
     static func push(_ context: CGContext) { self.stack.entries.append(Entry(context: context, image: nil)) }
     static func pop() { _ = self.stack.entries.popLast() }
 
@@ -56,13 +58,17 @@ enum GraphicsContextStack {
             HostConnection.log("\(caller): scale \(scale) must be from 0 to 16")
             return nil
         }
-        guard size.width.isFinite, size.height.isFinite, size.width * scale < Double(Int32.max), size.height * scale < Double(Int32.max) else {
+        guard size.width.isFinite, size.height.isFinite, size.width * scale < Double(Int32.max),
+            size.height * scale < Double(Int32.max)
+        else {
             HostConnection.log("\(caller): size \(size.width)×\(size.height) is not a drawable size")
             return nil
         }
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        let width = Int((size.width * scale).rounded(.up))
+        let height = Int((size.height * scale).rounded(.up))
         if let refusal = Bitmap.refusal(width: width, height: height) {
-            HostConnection.log("\(caller): size \(size.width)×\(size.height) at scale \(scale) is \(refusal); nothing is drawn")
+            HostConnection.log(
+                "\(caller): size \(size.width)×\(size.height) at scale \(scale) is \(refusal); nothing is drawn")
             return nil
         }
         guard let bitmap = Bitmap(width: width, height: height, opaque: opaque) else {
@@ -80,7 +86,8 @@ public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.t
 /// A zero, negative or huge size logs why and begins a context that draws nothing (the
 /// current context is then nil and `UIGraphicsGetImageFromCurrentImageContext()` nil).
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
-    GraphicsContextStack.push(GraphicsContextStack.make(size: size, opaque: opaque, scale: scale, caller: "UIGraphicsBeginImageContext"))
+    GraphicsContextStack.push(
+        GraphicsContextStack.make(size: size, opaque: opaque, scale: scale, caller: "UIGraphicsBeginImageContext"))
 }
 
 /// A transparent context at scale 1, as UIKit's.

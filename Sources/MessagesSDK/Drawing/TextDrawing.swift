@@ -20,7 +20,7 @@ enum TextLayout {
 
         let string = text.string
         pango_layout_set_text(layout, string, -1)
-        let base = UIFont.defaultFont.pangoDescription()
+        let base = UIFont.attributedTextDefault.pangoDescription()
         pango_layout_set_font_description(layout, base)
         pango_font_description_free(base)
 
@@ -35,7 +35,7 @@ enum TextLayout {
                 attribute.pointee.end_index = end
                 pango_attr_list_insert(list, attribute)
             }
-            let font = attributes[.font] as? UIFont ?? UIFont.defaultFont
+            let font = attributes[.font] as? UIFont ?? UIFont.attributedTextDefault
             let description = font.pangoDescription()
             add(pango_attr_font_desc_new(description))
             pango_font_description_free(description)
@@ -43,7 +43,9 @@ enum TextLayout {
             add(pango_attr_foreground_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)))
             add(pango_attr_foreground_alpha_new(Self.channel(color.alpha)))
             if let background = (attributes[.backgroundColor] as? UIColor)?.cgColor {
-                add(pango_attr_background_new(Self.channel(background.red), Self.channel(background.green), Self.channel(background.blue)))
+                add(
+                    pango_attr_background_new(
+                        Self.channel(background.red), Self.channel(background.green), Self.channel(background.blue)))
                 add(pango_attr_background_alpha_new(Self.channel(background.alpha)))
             }
             if let style = attributes[.paragraphStyle] as? NSParagraphStyle { alignment = style.alignment }
@@ -74,7 +76,9 @@ enum TextLayout {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return CGSize(width: CGFloat(logical.width) / CGFloat(PANGO_SCALE), height: CGFloat(logical.height) / CGFloat(PANGO_SCALE))
+        return CGSize(
+            width: CGFloat(logical.width) / CGFloat(PANGO_SCALE), height: CGFloat(logical.height) / CGFloat(PANGO_SCALE)
+        )
     }
 
     /// Draws the text with its top left at `origin`, wrapped to `width` and clipped to `height`.

@@ -52,16 +52,27 @@ open class UIBezierPath: NSObject {
             return
         }
         self.move(to: CGPoint(x: r.minX + radius, y: r.minY))
-        self.addArc(withCenter: CGPoint(x: r.maxX - radius, y: r.minY + radius), radius: radius, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
-        self.addArc(withCenter: CGPoint(x: r.maxX - radius, y: r.maxY - radius), radius: radius, startAngle: 0, endAngle: .pi / 2, clockwise: true)
-        self.addArc(withCenter: CGPoint(x: r.minX + radius, y: r.maxY - radius), radius: radius, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
-        self.addArc(withCenter: CGPoint(x: r.minX + radius, y: r.minY + radius), radius: radius, startAngle: .pi, endAngle: 3 * .pi / 2, clockwise: true)
+        self.addArc(
+            withCenter: CGPoint(x: r.maxX - radius, y: r.minY + radius), radius: radius, startAngle: -.pi / 2,
+            endAngle: 0, clockwise: true)
+        self.addArc(
+            withCenter: CGPoint(x: r.maxX - radius, y: r.maxY - radius), radius: radius, startAngle: 0,
+            endAngle: .pi / 2, clockwise: true)
+        self.addArc(
+            withCenter: CGPoint(x: r.minX + radius, y: r.maxY - radius), radius: radius, startAngle: .pi / 2,
+            endAngle: .pi, clockwise: true)
+        self.addArc(
+            withCenter: CGPoint(x: r.minX + radius, y: r.minY + radius), radius: radius, startAngle: .pi,
+            endAngle: 3 * .pi / 2, clockwise: true)
         self.close()
     }
 
-    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+    public convenience init(
+        arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
+    ) {
         self.init()
-        self.addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        self.addArc(
+            withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
 
     open func move(to point: CGPoint) { self.elements.append(.move(point)) }
@@ -70,8 +81,11 @@ open class UIBezierPath: NSObject {
         self.elements.append(.curve(end, controlPoint1, controlPoint2))
     }
     open func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) { self.elements.append(.quad(end, controlPoint)) }
-    open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        self.elements.append(.arc(center: center, radius: radius, start: startAngle, end: endAngle, clockwise: clockwise))
+    open func addArc(
+        withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
+    ) {
+        self.elements.append(
+            .arc(center: center, radius: radius, start: startAngle, end: endAngle, clockwise: clockwise))
     }
     open func close() { self.elements.append(.close) }
     open func removeAllPoints() { self.elements.removeAll() }
@@ -83,7 +97,10 @@ open class UIBezierPath: NSObject {
         let cairo = Scratch.context()
         defer { cairo_destroy(cairo) }
         self.append(to: cairo)
-        var x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0
+        var x1: Double = 0
+        var y1: Double = 0
+        var x2: Double = 0
+        var y2: Double = 0
         cairo_path_extents(cairo, &x1, &y1, &x2, &y2)
         return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
@@ -138,7 +155,8 @@ open class UIBezierPath: NSObject {
         let saved = cairo_copy_path(context.cairo)
         cairo_new_path(context.cairo)
         self.append(to: context.cairo)
-        cairo_set_fill_rule(context.cairo, self.usesEvenOddFillRule ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_fill_rule(
+            context.cairo, self.usesEvenOddFillRule ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_clip(context.cairo)
         cairo_append_path(context.cairo, saved)
         cairo_path_destroy(saved)
@@ -159,7 +177,11 @@ open class UIBezierPath: NSObject {
             switch element {
             case .move(let p): cairo_move_to(cairo, p.x, p.y)
             case .line(let p):
-                if cairo_has_current_point(cairo) != 0 { cairo_line_to(cairo, p.x, p.y) } else { cairo_move_to(cairo, p.x, p.y) }
+                if cairo_has_current_point(cairo) != 0 {
+                    cairo_line_to(cairo, p.x, p.y)
+                } else {
+                    cairo_move_to(cairo, p.x, p.y)
+                }
             case .curve(let end, let c1, let c2):
                 if cairo_has_current_point(cairo) == 0 { cairo_move_to(cairo, c1.x, c1.y) }
                 cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, end.x, end.y)

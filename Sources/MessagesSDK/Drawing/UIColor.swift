@@ -69,9 +69,13 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     /// Hue, saturation and brightness, each 0…1 (a hue of 1 is red again), as UIKit takes them.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let h = (hue.isFinite ? hue - hue.rounded(.down) : 0) * 6
-        let s = CGColor.unit(saturation), v = CGColor.unit(brightness)
-        let sector = Int(h) % 6, f = h - CGFloat(Int(h))
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let s = CGColor.unit(saturation)
+        let v = CGColor.unit(brightness)
+        let sector = Int(h) % 6
+        let f = h - CGFloat(Int(h))
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
         let (r, g, b): (CGFloat, CGFloat, CGFloat) =
             switch sector {
             case 0: (v, t, p)
@@ -85,8 +89,10 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     }
 
     /// UIKit's `getRed(_:green:blue:alpha:)`; always true here, where every colour is RGB.
-    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    open func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         red?.pointee = self.cgColor.red
         green?.pointee = self.cgColor.green
         blue?.pointee = self.cgColor.blue

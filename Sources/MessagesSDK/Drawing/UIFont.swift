@@ -20,7 +20,9 @@ open class UIFont: NSObject, @unchecked Sendable {
 
         /// Pango's (CSS's) weight, 100–900.
         var pango: Int32 {
-            let steps: [(CGFloat, Int32)] = [(-0.7, 100), (-0.5, 200), (-0.2, 300), (0.1, 400), (0.26, 500), (0.35, 600), (0.5, 700), (0.6, 800)]
+            let steps: [(CGFloat, Int32)] = [
+                (-0.7, 100), (-0.5, 200), (-0.2, 300), (0.1, 400), (0.26, 500), (0.35, 600), (0.5, 700), (0.6, 800),
+            ]
             return steps.first { self.rawValue < $0.0 }?.1 ?? 900
         }
     }
@@ -47,21 +49,35 @@ open class UIFont: NSObject, @unchecked Sendable {
         guard !name.isEmpty, size.isFinite, size > 0 else { return nil }
         let parts = name.split(separator: "-", maxSplits: 1).map(String.init)
         let style = parts.count > 1 ? parts[1].lowercased() : ""
-        self.init(family: parts[0], size: size, weight: style.contains("bold") ? .bold : .regular, italic: style.contains("italic") || style.contains("oblique"))
+        self.init(
+            family: parts[0], size: size, weight: style.contains("bold") ? .bold : .regular,
+            italic: style.contains("italic") || style.contains("oblique"))
     }
 
     open var fontName: String { self.familyName }
     open var lineHeight: CGFloat { self.pointSize * 1.2 }
 
-    open class func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: systemFamily, size: size, weight: .regular, italic: false) }
-    open class func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(family: systemFamily, size: size, weight: weight, italic: false) }
-    open class func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: systemFamily, size: size, weight: .bold, italic: false) }
-    open class func italicSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: systemFamily, size: size, weight: .regular, italic: true) }
-    open class func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(family: "DejaVu Sans Mono", size: size, weight: weight, italic: false) }
-    open func withSize(_ size: CGFloat) -> UIFont { UIFont(family: self.familyName, size: size, weight: self.weight, italic: self.italic) }
+    open class func systemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(family: systemFamily, size: size, weight: .regular, italic: false)
+    }
+    open class func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(family: systemFamily, size: size, weight: weight, italic: false)
+    }
+    open class func boldSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(family: systemFamily, size: size, weight: .bold, italic: false)
+    }
+    open class func italicSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(family: systemFamily, size: size, weight: .regular, italic: true)
+    }
+    open class func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(family: "DejaVu Sans Mono", size: size, weight: weight, italic: false)
+    }
+    open func withSize(_ size: CGFloat) -> UIFont {
+        UIFont(family: self.familyName, size: size, weight: self.weight, italic: self.italic)
+    }
 
     /// UIKit's default for attributed text without a font: Helvetica 12.
-    static let defaultFont = UIFont(family: "Helvetica", size: 12, weight: .regular, italic: false)
+    static let attributedTextDefault = UIFont(family: "Helvetica", size: 12, weight: .regular, italic: false)
 
     /// A Pango description (caller frees), its size absolute in the context's units (points).
     func pangoDescription() -> OpaquePointer {
@@ -86,11 +102,16 @@ extension NSAttributedString.Key {
 }
 
 public enum NSTextAlignment: Int, Sendable {
-    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+    case left = 0
+    case center = 1
+    case right = 2
+    case justified = 3
+    case natural = 4
 }
 
 public enum NSLineBreakMode: Int, Sendable {
-    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+    case byWordWrapping = 0
+    case byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 /// `NSParagraphStyle`: the alignment and line breaking of text drawn in a rectangle.

@@ -78,13 +78,19 @@ open class UIGraphicsImageRenderer: NSObject {
         self.draw(actions)?.bitmap.pngData() ?? Data()
     }
 
-    open func jpegData(withCompressionQuality compressionQuality: CGFloat, actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+    open func jpegData(
+        withCompressionQuality compressionQuality: CGFloat, actions: (UIGraphicsImageRendererContext) -> Void
+    ) -> Data {
         self.draw(actions)?.bitmap.jpegData(quality: compressionQuality) ?? Data()
     }
 
     /// Runs `actions` with the context current; nil when the size cannot be drawn.
     private func draw(_ actions: (UIGraphicsImageRendererContext) -> Void) -> ImageContext? {
-        guard let imageContext = GraphicsContextStack.make(size: self.bounds.size, opaque: self.format.opaque, scale: self.format.scale, caller: "UIGraphicsImageRenderer") else {
+        guard
+            let imageContext = GraphicsContextStack.make(
+                size: self.bounds.size, opaque: self.format.opaque, scale: self.format.scale,
+                caller: "UIGraphicsImageRenderer")
+        else {
             return nil
         }
         imageContext.context.translateBy(x: -self.bounds.minX, y: -self.bounds.minY)

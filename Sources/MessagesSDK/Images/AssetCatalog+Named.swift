@@ -4,7 +4,8 @@ import Foundation
 // The `in bundle:` forms take any bundle: an extension here has one resources directory.
 
 extension UIImage {
-    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?)
+    {
         self.init(named: name)
     }
 }
@@ -12,11 +13,14 @@ extension UIImage {
 extension UIColor {
     /// The colour set `name` in the app's resources, its light appearance; nil when there is none.
     public convenience init?(named name: String) {
-        guard let color = AssetCatalog.color(name, in: UIImage.resourcesDirectory(), idiom: UIScreen.main.idiom) else { return nil }
+        guard let color = AssetCatalog.color(name, in: UIImage.resourcesDirectory(), idiom: UIScreen.main.idiom) else {
+            return nil
+        }
         self.init(cgColor: color.cgColor)
     }
 
-    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?)
+    {
         self.init(named: name)
     }
 }
@@ -31,7 +35,9 @@ open class NSDataAsset: @unchecked Sendable {
     public convenience init?(name: String) { self.init(name: name, bundle: .main) }
 
     public init?(name: String, bundle: Bundle) {
-        guard let (url, type) = AssetCatalog.dataFile(name, in: UIImage.resourcesDirectory(), idiom: UIScreen.main.idiom) else { return nil }
+        guard
+            let (url, type) = AssetCatalog.dataFile(name, in: UIImage.resourcesDirectory(), idiom: UIScreen.main.idiom)
+        else { return nil }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             HostConnection.log("asset catalog: \(name).dataset's \(url.lastPathComponent) cannot be read")
             return nil

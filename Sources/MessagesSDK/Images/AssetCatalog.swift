@@ -23,7 +23,8 @@ enum AssetCatalog {
         var typeIdentifier: String?
 
         enum CodingKeys: String, CodingKey {
-            case idiom, filename, scale, appearances, color, typeIdentifier = "universal-type-identifier"
+            case idiom, filename, scale, appearances, color
+            case typeIdentifier = "universal-type-identifier"
         }
 
         struct Appearance: Decodable {
@@ -38,7 +39,8 @@ enum AssetCatalog {
             var reference: String?
 
             enum CodingKeys: String, CodingKey {
-                case colorSpace = "color-space", components, platform, reference
+                case colorSpace = "color-space"
+                case components, platform, reference
             }
         }
     }
@@ -78,21 +80,29 @@ enum AssetCatalog {
     /// The image file of an image set for a screen of `scale`, as iOS picks it: the device's
     /// own idiom before "universal", then the exact scale, else the nearest larger (drawn
     /// down), else the largest there is. An entry with no scale is a single-scale image.
-    static func imageFile(_ name: String, in directory: URL, scale: CGFloat, idiom: UIUserInterfaceIdiom) -> (url: URL, scale: CGFloat)? {
+    static func imageFile(_ name: String, in directory: URL, scale: CGFloat, idiom: UIUserInterfaceIdiom) -> (
+        url: URL, scale: CGFloat
+    )? {
         guard let (folder, contents) = self.set(name, kind: "imageset", in: directory) else { return nil }
         let files = (contents.images ?? []).filter { $0.filename != nil && self.fits($0, idiom: idiom) }
         guard !files.isEmpty else {
             HostConnection.log("asset catalog: \(name).imageset has no image file for this device")
             return nil
         }
-        func scaleOf(_ entry: Entry) -> CGFloat { entry.scale.flatMap { Double($0.dropLast()) }.map { CGFloat($0) } ?? 1 }
+        func scaleOf(_ entry: Entry) -> CGFloat {
+            entry.scale.flatMap { Double($0.dropLast()) }.map { CGFloat($0) } ?? 1
+        }
         let own = files.filter { ($0.idiom ?? "universal") != "universal" }
         let pool = own.isEmpty ? files : own
         let larger = pool.filter { scaleOf($0) >= scale }.min { scaleOf($0) < scaleOf($1) }
-        guard let chosen = larger ?? pool.max(by: { scaleOf($0) < scaleOf($1) }), let filename = chosen.filename else { return nil }
+        guard let chosen = larger ?? pool.max(by: { scaleOf($0) < scaleOf($1) }), let filename = chosen.filename else {
+            return nil
+        }
         let url = folder.appendingPathComponent(filename)
         guard ["png", "jpg", "jpeg", "gif"].contains(url.pathExtension.lowercased()) else {
-            HostConnection.log("asset catalog: \(name).imageset's \(filename) is not a PNG, JPEG or GIF (a vector PDF is not drawn here)")
+            HostConnection.log(
+                "asset catalog: \(name).imageset's \(filename) is not a PNG, JPEG or GIF (a vector PDF is not drawn here)"
+            )
             return nil
         }
         return (url, scaleOf(chosen))
@@ -102,19 +112,22 @@ enum AssetCatalog {
     static func color(_ name: String, in directory: URL, idiom: UIUserInterfaceIdiom) -> UIColor? {
         guard let (_, contents) = self.set(name, kind: "colorset", in: directory) else { return nil }
         let light = (contents.colors ?? []).filter { entry in
-            self.fits(entry, idiom: idiom) && !(entry.appearances ?? []).contains { $0.appearance == "luminosity" && $0.value == "dark" }
+            self.fits(entry, idiom: idiom)
+                && !(entry.appearances ?? []).contains { $0.appearance == "luminosity" && $0.value == "dark" }
         }
         guard let color = light.first?.color else {
             HostConnection.log("asset catalog: \(name).colorset has no colour for this device")
             return nil
         }
         if let reference = color.reference {
-            HostConnection.log("asset catalog: \(name).colorset refers to the system colour \(reference), which is not resolved here")
+            HostConnection.log(
+                "asset catalog: \(name).colorset refers to the system colour \(reference), which is not resolved here")
             return nil
         }
         let components = color.components ?? [:]
         guard let red = self.component(components["red"]), let green = self.component(components["green"]),
-              let blue = self.component(components["blue"]) else {
+            let blue = self.component(components["blue"])
+        else {
             HostConnection.log("asset catalog: \(name).colorset's components are not numbers: \(components)")
             return nil
         }
@@ -126,7 +139,9 @@ enum AssetCatalog {
     static func component(_ text: String?) -> CGFloat? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if text.lowercased().hasPrefix("0x") { return UInt8(text.dropFirst(2), radix: 16).map { CGFloat($0) / 255 } }
-        if !text.contains("."), let whole = Int(text) { return whole <= 1 ? CGFloat(whole) : CGFloat(min(max(whole, 0), 255)) / 255 }
+        if !text.contains("."), let whole = Int(text) {
+            return whole <= 1 ? CGFloat(whole) : CGFloat(min(max(whole, 0), 255)) / 255
+        }
         guard let value = Double(text), value.isFinite else { return nil }
         return CGFloat(min(max(value, 0), 1))
     }
@@ -134,7 +149,9 @@ enum AssetCatalog {
     /// The file of a data set for this device.
     static func dataFile(_ name: String, in directory: URL, idiom: UIUserInterfaceIdiom) -> (url: URL, type: String)? {
         guard let (folder, contents) = self.set(name, kind: "dataset", in: directory) else { return nil }
-        guard let entry = (contents.data ?? []).first(where: { $0.filename != nil && self.fits($0, idiom: idiom) }), let filename = entry.filename else {
+        guard let entry = (contents.data ?? []).first(where: { $0.filename != nil && self.fits($0, idiom: idiom) }),
+            let filename = entry.filename
+        else {
             HostConnection.log("asset catalog: \(name).dataset has no file for this device")
             return nil
         }

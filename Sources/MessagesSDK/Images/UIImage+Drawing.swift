@@ -21,7 +21,8 @@ extension UIImage {
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         let r = rect.standardized
         guard let context = UIGraphicsGetCurrentContext(), let bitmap = self.bitmap,
-              r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite else { return }
+            r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite
+        else { return }
         let cairo = context.cairo
         let path = cairo_copy_path(cairo)
         cairo_save(cairo)

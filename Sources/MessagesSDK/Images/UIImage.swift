@@ -101,7 +101,9 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// image.
     public convenience init?(named name: String) {
         let directory = UIImage.resourcesDirectory()
-        if let (url, scale) = AssetCatalog.imageFile(name, in: directory, scale: UIScreen.main.scale, idiom: UIScreen.main.idiom) {
+        if let (url, scale) = AssetCatalog.imageFile(
+            name, in: directory, scale: UIScreen.main.scale, idiom: UIScreen.main.idiom)
+        {
             guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
             self.init(data: data, scale: scale)
             return

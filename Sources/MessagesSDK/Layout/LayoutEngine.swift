@@ -14,9 +14,14 @@ struct LayoutEngine {
     final class Box {
         let left: SolverVariable, top: SolverVariable, width: SolverVariable, height: SolverVariable
         init(_ name: String) {
-            (self.left, self.top, self.width, self.height) = (SolverVariable("\(name).left"), SolverVariable("\(name).top"), SolverVariable("\(name).width"), SolverVariable("\(name).height"))
+            (self.left, self.top, self.width, self.height) = (
+                SolverVariable("\(name).left"), SolverVariable("\(name).top"), SolverVariable("\(name).width"),
+                SolverVariable("\(name).height")
+            )
         }
-        var rect: CGRect { CGRect(x: self.left.value, y: self.top.value, width: self.width.value, height: self.height.value) }
+        var rect: CGRect {
+            CGRect(x: self.left.value, y: self.top.value, width: self.width.value, height: self.height.value)
+        }
     }
 
     private let root: UIView
@@ -45,11 +50,19 @@ struct LayoutEngine {
     private mutating func run(views: [UIView], constraints: [NSLayoutConstraint]) {
         // The root keeps its bounds; views that translate their frame keep it.
         // A stack view places its arranged subviews itself, after this pass.
-        let arranged = Set(views.compactMap { $0 as? UIStackView }.flatMap(\.arrangedSubviews).map(ObjectIdentifier.init))
-        for view in views where view === self.root || view.translatesAutoresizingMaskIntoConstraints || arranged.contains(ObjectIdentifier(view)) {
-            self.fix(self.box(view), to: view === self.root ? self.root.bounds : view.convert(view.bounds, to: self.root))
+        let arranged = Set(
+            views.compactMap { $0 as? UIStackView }.flatMap(\.arrangedSubviews).map(ObjectIdentifier.init))
+        for view in views
+        where view === self.root || view.translatesAutoresizingMaskIntoConstraints
+            || arranged.contains(ObjectIdentifier(view))
+        {
+            self.fix(
+                self.box(view), to: view === self.root ? self.root.bounds : view.convert(view.bounds, to: self.root))
         }
-        for view in views where view !== self.root && !view.translatesAutoresizingMaskIntoConstraints && !arranged.contains(ObjectIdentifier(view)) {
+        for view in views
+        where view !== self.root && !view.translatesAutoresizingMaskIntoConstraints
+            && !arranged.contains(ObjectIdentifier(view))
+        {
             self.intrinsic(view)
             // A faint pull towards where it is: an ambiguous layout stays put rather than jumps.
             self.prefer(self.box(view), view.convert(view.bounds, to: self.root))
@@ -59,7 +72,11 @@ struct LayoutEngine {
         }
         // An arranged subview's own width or height (`widthAnchor.constraint(equalToConstant:)`)
         // is its stack view's to honour (`UIStackView.wanted`), not a conflict with its frame.
-        for constraint in constraints where !(UIStackView.isOwnSize(constraint) && constraint.firstItem.map { arranged.contains(ObjectIdentifier($0)) } == true) {
+        for constraint in constraints
+        where
+            !(UIStackView.isOwnSize(constraint)
+            && constraint.firstItem.map { arranged.contains(ObjectIdentifier($0)) } == true)
+        {
             self.add(constraint)
         }
         self.solver.updateVariables()
@@ -75,13 +92,17 @@ struct LayoutEngine {
     }
 
     private func fix(_ box: Box, to rect: CGRect) {
-        for (variable, value) in [(box.left, rect.minX), (box.top, rect.minY), (box.width, rect.width), (box.height, rect.height)] {
+        for (variable, value) in [
+            (box.left, rect.minX), (box.top, rect.minY), (box.width, rect.width), (box.height, rect.height),
+        ] {
             try? self.solver.addConstraint(variable == Double(value))
         }
     }
 
     private func prefer(_ box: Box, _ rect: CGRect) {
-        for (variable, value) in [(box.left, rect.minX), (box.top, rect.minY), (box.width, rect.width), (box.height, rect.height)] where value.isFinite {
+        for (variable, value) in [
+            (box.left, rect.minX), (box.top, rect.minY), (box.width, rect.width), (box.height, rect.height),
+        ] where value.isFinite {
             try? self.solver.addConstraint((variable == Double(value)).withStrength(Strength(priority: 0.001)))
         }
     }
@@ -90,15 +111,19 @@ struct LayoutEngine {
     private mutating func intrinsic(_ view: UIView) {
         let size = view.intrinsicContentSize
         let box = self.box(view)
-        for (axis, variable, value) in [(0, box.width, size.width), (1, box.height, size.height)] where value != UIView.noIntrinsicMetric && value.isFinite && value >= 0 {
-            try? self.solver.addConstraint((variable <= Double(value)).withStrength(Strength(priority: view.layout.hugging[axis].rawValue)))
-            try? self.solver.addConstraint((variable >= Double(value)).withStrength(Strength(priority: view.layout.compression[axis].rawValue)))
+        for (axis, variable, value) in [(0, box.width, size.width), (1, box.height, size.height)]
+        where value != UIView.noIntrinsicMetric && value.isFinite && value >= 0 {
+            try? self.solver.addConstraint(
+                (variable <= Double(value)).withStrength(Strength(priority: view.layout.hugging[axis].rawValue)))
+            try? self.solver.addConstraint(
+                (variable >= Double(value)).withStrength(Strength(priority: view.layout.compression[axis].rawValue)))
         }
     }
 
     /// A safe-area or margins guide follows its view; one an app added is placed by constraints.
     private mutating func guide(_ guide: UILayoutGuide, of view: UIView) {
-        let owner = self.box(view), box = self.box(guide)
+        let owner = self.box(view)
+        let box = self.box(guide)
         let insets: UIEdgeInsets
         switch guide.kind {
         case .free: return
@@ -135,8 +160,10 @@ struct LayoutEngine {
         case .rightMargin, .trailingMargin: return box.left + box.width - Double(margins.right)
         case .topMargin: return box.top + Double(margins.top)
         case .bottomMargin: return box.top + box.height - Double(margins.bottom)
-        case .centerXWithinMargins: return box.left + Double(margins.left) + (box.width - Double(margins.left + margins.right)) * 0.5
-        case .centerYWithinMargins: return box.top + Double(margins.top) + (box.height - Double(margins.top + margins.bottom)) * 0.5
+        case .centerXWithinMargins:
+            return box.left + Double(margins.left) + (box.width - Double(margins.left + margins.right)) * 0.5
+        case .centerYWithinMargins:
+            return box.top + Double(margins.top) + (box.height - Double(margins.top + margins.bottom)) * 0.5
         case .notAnAttribute: return LinearExpression(0)
         }
     }
@@ -144,19 +171,23 @@ struct LayoutEngine {
     private mutating func add(_ constraint: NSLayoutConstraint) {
         guard let first = constraint.firstItem, constraint.firstAttribute != .notAnAttribute else { return }
         guard constraint.multiplier.isFinite, constraint.constant.isFinite else {
-            return HostConnection.log("\(constraint.summary) left out: its multiplier and constant must be finite numbers")
+            return HostConnection.log(
+                "\(constraint.summary) left out: its multiplier and constant must be finite numbers")
         }
         let lhs = self.expression(first, constraint.firstAttribute)
         var rhs = LinearExpression(Double(constraint.constant))
         if let second = constraint.secondItem, constraint.secondAttribute != .notAnAttribute {
-            rhs = self.expression(second, constraint.secondAttribute) * Double(constraint.multiplier) + Double(constraint.constant)
+            rhs =
+                self.expression(second, constraint.secondAttribute) * Double(constraint.multiplier)
+                + Double(constraint.constant)
         }
         let priority = min(1000, max(1, constraint.priority.rawValue))
-        let relation: LinearConstraint.Relation = switch constraint.relation {
-        case .equal: .equal
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
+        let relation: LinearConstraint.Relation =
+            switch constraint.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
         do {
             try self.solver.addConstraint(LinearConstraint(lhs, relation, rhs, strength: Strength(priority: priority)))
         } catch SolverError.unsatisfiable {
@@ -168,13 +199,17 @@ struct LayoutEngine {
 
     /// Frames from the solution, parents first, in each view's superview's coordinates.
     private func apply(_ views: [UIView], arranged: Set<ObjectIdentifier>) {
-        for view in views where view !== self.root && !view.translatesAutoresizingMaskIntoConstraints && !arranged.contains(ObjectIdentifier(view)) {
+        for view in views
+        where view !== self.root && !view.translatesAutoresizingMaskIntoConstraints
+            && !arranged.contains(ObjectIdentifier(view))
+        {
             guard let box = self.boxes[ObjectIdentifier(view)], let superview = view.superview else { continue }
             let rect = box.rect
             guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { continue }
             let parent = superview === self.root ? self.root.bounds : superview.convert(superview.bounds, to: self.root)
-            let frame = CGRect(x: rect.minX - parent.minX + superview.bounds.minX, y: rect.minY - parent.minY + superview.bounds.minY,
-                               width: max(0, rect.width), height: max(0, rect.height))
+            let frame = CGRect(
+                x: rect.minX - parent.minX + superview.bounds.minX, y: rect.minY - parent.minY + superview.bounds.minY,
+                width: max(0, rect.width), height: max(0, rect.height))
             if view.frame != frame { view.frame = frame }
         }
         for view in views {

@@ -13,19 +13,34 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
         self.attribute = attribute
     }
 
-    func make(_ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?, multiplier: CGFloat = 1, constant: CGFloat) -> NSLayoutConstraint {
-        NSLayoutConstraint(item: self.item, attribute: self.attribute, relatedBy: relation, toItem: other?.item,
-                           attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
+    func make(
+        _ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?, multiplier: CGFloat = 1,
+        constant: CGFloat
+    ) -> NSLayoutConstraint {
+        NSLayoutConstraint(
+            item: self.item, attribute: self.attribute, relatedBy: relation, toItem: other?.item,
+            attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
     }
 
-    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { self.make(.equal, anchor, constant: 0) }
-    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant: CGFloat) -> NSLayoutConstraint { self.make(.equal, anchor, constant: constant) }
-    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { self.make(.greaterThanOrEqual, anchor, constant: 0) }
-    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        self.make(.equal, anchor, constant: 0)
+    }
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant: CGFloat) -> NSLayoutConstraint {
+        self.make(.equal, anchor, constant: constant)
+    }
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        self.make(.greaterThanOrEqual, anchor, constant: 0)
+    }
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant: CGFloat)
+        -> NSLayoutConstraint
+    {
         self.make(.greaterThanOrEqual, anchor, constant: constant)
     }
-    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { self.make(.lessThanOrEqual, anchor, constant: 0) }
-    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        self.make(.lessThanOrEqual, anchor, constant: 0)
+    }
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant: CGFloat) -> NSLayoutConstraint
+    {
         self.make(.lessThanOrEqual, anchor, constant: constant)
     }
 }
@@ -35,16 +50,28 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 
 @preconcurrency @MainActor
 open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
-    open func constraint(equalToConstant constant: CGFloat) -> NSLayoutConstraint { self.make(.equal, nil, constant: constant) }
-    open func constraint(greaterThanOrEqualToConstant constant: CGFloat) -> NSLayoutConstraint { self.make(.greaterThanOrEqual, nil, constant: constant) }
-    open func constraint(lessThanOrEqualToConstant constant: CGFloat) -> NSLayoutConstraint { self.make(.lessThanOrEqual, nil, constant: constant) }
-    open func constraint(equalTo anchor: NSLayoutDimension, multiplier: CGFloat, constant: CGFloat = 0) -> NSLayoutConstraint {
+    open func constraint(equalToConstant constant: CGFloat) -> NSLayoutConstraint {
+        self.make(.equal, nil, constant: constant)
+    }
+    open func constraint(greaterThanOrEqualToConstant constant: CGFloat) -> NSLayoutConstraint {
+        self.make(.greaterThanOrEqual, nil, constant: constant)
+    }
+    open func constraint(lessThanOrEqualToConstant constant: CGFloat) -> NSLayoutConstraint {
+        self.make(.lessThanOrEqual, nil, constant: constant)
+    }
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier: CGFloat, constant: CGFloat = 0)
+        -> NSLayoutConstraint
+    {
         self.make(.equal, anchor, multiplier: multiplier, constant: constant)
     }
-    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier: CGFloat, constant: CGFloat = 0) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier: CGFloat, constant: CGFloat = 0)
+        -> NSLayoutConstraint
+    {
         self.make(.greaterThanOrEqual, anchor, multiplier: multiplier, constant: constant)
     }
-    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier: CGFloat, constant: CGFloat = 0) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier: CGFloat, constant: CGFloat = 0)
+        -> NSLayoutConstraint
+    {
         self.make(.lessThanOrEqual, anchor, multiplier: multiplier, constant: constant)
     }
 }
@@ -124,31 +151,52 @@ extension UIView {
     /// Whether layout gives the view its frame (false) or the frame stays what the app set.
     public var translatesAutoresizingMaskIntoConstraints: Bool {
         get { self.layout.translates }
-        set { self.layout.translates = newValue; self.superview?.setNeedsLayout() }
+        set {
+            self.layout.translates = newValue
+            self.superview?.setNeedsLayout()
+        }
     }
 
     public var layoutMargins: UIEdgeInsets {
         get { self.layout.margins }
-        set { self.layout.margins = newValue; self.setNeedsLayout() }
+        set {
+            self.layout.margins = newValue
+            self.setNeedsLayout()
+        }
     }
 
     public var directionalLayoutMargins: NSDirectionalEdgeInsets {
-        get { NSDirectionalEdgeInsets(top: self.layout.margins.top, leading: self.layout.margins.left, bottom: self.layout.margins.bottom, trailing: self.layout.margins.right) }
-        set { self.layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+        get {
+            NSDirectionalEdgeInsets(
+                top: self.layout.margins.top, leading: self.layout.margins.left, bottom: self.layout.margins.bottom,
+                trailing: self.layout.margins.right)
+        }
+        set {
+            self.layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
     }
 
-    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { self.layout.hugging[axis == .horizontal ? 0 : 1] }
+    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        self.layout.hugging[axis == .horizontal ? 0 : 1]
+    }
     public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         self.layout.hugging[axis == .horizontal ? 0 : 1] = priority
         self.superview?.setNeedsLayout()
     }
-    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { self.layout.compression[axis == .horizontal ? 0 : 1] }
-    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        self.layout.compression[axis == .horizontal ? 0 : 1]
+    }
+    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis)
+    {
         self.layout.compression[axis == .horizontal ? 0 : 1] = priority
         self.superview?.setNeedsLayout()
     }
 
-    public func setNeedsUpdateConstraints() { self.layout.needsUpdateConstraints = true; self.setNeedsLayout() }
+    public func setNeedsUpdateConstraints() {
+        self.layout.needsUpdateConstraints = true
+        self.setNeedsLayout()
+    }
     public func updateConstraintsIfNeeded() {
         guard self.layout.needsUpdateConstraints else { return }
         self.layout.needsUpdateConstraints = false

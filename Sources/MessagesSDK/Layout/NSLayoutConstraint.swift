@@ -1,7 +1,9 @@
 import Foundation
 
 /// `UILayoutPriority`: 1000 is required; 750 and 250 are UIKit's high and low defaults.
-public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral
+{
     public var rawValue: Float
     public init(rawValue: Float) { self.rawValue = rawValue }
     public init(_ rawValue: Float) { self.rawValue = rawValue }
@@ -25,12 +27,18 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 @preconcurrency @MainActor
 open class NSLayoutConstraint {
     public enum Attribute: Int, Sendable {
-        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
-        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins, centerYWithinMargins
+        case left = 1
+        case right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins,
+            centerYWithinMargins
         case notAnAttribute = 0
     }
 
-    public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
+    public enum Relation: Int, Sendable {
+        case lessThanOrEqual = -1
+        case equal = 0
+        case greaterThanOrEqual = 1
+    }
     public enum Axis: Int, Sendable { case horizontal, vertical }
 
     public private(set) weak var firstItem: AnyObject?
@@ -43,7 +51,9 @@ open class NSLayoutConstraint {
     open var priority: UILayoutPriority = .required {
         didSet {
             if oldValue != self.priority, self.isActive, oldValue == .required || self.priority == .required {
-                HostConnection.log("\(self.summary): a constraint's priority cannot change between required and not while it is active (UIKit raises); kept \(oldValue.rawValue)")
+                HostConnection.log(
+                    "\(self.summary): a constraint's priority cannot change between required and not while it is active (UIKit raises); kept \(oldValue.rawValue)"
+                )
                 self.priority = oldValue
                 return
             }
@@ -54,8 +64,10 @@ open class NSLayoutConstraint {
     /// The view that holds it while active.
     weak var holder: UIView?
 
-    public init(item first: Any, attribute firstAttribute: Attribute, relatedBy relation: Relation, toItem second: Any?,
-                attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat) {
+    public init(
+        item first: Any, attribute firstAttribute: Attribute, relatedBy relation: Relation, toItem second: Any?,
+        attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
+    ) {
         self.firstItem = first as AnyObject
         self.firstAttribute = firstAttribute
         self.relation = relation
@@ -70,13 +82,19 @@ open class NSLayoutConstraint {
         set { newValue ? self.activate() : self.deactivate() }
     }
 
-    public class func activate(_ constraints: [NSLayoutConstraint]) { for constraint in constraints { constraint.isActive = true } }
-    public class func deactivate(_ constraints: [NSLayoutConstraint]) { for constraint in constraints { constraint.isActive = false } }
+    public class func activate(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = true }
+    }
+    public class func deactivate(_ constraints: [NSLayoutConstraint]) {
+        for constraint in constraints { constraint.isActive = false }
+    }
 
     private func activate() {
         guard self.holder == nil else { return }
         guard let holder = Self.commonAncestor(self.firstItem, self.secondItem) else {
-            return HostConnection.log("\(self.summary) cannot be activated: its items have no common ancestor (add both views to one hierarchy first; UIKit raises)")
+            return HostConnection.log(
+                "\(self.summary) cannot be activated: its items have no common ancestor (add both views to one hierarchy first; UIKit raises)"
+            )
         }
         holder.installed.append(self)
         self.holder = holder
@@ -103,7 +121,10 @@ open class NSLayoutConstraint {
         guard let b = Self.view(of: second) else { return nil }
         var ancestors: Set<ObjectIdentifier> = []
         var view: UIView? = a
-        while let current = view { ancestors.insert(ObjectIdentifier(current)); view = current.superview }
+        while let current = view {
+            ancestors.insert(ObjectIdentifier(current))
+            view = current.superview
+        }
         view = b
         while let current = view {
             if ancestors.contains(ObjectIdentifier(current)) { return current }
@@ -117,9 +138,13 @@ open class NSLayoutConstraint {
         do {
             func name(_ item: AnyObject?) -> String { item.map { "\(type(of: $0))" } ?? "" }
             let relation = ["<=", "==", ">="][self.relation.rawValue + 1]
-            let second = self.secondItem == nil ? "" : "\(name(self.secondItem)).\(self.secondAttribute)\(self.multiplier == 1 ? "" : " × \(self.multiplier)") + "
+            let second =
+                self.secondItem == nil
+                ? ""
+                : "\(name(self.secondItem)).\(self.secondAttribute)\(self.multiplier == 1 ? "" : " × \(self.multiplier)") + "
             let priority = self.priority == .required ? "" : " @\(Int(self.priority.rawValue))"
-            return "\(self.identifier.map { "\($0): " } ?? "")\(name(self.firstItem)).\(self.firstAttribute) \(relation) \(second)\(self.constant)\(priority)"
+            return
+                "\(self.identifier.map { "\($0): " } ?? "")\(name(self.firstItem)).\(self.firstAttribute) \(relation) \(second)\(self.constant)\(priority)"
         }
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 @preconcurrency @MainActor
 open class UIStackView: UIView {
     public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
-    public enum Alignment: Int, Sendable { case fill, leading, firstBaseline, center, trailing, lastBaseline
+    public enum Alignment: Int, Sendable {
+        case fill, leading, firstBaseline, center, trailing, lastBaseline
         public static var top: Alignment { .leading }
         public static var bottom: Alignment { .trailing }
     }
@@ -60,7 +61,9 @@ open class UIStackView: UIView {
         self.changed()
     }
 
-    open func customSpacing(after view: UIView) -> CGFloat { self.customSpacing[ObjectIdentifier(view)] ?? self.spacing }
+    open func customSpacing(after view: UIView) -> CGFloat {
+        self.customSpacing[ObjectIdentifier(view)] ?? self.spacing
+    }
 
     private var shown: [UIView] { self.arrangedSubviews.filter { !$0.isHidden } }
     private var horizontal: Bool { self.axis == .horizontal }
@@ -72,8 +75,11 @@ open class UIStackView: UIView {
     /// constraints give way to it; else its intrinsic size.
     private func wanted(_ view: UIView) -> CGSize {
         let size = view.intrinsicContentSize
-        var wanted = CGSize(width: size.width == UIView.noIntrinsicMetric ? 0 : size.width, height: size.height == UIView.noIntrinsicMetric ? 0 : size.height)
-        for constraint in view.installed where Self.isOwnSize(constraint) && constraint.firstItem === view && constraint.isActive {
+        var wanted = CGSize(
+            width: size.width == UIView.noIntrinsicMetric ? 0 : size.width,
+            height: size.height == UIView.noIntrinsicMetric ? 0 : size.height)
+        for constraint in view.installed
+        where Self.isOwnSize(constraint) && constraint.firstItem === view && constraint.isActive {
             let constant = min(max(0, constraint.constant), 10_000)
             if constraint.firstAttribute == .width { wanted.width = constant } else { wanted.height = constant }
         }
@@ -81,13 +87,16 @@ open class UIStackView: UIView {
     }
 
     private func hasOwnSize(_ view: UIView, along axis: NSLayoutConstraint.Axis) -> Bool {
-        view.installed.contains { Self.isOwnSize($0) && $0.firstItem === view && $0.firstAttribute == (axis == .horizontal ? .width : .height) }
+        view.installed.contains {
+            Self.isOwnSize($0) && $0.firstItem === view && $0.firstAttribute == (axis == .horizontal ? .width : .height)
+        }
     }
 
     /// A required `width` or `height` equal to a constant, relating the view to nothing else.
     static func isOwnSize(_ constraint: NSLayoutConstraint) -> Bool {
         constraint.secondItem == nil && constraint.relation == .equal && constraint.priority == .required
-            && (constraint.firstAttribute == .width || constraint.firstAttribute == .height) && constraint.constant.isFinite
+            && (constraint.firstAttribute == .width || constraint.firstAttribute == .height)
+            && constraint.constant.isFinite
     }
 
     private var gaps: [CGFloat] { self.shown.dropLast().map { self.customSpacing(after: $0) } }
@@ -98,7 +107,8 @@ open class UIStackView: UIView {
         let cross = views.map { self.cross(self.wanted($0)) }.max() ?? 0
         let margins = self.isLayoutMarginsRelativeArrangement ? self.layoutMargins : .zero
         let size = self.horizontal ? CGSize(width: main, height: cross) : CGSize(width: cross, height: main)
-        return CGSize(width: size.width + margins.left + margins.right, height: size.height + margins.top + margins.bottom)
+        return CGSize(
+            width: size.width + margins.left + margins.right, height: size.height + margins.top + margins.bottom)
     }
 
     open override func layoutSubviews() {
@@ -106,7 +116,8 @@ open class UIStackView: UIView {
         let views = self.shown
         guard !views.isEmpty else { return }
         let area = self.isLayoutMarginsRelativeArrangement ? self.bounds.inset(by: self.layoutMargins) : self.bounds
-        let length = self.main(area.size), across = self.cross(area.size)
+        let length = self.main(area.size)
+        let across = self.cross(area.size)
         var gaps = self.gaps
         let room = length - gaps.reduce(0, +)
         var sizes = views.map { self.main(self.wanted($0)) }
@@ -118,17 +129,27 @@ open class UIStackView: UIView {
             let free = views.indices.filter { !self.hasOwnSize(views[$0], along: axis) }
             let candidates = free.isEmpty ? Array(views.indices) : free
             if extra > 0 {
-                let index = candidates.min { views[$0].contentHuggingPriority(for: axis) < views[$1].contentHuggingPriority(for: axis) } ?? 0
+                let index =
+                    candidates.min {
+                        views[$0].contentHuggingPriority(for: axis) < views[$1].contentHuggingPriority(for: axis)
+                    } ?? 0
                 sizes[index] += extra
             } else if extra < 0 {
-                let index = candidates.min { views[$0].contentCompressionResistancePriority(for: axis) < views[$1].contentCompressionResistancePriority(for: axis) } ?? 0
+                let index =
+                    candidates.min {
+                        views[$0].contentCompressionResistancePriority(for: axis)
+                            < views[$1].contentCompressionResistancePriority(for: axis)
+                    } ?? 0
                 sizes[index] = max(0, sizes[index] + extra)
             }
         case .fillEqually:
             sizes = Array(repeating: max(0, room / CGFloat(views.count)), count: views.count)
         case .fillProportionally:
             let total = sizes.reduce(0, +)
-            sizes = total > 0 ? sizes.map { max(0, room * $0 / total) } : Array(repeating: max(0, room / CGFloat(views.count)), count: views.count)
+            sizes =
+                total > 0
+                ? sizes.map { max(0, room * $0 / total) }
+                : Array(repeating: max(0, room / CGFloat(views.count)), count: views.count)
         case .equalSpacing, .equalCentering:
             if views.count > 1 {
                 let free = length - sizes.reduce(0, +)
@@ -142,12 +163,14 @@ open class UIStackView: UIView {
             let natural = self.cross(self.wanted(view))
             let thickness = self.alignment == .fill || natural == 0 ? across : min(natural, across)
             let start = self.horizontal ? area.minY : area.minX
-            let offset: CGFloat = switch self.alignment {
-            case .fill, .leading, .firstBaseline: 0
-            case .center: (across - thickness) / 2
-            case .trailing, .lastBaseline: across - thickness
-            }
-            view.frame = self.horizontal
+            let offset: CGFloat =
+                switch self.alignment {
+                case .fill, .leading, .firstBaseline: 0
+                case .center: (across - thickness) / 2
+                case .trailing, .lastBaseline: across - thickness
+                }
+            view.frame =
+                self.horizontal
                 ? CGRect(x: position, y: start + offset, width: size, height: thickness)
                 : CGRect(x: start + offset, y: position, width: thickness, height: size)
             position += size + (index < gaps.count ? gaps[index] : 0)

@@ -19,7 +19,8 @@ public enum MessageComposeResult: Int, Sendable {
 /// MessageUI's `MFMessageComposeViewControllerDelegate`: told how the user finished the sheet.
 @preconcurrency @MainActor
 public protocol MFMessageComposeViewControllerDelegate: AnyObject {
-    func messageComposeViewController(_ controller: MFMessageComposeViewController, didFinishWith result: MessageComposeResult)
+    func messageComposeViewController(
+        _ controller: MFMessageComposeViewController, didFinishWith result: MessageComposeResult)
 }
 
 /// MessageUI's `MFMessageComposeViewController`, for a parent app (PROTOCOL.md §4.10): set
@@ -50,6 +51,9 @@ open class MFMessageComposeViewController {
         var buffers: [[UInt8]] = []
         var value: MessageValue?
         if let message = self.message { (value, buffers) = try WireMapping.value(of: message) }
-        return (PresentMessageComposeBody(instance: instance, recipients: self.recipients ?? [], body: self.body, message: value), buffers)
+        return (
+            PresentMessageComposeBody(
+                instance: instance, recipients: self.recipients ?? [], body: self.body, message: value), buffers
+        )
     }
 }

@@ -32,9 +32,13 @@ open class MSParentAppViewController {
     /// Presents the compose sheet, as `UIViewController.present(_:animated:completion:)` does.
     /// `completion` gets nil once the sheet is up, or the host's refusal (`msghost.compose`:
     /// `composeAlreadyPresented` 1, `notInForeground` 2; a bad message: Messages' codes).
-    public func present(_ controller: MFMessageComposeViewController, animated: Bool = true, completion: (@Sendable ((any Error)?) -> Void)? = nil) {
+    public func present(
+        _ controller: MFMessageComposeViewController, animated: Bool = true,
+        completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
         guard let connection = self.connection else {
-            return MSConversation.complete(completion, NSError(messages: .unknown, "this parent app is not connected to a host"))
+            return MSConversation.complete(
+                completion, NSError(messages: .unknown, "this parent app is not connected to a host"))
         }
         let body: PresentMessageComposeBody
         let buffers: [[UInt8]]
@@ -71,20 +75,27 @@ public enum MSParentAppMain {
     /// Connects, says hello and serves the parent app's callbacks on the main thread until the
     /// host says `terminate`; never returns (exit status 0 then, 1 if it cannot start).
     @preconcurrency @MainActor
-    public static func run<Controller: MSParentAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
+    public static func run<Controller: MSParentAppViewController>(viewController: @escaping @MainActor () -> Controller)
+        -> Never
+    {
         MSExtensionMain.serveForever { environment, context in
-            try self.start(environment: environment, context: context, makeController: viewController,
-                           willTerminate: { Controller.applicationWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+            try self.start(
+                environment: environment, context: context, makeController: viewController,
+                willTerminate: { Controller.applicationWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
         }
     }
 
     /// Everything `run` does but block and exit (the SDK's tests use it with an in-process host).
     static func start(
-        environment: LaunchEnvironment, context: ZMQContext, makeController: @escaping @MainActor () -> MSParentAppViewController,
-        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void, helloTimeout: Double = 60
+        environment: LaunchEnvironment, context: ZMQContext,
+        makeController: @escaping @MainActor () -> MSParentAppViewController,
+        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void,
+        helloTimeout: Double = 60
     ) throws -> HostConnection {
-        try MSExtensionMain.connect(environment: environment, context: context, helloTimeout: helloTimeout) { connection in
-            let dispatcher = ParentAppDispatcher(connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
+        try MSExtensionMain.connect(environment: environment, context: context, helloTimeout: helloTimeout) {
+            connection in
+            let dispatcher = ParentAppDispatcher(
+                connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
             return { dispatcher.receive($0) }
         }
     }
@@ -100,8 +111,10 @@ final class ParentAppDispatcher {
     private let exit: @MainActor () -> Void
     private var controller: MSParentAppViewController?
 
-    nonisolated init(connection: HostConnection, makeController: @escaping @MainActor () -> MSParentAppViewController,
-                     willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void) {
+    nonisolated init(
+        connection: HostConnection, makeController: @escaping @MainActor () -> MSParentAppViewController,
+        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void
+    ) {
         self.connection = connection
         self.makeController = makeController
         self.willTerminate = willTerminate
@@ -113,7 +126,11 @@ final class ParentAppDispatcher {
     }
 
     private func run(_ callback: HostCallback) {
-        defer { if callback.kind != .known(.terminate) { self.connection.reply(to: callback.id, body: WireJSON.encode(OKReply(Empty()))) } }
+        defer {
+            if callback.kind != .known(.terminate) {
+                self.connection.reply(to: callback.id, body: WireJSON.encode(OKReply(Empty())))
+            }
+        }
         guard case .known(let type) = callback.kind else { return }
         if type == .terminate {
             self.willTerminate(callback.body.reason ?? "unknown")
@@ -125,10 +142,17 @@ final class ParentAppDispatcher {
         switch type {
         case .applicationDidBecomeActive: controller.applicationDidBecomeActive()
         case .applicationWillResignActive: controller.applicationWillResignActive()
-        case .touch: controller.didReceiveTouch(MSTouch(payload: callback.body.payload ?? .null, button: callback.body.button, fields: callback.body.fields ?? [:]))
+        case .touch:
+            controller.didReceiveTouch(
+                MSTouch(
+                    payload: callback.body.payload ?? .null, button: callback.body.button,
+                    fields: callback.body.fields ?? [:]))
         case .messageComposeDidFinish: controller.composeFinished(MessageComposeResult(callback.body.result!))
         case .didReceiveMemoryWarning: controller.didReceiveMemoryWarning()
-        case .openURL: controller.application(open: callback.body.url.flatMap(URL.init(string:)), message: WireMapping.message(from: callback.body.message!))
+        case .openURL:
+            controller.application(
+                open: callback.body.url.flatMap(URL.init(string:)),
+                message: WireMapping.message(from: callback.body.message!))
         default: break  // an extension's callback: never sent to a parent app
         }
     }

@@ -17,7 +17,9 @@ extension MSConversation {
         try await Self.awaiting { self.insertText(text, completionHandler: $0) }
     }
 
-    nonisolated(nonsending) public func insertAttachment(_ URL: URL, withAlternateFilename filename: String?) async throws {
+    nonisolated(nonsending) public func insertAttachment(_ URL: URL, withAlternateFilename filename: String?)
+        async throws
+    {
         try await Self.awaiting { self.insertAttachment(URL, withAlternateFilename: filename, completionHandler: $0) }
     }
 
@@ -33,11 +35,14 @@ extension MSConversation {
         try await Self.awaiting { self.sendText(text, completionHandler: $0) }
     }
 
-    nonisolated(nonsending) public func sendAttachment(_ URL: URL, withAlternateFilename filename: String?) async throws {
+    nonisolated(nonsending) public func sendAttachment(_ URL: URL, withAlternateFilename filename: String?) async throws
+    {
         try await Self.awaiting { self.sendAttachment(URL, withAlternateFilename: filename, completionHandler: $0) }
     }
 
-    nonisolated(nonsending) private static func awaiting(_ start: (@escaping @Sendable ((any Error)?) -> Void) -> Void) async throws {
+    nonisolated(nonsending) private static func awaiting(_ start: (@escaping @Sendable ((any Error)?) -> Void) -> Void)
+        async throws
+    {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             start { error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume() }

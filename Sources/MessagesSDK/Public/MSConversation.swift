@@ -48,8 +48,14 @@ open class MSConversation: NSObject, @unchecked Sendable {
         self.request(.insertText, TextRequestBody(instance: self.instance, text: text), completionHandler)
     }
 
-    open func insertAttachment(_ URL: URL, withAlternateFilename filename: String?, completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
-        self.request(.insertAttachment, AttachmentRequestBody(instance: self.instance, url: URL.absoluteString, alternateFilename: filename), completionHandler)
+    open func insertAttachment(
+        _ URL: URL, withAlternateFilename filename: String?,
+        completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        self.request(
+            .insertAttachment,
+            AttachmentRequestBody(instance: self.instance, url: URL.absoluteString, alternateFilename: filename),
+            completionHandler)
     }
 
     // MARK: Send (iOS 11): at once, once per touch, while visible (else codes 9, 10, 11)
@@ -66,8 +72,14 @@ open class MSConversation: NSObject, @unchecked Sendable {
         self.request(.sendText, TextRequestBody(instance: self.instance, text: text), completionHandler)
     }
 
-    open func sendAttachment(_ URL: URL, withAlternateFilename filename: String?, completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
-        self.request(.sendAttachment, AttachmentRequestBody(instance: self.instance, url: URL.absoluteString, alternateFilename: filename), completionHandler)
+    open func sendAttachment(
+        _ URL: URL, withAlternateFilename filename: String?,
+        completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        self.request(
+            .sendAttachment,
+            AttachmentRequestBody(instance: self.instance, url: URL.absoluteString, alternateFilename: filename),
+            completionHandler)
     }
 
     // MARK: Requests
@@ -75,20 +87,26 @@ open class MSConversation: NSObject, @unchecked Sendable {
     private func message(_ type: RequestType, _ message: MSMessage, _ completion: (@Sendable ((any Error)?) -> Void)?) {
         do {
             let (value, buffers) = try WireMapping.value(of: message)
-            self.request(type, MessageRequestBody(instance: self.instance, message: value), buffers: buffers, completion)
+            self.request(
+                type, MessageRequestBody(instance: self.instance, message: value), buffers: buffers, completion)
         } catch {
             Self.complete(completion, error)
         }
     }
 
     private func sticker(_ type: RequestType, _ sticker: MSSticker, _ completion: (@Sendable ((any Error)?) -> Void)?) {
-        let value = StickerValue(url: sticker.imageFileURL.absoluteString, localizedDescription: sticker.localizedDescription)
+        let value = StickerValue(
+            url: sticker.imageFileURL.absoluteString, localizedDescription: sticker.localizedDescription)
         self.request(type, StickerRequestBody(instance: self.instance, sticker: value), completion)
     }
 
-    private func request(_ type: RequestType, _ body: some Encodable, buffers: [[UInt8]] = [], _ completion: (@Sendable ((any Error)?) -> Void)?) {
+    private func request(
+        _ type: RequestType, _ body: some Encodable, buffers: [[UInt8]] = [],
+        _ completion: (@Sendable ((any Error)?) -> Void)?
+    ) {
         guard let connection = self.connection else {
-            return Self.complete(completion, NSError(messages: .unknown, "this conversation is not connected to a host"))
+            return Self.complete(
+                completion, NSError(messages: .unknown, "this conversation is not connected to a host"))
         }
         connection.request(type, body: WireJSON.encode(body), buffers: buffers) { result in
             switch result {

@@ -26,15 +26,18 @@ public enum MSExtensionMain {
     /// Not isolated to the main actor, so that the one line compiles in `main.swift` in the
     /// Swift 5 language mode too, where top-level code is not on the main actor: it checks
     /// that it runs on the main thread instead, and exits with status 1 if not.
-    public nonisolated static func run<Controller: MSMessagesAppViewController>(viewController: @escaping @MainActor () -> Controller) -> Never {
+    public nonisolated static func run<Controller: MSMessagesAppViewController>(
+        viewController: @escaping @MainActor () -> Controller
+    ) -> Never {
         guard Thread.isMainThread else {
             HostConnection.log("MSExtensionMain.run must be called on the main thread (top-level code in main.swift)")
             Foundation.exit(1)
         }
         MainActor.assumeIsolated {
             self.serveForever { environment, context in
-                try self.start(environment: environment, context: context, makeController: viewController,
-                               willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
+                try self.start(
+                    environment: environment, context: context, makeController: viewController,
+                    willTerminate: { Controller.extensionWillTerminate(reason: $0) }, exit: { Foundation.exit(0) })
             }
         }
     }
@@ -61,11 +64,14 @@ public enum MSExtensionMain {
     /// Everything `run` does but block and exit: the SDK's tests use it with an in-process host.
     /// Returns once the host accepted the hello; throws its refusal, or after `helloTimeout`.
     static func start(
-        environment: LaunchEnvironment, context: ZMQContext, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
-        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void, helloTimeout: Double = 60
+        environment: LaunchEnvironment, context: ZMQContext,
+        makeController: @escaping @MainActor () -> MSMessagesAppViewController,
+        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void,
+        helloTimeout: Double = 60
     ) throws -> HostConnection {
         try self.connect(environment: environment, context: context, helloTimeout: helloTimeout) { connection in
-            let dispatcher = CallbackDispatcher(connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
+            let dispatcher = CallbackDispatcher(
+                connection: connection, makeController: makeController, willTerminate: willTerminate, exit: exit)
             return { dispatcher.receive($0) }
         }
     }
@@ -76,23 +82,29 @@ public enum MSExtensionMain {
         environment: LaunchEnvironment, context: ZMQContext, helloTimeout: Double,
         dispatcher: (HostConnection) -> @Sendable (Envelope) -> Void
     ) throws -> HostConnection {
-        let curve = environment.curveServerKey.flatMap { server in environment.curveSecretKey.map { (serverKey: server, secretKey: $0) } }
-        let connection = try HostConnection(context: context, endpoint: environment.endpoint, token: environment.token, curve: curve)
+        let curve = environment.curveServerKey.flatMap { server in
+            environment.curveSecretKey.map { (serverKey: server, secretKey: $0) }
+        }
+        let connection = try HostConnection(
+            context: context, endpoint: environment.endpoint, token: environment.token, curve: curve)
         connection.start(onCallback: dispatcher(connection))
         let answered = DispatchSemaphore(value: 0)
         let outcome = Locked<Result<Envelope, WireError>?>(nil)
-        let hello = HelloBody(app: environment.app, pid: Int(getpid()), sdk: Self.sdk, attachDevice: environment.attachDevice)
+        let hello = HelloBody(
+            app: environment.app, pid: Int(getpid()), sdk: Self.sdk, attachDevice: environment.attachDevice)
         connection.request(.hello, body: WireJSON.encode(hello)) { result in
             outcome.value = result
             answered.signal()
         }
         guard answered.wait(timeout: .now() + helloTimeout) == .success, let result = outcome.value else {
             connection.shutdown(lingerMs: 0)
-            throw LaunchError(description: "the host did not answer hello within \(Int(helloTimeout)) s at \(environment.endpoint)")
+            throw LaunchError(
+                description: "the host did not answer hello within \(Int(helloTimeout)) s at \(environment.endpoint)")
         }
         if case .failure(let error) = result {
             connection.shutdown(lingerMs: 0)
-            throw LaunchError(description: "the host refused hello: \(error.name) (\(error.code)): \(error.description)")
+            throw LaunchError(
+                description: "the host refused hello: \(error.name) (\(error.code)): \(error.description)")
         }
         return connection
     }

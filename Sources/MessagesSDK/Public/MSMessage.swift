@@ -19,7 +19,9 @@ open class MSMessage: NSObject, NSCopying {
         get { self.storedURL }
         set {
             if let scheme = newValue?.scheme?.lowercased(), !["http", "https", "data"].contains(scheme) {
-                return HostConnection.log("MSMessage.url = \(newValue!.absoluteString.prefix(80)) not taken: Messages keeps http, https and data URLs, and URLs without a scheme, not \"\(scheme):\"; the message keeps \(self.storedURL.map { "its URL \($0.absoluteString.prefix(80))" } ?? "no URL")")
+                return HostConnection.log(
+                    "MSMessage.url = \(newValue!.absoluteString.prefix(80)) not taken: Messages keeps http, https and data URLs, and URLs without a scheme, not \"\(scheme):\"; the message keeps \(self.storedURL.map { "its URL \($0.absoluteString.prefix(80))" } ?? "no URL")"
+                )
             }
             self.storedURL = newValue
         }

@@ -36,15 +36,18 @@ extension NSError {
     /// The `NSError` a completion handler gets for an error reply: the wire's domain and code
     /// unchanged, its description as `localizedDescription`, its name under `MSMessagesErrorNameKey`.
     convenience init(wire error: WireError) {
-        self.init(domain: error.domain, code: error.code, userInfo: [
-            NSLocalizedDescriptionKey: error.description,
-            MSMessagesErrorNameKey: error.name,
-        ])
+        self.init(
+            domain: error.domain, code: error.code,
+            userInfo: [
+                NSLocalizedDescriptionKey: error.description,
+                MSMessagesErrorNameKey: error.name,
+            ])
     }
 
     /// An error in `MSMessagesErrorDomain` found before anything reached the host.
     convenience init(messages code: MSMessageErrorCode, _ description: String) {
         let name = MessagesErrorCode(rawValue: code.rawValue).map { "\($0)" } ?? "unknown"
-        self.init(wire: WireError(domain: MSMessagesErrorDomain, code: code.rawValue, name: name, description: description))
+        self.init(
+            wire: WireError(domain: MSMessagesErrorDomain, code: code.rawValue, name: name, description: description))
     }
 }

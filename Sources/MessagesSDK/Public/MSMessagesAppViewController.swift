@@ -101,9 +101,13 @@ open class MSMessagesAppViewController: UIViewController {
     /// is logged and ignored). The transition callbacks follow.
     open func requestPresentationStyle(_ presentationStyle: MSMessagesAppPresentationStyle) {
         guard presentationStyle != .transcript else {
-            return HostConnection.log("requestPresentationStyle(.transcript) ignored: Cannot request transition to transcript presentation style")
+            return HostConnection.log(
+                "requestPresentationStyle(.transcript) ignored: Cannot request transition to transcript presentation style"
+            )
         }
-        self.fireAndForget(.requestPresentationStyle, PresentationStyleBody(instance: self.instance, presentationStyle: WireMapping.style(presentationStyle)))
+        self.fireAndForget(
+            .requestPresentationStyle,
+            PresentationStyleBody(instance: self.instance, presentationStyle: WireMapping.style(presentationStyle)))
     }
 
     /// Closes the app, as the user would: the resign callbacks follow and the process is
@@ -114,7 +118,9 @@ open class MSMessagesAppViewController: UIViewController {
     }
 
     private func fireAndForget(_ type: RequestType, _ body: some Encodable) {
-        guard let connection = self.connection else { return HostConnection.log("\(type.rawValue) before the controller was presented; ignored") }
+        guard let connection = self.connection else {
+            return HostConnection.log("\(type.rawValue) before the controller was presented; ignored")
+        }
         connection.request(type, body: WireJSON.encode(body)) { result in
             if case .failure(let error) = result { HostConnection.log("\(type.rawValue) failed: \(error)") }
         }

@@ -54,7 +54,9 @@ extension MSTouch {
             switch mode {
             case .date: return DateComponents(year: value.year, month: value.month, day: value.day)
             case .time: return DateComponents(hour: value.hour, minute: value.minute)
-            case .dateAndTime: return DateComponents(year: value.year, month: value.month, day: value.day, hour: value.hour, minute: value.minute)
+            case .dateAndTime:
+                return DateComponents(
+                    year: value.year, month: value.month, day: value.day, hour: value.hour, minute: value.minute)
             }
         }
         return nil

@@ -42,12 +42,16 @@ public struct MSViewElement: Sendable, Equatable {
 
     /// An image's bytes (PNG, JPEG, GIF, …): checked and kept by the host like a layout image.
     /// `width` and `height` are the size to draw it at, in points.
-    public static func image(_ data: Data, accessibilityLabel: String? = nil, width: Int? = nil, height: Int? = nil) -> MSViewElement {
+    public static func image(_ data: Data, accessibilityLabel: String? = nil, width: Int? = nil, height: Int? = nil)
+        -> MSViewElement
+    {
         MSViewElement(kind: .image(data, accessibilityLabel: accessibilityLabel, width: width, height: height))
     }
 
     /// A button: activating it is a user touch whose payload is `payload`.
-    public static func button(id: String, title: String, payload: JSONValue? = nil, isEnabled: Bool = true) -> MSViewElement {
+    public static func button(id: String, title: String, payload: JSONValue? = nil, isEnabled: Bool = true)
+        -> MSViewElement
+    {
         MSViewElement(kind: .button(id: id, title: title, payload: payload, isEnabled: isEnabled))
     }
 
@@ -63,7 +67,9 @@ public struct MSViewElement: Sendable, Equatable {
 
     /// One of `options` (a `UISegmentedControl` or `UIPickerView`): the chosen option's `id`
     /// reaches `didReceiveTouch(_:)` in `fields[id]` when a button is activated ("" when none).
-    public static func choice(id: String, options: [MSViewOption], selected: String? = nil, style: ChoiceStyle = .segmented) -> MSViewElement {
+    public static func choice(
+        id: String, options: [MSViewOption], selected: String? = nil, style: ChoiceStyle = .segmented
+    ) -> MSViewElement {
         MSViewElement(kind: .choice(id: id, options: options, selected: selected, style: style))
     }
 
@@ -74,9 +80,12 @@ public struct MSViewElement: Sendable, Equatable {
 
     /// A date picker (`UIDatePicker`), its dates in the current time zone as UIKit's are:
     /// `touch.date(id)` gives what was picked (nil when none).
-    public static func datePicker(id: String, title: String? = nil, mode: MSDatePickerMode = .date, date: Date? = nil,
-                                  minimumDate: Date? = nil, maximumDate: Date? = nil) -> MSViewElement {
-        MSViewElement(kind: .date(id: id, title: title, mode: mode, date: date, minimum: minimumDate, maximum: maximumDate))
+    public static func datePicker(
+        id: String, title: String? = nil, mode: MSDatePickerMode = .date, date: Date? = nil,
+        minimumDate: Date? = nil, maximumDate: Date? = nil
+    ) -> MSViewElement {
+        MSViewElement(
+            kind: .date(id: id, title: title, mode: mode, date: date, minimum: minimumDate, maximum: maximumDate))
     }
 
     /// A sticker, as an `MSStickerView` in the app's own screen: the person can tap it into the
@@ -99,7 +108,8 @@ public struct MSViewElement: Sendable, Equatable {
             return .text(text, style: style.map { ViewTextStyle(rawValue: $0.rawValue)! })
         case .image(let data, let label, let width, let height):
             buffers.append(Array(data))
-            return .image(FrameReference(frame: buffers.count - 1), accessibilityLabel: label, width: width, height: height)
+            return .image(
+                FrameReference(frame: buffers.count - 1), accessibilityLabel: label, width: width, height: height)
         case .button(let id, let title, let payload, let isEnabled):
             return .button(id: id, title: title, payload: payload, enabled: isEnabled ? nil : false)
         case .textField(let id, let placeholder, let text):
@@ -107,20 +117,24 @@ public struct MSViewElement: Sendable, Equatable {
         case .row(let elements):
             return .row(elements.map { $0.value(buffers: &buffers, stickers: &stickers) })
         case .choice(let id, let options, let selected, let style):
-            return .choice(id: id, options: options.map { ViewOption(id: $0.id, title: $0.title) }, selected: selected,
-                           style: style == .segmented ? nil : ViewChoiceStyle(rawValue: style.rawValue))
+            return .choice(
+                id: id, options: options.map { ViewOption(id: $0.id, title: $0.title) }, selected: selected,
+                style: style == .segmented ? nil : ViewChoiceStyle(rawValue: style.rawValue))
         case .toggle(let id, let title, let isOn):
             return .toggle(id: id, title: title, on: isOn)
         case .date(let id, let title, let mode, let date, let minimum, let maximum):
-            return .date(id: id, title: title, mode: mode.wire == .date ? nil : mode.wire, value: date.map(mode.string),
-                         minimum: minimum.map(mode.string), maximum: maximum.map(mode.string))
+            return .date(
+                id: id, title: title, mode: mode.wire == .date ? nil : mode.wire, value: date.map(mode.string),
+                minimum: minimum.map(mode.string), maximum: maximum.map(mode.string))
         case .sticker(let sticker, let width, let height):
             guard let data = FileManager.default.contents(atPath: sticker.imageFileURL.path) else {
                 return .text(sticker.localizedDescription, style: .caption)
             }
             buffers.append(Array(data))
             stickers.append(sticker)
-            return .sticker(FrameReference(frame: buffers.count - 1), sticker: stickers.count - 1, accessibilityLabel: sticker.localizedDescription, width: width, height: height)
+            return .sticker(
+                FrameReference(frame: buffers.count - 1), sticker: stickers.count - 1,
+                accessibilityLabel: sticker.localizedDescription, width: width, height: height)
         }
     }
 }
@@ -163,7 +177,8 @@ extension MSMessagesAppViewController {
     /// `msghost.protocol` `invalidBody` naming the element).
     public func setView(_ elements: [MSViewElement], completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         guard let connection = self.connection else {
-            return MSConversation.complete(completionHandler, NSError(messages: .unknown, "setView before the controller was presented"))
+            return MSConversation.complete(
+                completionHandler, NSError(messages: .unknown, "setView before the controller was presented"))
         }
         // From now on the app says what it shows; its views' screen is not sent for it.
         self.declaresView = true
@@ -171,7 +186,9 @@ extension MSMessagesAppViewController {
         var stickers: [MSSticker] = []
         let view = ViewValue(elements: elements.map { $0.value(buffers: &buffers, stickers: &stickers) })
         self.viewStickers = stickers
-        connection.request(.setView, body: WireJSON.encode(SetViewBody(instance: self.instance, view: view)), buffers: buffers) { result in
+        connection.request(
+            .setView, body: WireJSON.encode(SetViewBody(instance: self.instance, view: view)), buffers: buffers
+        ) { result in
             switch result {
             case .success: MSConversation.complete(completionHandler, nil)
             case .failure(let error):

@@ -71,8 +71,10 @@ final class AppWindow {
     /// not on screen, is being dismissed or draws a live bubble, or it has built no view.
     func screenToSend() -> (element: ViewElement, png: Data)? {
         if self.capturedGeneration == ScreenUpdates.generation { return nil }
-        guard self.isShown, !self.controller.dismissRequested, !self.controller.declaresView, self.controller.presentationStyle != .transcript,
-              let view = self.controller.viewIfLoaded, ScreenCapture.hasContent(view) else { return nil }
+        guard self.isShown, !self.controller.dismissRequested, !self.controller.declaresView,
+            self.controller.presentationStyle != .transcript,
+            let view = self.controller.viewIfLoaded, ScreenCapture.hasContent(view)
+        else { return nil }
         self.window.layoutIfNeeded()
         guard let screen = ScreenCapture.capture(self.window) else { return nil }
         self.capturedGeneration = ScreenUpdates.generation
@@ -81,7 +83,9 @@ final class AppWindow {
         if let sent = self.sentScreen, sent.png == screen.png, sent.items == screen.items { return nil }
         self.sentScreen = screen
         let size = self.window.bounds.size
-        let element = ViewElement.screen(FrameReference(frame: 0), width: max(1, Int(size.width.rounded())), height: max(1, Int(size.height.rounded())), items: screen.items)
+        let element = ViewElement.screen(
+            FrameReference(frame: 0), width: max(1, Int(size.width.rounded())),
+            height: max(1, Int(size.height.rounded())), items: screen.items)
         return (element, screen.png)
     }
 
@@ -127,9 +131,12 @@ final class AppWindow {
         self.window.frame = frame
         let screen = UIScreen.main
         let safe = screen.bounds.inset(by: screen.safeAreaInsets)
-        self.window.screenSafeAreaInsets = self.controller.presentationStyle == .transcript ? .zero : UIEdgeInsets(
-            top: max(0, safe.minY - frame.minY), left: max(0, safe.minX - frame.minX),
-            bottom: max(0, frame.maxY - safe.maxY), right: max(0, frame.maxX - safe.maxX))
+        self.window.screenSafeAreaInsets =
+            self.controller.presentationStyle == .transcript
+            ? .zero
+            : UIEdgeInsets(
+                top: max(0, safe.minY - frame.minY), left: max(0, safe.minX - frame.minX),
+                bottom: max(0, frame.maxY - safe.maxY), right: max(0, frame.maxX - safe.maxX))
         self.controller.view.frame = CGRect(origin: .zero, size: frame.size)
     }
 }

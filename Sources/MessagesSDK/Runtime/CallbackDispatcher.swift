@@ -17,8 +17,10 @@ final class CallbackDispatcher {
     private var windows: [String: AppWindow] = [:]
 
     /// Nonisolated: made on whatever thread starts the extension; used on the main thread only.
-    nonisolated init(connection: HostConnection, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
-         willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void) {
+    nonisolated init(
+        connection: HostConnection, makeController: @escaping @MainActor () -> MSMessagesAppViewController,
+        willTerminate: @escaping @MainActor (String) -> Void, exit: @escaping @MainActor () -> Void
+    ) {
         self.connection = connection
         self.makeController = makeController
         self.willTerminate = willTerminate
@@ -54,7 +56,8 @@ final class CallbackDispatcher {
         let instance = body.instance ?? ""
         let controller = self.controller(for: instance, conversation: body.conversation)
         func conversation() -> MSConversation {
-            body.conversation.map { MSConversation($0, instance: instance, connection: self.connection) } ?? controller.activeConversation!
+            body.conversation.map { MSConversation($0, instance: instance, connection: self.connection) } ?? controller
+                .activeConversation!
         }
         func message() -> MSMessage { WireMapping.message(from: body.message!) }
         switch type {
@@ -63,7 +66,8 @@ final class CallbackDispatcher {
             controller.activeConversation = active
             if let style = body.presentationStyle { controller.presentationStyle = WireMapping.style(style) }
             if let context = body.presentationContext { controller.presentationContext = WireMapping.context(context) }
-            type == .willBecomeActive ? controller.willBecomeActive(with: active) : controller.didBecomeActive(with: active)
+            type == .willBecomeActive
+                ? controller.willBecomeActive(with: active) : controller.didBecomeActive(with: active)
         case .willResignActive:
             controller.willResignActive(with: conversation())
         case .didResignActive:
@@ -75,7 +79,8 @@ final class CallbackDispatcher {
         case .viewDidAppear, .viewDidDisappear: self.windows[instance]?.didAppearOrDisappear()
         case .touch where body.point != nil && body.to != nil:
             // A drag on the app's own screen: its views follow it, as UIKit's do.
-            self.windows[instance]?.drag(from: body.point!, to: body.to!, steps: body.steps ?? TapScreenRequest.defaultDragSteps)
+            self.windows[instance]?.drag(
+                from: body.point!, to: body.to!, steps: body.steps ?? TapScreenRequest.defaultDragSteps)
         case .touch where body.point != nil:
             // A tap on the app's own screen: its views answer it, as UIKit's do.
             self.windows[instance]?.touch(at: body.point!, long: body.long ?? false, text: body.text)
@@ -106,15 +111,20 @@ final class CallbackDispatcher {
         case .contentSizeThatFits:
             let offered = CGSize(width: body.size!.width, height: body.size!.height)
             let wanted = controller.contentSizeThatFits(offered)
-            let size = SizeValue(width: Double(min(wanted.width, offered.width)), height: Double(min(wanted.height, offered.height)))
+            let size = SizeValue(
+                width: Double(min(wanted.width, offered.width)), height: Double(min(wanted.height, offered.height)))
             self.windows[instance]?.bubbleSized(CGSize(width: size.width, height: size.height))
             return self.acknowledge(callback, WireJSON.encode(OKReply(ContentSizeResult(size: size))))
         case .stickers:
             // The user opened the sticker drawer: the browser's data source, asked afresh
             // (the host's limit is 256); an app without a browser offers the stickers of its
             // view (`MSViewElement.sticker`), whose indices its sticker elements carry.
-            let stickers = controller.stickerBrowser.map { $0.stickerBrowserView.askDataSource(upTo: 256).stickers } ?? controller.viewStickers
-            let values = stickers.map { StickerValue(url: $0.imageFileURL.absoluteString, localizedDescription: $0.localizedDescription) }
+            let stickers =
+                controller.stickerBrowser.map { $0.stickerBrowserView.askDataSource(upTo: 256).stickers }
+                ?? controller.viewStickers
+            let values = stickers.map {
+                StickerValue(url: $0.imageFileURL.absoluteString, localizedDescription: $0.localizedDescription)
+            }
             return self.acknowledge(callback, WireJSON.encode(OKReply(StickersResult(stickers: values))))
         case .terminate, .didReceiveMemoryWarning:
             break  // handled above: neither names an instance

@@ -68,7 +68,9 @@ struct HostCallback: Sendable {
             return .failure(error)
         }
         var required: [(String, Bool)] = []
-        if type != .terminate && type != .didReceiveMemoryWarning { required.append(("instance", body.instance != nil)) }
+        if type != .terminate && type != .didReceiveMemoryWarning {
+            required.append(("instance", body.instance != nil))
+        }
         switch type {
         case .willBecomeActive, .didBecomeActive, .willResignActive, .didResignActive:
             required.append(("conversation", body.conversation != nil))
@@ -82,8 +84,9 @@ struct HostCallback: Sendable {
             required.append(("result", body.result != nil))
         case .openURL:
             required.append(("message", body.message != nil))
-        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate, .didReceiveMemoryWarning,
-             .applicationDidBecomeActive, .applicationWillResignActive, .stickers:
+        case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .touch, .terminate,
+            .didReceiveMemoryWarning,
+            .applicationDidBecomeActive, .applicationWillResignActive, .stickers:
             break
         }
         if let missing = required.first(where: { !$0.1 }) {

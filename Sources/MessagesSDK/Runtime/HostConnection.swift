@@ -36,7 +36,9 @@ final class HostConnection: @unchecked Sendable {
     private var context: ZMQContext?
 
     /// `curve`: the daemon's public key and our secret key, for a tcp endpoint.
-    init(context: ZMQContext, endpoint: String, token: String, curve: (serverKey: String, secretKey: String)? = nil) throws {
+    init(context: ZMQContext, endpoint: String, token: String, curve: (serverKey: String, secretKey: String)? = nil)
+        throws
+    {
         self.key = Array(token.utf8)
         let socket = try ZMQSocket(context, type: .dealer)
         if let curve { try socket.makeCurveClient(serverKey: curve.serverKey, secretKey: curve.secretKey) }
@@ -131,11 +133,15 @@ final class HostConnection: @unchecked Sendable {
             Self.log("dropped a message from the host: \(reason)")
         case .accept(let envelope) where envelope.header.type == ReplyType.name:
             let completion = self.state.withLock { state -> Completion? in
-                guard let id = envelope.header.replyTo, let completion = state.pending.removeValue(forKey: id) else { return nil }
+                guard let id = envelope.header.replyTo, let completion = state.pending.removeValue(forKey: id) else {
+                    return nil
+                }
                 if id == state.helloID { state.helloID = nil }
                 return completion
             }
-            guard let completion else { return Self.log("dropped a reply to nothing we asked (replyTo \(envelope.header.replyTo ?? "none"))") }
+            guard let completion else {
+                return Self.log("dropped a reply to nothing we asked (replyTo \(envelope.header.replyTo ?? "none"))")
+            }
             let status: ReplyStatus
             do {
                 status = try envelope.decodeBody(ReplyStatus.self)

@@ -26,7 +26,8 @@ struct InboundFilter {
             return .drop("malformed: \(error.description)")
         }
         let header = received.header
-        let isHelloRefusal = received.signature.isEmpty && unsignedReplyTo != nil
+        let isHelloRefusal =
+            received.signature.isEmpty && unsignedReplyTo != nil
             && header.type == ReplyType.name && header.replyTo == unsignedReplyTo
         guard isHelloRefusal || received.verify(key: self.key) else {
             return .drop("bad signature on \(header.type) \(header.id)")

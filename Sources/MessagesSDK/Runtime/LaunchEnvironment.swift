@@ -21,7 +21,10 @@ struct LaunchEnvironment: Sendable, Equatable {
     init(_ environment: [String: String]) throws(LaunchError) {
         func required(_ name: String) throws(LaunchError) -> String {
             guard let value = environment[name], !value.isEmpty else {
-                throw LaunchError(description: "\(name) is not set: this program is an msghost extension, started by msghostd with MSGHOST_ENDPOINT, MSGHOST_TOKEN and MSGHOST_APP (docs/PROTOCOL.md §4.1)")
+                throw LaunchError(
+                    description:
+                        "\(name) is not set: this program is an msghost extension, started by msghostd with MSGHOST_ENDPOINT, MSGHOST_TOKEN and MSGHOST_APP (docs/PROTOCOL.md §4.1)"
+                )
             }
             return value
         }
@@ -36,13 +39,17 @@ struct LaunchEnvironment: Sendable, Equatable {
             do {
                 screen = try WireJSON.decode(ScreenGeometry.self, from: Array(text.utf8))
             } catch {
-                throw LaunchError(description: "MSGHOST_SCREEN is not a screen (docs/PROTOCOL.md §4.1): \(error.description)")
+                throw LaunchError(
+                    description: "MSGHOST_SCREEN is not a screen (docs/PROTOCOL.md §4.1): \(error.description)")
             }
             if let wrong = screen.check() { throw LaunchError(description: "MSGHOST_SCREEN: \(wrong)") }
             self.screen = screen
         }
         if (self.curveServerKey == nil) != (self.curveSecretKey == nil) {
-            throw LaunchError(description: "MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY go together: set both for a tcp endpoint (docs/PROTOCOL.md §1), or neither")
+            throw LaunchError(
+                description:
+                    "MSGHOST_CURVE_SERVER_KEY and MSGHOST_CURVE_SECRET_KEY go together: set both for a tcp endpoint (docs/PROTOCOL.md §1), or neither"
+            )
         }
         // The hello always says the version this SDK speaks; a daemon that speaks another
         // refuses it (unsupportedVersion), which is the versioning rule of §6.

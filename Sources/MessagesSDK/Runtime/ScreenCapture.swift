@@ -21,7 +21,9 @@ enum ScreenCapture {
         // At most 2 pixels a point: the page shows the picture no larger, and a 3× screen is
         // more than twice the pixels to draw and compress after every change.
         format.scale = min(UIScreen.main.scale, 2)
-        let png = UIGraphicsImageRenderer(size: window.bounds.size, format: format).pngData { context in window.layer.render(in: context.cgContext) }
+        let png = UIGraphicsImageRenderer(size: window.bounds.size, format: format).pngData { context in
+            window.layer.render(in: context.cgContext)
+        }
         guard !png.isEmpty else { return nil }
         let (items, stickers) = self.walk(window)
         return (png, items, stickers)
@@ -74,7 +76,9 @@ enum ScreenCapture {
     /// Where `view` paints every pixel: its frame in the window, if it is untransformed, fully
     /// opaque (alpha and background) and the views above it in the tree are too.
     private static func opaqueRect(of view: UIView, in window: UIWindow) -> CGRect? {
-        guard view.transform == .identity, view.alpha >= 0.99, let background = view.backgroundColor, background.cgColor.alpha >= 0.99 else { return nil }
+        guard view.transform == .identity, view.alpha >= 0.99, let background = view.backgroundColor,
+            background.cgColor.alpha >= 0.99
+        else { return nil }
         var ancestor = view.superview
         while let current = ancestor, current !== window {
             guard current.alpha >= 0.99, current.transform == .identity else { return nil }
@@ -87,23 +91,40 @@ enum ScreenCapture {
     private static func item(_ view: UIView, in window: UIWindow) -> ScreenItem? {
         let frame = view.convert(view.bounds, to: window)
         guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite else { return nil }
-        func make(_ role: ScreenItem.Role, _ label: String?, _ value: String? = nil, enabled: Bool = true) -> ScreenItem {
-            ScreenItem(role: role, label: label.flatMap { $0.isEmpty ? nil : String($0.prefix(4_096)) }, value: value.map { String($0.prefix(4_096)) },
-                       x: Self.clamp(frame.minX, -4_096, 8_192), y: Self.clamp(frame.minY, -4_096, 8_192),
-                       width: Self.clamp(frame.width, 0, 4_096), height: Self.clamp(frame.height, 0, 4_096), enabled: enabled ? nil : false)
+        func make(_ role: ScreenItem.Role, _ label: String?, _ value: String? = nil, enabled: Bool = true) -> ScreenItem
+        {
+            ScreenItem(
+                role: role, label: label.flatMap { $0.isEmpty ? nil : String($0.prefix(4_096)) },
+                value: value.map { String($0.prefix(4_096)) },
+                x: Self.clamp(frame.minX, -4_096, 8_192), y: Self.clamp(frame.minY, -4_096, 8_192),
+                width: Self.clamp(frame.width, 0, 4_096), height: Self.clamp(frame.height, 0, 4_096),
+                enabled: enabled ? nil : false)
         }
         switch view {
-        case let button as UIButton: return make(.button, button.currentTitle ?? button.accessibilityLabel, enabled: button.isEnabled)
-        case let toggle as UISwitch: return make(.switch, toggle.accessibilityLabel, toggle.isOn ? "on" : "off", enabled: toggle.isEnabled)
+        case let button as UIButton:
+            return make(.button, button.currentTitle ?? button.accessibilityLabel, enabled: button.isEnabled)
+        case let toggle as UISwitch:
+            return make(.switch, toggle.accessibilityLabel, toggle.isOn ? "on" : "off", enabled: toggle.isEnabled)
         case let segments as UISegmentedControl:
-            let selected = segments.selectedSegmentIndex == UISegmentedControl.noSegment ? nil : segments.titleForSegment(at: segments.selectedSegmentIndex)
+            let selected =
+                segments.selectedSegmentIndex == UISegmentedControl.noSegment
+                ? nil : segments.titleForSegment(at: segments.selectedSegmentIndex)
             return make(.segmentedControl, segments.accessibilityLabel, selected, enabled: segments.isEnabled)
-        case let field as UITextField: return make(.textField, field.placeholder ?? field.accessibilityLabel, field.text ?? "", enabled: field.isEnabled)
-        case let picker as UIDatePicker: return make(.control, picker.accessibilityLabel, picker.text, enabled: picker.isEnabled)
-        case let stepper as UIStepper: return make(.control, stepper.accessibilityLabel, stepper.value == stepper.value.rounded() && abs(stepper.value) < 1e15 ? String(Int(stepper.value)) : String(stepper.value), enabled: stepper.isEnabled)
+        case let field as UITextField:
+            return make(
+                .textField, field.placeholder ?? field.accessibilityLabel, field.text ?? "", enabled: field.isEnabled)
+        case let picker as UIDatePicker:
+            return make(.control, picker.accessibilityLabel, picker.text, enabled: picker.isEnabled)
+        case let stepper as UIStepper:
+            return make(
+                .control, stepper.accessibilityLabel,
+                stepper.value == stepper.value.rounded() && abs(stepper.value) < 1e15
+                    ? String(Int(stepper.value)) : String(stepper.value), enabled: stepper.isEnabled)
         case let control as UIControl: return make(.control, control.accessibilityLabel, enabled: control.isEnabled)
-        case let textView as UITextView: return make(.textField, textView.accessibilityLabel, textView.text ?? "", enabled: textView.isEditable)
-        case let label as UILabel: return label.text.map { make(.text, $0) } ?? label.attributedText.map { make(.text, $0.string) }
+        case let textView as UITextView:
+            return make(.textField, textView.accessibilityLabel, textView.text ?? "", enabled: textView.isEditable)
+        case let label as UILabel:
+            return label.text.map { make(.text, $0) } ?? label.attributedText.map { make(.text, $0.string) }
         case let image as UIImageView: return image.image == nil ? nil : make(.image, image.accessibilityLabel)
         default: return view.accessibilityLabel.map { make(.view, $0) }
         }

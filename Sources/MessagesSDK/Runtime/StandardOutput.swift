@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc  // `stdout` is a C global; it is only touched once, before any thread starts
+    @preconcurrency import Glibc  // `stdout` is a C global; it is only touched once, before any thread starts
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+    @preconcurrency import Darwin
 #endif
 
 enum StandardOutput {

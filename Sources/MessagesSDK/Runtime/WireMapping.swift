@@ -11,13 +11,16 @@ enum WireMapping {
         func template(_ layout: MSMessageTemplateLayout) throws -> TemplateLayoutValue {
             var value = TemplateLayoutValue(
                 caption: layout.caption, subcaption: layout.subcaption, trailingCaption: layout.trailingCaption,
-                trailingSubcaption: layout.trailingSubcaption, imageTitle: layout.imageTitle, imageSubtitle: layout.imageSubtitle,
+                trailingSubcaption: layout.trailingSubcaption, imageTitle: layout.imageTitle,
+                imageSubtitle: layout.imageSubtitle,
                 mediaFileURL: layout.mediaFileURL?.absoluteString)
             if layout.hasImage {
                 guard let bytes = layout.imageBytes else {
                     let path = layout.imageFileURL?.path ?? "?"
                     let missing = !FileManager.default.fileExists(atPath: path)
-                    throw NSError(messages: missing ? .fileNotFound : .fileUnreadable, "layout image file \(path) could not be read")
+                    throw NSError(
+                        messages: missing ? .fileNotFound : .fileUnreadable,
+                        "layout image file \(path) could not be read")
                 }
                 value.image = FrameReference(frame: buffers.count)
                 buffers.append(Array(bytes))
@@ -44,7 +47,9 @@ enum WireMapping {
         message.accessibilityLabel = value.accessibilityLabel
         message.shouldExpire = value.shouldExpire ?? false
         message.isPending = value.isPending ?? false
-        if let sender = value.senderParticipantIdentifier.flatMap(UUID.init(uuidString:)) { message.senderParticipantIdentifier = sender }
+        if let sender = value.senderParticipantIdentifier.flatMap(UUID.init(uuidString:)) {
+            message.senderParticipantIdentifier = sender
+        }
         func template(_ value: TemplateLayoutValue) -> MSMessageTemplateLayout {
             let layout = MSMessageTemplateLayout()
             layout.caption = value.caption

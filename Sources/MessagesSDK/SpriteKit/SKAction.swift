@@ -33,8 +33,12 @@ open class SKAction {
         SKAction(duration: duration) { $0.position = location }
     }
 
-    open class func moveTo(x: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.position.x = x } }
-    open class func moveTo(y: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.position.y = y } }
+    open class func moveTo(x: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.position.x = x }
+    }
+    open class func moveTo(y: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.position.y = y }
+    }
 
     open class func move(by delta: CGVector, duration: TimeInterval) -> SKAction {
         self.moveBy(x: delta.dx, y: delta.dy, duration: duration)
@@ -46,25 +50,47 @@ open class SKAction {
 
     // MARK: Fading
 
-    open class func fadeIn(withDuration duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.alpha = 1 } }
-    open class func fadeOut(withDuration duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.alpha = 0 } }
-    open class func fadeAlpha(to alpha: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.alpha = alpha } }
-    open class func fadeAlpha(by delta: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.alpha += delta } }
+    open class func fadeIn(withDuration duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.alpha = 1 }
+    }
+    open class func fadeOut(withDuration duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.alpha = 0 }
+    }
+    open class func fadeAlpha(to alpha: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.alpha = alpha }
+    }
+    open class func fadeAlpha(by delta: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.alpha += delta }
+    }
 
     // MARK: Scaling and turning
 
-    open class func scale(to scale: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.setScale(scale) } }
+    open class func scale(to scale: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.setScale(scale) }
+    }
     open class func scale(by scale: CGFloat, duration: TimeInterval) -> SKAction {
-        SKAction(duration: duration) { $0.xScale *= scale; $0.yScale *= scale }
+        SKAction(duration: duration) {
+            $0.xScale *= scale
+            $0.yScale *= scale
+        }
     }
     open class func scaleX(to x: CGFloat, y: CGFloat, duration: TimeInterval) -> SKAction {
-        SKAction(duration: duration) { $0.xScale = x; $0.yScale = y }
+        SKAction(duration: duration) {
+            $0.xScale = x
+            $0.yScale = y
+        }
     }
 
     /// Turns to `angle` (radians, counterclockwise).
-    open class func rotate(toAngle angle: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.zRotation = angle } }
-    open class func rotate(toAngle angle: CGFloat, duration: TimeInterval, shortestUnitArc: Bool) -> SKAction { self.rotate(toAngle: angle, duration: duration) }
-    open class func rotate(byAngle angle: CGFloat, duration: TimeInterval) -> SKAction { SKAction(duration: duration) { $0.zRotation += angle } }
+    open class func rotate(toAngle angle: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.zRotation = angle }
+    }
+    open class func rotate(toAngle angle: CGFloat, duration: TimeInterval, shortestUnitArc: Bool) -> SKAction {
+        self.rotate(toAngle: angle, duration: duration)
+    }
+    open class func rotate(byAngle angle: CGFloat, duration: TimeInterval) -> SKAction {
+        SKAction(duration: duration) { $0.zRotation += angle }
+    }
 
     // MARK: Sprites
 
@@ -72,7 +98,9 @@ open class SKAction {
         SKAction(duration: duration) { ($0 as? SKSpriteNode)?.size = CGSize(width: width, height: height) }
     }
 
-    open class func setTexture(_ texture: SKTexture) -> SKAction { SKAction(duration: 0) { ($0 as? SKSpriteNode)?.texture = texture } }
+    open class func setTexture(_ texture: SKTexture) -> SKAction {
+        SKAction(duration: 0) { ($0 as? SKSpriteNode)?.texture = texture }
+    }
 
     open class func colorize(with color: UIColor, colorBlendFactor: CGFloat, duration: TimeInterval) -> SKAction {
         SKAction(duration: duration) { node in
@@ -92,7 +120,9 @@ open class SKAction {
 
     /// Waits for nothing: what follows in a sequence happens at once.
     open class func wait(forDuration duration: TimeInterval) -> SKAction { SKAction(duration: duration) { _ in } }
-    open class func wait(forDuration duration: TimeInterval, withRange range: TimeInterval) -> SKAction { self.wait(forDuration: duration) }
+    open class func wait(forDuration duration: TimeInterval, withRange range: TimeInterval) -> SKAction {
+        self.wait(forDuration: duration)
+    }
 
     open class func run(_ block: @escaping @MainActor () -> Void) -> SKAction { SKAction(duration: 0) { _ in block() } }
 
@@ -101,7 +131,9 @@ open class SKAction {
         SKAction(duration: action.duration) { node in node.childNode(withName: name).map(action.perform) }
     }
 
-    open class func customAction(withDuration duration: TimeInterval, actionBlock block: @escaping @MainActor (SKNode, CGFloat) -> Void) -> SKAction {
+    open class func customAction(
+        withDuration duration: TimeInterval, actionBlock block: @escaping @MainActor (SKNode, CGFloat) -> Void
+    ) -> SKAction {
         SKAction(duration: duration) { block($0, CGFloat(duration)) }
     }
 
@@ -109,12 +141,16 @@ open class SKAction {
 
     /// Each action in turn; the duration is their sum.
     open class func sequence(_ actions: [SKAction]) -> SKAction {
-        SKAction(duration: actions.reduce(0) { $0 + $1.duration }) { node in actions.forEach { $0.perform(on: node) } }
+        SKAction(duration: actions.reduce(0) { $0 + $1.duration }) { node in
+            for action in actions { action.perform(on: node) }
+        }
     }
 
     /// All the actions, in the order given (their changes end together); the longest's duration.
     open class func group(_ actions: [SKAction]) -> SKAction {
-        SKAction(duration: actions.map(\.duration).max() ?? 0) { node in actions.forEach { $0.perform(on: node) } }
+        SKAction(duration: actions.map(\.duration).max() ?? 0) { node in
+            for action in actions { action.perform(on: node) }
+        }
     }
 
     /// `count` times in turn; `repeatForever` would never end without frames, so it runs once.
@@ -124,5 +160,7 @@ open class SKAction {
         }
     }
 
-    open class func repeatForever(_ action: SKAction) -> SKAction { SKAction(duration: action.duration) { action.perform(on: $0) } }
+    open class func repeatForever(_ action: SKAction) -> SKAction {
+        SKAction(duration: action.duration) { action.perform(on: $0) }
+    }
 }

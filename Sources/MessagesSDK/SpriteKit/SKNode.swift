@@ -111,7 +111,8 @@ open class SKNode: UIResponder {
         return self.children.first { $0.name == name }
     }
 
-    open func enumerateChildNodes(withName name: String, using block: (SKNode, UnsafeMutablePointer<ObjCBool>) -> Void) {
+    open func enumerateChildNodes(withName name: String, using block: (SKNode, UnsafeMutablePointer<ObjCBool>) -> Void)
+    {
         var stop = ObjCBool(false)
         for child in self.children where child.name == name {
             block(child, &stop)
@@ -138,11 +139,14 @@ open class SKNode: UIResponder {
         // A node with no children holds nothing: building a deep tree a leaf at a time never
         // walks the whole way up at each step.
         if !node.children.isEmpty, self.inParentHierarchy(node) {
-            HostConnection.log("addChild refused: the \(type(of: node)) added to a \(type(of: self)) holds it (it would be its own ancestor)")
+            HostConnection.log(
+                "addChild refused: the \(type(of: node)) added to a \(type(of: self)) holds it (it would be its own ancestor)"
+            )
             return false
         }
         if node.parent != nil {
-            HostConnection.log("addChild refused: the \(type(of: node)) already has a parent (remove it from its parent first)")
+            HostConnection.log(
+                "addChild refused: the \(type(of: node)) already has a parent (remove it from its parent first)")
             return false
         }
         if node is SKScene {
@@ -156,7 +160,8 @@ open class SKNode: UIResponder {
 
     /// Maps this node's coordinates to its parent's: scale, then rotate, then move.
     var transformToParent: CGAffineTransform {
-        CGAffineTransform(translationX: self.position.x, y: self.position.y).rotated(by: self.zRotation).scaledBy(x: self.xScale, y: self.yScale)
+        CGAffineTransform(translationX: self.position.x, y: self.position.y).rotated(by: self.zRotation).scaledBy(
+            x: self.xScale, y: self.yScale)
     }
 
     /// The node's content in its own coordinates: none for a plain node (a sprite's rectangle).
@@ -174,7 +179,9 @@ open class SKNode: UIResponder {
         for (node, transform) in self.descendants(relativeTo: self.transformToParent) {
             guard let content = node.contentRect else { continue }
             let rect = content.applying(transform)
-            guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else { continue }
+            guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
+                continue
+            }
             box = box.union(rect)
         }
         return box
@@ -182,13 +189,19 @@ open class SKNode: UIResponder {
 
     /// Every node below this one, each with what maps its coordinates to this node's once
     /// `base` is applied; in tree order (parents before children).
-    func descendants(relativeTo base: CGAffineTransform = .identity, skippingHidden: Bool = false) -> [(SKNode, CGAffineTransform)] {
+    func descendants(relativeTo base: CGAffineTransform = .identity, skippingHidden: Bool = false) -> [(
+        SKNode, CGAffineTransform
+    )] {
         var out: [(SKNode, CGAffineTransform)] = []
-        var stack: [(SKNode, CGAffineTransform)] = self.children.reversed().map { ($0, $0.transformToParent.concatenating(base)) }
+        var stack: [(SKNode, CGAffineTransform)] = self.children.reversed().map {
+            ($0, $0.transformToParent.concatenating(base))
+        }
         while let (node, transform) = stack.popLast() {
             if skippingHidden && node.isHidden { continue }
             out.append((node, transform))
-            for child in node.children.reversed() { stack.append((child, child.transformToParent.concatenating(transform))) }
+            for child in node.children.reversed() {
+                stack.append((child, child.transformToParent.concatenating(transform)))
+            }
         }
         return out
     }

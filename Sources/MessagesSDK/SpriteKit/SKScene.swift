@@ -20,7 +20,9 @@ open class SKScene: SKNode {
     }
     open var anchorPoint: CGPoint = .zero { didSet { ScreenUpdates.viewChanged() } }
     /// SpriteKit's default: a dark grey.
-    open var backgroundColor = UIColor(red: 0.15, green: 0.15, blue: 0.15, alpha: 1) { didSet { ScreenUpdates.viewChanged() } }
+    open var backgroundColor = UIColor(red: 0.15, green: 0.15, blue: 0.15, alpha: 1) {
+        didSet { ScreenUpdates.viewChanged() }
+    }
     open var scaleMode: SKSceneScaleMode = .fill { didSet { ScreenUpdates.viewChanged() } }
     /// The view presenting the scene.
     public internal(set) weak var view: SKView?
@@ -50,24 +52,36 @@ open class SKScene: SKNode {
 
     /// The scene's rectangle in its own coordinates.
     var sceneRect: CGRect {
-        CGRect(x: -self.anchorPoint.x * self.size.width, y: -self.anchorPoint.y * self.size.height, width: self.size.width, height: self.size.height)
+        CGRect(
+            x: -self.anchorPoint.x * self.size.width, y: -self.anchorPoint.y * self.size.height, width: self.size.width,
+            height: self.size.height)
     }
 
     /// Maps the scene's coordinates to those of a view of `bounds` (y down), as `scaleMode` fits
     /// it; nil when the sizes cannot be mapped (zero, not finite).
     func transformToView(of bounds: CGSize) -> CGAffineTransform? {
         let scene = self.sceneRect
-        guard scene.width > 0, scene.height > 0, scene.width.isFinite, scene.height.isFinite, scene.minX.isFinite, scene.minY.isFinite,
-              bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return nil }
-        var sx = bounds.width / scene.width, sy = bounds.height / scene.height
+        guard scene.width > 0, scene.height > 0, scene.width.isFinite, scene.height.isFinite, scene.minX.isFinite,
+            scene.minY.isFinite,
+            bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite
+        else { return nil }
+        var sx = bounds.width / scene.width
+        var sy = bounds.height / scene.height
         switch self.scaleMode {
         case .fill: break
-        case .aspectFill: sx = max(sx, sy); sy = sx
-        case .aspectFit: sx = min(sx, sy); sy = sx
-        case .resizeFill: sx = 1; sy = 1
+        case .aspectFill:
+            sx = max(sx, sy)
+            sy = sx
+        case .aspectFit:
+            sx = min(sx, sy)
+            sy = sx
+        case .resizeFill:
+            sx = 1
+            sy = 1
         }
         // The scene's bottom left goes to the bottom left of its centred box, y flipped.
-        let left = (bounds.width - scene.width * sx) / 2, bottom = (bounds.height + scene.height * sy) / 2
+        let left = (bounds.width - scene.width * sx) / 2
+        let bottom = (bounds.height + scene.height * sy) / 2
         return CGAffineTransform(a: sx, b: 0, c: 0, d: -sy, tx: left - scene.minX * sx, ty: bottom + scene.minY * sy)
     }
 

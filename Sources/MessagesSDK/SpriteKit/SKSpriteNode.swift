@@ -14,7 +14,9 @@ open class SKTexture: Hashable {
 
     public init(imageNamed name: String) {
         self.image = UIImage(named: name)
-        if self.image == nil { HostConnection.log("SKTexture(imageNamed: \"\(name)\"): no such image in the app's resources") }
+        if self.image == nil {
+            HostConnection.log("SKTexture(imageNamed: \"\(name)\"): no such image in the app's resources")
+        }
     }
 
     /// The image's size in points (zero without pixels).
@@ -69,6 +71,8 @@ open class SKSpriteNode: SKNode {
     }
 
     override var contentRect: CGRect? {
-        CGRect(x: -self.anchorPoint.x * self.size.width, y: -self.anchorPoint.y * self.size.height, width: self.size.width, height: self.size.height)
+        CGRect(
+            x: -self.anchorPoint.x * self.size.width, y: -self.anchorPoint.y * self.size.height, width: self.size.width,
+            height: self.size.height)
     }
 }

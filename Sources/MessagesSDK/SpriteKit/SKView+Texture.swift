@@ -14,11 +14,15 @@ extension SKView {
     /// where SpriteKit too answers nil.
     public func texture(from node: SKNode) -> SKTexture? {
         let frame = node.calculateAccumulatedFrame()
-        guard [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite), frame.width > 0, frame.height > 0 else { return nil }
+        guard [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite), frame.width > 0,
+            frame.height > 0
+        else { return nil }
         // The parent's coordinates (y up) to the image's (y down, the frame's top left at 0, 0).
         let toImage = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: -frame.minX, ty: frame.maxY)
         let image = UIGraphicsImageRenderer(size: frame.size).image { context in
-            for sprite in SKView.drawingOrder(of: node, in: toImage, includingRoot: true) { SKView.draw(sprite, in: context.cgContext) }
+            for sprite in SKView.drawingOrder(of: node, in: toImage, includingRoot: true) {
+                SKView.draw(sprite, in: context.cgContext)
+            }
         }
         // The renderer refuses (and logs) a size past a bitmap's limits with an empty image.
         guard image.cgImage != nil else { return nil }

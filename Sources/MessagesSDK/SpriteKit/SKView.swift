@@ -66,7 +66,8 @@ open class SKView: UIView {
 
     open override func draw(_ rect: CGRect) {
         guard let scene = self.scene, let context = UIGraphicsGetCurrentContext(),
-              let toView = scene.transformToView(of: self.bounds.size) else { return }
+            let toView = scene.transformToView(of: self.bounds.size)
+        else { return }
         context.saveGState()
         defer { context.restoreGState() }
         context.setFillColor(scene.backgroundColor.cgColor)
@@ -86,20 +87,37 @@ open class SKView: UIView {
     /// `includingRoot` (a node drawn into a texture) counts `root` in, `base` then mapping its
     /// parent's coordinates, else `base` maps `root`'s (a scene's, drawn into its view).
     static func drawingOrder(of root: SKNode, in base: CGAffineTransform, includingRoot: Bool = false) -> [Drawable] {
-        struct Entry { let node: SKNode; let transform: CGAffineTransform; let alpha: CGFloat; let z: CGFloat }
+        struct Entry {
+            let node: SKNode
+            let transform: CGAffineTransform
+            let alpha: CGFloat
+            let z: CGFloat
+        }
         var found: [(drawable: Drawable, z: CGFloat, order: Int)] = []
-        var stack = includingRoot ? [Entry(node: root, transform: root.transformToParent.concatenating(base), alpha: 1, z: 0)]
-            : root.children.reversed().map { Entry(node: $0, transform: $0.transformToParent.concatenating(base), alpha: root.alpha, z: 0) }
+        var stack =
+            includingRoot
+            ? [Entry(node: root, transform: root.transformToParent.concatenating(base), alpha: 1, z: 0)]
+            : root.children.reversed().map {
+                Entry(node: $0, transform: $0.transformToParent.concatenating(base), alpha: root.alpha, z: 0)
+            }
         while let entry = stack.popLast() {
             let node = entry.node
             guard !node.isHidden else { continue }
-            let alpha = entry.alpha * node.alpha, z = entry.z + node.zPosition
+            let alpha = entry.alpha * node.alpha
+            let z = entry.z + node.zPosition
             guard alpha > 0 || !node.children.isEmpty else { continue }
             if let sprite = node as? SKSpriteNode, alpha > 0 {
-                found.append((Drawable(sprite: sprite, transform: entry.transform, alpha: min(1, alpha)), z.isNaN ? 0 : z, found.count))
+                found.append(
+                    (
+                        Drawable(sprite: sprite, transform: entry.transform, alpha: min(1, alpha)), z.isNaN ? 0 : z,
+                        found.count
+                    ))
             }
             for child in node.children.reversed() {
-                stack.append(Entry(node: child, transform: child.transformToParent.concatenating(entry.transform), alpha: alpha, z: z))
+                stack.append(
+                    Entry(
+                        node: child, transform: child.transformToParent.concatenating(entry.transform), alpha: alpha,
+                        z: z))
             }
         }
         return found.sorted { $0.z != $1.z ? $0.z < $1.z : $0.order < $1.order }.map(\.drawable)
@@ -110,13 +128,19 @@ open class SKView: UIView {
     static let drawableReach: CGFloat = 1_000_000
 
     static func draw(_ drawable: Drawable, in context: CGContext) {
-        let sprite = drawable.sprite, t = drawable.transform
+        let sprite = drawable.sprite
+        let t = drawable.transform
         guard let rect = sprite.contentRect, rect.width > 0, rect.height > 0 else { return }
         let determinant = t.a * t.d - t.b * t.c
         guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite), determinant.isFinite, abs(determinant) > 1e-12,
-              [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return }
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
-        guard corners.map({ $0.applying(t) }).allSatisfy({ abs($0.x) < drawableReach && abs($0.y) < drawableReach }) else { return }
+            [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)
+        else { return }
+        let corners = [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
+        ]
+        guard corners.map({ $0.applying(t) }).allSatisfy({ abs($0.x) < drawableReach && abs($0.y) < drawableReach })
+        else { return }
         context.saveGState()
         defer { context.restoreGState() }
         context.concatenate(t)
@@ -158,7 +182,8 @@ open class SKView: UIView {
     func touchTarget(at point: CGPoint) -> SKNode? {
         guard let scene = self.scene else { return nil }
         let scenePoint = self.convert(self.convert(point, from: nil), to: scene)
-        return scene.nodes(at: scenePoint).first { $0.isUserInteractionEnabled } ?? (scene.isUserInteractionEnabled ? scene : nil)
+        return scene.nodes(at: scenePoint).first { $0.isUserInteractionEnabled }
+            ?? (scene.isUserInteractionEnabled ? scene : nil)
     }
 }
 

@@ -43,7 +43,9 @@ open class MSStickerBrowserView: UIView {
     open func reloadData() {
         let (count, stickers) = self.askDataSource(upTo: Self.maximumStickers)
         if count > Self.maximumStickers {
-            HostConnection.log("the sticker browser draws the first \(Self.maximumStickers) of \(count) stickers (the view's limit of 256 elements)")
+            HostConnection.log(
+                "the sticker browser draws the first \(Self.maximumStickers) of \(count) stickers (the view's limit of 256 elements)"
+            )
         }
         self.stickers = stickers
         self.host?.setView(self.elements()) { error in
@@ -56,14 +58,22 @@ open class MSStickerBrowserView: UIView {
     /// Also returns the count the data source gave (zero for a negative one).
     func askDataSource(upTo limit: Int) -> (count: Int, stickers: [MSSticker]) {
         let count = max(0, self.dataSource.map { $0.numberOfStickers(in: self) } ?? 0)
-        return (count, (0..<min(count, limit)).compactMap { index in self.dataSource?.stickerBrowserView(self, stickerAt: index) })
+        return (
+            count,
+            (0..<min(count, limit)).compactMap { index in self.dataSource?.stickerBrowserView(self, stickerAt: index) }
+        )
     }
 
     /// The grid: rows of `stickerSize.columns` cells, each an image above a button.
     func elements() -> [MSViewElement] {
         let cells = self.stickers.enumerated().map { index, sticker in
-            (image: MSStickerView(frame: .zero, sticker: sticker).element(side: self.stickerSize.side)!,
-             button: MSViewElement.button(id: "sticker-\(index)", title: sticker.localizedDescription.isEmpty ? "Sticker \(index + 1)" : sticker.localizedDescription, payload: .object(["sticker": .number(Double(index))])))
+            (
+                image: MSStickerView(frame: .zero, sticker: sticker).element(side: self.stickerSize.side)!,
+                button: MSViewElement.button(
+                    id: "sticker-\(index)",
+                    title: sticker.localizedDescription.isEmpty ? "Sticker \(index + 1)" : sticker.localizedDescription,
+                    payload: .object(["sticker": .number(Double(index))]))
+            )
         }
         let columns = self.stickerSize.columns
         return stride(from: 0, to: cells.count, by: columns).flatMap { start in
@@ -74,8 +84,10 @@ open class MSStickerBrowserView: UIView {
 
     /// The sticker a touch picked: a button of this browser, by the index in its id.
     func sticker(for touch: MSTouch) -> MSSticker? {
-        guard let button = touch.button, button.hasPrefix("sticker-"), let index = Int(button.dropFirst("sticker-".count)),
-              self.stickers.indices.contains(index) else { return nil }
+        guard let button = touch.button, button.hasPrefix("sticker-"),
+            let index = Int(button.dropFirst("sticker-".count)),
+            self.stickers.indices.contains(index)
+        else { return nil }
         return self.stickers[index]
     }
 }

@@ -41,7 +41,12 @@ open class MSStickerView: UIView {
     open var animationDuration: TimeInterval { 0 }
     public private(set) var isAnimating = false
 
-    open var sticker: MSSticker? { didSet { self.setNeedsDisplay(); self.accessibilityLabel = self.sticker?.localizedDescription } }
+    open var sticker: MSSticker? {
+        didSet {
+            self.setNeedsDisplay()
+            self.accessibilityLabel = self.sticker?.localizedDescription
+        }
+    }
 
     public init(frame: CGRect, sticker: MSSticker?) {
         super.init(frame: frame)
@@ -65,7 +70,8 @@ open class MSStickerView: UIView {
         if let image = UIImage(contentsOfFile: sticker.imageFileURL.path) {
             image.draw(in: UIImageView.place(image.size, in: self.bounds, by: .scaleAspectFit))
         } else {
-            (sticker.localizedDescription as NSString).draw(in: self.bounds, withAttributes: [.font: UIFont.systemFont(ofSize: 13)])
+            (sticker.localizedDescription as NSString).draw(
+                in: self.bounds, withAttributes: [.font: UIFont.systemFont(ofSize: 13)])
         }
     }
 
@@ -73,8 +79,9 @@ open class MSStickerView: UIView {
     /// SDK logs as it does for `insert` with no handler.
     private func tapped() {
         guard let sticker = self.sticker,
-              let controller = self.window?.rootViewController as? MSMessagesAppViewController,
-              let conversation = controller.activeConversation else { return }
+            let controller = self.window?.rootViewController as? MSMessagesAppViewController,
+            let conversation = controller.activeConversation
+        else { return }
         conversation.insert(sticker)
     }
 

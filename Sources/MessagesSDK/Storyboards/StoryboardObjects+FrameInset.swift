@@ -7,8 +7,10 @@ extension StoryboardObjects {
     /// 0, so an empty inset fills the superview. The superview's size is not known when the
     /// storyboard is written (its own frame comes from constraints), so the frame is made from
     /// the superview's bounds now and its autoresizing mask keeps it there as they change.
-    public static func place(_ view: UIView, minX: CGFloat? = nil, minY: CGFloat? = nil, maxX: CGFloat? = nil, maxY: CGFloat? = nil,
-                             width: CGFloat? = nil, height: CGFloat? = nil) {
+    public static func place(
+        _ view: UIView, minX: CGFloat? = nil, minY: CGFloat? = nil, maxX: CGFloat? = nil, maxY: CGFloat? = nil,
+        width: CGFloat? = nil, height: CGFloat? = nil
+    ) {
         let bounds = view.superview?.bounds.size ?? .zero
         let (x, w) = Self.axis(bounds.width, min: minX, max: maxX, size: width)
         let (y, h) = Self.axis(bounds.height, min: minY, max: maxY, size: height)

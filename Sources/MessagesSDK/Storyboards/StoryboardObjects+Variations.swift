@@ -9,7 +9,10 @@ extension StoryboardObjects {
         public var installed: Bool?
         public var constant: CGFloat?
 
-        public init(width: UIUserInterfaceSizeClass? = nil, height: UIUserInterfaceSizeClass? = nil, installed: Bool? = nil, constant: CGFloat? = nil) {
+        public init(
+            width: UIUserInterfaceSizeClass? = nil, height: UIUserInterfaceSizeClass? = nil, installed: Bool? = nil,
+            constant: CGFloat? = nil
+        ) {
             (self.width, self.height, self.installed, self.constant) = (width, height, installed, constant)
         }
 
@@ -17,16 +20,21 @@ extension StoryboardObjects {
         var specificity: Int { (self.width == nil ? 0 : 1) + (self.height == nil ? 0 : 1) }
 
         func matches(_ traits: UITraitCollection) -> Bool {
-            (self.width.map { $0 == traits.horizontalSizeClass } ?? true) && (self.height.map { $0 == traits.verticalSizeClass } ?? true)
+            (self.width.map { $0 == traits.horizontalSizeClass } ?? true)
+                && (self.height.map { $0 == traits.verticalSizeClass } ?? true)
         }
     }
 
     /// Applies the variations that match the device's size classes (`UITraitCollection.current`)
     /// to `constraint`, the general before the specific as Interface Builder does, and says
     /// whether it is installed: an iPad's constraint excluded on an iPhone is never made active.
-    public static func vary(_ constraint: NSLayoutConstraint, _ variations: [Variation], traits: UITraitCollection = .current) -> Bool {
+    public static func vary(
+        _ constraint: NSLayoutConstraint, _ variations: [Variation], traits: UITraitCollection = .current
+    ) -> Bool {
         var installed = true
-        for variation in variations.enumerated().sorted(by: { ($0.element.specificity, $0.offset) < ($1.element.specificity, $1.offset) }).map(\.element)
+        for variation in variations.enumerated().sorted(by: {
+            ($0.element.specificity, $0.offset) < ($1.element.specificity, $1.offset)
+        }).map(\.element)
         where variation.matches(traits) {
             if let value = variation.installed { installed = value }
             if let constant = variation.constant { constraint.constant = constant }

@@ -30,10 +30,15 @@ public enum StoryboardObjects {
     /// An instance of `type` through `init(coder:)`, as UIKit makes it, with what UIKit has
     /// decoded by the time the initialiser's body runs (its frame, a collection view's layout);
     /// nil (logged) when that returns nil.
-    public static func make<Object: StoryboardInstantiable>(_ objectType: Object.Type, in document: String,
-                                                            frame: CGRect? = nil, collectionViewLayout: UICollectionViewLayout? = nil) -> Object? {
-        guard let object = Object(coder: StoryboardCoder(frame: frame, collectionViewLayout: collectionViewLayout)) else {
-            HostConnection.log("\(document): \(Object.self).init(coder:) returned nil; a \(Object.self)'s superclass from UIKit stands in")
+    public static func make<Object: StoryboardInstantiable>(
+        _ objectType: Object.Type, in document: String,
+        frame: CGRect? = nil, collectionViewLayout: UICollectionViewLayout? = nil
+    ) -> Object? {
+        guard let object = Object(coder: StoryboardCoder(frame: frame, collectionViewLayout: collectionViewLayout))
+        else {
+            HostConnection.log(
+                "\(document): \(Object.self).init(coder:) returned nil; a \(Object.self)'s superclass from UIKit stands in"
+            )
             return nil
         }
         return object
@@ -41,11 +46,15 @@ public enum StoryboardObjects {
 
     /// A scene's controller: the creator's, if one is given and makes a `Controller`, else one
     /// made with `init(coder:)`.
-    public static func controller<Controller: UIViewController>(_ controllerType: Controller.Type, creator: UIStoryboard.Creator?, in document: String) -> Controller? {
+    public static func controller<Controller: UIViewController>(
+        _ controllerType: Controller.Type, creator: UIStoryboard.Creator?, in document: String
+    ) -> Controller? {
         if let creator {
             let made = creator(NSCoder())
             if let typed = made as? Controller { return typed }
-            HostConnection.log("\(document): the creator gave \(made.map { "a \(type(of: $0))" } ?? "nil"), not a \(Controller.self); init(coder:) makes it")
+            HostConnection.log(
+                "\(document): the creator gave \(made.map { "a \(type(of: $0))" } ?? "nil"), not a \(Controller.self); init(coder:) makes it"
+            )
         }
         guard let controller = Controller(coder: NSCoder()) else {
             HostConnection.log("\(document): \(Controller.self).init(coder:) returned nil")
@@ -60,10 +69,13 @@ public enum StoryboardObjects {
     /// compliant"), and nothing else changes.
     public static func connect(_ name: String, of owner: AnyObject, to value: Any, in document: String) {
         guard let outlet = self.outlet(name, of: owner) else {
-            return HostConnection.log("\(document): \(type(of: owner)) has no outlet \"\(name)\" (an @Outlet var \(name)); not connected")
+            return HostConnection.log(
+                "\(document): \(type(of: owner)) has no outlet \"\(name)\" (an @Outlet var \(name)); not connected")
         }
         if !outlet.connect(value) {
-            HostConnection.log("\(document): outlet \"\(name)\" of \(type(of: owner)) is a \(outlet.typeName); a \(type(of: value)) was not connected")
+            HostConnection.log(
+                "\(document): outlet \"\(name)\" of \(type(of: owner)) is a \(outlet.typeName); a \(type(of: value)) was not connected"
+            )
         }
     }
 

@@ -13,14 +13,20 @@ extension UICollectionView {
             return
         }
         self.registered[identifier] = {
-            if let cell = nib.instantiate(withOwner: nil).lazy.compactMap({ $0 as? UICollectionViewCell }).first { return cell }
-            HostConnection.log("dequeueReusableCell: nib \"\(nib.name)\" for \"\(identifier)\" has no UICollectionViewCell at its top level; a plain one stands in")
+            if let cell = nib.instantiate(withOwner: nil).lazy.compactMap({ $0 as? UICollectionViewCell }).first {
+                return cell
+            }
+            HostConnection.log(
+                "dequeueReusableCell: nib \"\(nib.name)\" for \"\(identifier)\" has no UICollectionViewCell at its top level; a plain one stands in"
+            )
             return UICollectionViewCell(frame: .zero)
         }
     }
 
     /// A storyboard's prototype cell: what the compiled storyboard registers.
-    public func registerPrototype(_ make: @escaping @MainActor () -> UICollectionViewCell, forCellWithReuseIdentifier identifier: String) {
+    public func registerPrototype(
+        _ make: @escaping @MainActor () -> UICollectionViewCell, forCellWithReuseIdentifier identifier: String
+    ) {
         self.registered[identifier] = make
     }
 }
@@ -34,14 +40,20 @@ extension UITableView {
             return
         }
         self.registered[identifier] = { identifier in
-            if let cell = nib.instantiate(withOwner: nil).lazy.compactMap({ $0 as? UITableViewCell }).first { return cell }
-            HostConnection.log("dequeueReusableCell: nib \"\(nib.name)\" for \"\(identifier)\" has no UITableViewCell at its top level; a default one stands in")
+            if let cell = nib.instantiate(withOwner: nil).lazy.compactMap({ $0 as? UITableViewCell }).first {
+                return cell
+            }
+            HostConnection.log(
+                "dequeueReusableCell: nib \"\(nib.name)\" for \"\(identifier)\" has no UITableViewCell at its top level; a default one stands in"
+            )
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
     }
 
     /// A storyboard's prototype cell: what the compiled storyboard registers.
-    public func registerPrototype(_ make: @escaping @MainActor () -> UITableViewCell, forCellReuseIdentifier identifier: String) {
+    public func registerPrototype(
+        _ make: @escaping @MainActor () -> UITableViewCell, forCellReuseIdentifier identifier: String
+    ) {
         self.registered[identifier] = { _ in make() }
     }
 }

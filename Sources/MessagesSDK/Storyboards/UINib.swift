@@ -48,7 +48,9 @@ open class UINib {
     /// connected to `ownerOrNil`.
     open func instantiate(withOwner ownerOrNil: Any?, options optionsOrNil: [OptionsKey: Any]? = nil) -> [Any] {
         guard let definition = self.definition else {
-            HostConnection.log("Could not load NIB \"\(self.name)\": no compiled xib of that name; is CompiledStoryboards.register() called in main.swift?")
+            HostConnection.log(
+                "Could not load NIB \"\(self.name)\": no compiled xib of that name; is CompiledStoryboards.register() called in main.swift?"
+            )
             return []
         }
         return definition.instantiate(ownerOrNil.map { $0 as AnyObject })

@@ -43,7 +43,9 @@ open class UIStoryboard {
         public let identifier: String?
         public let make: @MainActor (UIStoryboard, Creator?) -> UIViewController?
 
-        public init(id: String, identifier: String?, make: @escaping @MainActor (UIStoryboard, Creator?) -> UIViewController?) {
+        public init(
+            id: String, identifier: String?, make: @escaping @MainActor (UIStoryboard, Creator?) -> UIViewController?
+        ) {
             self.id = id
             self.identifier = identifier
             self.make = make
@@ -68,7 +70,9 @@ open class UIStoryboard {
         if let definition = Self.compiled[name] {
             self.definition = definition
         } else {
-            HostConnection.log("UIStoryboard(name: \"\(name)\"): no compiled storyboard of that name; is CompiledStoryboards.register() called in main.swift?")
+            HostConnection.log(
+                "UIStoryboard(name: \"\(name)\"): no compiled storyboard of that name; is CompiledStoryboards.register() called in main.swift?"
+            )
             self.definition = Definition(name: name, initialScene: nil, scenes: [])
         }
     }
@@ -84,7 +88,9 @@ open class UIStoryboard {
 
     /// The initial view controller made by `creator` (which calls `init(coder:)` on the class
     /// it wants); iOS 13's form.
-    open func instantiateInitialViewController<ViewController: UIViewController>(creator: ((NSCoder) -> ViewController?)?) -> ViewController? {
+    open func instantiateInitialViewController<ViewController: UIViewController>(
+        creator: ((NSCoder) -> ViewController?)?
+    ) -> ViewController? {
         guard let id = self.definition.initialScene else {
             HostConnection.log("Storyboard \"\(self.name)\" has no initial view controller")
             return nil
@@ -103,21 +109,28 @@ open class UIStoryboard {
     /// not a `ViewController`; here that is logged and a `ViewController` made with
     /// `init(coder:)` stands in. Only when that initialiser fails too does this trap, as the
     /// signature leaves nothing else to return.
-    open func instantiateViewController<ViewController: UIViewController>(identifier: String, creator: ((NSCoder) -> ViewController?)? = nil) -> ViewController {
+    open func instantiateViewController<ViewController: UIViewController>(
+        identifier: String, creator: ((NSCoder) -> ViewController?)? = nil
+    ) -> ViewController {
         let controller = self.instantiate(identifier: identifier, creator: creator.map { creator in { creator($0) } })
         if let typed = controller as? ViewController { return typed }
         if let controller {
-            HostConnection.log("Storyboard \"\(self.name)\": '\(identifier)' is a \(type(of: controller)), not a \(ViewController.self); an empty one stands in")
+            HostConnection.log(
+                "Storyboard \"\(self.name)\": '\(identifier)' is a \(type(of: controller)), not a \(ViewController.self); an empty one stands in"
+            )
         }
         guard let standIn = ViewController(coder: NSCoder()) else {
-            fatalError("Storyboard \"\(self.name)\": no \(ViewController.self) for '\(identifier)', and its init(coder:) returned nil")
+            fatalError(
+                "Storyboard \"\(self.name)\": no \(ViewController.self) for '\(identifier)', and its init(coder:) returned nil"
+            )
         }
         return standIn
     }
 
     private func instantiate(identifier: String, creator: Creator?) -> UIViewController? {
         guard let scene = self.definition.scenes.first(where: { $0.identifier == identifier }) else {
-            HostConnection.log("Storyboard \"\(self.name)\" doesn't contain a view controller with identifier '\(identifier)'")
+            HostConnection.log(
+                "Storyboard \"\(self.name)\" doesn't contain a view controller with identifier '\(identifier)'")
             return nil
         }
         return self.instantiate(scene, creator: creator)
@@ -134,7 +147,9 @@ open class UIStoryboard {
 
     private func instantiate(_ scene: Scene, creator: Creator?) -> UIViewController? {
         guard let controller = scene.make(self, creator) else {
-            HostConnection.log("Storyboard \"\(self.name)\": the controller of scene \(scene.identifier ?? scene.id) returned nil from init(coder:)")
+            HostConnection.log(
+                "Storyboard \"\(self.name)\": the controller of scene \(scene.identifier ?? scene.id) returned nil from init(coder:)"
+            )
             return nil
         }
         return controller

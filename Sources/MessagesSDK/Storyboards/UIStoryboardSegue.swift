@@ -76,7 +76,10 @@ final class CompiledScene {
     let makeView: @MainActor () -> UIView
     let segues: [String: UIStoryboardSegue.Template]
 
-    init(storyboard: UIStoryboard?, segues: [String: UIStoryboardSegue.Template], makeView: @escaping @MainActor () -> UIView) {
+    init(
+        storyboard: UIStoryboard?, segues: [String: UIStoryboardSegue.Template],
+        makeView: @escaping @MainActor () -> UIView
+    ) {
         self.storyboard = storyboard
         self.segues = segues
         self.makeView = makeView

@@ -9,7 +9,9 @@ extension UIViewController {
     /// Called by a compiled storyboard's scene on the controller it made: `view` builds the
     /// scene's view tree when the controller's view is first asked for (unless the class
     /// overrides `loadView`, as in UIKit), `segues` are its segues by their ids in the file.
-    public func loadCompiledScene(storyboard: UIStoryboard?, segues: [String: UIStoryboardSegue.Template], view: @escaping @MainActor () -> UIView) {
+    public func loadCompiledScene(
+        storyboard: UIStoryboard?, segues: [String: UIStoryboardSegue.Template], view: @escaping @MainActor () -> UIView
+    ) {
         self.compiledScene = CompiledScene(storyboard: storyboard, segues: segues, makeView: view)
     }
 
@@ -19,7 +21,9 @@ extension UIViewController {
         guard let template = self.compiledScene?.segues[id] else {
             return HostConnection.log("\(type(of: self)): no segue \(id) in its scene")
         }
-        if let identifier = template.identifier, !self.shouldPerformSegue(withIdentifier: identifier, sender: sender) { return }
+        if let identifier = template.identifier, !self.shouldPerformSegue(withIdentifier: identifier, sender: sender) {
+            return
+        }
         self.run(template, sender: sender)
     }
 
@@ -27,7 +31,8 @@ extension UIViewController {
     /// destination becomes a child (`prepare(for:sender:)` first), its view fills `container`.
     public func embedCompiledSegue(_ id: String, in container: UIView) {
         guard let template = self.compiledScene?.segues[id],
-              let destination = self.destination(of: template) else { return }
+            let destination = self.destination(of: template)
+        else { return }
         let segue = UIStoryboardSegue(template: template, source: self, destination: destination)
         self.prepare(for: segue, sender: nil)
         self.addChild(destination)
@@ -60,7 +65,8 @@ extension UIViewController {
 
     private func destination(of template: UIStoryboardSegue.Template) -> UIViewController? {
         guard let storyboard = self.storyboard else {
-            HostConnection.log("\(type(of: self)): segue '\(template.identifier ?? "")' has no storyboard to make its destination")
+            HostConnection.log(
+                "\(type(of: self)): segue '\(template.identifier ?? "")' has no storyboard to make its destination")
             return nil
         }
         return storyboard.instantiate(sceneID: template.destination)

@@ -43,7 +43,13 @@ open class CALayer {
 
     open var backgroundColor: CGColor? {
         get { self.delegate.map { $0.backgroundColor?.cgColor } ?? self.ownBackground }
-        set { if let view = self.delegate { view.backgroundColor = newValue.map(UIColor.init(cgColor:)) } else { self.ownBackground = newValue } }
+        set {
+            if let view = self.delegate {
+                view.backgroundColor = newValue.map(UIColor.init(cgColor:))
+            } else {
+                self.ownBackground = newValue
+            }
+        }
     }
 
     open var opacity: Float {
@@ -63,7 +69,8 @@ open class CALayer {
 
     open func addSublayer(_ layer: CALayer) {
         guard layer !== self, layer.delegate == nil else {
-            return HostConnection.log("addSublayer refused: a layer cannot hold itself, and a view's layer goes with its view (addSubview)")
+            return HostConnection.log(
+                "addSublayer refused: a layer cannot hold itself, and a view's layer goes with its view (addSubview)")
         }
         layer.removeFromSuperlayer()
         self.sublayers = (self.sublayers ?? []) + [layer]
@@ -148,7 +155,8 @@ extension UIBezierPath {
 extension CGContext {
     /// Multiplies the current transformation by `transform` (it applies before what is there).
     public func concatenate(_ transform: CGAffineTransform) {
-        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        var matrix = cairo_matrix_t(
+            xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         cairo_transform(self.cairo, &matrix)
     }
 

@@ -36,9 +36,15 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
             tx: self.tx * other.a + self.ty * other.c + other.tx, ty: self.tx * other.b + self.ty * other.d + other.ty)
     }
 
-    public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform { CGAffineTransform(translationX: x, y: y).concatenating(self) }
-    public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform { CGAffineTransform(scaleX: x, y: y).concatenating(self) }
-    public func rotated(by angle: CGFloat) -> CGAffineTransform { CGAffineTransform(rotationAngle: angle).concatenating(self) }
+    public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(translationX: x, y: y).concatenating(self)
+    }
+    public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+    public func rotated(by angle: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(rotationAngle: angle).concatenating(self)
+    }
 
     /// The inverse; a transform that cannot be inverted (determinant 0, or not finite) is
     /// returned unchanged, as CoreGraphics does.
@@ -47,7 +53,8 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable {
         guard determinant != 0, determinant.isFinite else { return self }
         return CGAffineTransform(
             a: self.d / determinant, b: -self.b / determinant, c: -self.c / determinant, d: self.a / determinant,
-            tx: (self.c * self.ty - self.d * self.tx) / determinant, ty: (self.b * self.tx - self.a * self.ty) / determinant)
+            tx: (self.c * self.ty - self.d * self.tx) / determinant,
+            ty: (self.b * self.tx - self.a * self.ty) / determinant)
     }
 }
 
@@ -68,9 +75,12 @@ extension CGRect {
     /// The smallest rectangle that holds the four transformed corners.
     public func applying(_ t: CGAffineTransform) -> CGRect {
         guard !self.isNull else { return self }
-        let corners = [CGPoint(x: self.minX, y: self.minY), CGPoint(x: self.maxX, y: self.minY),
-                       CGPoint(x: self.minX, y: self.maxY), CGPoint(x: self.maxX, y: self.maxY)].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let corners = [
+            CGPoint(x: self.minX, y: self.minY), CGPoint(x: self.maxX, y: self.minY),
+            CGPoint(x: self.minX, y: self.maxY), CGPoint(x: self.maxX, y: self.maxY),
+        ].map { $0.applying(t) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }

@@ -22,11 +22,13 @@ struct LayerRenderer {
     /// only the app's classes pay for the surface.
     private func drawContent(of view: UIView, in bounds: CGRect) {
         let type = Swift.type(of: view)
-        let isApp = Self.appClasses[ObjectIdentifier(type)] ?? {
-            let isApp = !String(reflecting: type).hasPrefix("MessagesSDK.")
-            Self.appClasses[ObjectIdentifier(type)] = isApp
-            return isApp
-        }()
+        let isApp =
+            Self.appClasses[ObjectIdentifier(type)]
+            ?? {
+                let isApp = !String(reflecting: type).hasPrefix("MessagesSDK.")
+                Self.appClasses[ObjectIdentifier(type)] = isApp
+                return isApp
+            }()
         guard isApp else { return view.draw(bounds) }
         self.context.saveGState()
         self.context.clip(to: bounds)
@@ -42,7 +44,9 @@ struct LayerRenderer {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let view = layer.delegate
         let bounds = layer.bounds
-        guard bounds.width.isFinite, bounds.height.isFinite, bounds.origin.x.isFinite, bounds.origin.y.isFinite else { return }
+        guard bounds.width.isFinite, bounds.height.isFinite, bounds.origin.x.isFinite, bounds.origin.y.isFinite else {
+            return
+        }
         let context = self.context
         context.saveGState()
         defer { context.restoreGState() }
@@ -58,7 +62,9 @@ struct LayerRenderer {
         let opacity = CGFloat(min(1, layer.opacity))
         if opacity < 1 { context.beginGroup() }
         let box = CGRect(origin: .zero, size: bounds.size)
-        let outline = layer.cornerRadius > 0 ? UIBezierPath(roundedRect: box, cornerRadius: layer.cornerRadius) : UIBezierPath(rect: box)
+        let outline =
+            layer.cornerRadius > 0
+            ? UIBezierPath(roundedRect: box, cornerRadius: layer.cornerRadius) : UIBezierPath(rect: box)
         if let background = layer.backgroundColor {
             context.saveGState()
             context.setFillColor(background)
@@ -86,7 +92,10 @@ struct LayerRenderer {
             // Inside the bounds, as Core Animation draws it.
             let inset = layer.borderWidth / 2
             let edge = box.insetBy(dx: inset, dy: inset)
-            let path = layer.cornerRadius > 0 ? UIBezierPath(roundedRect: edge, cornerRadius: max(0, layer.cornerRadius - inset)) : UIBezierPath(rect: edge)
+            let path =
+                layer.cornerRadius > 0
+                ? UIBezierPath(roundedRect: edge, cornerRadius: max(0, layer.cornerRadius - inset))
+                : UIBezierPath(rect: edge)
             context.setStrokeColor(border)
             context.setLineWidth(layer.borderWidth)
             context.beginPath()

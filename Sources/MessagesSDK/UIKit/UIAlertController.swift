@@ -46,14 +46,16 @@ open class UIAlertController: UIViewController {
     /// A second cancel action is refused (UIKit raises), and logged.
     open func addAction(_ action: UIAlertAction) {
         if action.style == .cancel, self.actions.contains(where: { $0.style == .cancel }) {
-            return HostConnection.log("UIAlertController can only have one action with a style of cancel; \"\(action.title ?? "")\" left out")
+            return HostConnection.log(
+                "UIAlertController can only have one action with a style of cancel; \"\(action.title ?? "")\" left out")
         }
         self.actions.append(action)
     }
 
     open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
         guard self.preferredStyle == .alert else {
-            return HostConnection.log("UIAlertController: text fields can only be added to an alert, not an action sheet")
+            return HostConnection.log(
+                "UIAlertController: text fields can only be added to an alert, not an action sheet")
         }
         let field = UITextField()
         field.borderStyle = .roundedRect
@@ -75,7 +77,9 @@ open class UIAlertController: UIViewController {
         box.layer.cornerRadius = 14
         box.clipsToBounds = true
         var views: [UIView] = []
-        for (text, font) in [(self.title, UIFont.boldSystemFont(ofSize: 17)), (self.message, UIFont.systemFont(ofSize: 13))] {
+        for (text, font) in [
+            (self.title, UIFont.boldSystemFont(ofSize: 17)), (self.message, UIFont.systemFont(ofSize: 13)),
+        ] {
             guard let text, !text.isEmpty else { continue }
             let label = UILabel()
             label.text = text
@@ -85,7 +89,9 @@ open class UIAlertController: UIViewController {
             views.append(label)
         }
         views += self.textFields ?? []
-        let ordered = self.preferredStyle == .actionSheet ? self.actions.filter { $0.style != .cancel } + self.actions.filter { $0.style == .cancel } : self.actions
+        let ordered =
+            self.preferredStyle == .actionSheet
+            ? self.actions.filter { $0.style != .cancel } + self.actions.filter { $0.style == .cancel } : self.actions
         for action in ordered {
             let button = UIButton(type: .system)
             button.setTitle(action.title, for: .normal)
@@ -109,14 +115,22 @@ open class UIAlertController: UIViewController {
         let width = min(270, self.view.bounds.width - 40)
         var y: CGFloat = 16
         for view in self.boxViews {
-            let height: CGFloat = view is UIButton ? 44 : view is UITextField ? 30 : (view as? UILabel).map {
-                $0.preferredMaxLayoutWidth = width - 32
-                return $0.intrinsicContentSize.height
-            } ?? 20
-            view.frame = CGRect(x: view is UIButton ? 0 : 16, y: y, width: view is UIButton ? width : width - 32, height: height)
+            let height: CGFloat =
+                view is UIButton
+                ? 44
+                : view is UITextField
+                    ? 30
+                    : (view as? UILabel).map {
+                        $0.preferredMaxLayoutWidth = width - 32
+                        return $0.intrinsicContentSize.height
+                    } ?? 20
+            view.frame = CGRect(
+                x: view is UIButton ? 0 : 16, y: y, width: view is UIButton ? width : width - 32, height: height)
             y += height + (view is UIButton ? 0 : 8)
         }
-        box.frame = CGRect(x: (self.view.bounds.width - width) / 2, y: max(0, (self.view.bounds.height - y) / 2), width: width, height: y + 8)
+        box.frame = CGRect(
+            x: (self.view.bounds.width - width) / 2, y: max(0, (self.view.bounds.height - y) / 2), width: width,
+            height: y + 8)
     }
 
     private func tapped(_ action: UIAlertAction) {

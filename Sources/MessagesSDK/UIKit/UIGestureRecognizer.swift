@@ -60,7 +60,9 @@ open class UIGestureRecognizer {
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
     open var numberOfTouchesRequired = 1
-    override func accepts(long: Bool) -> Bool { !long && self.numberOfTapsRequired == 1 && self.numberOfTouchesRequired == 1 }
+    override func accepts(long: Bool) -> Bool {
+        !long && self.numberOfTapsRequired == 1 && self.numberOfTouchesRequired == 1
+    }
 }
 
 @preconcurrency @MainActor

@@ -34,11 +34,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// The touch's speed and direction, in points a second of `view`'s coordinates.
     open func velocity(in view: UIView?) -> CGPoint {
-        let (now, before) = (Self.point(self.touchPoint, in: view), Self.point(self.touchPoint.offset(by: self.windowVelocity, scale: -1), in: view))
+        let (now, before) = (
+            Self.point(self.touchPoint, in: view),
+            Self.point(self.touchPoint.offset(by: self.windowVelocity, scale: -1), in: view)
+        )
         return CGPoint(x: now.x - before.x, y: now.y - before.y)
     }
 
-    private static func point(_ point: CGPoint, in view: UIView?) -> CGPoint { view?.convert(point, from: nil) ?? point }
+    private static func point(_ point: CGPoint, in view: UIView?) -> CGPoint {
+        view?.convert(point, from: nil) ?? point
+    }
 
     // MARK: The host's drag
 
@@ -52,7 +57,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Another move of the drag, or (`.ended`) the finger lifting where the last left it.
     func move(to point: CGPoint, previous: CGPoint, stepsPerSecond: Double, as state: State = .changed) {
         if state != .ended {
-            self.windowVelocity = CGPoint(x: (point.x - previous.x) * stepsPerSecond, y: (point.y - previous.y) * stepsPerSecond)
+            self.windowVelocity = CGPoint(
+                x: (point.x - previous.x) * stepsPerSecond, y: (point.y - previous.y) * stepsPerSecond)
         }
         self.touchPoint = point
         self.report(state)

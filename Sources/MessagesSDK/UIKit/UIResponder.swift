@@ -55,10 +55,18 @@ open class UIResponder {
     /// responder does not override goes to the next one up (`next`). The window gives the
     /// host's taps to the gesture recognizers and controls under them (UIWindow+Touches.swift);
     /// these are called for the views that take raw touches, an `SKView`'s scene and nodes.
-    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { self.next?.touchesBegan(touches, with: event) }
-    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { self.next?.touchesMoved(touches, with: event) }
-    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { self.next?.touchesEnded(touches, with: event) }
-    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { self.next?.touchesCancelled(touches, with: event) }
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        self.next?.touchesBegan(touches, with: event)
+    }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        self.next?.touchesMoved(touches, with: event)
+    }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        self.next?.touchesEnded(touches, with: event)
+    }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        self.next?.touchesCancelled(touches, with: event)
+    }
 
     /// The first responder now, for the host's typing (nil when none).
     static var firstResponder: UIResponder? { self.current }

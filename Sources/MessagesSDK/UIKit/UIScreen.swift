@@ -12,8 +12,9 @@ public struct UIEdgeInsets: Equatable, Hashable, Sendable {
 
 extension CGRect {
     public func inset(by insets: UIEdgeInsets) -> CGRect {
-        CGRect(x: self.minX + insets.left, y: self.minY + insets.top,
-               width: self.width - insets.left - insets.right, height: self.height - insets.top - insets.bottom)
+        CGRect(
+            x: self.minX + insets.left, y: self.minY + insets.top,
+            width: self.width - insets.left - insets.right, height: self.height - insets.top - insets.bottom)
     }
 }
 
@@ -37,7 +38,9 @@ public final class UIScreen: Sendable {
     init(_ screen: ScreenGeometry) {
         self.scale = screen.scale
         self.bounds = CGRect(x: 0, y: 0, width: screen.width, height: screen.height)
-        self.safeAreaInsets = UIEdgeInsets(top: screen.safeArea.top, left: screen.safeArea.left, bottom: screen.safeArea.bottom, right: screen.safeArea.right)
+        self.safeAreaInsets = UIEdgeInsets(
+            top: screen.safeArea.top, left: screen.safeArea.left, bottom: screen.safeArea.bottom,
+            right: screen.safeArea.right)
         self.compactHeight = screen.compactHeight
         self.idiom = screen.model == .iPad ? .pad : .phone
     }
@@ -53,8 +56,9 @@ extension UIView {
         guard let window = self.window else { return .zero }
         let safe = window.bounds.inset(by: window.screenSafeAreaInsets)
         let mine = self.convert(self.bounds, to: window)
-        return UIEdgeInsets(top: max(0, safe.minY - mine.minY), left: max(0, safe.minX - mine.minX),
-                            bottom: max(0, mine.maxY - safe.maxY), right: max(0, mine.maxX - safe.maxX))
+        return UIEdgeInsets(
+            top: max(0, safe.minY - mine.minY), left: max(0, safe.minX - mine.minX),
+            bottom: max(0, mine.maxY - safe.maxY), right: max(0, mine.maxX - safe.maxX))
     }
 }
 
@@ -66,8 +70,12 @@ public struct UITraitCollection: Equatable, Sendable {
     public var userInterfaceStyle: UIUserInterfaceStyle
     public var displayScale: CGFloat
 
-    public init(horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified, verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
-                userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified, userInterfaceStyle: UIUserInterfaceStyle = .unspecified, displayScale: CGFloat = 0) {
+    public init(
+        horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
+        verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
+        userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified,
+        userInterfaceStyle: UIUserInterfaceStyle = .unspecified, displayScale: CGFloat = 0
+    ) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.userInterfaceIdiom = userInterfaceIdiom
@@ -80,13 +88,20 @@ public struct UITraitCollection: Equatable, Sendable {
     public static var current: UITraitCollection {
         let screen = UIScreen.main
         let pad = screen.idiom == .pad
-        return UITraitCollection(horizontalSizeClass: pad ? .regular : .compact, verticalSizeClass: .regular, userInterfaceIdiom: screen.idiom,
-                                 userInterfaceStyle: .light, displayScale: screen.scale)
+        return UITraitCollection(
+            horizontalSizeClass: pad ? .regular : .compact, verticalSizeClass: .regular,
+            userInterfaceIdiom: screen.idiom,
+            userInterfaceStyle: .light, displayScale: screen.scale)
     }
 }
 
 public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified, compact, regular }
-public enum UIUserInterfaceIdiom: Int, Sendable { case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision = 6 }
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1
+    case phone, pad, tv, carPlay
+    case mac = 5
+    case vision = 6
+}
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 
 /// What `viewWillTransition(to:with:)` is given: blocks to run with the change and after it.
@@ -95,8 +110,10 @@ public protocol UIViewControllerTransitionCoordinator: AnyObject {
     var isAnimated: Bool { get }
     var transitionDuration: TimeInterval { get }
     @discardableResult
-    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinator) -> Void)?,
-                 completion: ((any UIViewControllerTransitionCoordinator) -> Void)?) -> Bool
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinator) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinator) -> Void)?
+    ) -> Bool
 }
 
 /// The host's coordinator: the alongside blocks run as the views take their new size, the
@@ -108,8 +125,10 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
     private var alongside: [(any UIViewControllerTransitionCoordinator) -> Void] = []
     private var completions: [(any UIViewControllerTransitionCoordinator) -> Void] = []
 
-    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinator) -> Void)?,
-                 completion: ((any UIViewControllerTransitionCoordinator) -> Void)?) -> Bool {
+    func animate(
+        alongsideTransition animation: ((any UIViewControllerTransitionCoordinator) -> Void)?,
+        completion: ((any UIViewControllerTransitionCoordinator) -> Void)?
+    ) -> Bool {
         if let animation { self.alongside.append(animation) }
         if let completion { self.completions.append(completion) }
         return true
@@ -146,4 +165,7 @@ public enum UIInterfaceOrientation: Int, Sendable {
     public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 }
 
-public enum UIStatusBarStyle: Int, Sendable { case `default`, lightContent, darkContent = 3 }
+public enum UIStatusBarStyle: Int, Sendable {
+    case `default`, lightContent
+    case darkContent = 3
+}

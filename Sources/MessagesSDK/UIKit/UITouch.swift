@@ -7,7 +7,9 @@ import Foundation
 /// Its locations are kept in the window's coordinates and converted on request, as UIKit does.
 @preconcurrency @MainActor
 open class UITouch: Hashable {
-    public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited }
+    public enum Phase: Int, Sendable {
+        case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
+    }
     public enum TouchType: Int, Sendable { case direct, indirect, pencil, indirectPointer }
 
     open internal(set) var phase: Phase

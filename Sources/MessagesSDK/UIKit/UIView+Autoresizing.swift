@@ -26,13 +26,22 @@ extension UIView {
     func resizeSubviews(from old: CGSize) {
         guard self.autoresizesSubviews else { return }
         let new = self.bounds.size
-        for subview in self.subviews where subview.translatesAutoresizingMaskIntoConstraints && !subview.autoresizingMask.isEmpty {
+        for subview in self.subviews
+        where subview.translatesAutoresizingMaskIntoConstraints && !subview.autoresizingMask.isEmpty {
             let mask = subview.autoresizingMask
             let frame = subview.frame
-            let (x, width) = Self.share(new.width - old.width, lead: frame.minX, size: frame.width, trail: old.width - frame.maxX,
-                                        flexible: (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)))
-            let (y, height) = Self.share(new.height - old.height, lead: frame.minY, size: frame.height, trail: old.height - frame.maxY,
-                                         flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)))
+            let (x, width) = Self.share(
+                new.width - old.width, lead: frame.minX, size: frame.width, trail: old.width - frame.maxX,
+                flexible: (
+                    mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                    mask.contains(.flexibleRightMargin)
+                ))
+            let (y, height) = Self.share(
+                new.height - old.height, lead: frame.minY, size: frame.height, trail: old.height - frame.maxY,
+                flexible: (
+                    mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                    mask.contains(.flexibleBottomMargin)
+                ))
             let resized = CGRect(x: x, y: y, width: max(0, width), height: max(0, height))
             guard resized != frame else { continue }
             subview.frame = resized
@@ -41,8 +50,10 @@ extension UIView {
     }
 
     /// One axis: the new origin and size after `delta`, shared out among the flexible parts.
-    private static func share(_ delta: CGFloat, lead: CGFloat, size: CGFloat, trail: CGFloat,
-                              flexible: (lead: Bool, size: Bool, trail: Bool)) -> (origin: CGFloat, size: CGFloat) {
+    private static func share(
+        _ delta: CGFloat, lead: CGFloat, size: CGFloat, trail: CGFloat,
+        flexible: (lead: Bool, size: Bool, trail: Bool)
+    ) -> (origin: CGFloat, size: CGFloat) {
         let parts = [(flexible.lead, max(0, lead)), (flexible.size, max(0, size)), (flexible.trail, max(0, trail))]
         let count = CGFloat(parts.filter(\.0).count)
         guard count > 0, delta != 0, delta.isFinite else { return (lead, size) }

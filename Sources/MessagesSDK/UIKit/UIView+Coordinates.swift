@@ -55,11 +55,15 @@ extension UIView {
     }
 
     private static func corners(_ rect: CGRect) -> [CGPoint] {
-        [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
+        [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
+        ]
     }
 
     private static func box(_ points: [CGPoint]) -> CGRect {
-        let xs = points.map(\.x), ys = points.map(\.y)
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }

@@ -61,7 +61,10 @@ open class UIView: UIResponder {
     /// (systemBlue at the top); set to nil, the view inherits again.
     open var tintColor: UIColor! {
         get { self.ownTintColor ?? self.superview?.tintColor ?? UIColor.systemBlue }
-        set { self.ownTintColor = newValue; ScreenUpdates.viewChanged() }
+        set {
+            self.ownTintColor = newValue
+            ScreenUpdates.viewChanged()
+        }
     }
     private var ownTintColor: UIColor?
     open var accessibilityLabel: String?
@@ -225,7 +228,9 @@ open class UIView: UIResponder {
         // A view with no subviews holds nothing: building a deep tree a leaf at a time never
         // walks the whole way up at each step.
         if !view.subviews.isEmpty, self.isDescendant(of: view) {
-            HostConnection.log("addSubview refused: the \(type(of: view)) added to a \(type(of: self)) holds it (it would be its own ancestor)")
+            HostConnection.log(
+                "addSubview refused: the \(type(of: view)) added to a \(type(of: self)) holds it (it would be its own ancestor)"
+            )
             return false
         }
         if view is UIWindow {
@@ -308,7 +313,8 @@ open class UIView: UIResponder {
     /// subview first, as UIKit finds it: a hidden view, one with interaction off or nearly
     /// transparent, or a point outside the bounds finds nothing here or in the subviews.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !self.isHidden, self.isUserInteractionEnabled, self.alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        guard !self.isHidden, self.isUserInteractionEnabled, self.alpha >= 0.01, self.point(inside: point, with: event)
+        else { return nil }
         for subview in self.subviews.reversed() {
             if let hit = subview.hitTest(subview.pointFromSuperview(point), with: event) { return hit }
         }

@@ -229,11 +229,16 @@ open class UIViewController: UIResponder {
     /// Adds a child: it hears `willMove(toParent:)` now; the caller adds its view and then
     /// calls `didMove(toParent:)`, as in UIKit.
     open func addChild(_ child: UIViewController) {
-        guard child !== self else { return HostConnection.log("\(type(of: self)).addChild(self) refused: a controller cannot be its own child") }
+        guard child !== self else {
+            return HostConnection.log("\(type(of: self)).addChild(self) refused: a controller cannot be its own child")
+        }
         guard child.parent !== self else { return }
         var ancestor: UIViewController? = self
         while let current = ancestor {
-            if current === child { return HostConnection.log("addChild refused: the \(type(of: child)) is an ancestor of the \(type(of: self))") }
+            if current === child {
+                return HostConnection.log(
+                    "addChild refused: the \(type(of: child)) is an ancestor of the \(type(of: self))")
+            }
             ancestor = current.parent
         }
         if child.parent != nil { child.removeFromParent() }
@@ -290,20 +295,28 @@ open class UIViewController: UIResponder {
     open func present(_ controller: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
         let presenter = self.presentationHost
         if let shown = presenter.presentedViewController {
-            return HostConnection.log("Attempt to present \(type(of: controller)) on \(type(of: presenter)) which is already presenting \(type(of: shown))")
+            return HostConnection.log(
+                "Attempt to present \(type(of: controller)) on \(type(of: presenter)) which is already presenting \(type(of: shown))"
+            )
         }
         guard controller.presenter == nil, controller.parent == nil, controller !== presenter else {
-            return HostConnection.log("Application tried to present \(type(of: controller)) modally, but it is already presented or a child controller")
+            return HostConnection.log(
+                "Application tried to present \(type(of: controller)) modally, but it is already presented or a child controller"
+            )
         }
         guard let window = presenter.viewIfLoaded?.window else {
-            return HostConnection.log("Attempt to present \(type(of: controller)) on \(type(of: presenter)) whose view is not in the window hierarchy")
+            return HostConnection.log(
+                "Attempt to present \(type(of: controller)) on \(type(of: presenter)) whose view is not in the window hierarchy"
+            )
         }
         presenter.presentedViewController = controller
         controller.presenter = presenter
         controller.isBeingPresented = true
         controller.view.frame = window.bounds
         window.addSubview(controller.view)
-        if controller.modalPresentationStyle == .fullScreen, let covered = presenter.viewIfLoaded, let superview = covered.superview {
+        if controller.modalPresentationStyle == .fullScreen, let covered = presenter.viewIfLoaded,
+            let superview = covered.superview
+        {
             presenter.coveredView = (covered, superview, superview.subviews.firstIndex { $0 === covered } ?? 0)
             covered.removeFromSuperview()
         }
@@ -342,5 +355,8 @@ open class UIViewController: UIResponder {
 }
 
 public enum UIModalPresentationStyle: Int, Sendable {
-    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover, none = -1, automatic = -2
+    case fullScreen = 0
+    case pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case none = -1
+    case automatic = -2
 }

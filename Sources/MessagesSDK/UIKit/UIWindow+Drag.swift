@@ -22,7 +22,9 @@ extension UIWindow {
     /// A drag from `start` to `end` (in the window's coordinates) through `steps` moves (1–100).
     @discardableResult
     func drag(from start: CGPoint, to end: CGPoint, steps: Int) -> TouchOutcome {
-        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite, let hit = self.hitTest(start, with: UIEvent()) else { return .none }
+        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite,
+            let hit = self.hitTest(start, with: UIEvent())
+        else { return .none }
         let steps = min(max(steps, 1), 100)
         let path = Array(sequence(first: hit, next: { $0.superview }))
         let recognizers = path.flatMap(\.recognizers).filter(\.isEnabled)
@@ -40,9 +42,13 @@ extension UIWindow {
             farthest = max(farthest, hypot(point.x - start.x, point.y - start.y))
             if let pan {
                 pan.move(to: point, previous: touch.previousWindowPoint, stepsPerSecond: Self.dragStepsPerSecond)
-            } else if farthest > Self.tapMovement, let first = recognizers.lazy.compactMap({ $0 as? UIPanGestureRecognizer }).first {
+            } else if farthest > Self.tapMovement,
+                let first = recognizers.lazy.compactMap({ $0 as? UIPanGestureRecognizer }).first
+            {
                 pan = first
-                first.begin(from: start, at: point, previous: touch.previousWindowPoint, stepsPerSecond: Self.dragStepsPerSecond)
+                first.begin(
+                    from: start, at: point, previous: touch.previousWindowPoint, stepsPerSecond: Self.dragStepsPerSecond
+                )
                 if first.cancelsTouchesInView { receiver.finished(touch, with: event, cancelled: true) }
             }
             receiver.moved(touch, with: event)
@@ -55,7 +61,8 @@ extension UIWindow {
             return .recognized(pan)
         }
         if farthest <= Self.tapMovement {
-            for recognizer in recognizers where recognizer.recognize(tapAt: end, long: false) && recognizer.cancelsTouchesInView {
+            for recognizer in recognizers
+            where recognizer.recognize(tapAt: end, long: false) && recognizer.cancelsTouchesInView {
                 receiver.finished(touch, with: lifted, cancelled: true)
                 return .recognized(recognizer)
             }
@@ -138,9 +145,12 @@ private struct DragReceiver {
         self.live = false
         if cancelled { touch.phase = .cancelled }
         switch self.kind {
-        case .control(let control): cancelled ? control.trackingCancelled() : control.trackingEnded(at: touch.location(in: control))
-        case .node(let node, _): cancelled ? node.touchesCancelled([touch], with: event) : node.touchesEnded([touch], with: event)
-        case .view(let view): cancelled ? view.touchesCancelled([touch], with: event) : view.touchesEnded([touch], with: event)
+        case .control(let control):
+            cancelled ? control.trackingCancelled() : control.trackingEnded(at: touch.location(in: control))
+        case .node(let node, _):
+            cancelled ? node.touchesCancelled([touch], with: event) : node.touchesEnded([touch], with: event)
+        case .view(let view):
+            cancelled ? view.touchesCancelled([touch], with: event) : view.touchesEnded([touch], with: event)
         case .nothing: break
         }
     }

@@ -44,30 +44,37 @@ public struct AppManifest: Codable, Hashable, Sendable {
     public var parentApp: ParentAppManifest?
 
     /// Every key a manifest may hold; `env` takes any variable name.
-    static let knownKeys = KnownKeys(CodingKeys.allCases.flatMap { key -> [String] in
-        switch key {
-        case .env: ["env.*"]
-        case .parentApp: ParentAppManifest.keys.map { "parentApp." + $0 }
-        default: [key.stringValue]
-        }
-    }, integers: NumericRanges.manifest.keys)
+    static let knownKeys = KnownKeys(
+        CodingKeys.allCases.flatMap { key -> [String] in
+            switch key {
+            case .env: ["env.*"]
+            case .parentApp: ParentAppManifest.keys.map { "parentApp." + $0 }
+            default: [key.stringValue]
+            }
+        }, integers: NumericRanges.manifest.keys)
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case bundleID, displayName, command, args, env, workingDirectory, contexts, memoryLimitMB, launchTimeoutMs, responseTimeoutMs, attachKey
+        case bundleID, displayName, command, args, env, workingDirectory, contexts, memoryLimitMB, launchTimeoutMs,
+            responseTimeoutMs, attachKey
         case memoryWarningMB
         case parentApp
     }
 
     /// The numeric fields, by key, for `NumericRanges.manifest`.
     private var numbers: KeyValuePairs<String, Int64?> {
-        ["memoryLimitMB": self.memoryLimitMB.map(Int64.init), "memoryWarningMB": self.memoryWarningMB.map(Int64.init), "launchTimeoutMs": self.launchTimeoutMs, "responseTimeoutMs": self.responseTimeoutMs]
+        [
+            "memoryLimitMB": self.memoryLimitMB.map(Int64.init),
+            "memoryWarningMB": self.memoryWarningMB.map(Int64.init), "launchTimeoutMs": self.launchTimeoutMs,
+            "responseTimeoutMs": self.responseTimeoutMs,
+        ]
     }
 
     public var descriptor: AppDescriptor {
         var descriptor = AppDescriptor(
             bundleID: self.bundleID, displayName: self.displayName, contexts: self.contexts ?? [.messages],
             memoryLimitBytes: self.memoryLimitMB.map { $0 << 20 }, launchTimeoutMs: self.launchTimeoutMs,
-            responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey, memoryWarningBytes: self.memoryWarningMB.map { $0 << 20 })
+            responseTimeoutMs: self.responseTimeoutMs, attachKey: self.attachKey,
+            memoryWarningBytes: self.memoryWarningMB.map { $0 << 20 })
         descriptor.hasParentApp = self.parentApp != nil
         descriptor.opensMessagesInParentApp = self.parentApp?.opensMessages ?? false
         return descriptor
@@ -94,20 +101,30 @@ public struct AppManifest: Codable, Hashable, Sendable {
                 if let value { _ = try NumericRanges.check(value, key, in: NumericRanges.manifest, origin: path) }
             }
             if let warning = manifest.memoryWarningMB, let limit = manifest.memoryLimitMB, warning >= limit {
-                throw ConfigurationError("\(path): memoryWarningMB (\(warning)) must be below memoryLimitMB (\(limit)): the warning comes before the kill")
+                throw ConfigurationError(
+                    "\(path): memoryWarningMB (\(warning)) must be below memoryLimitMB (\(limit)): the warning comes before the kill"
+                )
             }
             if let key = manifest.attachKey, key.count < 16 {
-                throw ConfigurationError("\(path): attachKey must be at least 16 characters (it is the HMAC key an attaching extension signs with)")
+                throw ConfigurationError(
+                    "\(path): attachKey must be at least 16 characters (it is the HMAC key an attaching extension signs with)"
+                )
             }
             if let other = manifests.first(where: { $0.bundleID == manifest.bundleID }) {
-                throw ConfigurationError("\(path): bundleID \(manifest.bundleID) is also used by the manifest of \(other.displayName)")
+                throw ConfigurationError(
+                    "\(path): bundleID \(manifest.bundleID) is also used by the manifest of \(other.displayName)")
             }
             let base = URL(fileURLWithPath: directory + "/")
             let workingDirectory = manifest.workingDirectory ?? "."
-            manifest.workingDirectory = URL(fileURLWithPath: workingDirectory, relativeTo: base).standardizedFileURL.path
+            manifest.workingDirectory =
+                URL(fileURLWithPath: workingDirectory, relativeTo: base).standardizedFileURL.path
             if var parent = manifest.parentApp {
-                guard !parent.command.isEmpty else { throw ConfigurationError("\(path): parentApp.command must not be empty") }
-                parent.workingDirectory = URL(fileURLWithPath: parent.workingDirectory ?? workingDirectory, relativeTo: base).standardizedFileURL.path
+                guard !parent.command.isEmpty else {
+                    throw ConfigurationError("\(path): parentApp.command must not be empty")
+                }
+                parent.workingDirectory =
+                    URL(fileURLWithPath: parent.workingDirectory ?? workingDirectory, relativeTo: base)
+                    .standardizedFileURL.path
                 manifest.parentApp = parent
             }
             manifests.append(manifest)

@@ -57,16 +57,20 @@ public struct DaemonConfiguration: Sendable {
 
     /// Every key msghostd.yaml may hold: the strings below and the numbers of `NumericRanges`.
     static let stringKeys: Set<String> = [
-        "state.directory", "runtime.directory", "apps.directory", "world.seed", "endpoints.extension", "endpoints.control",
+        "state.directory", "runtime.directory", "apps.directory", "world.seed", "endpoints.extension",
+        "endpoints.control",
         "clock", "sessions.nilSummaryText", "log.level",
     ]
     /// Keys whose value is a list of strings.
     static let listKeys: Set<String> = ["curve.controlKeys", "curve.extensionKeys"]
-    static let knownKeys = KnownKeys(Self.stringKeys.union(Self.listKeys).union(NumericRanges.daemon.keys), integers: NumericRanges.daemon.keys)
+    static let knownKeys = KnownKeys(
+        Self.stringKeys.union(Self.listKeys).union(NumericRanges.daemon.keys), integers: NumericRanges.daemon.keys)
 
     /// Reads and checks every key. `origin` says where a key's value came from (a file, a
     /// variable), so that an error names what to fix.
-    public init(config: ConfigReader, configDirectory: String, origin: @escaping (String) -> String = { _ in "configuration" }) throws(ConfigurationError) {
+    public init(
+        config: ConfigReader, configDirectory: String, origin: @escaping (String) -> String = { _ in "configuration" }
+    ) throws(ConfigurationError) {
         let values = Values(config: config, origin: origin)
         func path(_ key: String, default defaultValue: String) throws(ConfigurationError) -> String {
             let value = try values.string(key, default: defaultValue)
@@ -76,22 +80,33 @@ public struct DaemonConfiguration: Sendable {
         self.runtimeDirectory = try path("runtime.directory", default: "/run/msghost")
         self.appsDirectory = try path("apps.directory", default: configDirectory + "/apps")
         let seedDefault = configDirectory + "/world.yaml"
-        let seed = try values.string("world.seed", default: FileManager.default.fileExists(atPath: seedDefault) ? seedDefault : "")
-        self.worldSeed = seed.isEmpty ? nil : (seed.hasPrefix("/") ? seed : FileManager.default.currentDirectoryPath + "/" + seed)
-        self.extensionEndpoint = try values.string("endpoints.extension", default: "ipc://\(self.runtimeDirectory)/extensions.sock")
-        self.controlEndpoint = try values.string("endpoints.control", default: "ipc://\(self.runtimeDirectory)/control.sock")
-        for (key, endpoint) in [("endpoints.extension", self.extensionEndpoint), ("endpoints.control", self.controlEndpoint)] {
+        let seed = try values.string(
+            "world.seed", default: FileManager.default.fileExists(atPath: seedDefault) ? seedDefault : "")
+        self.worldSeed =
+            seed.isEmpty ? nil : (seed.hasPrefix("/") ? seed : FileManager.default.currentDirectoryPath + "/" + seed)
+        self.extensionEndpoint = try values.string(
+            "endpoints.extension", default: "ipc://\(self.runtimeDirectory)/extensions.sock")
+        self.controlEndpoint = try values.string(
+            "endpoints.control", default: "ipc://\(self.runtimeDirectory)/control.sock")
+        for (key, endpoint) in [
+            ("endpoints.extension", self.extensionEndpoint), ("endpoints.control", self.controlEndpoint),
+        ] {
             guard endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("tcp://") else {
                 throw values.error(key, "must be an ipc:// or tcp:// endpoint, got \"\(endpoint)\"")
             }
         }
         guard self.extensionEndpoint != self.controlEndpoint else {
-            throw ConfigurationError("endpoints.extension and endpoints.control must differ (both are \(self.controlEndpoint))")
+            throw ConfigurationError(
+                "endpoints.extension and endpoints.control must differ (both are \(self.controlEndpoint))")
         }
         self.curve = CurveClients(
             controlKeys: try values.keys("curve.controlKeys"), extensionKeys: try values.keys("curve.extensionKeys"))
-        try self.curve.check(endpoint: self.controlEndpoint, key: "endpoints.control", keysKey: "curve.controlKeys", keys: self.curve.controlKeys)
-        try self.curve.check(endpoint: self.extensionEndpoint, key: "endpoints.extension", keysKey: "curve.extensionKeys", keys: self.curve.extensionKeys)
+        try self.curve.check(
+            endpoint: self.controlEndpoint, key: "endpoints.control", keysKey: "curve.controlKeys",
+            keys: self.curve.controlKeys)
+        try self.curve.check(
+            endpoint: self.extensionEndpoint, key: "endpoints.extension", keysKey: "curve.extensionKeys",
+            keys: self.curve.extensionKeys)
         var host = HostSettings()
         host.interactionWindowMs = try values.integer("interaction.windowMs", default: host.interactionWindowMs)
         host.launchTimeoutMs = try values.integer("extensions.launchTimeoutMs", default: host.launchTimeoutMs)
@@ -104,7 +119,9 @@ public struct DaemonConfiguration: Sendable {
         host.crashLimit = Int(try values.integer("extensions.crashLimit", default: Int64(host.crashLimit)))
         host.crashWindowMs = try values.integer("extensions.crashWindowMs", default: host.crashWindowMs)
         let clock = try values.string("clock", default: "system")
-        guard clock == "system" || clock == "manual" else { throw values.error("clock", "must be system or manual, got \"\(clock)\"") }
+        guard clock == "system" || clock == "manual" else {
+            throw values.error("clock", "must be system or manual, got \"\(clock)\"")
+        }
         host.manualClock = clock == "manual"
         self.manualClockStartMs = try values.optionalInteger("manualClock.startMs")
         if self.manualClockStartMs != nil && !host.manualClock {
@@ -119,7 +136,8 @@ public struct DaemonConfiguration: Sendable {
         self.logLevel = try values.string("log.level", default: "info")
         let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         guard levels.contains(self.logLevel) else {
-            throw values.error("log.level", "must be one of \(levels.joined(separator: ", ")), got \"\(self.logLevel)\"")
+            throw values.error(
+                "log.level", "must be one of \(levels.joined(separator: ", ")), got \"\(self.logLevel)\"")
         }
     }
 }
@@ -148,7 +166,9 @@ private struct Values {
         do {
             value = Int64(try self.config.requiredInt(forKey: ConfigKey(key)))
         } catch {
-            guard let given = try self.defaultIfMissing(key, error, Int64?.none, expected: "an integer") else { return nil }
+            guard let given = try self.defaultIfMissing(key, error, Int64?.none, expected: "an integer") else {
+                return nil
+            }
             value = given
         }
         return try NumericRanges.check(value, key, in: NumericRanges.daemon, origin: self.origin(key))
@@ -173,7 +193,10 @@ private struct Values {
             keys = try self.defaultIfMissing(key, error, [], expected: "a list of CURVE public keys")
         }
         for (index, value) in keys.enumerated() where !CurveClients.isKey(value) {
-            throw self.error(key, "[\(index)] must be a CURVE public key (40 characters of Z85, as `msghostctl keygen` prints), got \"\(value)\"")
+            throw self.error(
+                key,
+                "[\(index)] must be a CURVE public key (40 characters of Z85, as `msghostctl keygen` prints), got \"\(value)\""
+            )
         }
         return keys
     }
@@ -185,7 +208,9 @@ private struct Values {
 
     /// swift-configuration's error type is package-internal; its documented description tells
     /// a missing value from one that failed to convert.
-    private func defaultIfMissing<T>(_ key: String, _ error: any Error, _ defaultValue: T, expected: String) throws(ConfigurationError) -> T {
+    private func defaultIfMissing<T>(_ key: String, _ error: any Error, _ defaultValue: T, expected: String)
+        throws(ConfigurationError) -> T
+    {
         guard "\(error)".hasPrefix("Missing required config value") else {
             throw self.error(key, "must be \(expected) (\(error))")
         }

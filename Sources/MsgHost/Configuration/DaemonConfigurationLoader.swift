@@ -39,7 +39,7 @@ extension DaemonConfiguration {
             }
         }
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for case let (key, value?) in flags {
+        for case (let key, let value?) in flags {
             values[AbsoluteConfigKey(stringLiteral: key)] = .init(.string(value), isSecret: false)
         }
         var variables: [String: String] = [:]
@@ -63,7 +63,9 @@ extension DaemonConfiguration {
     /// Where `key`'s value came from, in the order the sources win: a flag, the variable that
     /// set it (asked of swift-configuration one variable at a time, so that its naming rule,
     /// `extensions.idleGraceMs` → `EXTENSIONS_IDLE_GRACE_MS`, is not copied here), or the file.
-    private static func origin(of key: String, flags: [AbsoluteConfigKey: ConfigValue], variables: [String: String], file: String) -> String {
+    private static func origin(
+        of key: String, flags: [AbsoluteConfigKey: ConfigValue], variables: [String: String], file: String
+    ) -> String {
         if flags[AbsoluteConfigKey(stringLiteral: key)] != nil { return "the flag for \(key)" }
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
             let one = EnvironmentVariablesProvider(environmentVariables: [name: value])

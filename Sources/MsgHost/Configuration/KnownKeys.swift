@@ -56,7 +56,9 @@ struct KnownKeys: Sendable {
                 guard let name = key.scalar?.string else { continue }
                 // `a.b: 1` is read as `a: {b: 1}` by swift-configuration, so it is checked so
                 // too; a key of the user's own (`env.*`) is taken whole.
-                let parts = names.contains("*") ? [name] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let parts =
+                    names.contains("*")
+                    ? [name] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 try self.check(value, at: path, shown: shown, keys: parts, line: key.mark?.line, file: file)
             }
         case .sequence(let sequence) where children.contains("[]"):
@@ -65,14 +67,17 @@ struct KnownKeys: Sendable {
             }
         case .scalar(let scalar) where self.integers.contains(path) && YAMLBase60.overflows(scalar):
             let place = scalar.mark.map { "\(file):\($0.line)" } ?? file
-            throw ConfigurationError("\(place): \(shown) must be an integer that fits in 64 bits, got the base-60 number \(scalar.string)")
+            throw ConfigurationError(
+                "\(place): \(shown) must be an integer that fits in 64 bits, got the base-60 number \(scalar.string)")
         default:
             return
         }
     }
 
     /// Checks the dotted key `keys` of a mapping at `path`, then its value.
-    private func check(_ value: Node, at path: [String], shown: String, keys: [String], line: Int?, file: String) throws(ConfigurationError) {
+    private func check(_ value: Node, at path: [String], shown: String, keys: [String], line: Int?, file: String)
+        throws(ConfigurationError)
+    {
         var path = path
         var shown = shown
         for key in keys {
@@ -91,9 +96,10 @@ struct KnownKeys: Sendable {
 
     /// The components that may follow `path` in some pattern.
     private func children(of path: [String]) -> Set<String> {
-        Set(self.patterns.compactMap { pattern in
-            pattern.count > path.count && pattern.starts(with: path) ? pattern[path.count] : nil
-        })
+        Set(
+            self.patterns.compactMap { pattern in
+                pattern.count > path.count && pattern.starts(with: path) ? pattern[path.count] : nil
+            })
     }
 
     private static func unknown(_ shown: String, known: Set<String>, file: String, line: Int?) -> ConfigurationError {
@@ -103,6 +109,7 @@ struct KnownKeys: Sendable {
         if let nearest = NearestName.of(name, among: known) {
             return ConfigurationError("\(place): unknown key \(shown); did you mean \(parent)\(nearest)?")
         }
-        return ConfigurationError("\(place): unknown key \(shown); known keys here: \(known.sorted().joined(separator: ", "))")
+        return ConfigurationError(
+            "\(place): unknown key \(shown); known keys here: \(known.sorted().joined(separator: ", "))")
     }
 }

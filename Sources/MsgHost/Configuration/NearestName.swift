@@ -16,7 +16,8 @@ enum NearestName {
 
     /// Levenshtein distance, with an adjacent swap counting as one edit (the commonest typo).
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)

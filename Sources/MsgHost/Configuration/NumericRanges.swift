@@ -47,11 +47,14 @@ enum NumericRanges {
 
     /// `value`, if `table` allows it for `key`; else an error naming the key, where the value
     /// came from (`origin`: a file or a variable) and the range.
-    static func check(_ value: Int64, _ key: String, in table: [String: Allowed], origin: String) throws(ConfigurationError) -> Int64 {
+    static func check(_ value: Int64, _ key: String, in table: [String: Allowed], origin: String)
+        throws(ConfigurationError) -> Int64
+    {
         guard let allowed = table[key] else { preconditionFailure("\(key) has no range in NumericRanges") }
         guard allowed.bounds.contains(value) else {
             throw ConfigurationError(
-                "\(origin): \(key) must be from \(allowed.bounds.lowerBound) to \(allowed.bounds.upperBound) \(allowed.unit), got \(value)")
+                "\(origin): \(key) must be from \(allowed.bounds.lowerBound) to \(allowed.bounds.upperBound) \(allowed.unit), got \(value)"
+            )
         }
         return value
     }

@@ -10,7 +10,8 @@ struct ReadFileProvider: ConfigProvider {
 
     /// Throws what `YAMLSnapshot` throws for YAML it cannot take (a top level that is not a map).
     init(yaml: Data) throws {
-        self.contents = try YAMLSnapshot(data: yaml.bytes, providerName: "FileProvider<YAMLSnapshot>", parsingOptions: .default)
+        self.contents = try YAMLSnapshot(
+            data: yaml.bytes, providerName: "FileProvider<YAMLSnapshot>", parsingOptions: .default)
     }
 
     var providerName: String { self.contents.providerName }
@@ -27,7 +28,9 @@ struct ReadFileProvider: ConfigProvider {
     // the caller's executor, and the requirements say so.
     nonisolated(nonsending) func watchValue<Return: ~Copyable>(
         forKey key: AbsoluteConfigKey, type: ConfigType,
-        updatesHandler: nonisolated(nonsending) (_ updates: ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>) async throws -> Return
+        updatesHandler:
+            nonisolated(nonsending) (_ updates: ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>)
+            async throws -> Return
     ) async throws -> Return {
         try await self.watchValueFromValue(forKey: key, type: type, updatesHandler: updatesHandler)
     }
@@ -35,7 +38,9 @@ struct ReadFileProvider: ConfigProvider {
     func snapshot() -> any ConfigSnapshot { self.contents }
 
     nonisolated(nonsending) func watchSnapshot<Return: ~Copyable>(
-        updatesHandler: nonisolated(nonsending) (_ updates: ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>) async throws -> Return
+        updatesHandler:
+            nonisolated(nonsending) (_ updates: ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>) async throws ->
+            Return
     ) async throws -> Return {
         try await self.watchSnapshotFromSnapshot(updatesHandler: updatesHandler)
     }

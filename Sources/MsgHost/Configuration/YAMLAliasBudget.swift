@@ -40,7 +40,8 @@ enum YAMLAliasBudget {
                 if let added = counter.take(event), added > Self.limit {
                     return ConfigurationError(
                         "\(file):\(event.start_mark.line + 1): the aliases in this file stand for more than \(Self.limit) nodes (\(added) at this one); "
-                            + "YAML expands every alias, so anchors that hold aliases to each other can make a file of a few lines hold billions")
+                            + "YAML expands every alias, so anchors that hold aliases to each other can make a file of a few lines hold billions"
+                    )
                 }
             }
         }

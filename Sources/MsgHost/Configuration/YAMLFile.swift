@@ -25,5 +25,7 @@ enum YAMLFile {
 
 /// The wire's field-naming decoding messages, reused for YAML files.
 enum WireJSONDescription {
-    static func describe(_ error: DecodingError) -> String { WireJSON.describe(error).replacingOccurrences(of: "body", with: "file") }
+    static func describe(_ error: DecodingError) -> String {
+        WireJSON.describe(error).replacingOccurrences(of: "body", with: "file")
+    }
 }

@@ -13,7 +13,9 @@ extension AttachmentStore {
     /// (another directory, `..`, a temporary copy, a symbolic link) is `notFound`, so the
     /// request reads nothing else on the daemon's disk.
     func serve(url: String) throws(WireError) -> (mimeType: String, bytes: [UInt8]) {
-        let notFound = { (why: String) in WireError.control(.notFound, "\(url) is not a file in the daemon's store (\(why))") }
+        let notFound = { (why: String) in
+            WireError.control(.notFound, "\(url) is not a file in the daemon's store (\(why))")
+        }
         let path: String
         do {
             path = try FileURL(parsing: url).displayPath
@@ -21,17 +23,21 @@ extension AttachmentStore {
             throw notFound("the URL \(error.reason)")
         }
         let prefix = self.directory + "/"
-        guard path.hasPrefix(prefix), let name = Optional(String(path.dropFirst(prefix.count))), Self.isStoredName(name) else {
+        guard path.hasPrefix(prefix), let name = Optional(String(path.dropFirst(prefix.count))), Self.isStoredName(name)
+        else {
             throw notFound("the store is \(self.directory), and holds only names <sha256>.<extension>")
         }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw notFound(OpenFile.describe(errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw notFound("not a regular file") }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw notFound("not a regular file")
+        }
         let size = Int(status.st_size)
         guard size <= Self.maxServedBytes else {
-            throw .control(.invalidRequest, "\(url) is \(size) bytes; file serves at most \(Self.maxServedBytes) (16 MiB)")
+            throw .control(
+                .invalidRequest, "\(url) is \(size) bytes; file serves at most \(Self.maxServedBytes) (16 MiB)")
         }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0

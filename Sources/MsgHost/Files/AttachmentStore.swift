@@ -24,7 +24,8 @@ final class AttachmentStore: Sendable {
         self.directory = directory
         self.inspector = inspector
         let manager = FileManager.default
-        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try manager.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Attachments are private to the daemon's users: tighten a directory made by someone else.
         try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
         for name in try manager.contentsOfDirectory(atPath: directory) where name.hasPrefix(Self.temporaryPrefix) {
@@ -83,7 +84,9 @@ final class AttachmentStore: Sendable {
         closed = true
         guard close(descriptor) == 0 else { return .refused(Self.failure("close", temporary, errno)) }
         let destination = self.path(of: file)
-        guard rename(temporary, destination) == 0 else { return .refused(Self.failure("rename into", destination, errno)) }
+        guard rename(temporary, destination) == 0 else {
+            return .refused(Self.failure("rename into", destination, errno))
+        }
         if let code = self.syncDirectory() { return .refused(Self.failure("sync", self.directory, code)) }
         return .accepted(file)
     }
@@ -106,7 +109,8 @@ final class AttachmentStore: Sendable {
         return fsync(descriptor) == 0 ? nil : errno
     }
 
-    private static func writeAll(_ chunk: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(WireError) {
+    private static func writeAll(_ chunk: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(WireError)
+    {
         var done = 0
         while done < chunk.count {
             let n = write(descriptor, chunk.baseAddress! + done, chunk.count - done)

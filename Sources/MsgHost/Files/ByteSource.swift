@@ -56,7 +56,9 @@ final class OpenFile: ByteSource {
     static func open(path: [UInt8]) -> Result<OpenFile, Failure> {
         guard !path.contains(0) else { return .failure(.notFound("the path contains a NUL byte")) }
         let descriptor = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { Foundation.open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                Foundation.open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            }
         }
         guard descriptor >= 0 else {
             let code = errno

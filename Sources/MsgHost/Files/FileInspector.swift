@@ -50,7 +50,9 @@ struct FileInspector: Sendable {
                     var offset = 0
                     while offset < raw.count, failure == nil {
                         let end = min(offset + FileInspector.chunkSize, raw.count)
-                        do throws(WireError) { try body(UnsafeRawBufferPointer(rebasing: raw[offset..<end])) } catch { failure = error }
+                        do throws(WireError) { try body(UnsafeRawBufferPointer(rebasing: raw[offset..<end])) } catch {
+                            failure = error
+                        }
                         offset = end
                     }
                 }
@@ -61,7 +63,8 @@ struct FileInspector: Sendable {
                 var offset = 0
                 while offset < self.byteCount {
                     let wanted = min(FileInspector.chunkSize, self.byteCount - offset)
-                    let got = file.readFully(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: offset)
+                    let got = file.readFully(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: offset)
                     guard got == wanted else {
                         let what = got < 0 ? "could not be read at byte \(offset)" : "changed while it was being read"
                         throw FileInspector.unreadable(self.purpose, "\(self.label) \(what)")
@@ -102,7 +105,10 @@ struct FileInspector: Sendable {
     func examine(_ check: FileCheck, alternateFilename: String?) -> Result<Inspection, WireError> {
         let purpose = check.purpose
         let noun = Self.noun(purpose)
-        let content: Inspection.Content, source: any ByteSource, label: String, url: FileURL?
+        let content: Inspection.Content
+        let source: any ByteSource
+        let label: String
+        let url: FileURL?
         switch check.source {
         case .url(let string):
             let parsed: FileURL
@@ -121,7 +127,8 @@ struct FileInspector: Sendable {
             label = "\(noun) (\(bytes.count) bytes in the request)"
             (content, source, url) = (.buffer(bytes), BufferSource(buffer: bytes), nil)
         }
-        return Self.judge(content, source: source, label: label, url: url, purpose: purpose, alternateFilename: alternateFilename)
+        return Self.judge(
+            content, source: source, label: label, url: url, purpose: purpose, alternateFilename: alternateFilename)
     }
 
     private static func judge(
@@ -136,7 +143,9 @@ struct FileInspector: Sendable {
         switch purpose {
         case .attachment:
             guard let kind else {
-                return .failure(.messages(.improperFileType, "\(label) is not a supported type (image, movie, audio, PDF or plain text)"))
+                return .failure(
+                    .messages(
+                        .improperFileType, "\(label) is not a supported type (image, movie, audio, PDF or plain text)"))
             }
             return .success(Self.inspection(content, kind, source, label, url, purpose, alternateFilename))
         case .layoutMedia, .layoutImage, .viewImage:
@@ -153,17 +162,30 @@ struct FileInspector: Sendable {
                 return .failure(.stickers(.notAnImage, "\(label) \(found), not an image"))
             }
             guard kind.isStickerFormat else {
-                return .failure(.messages(.stickerFileImproperFileFormat, "\(label) is \(kind.mediaType); a sticker must be PNG, APNG, GIF or JPEG"))
+                return .failure(
+                    .messages(
+                        .stickerFileImproperFileFormat,
+                        "\(label) is \(kind.mediaType); a sticker must be PNG, APNG, GIF or JPEG"))
             }
             guard source.count <= Self.stickerMaxBytes else {
-                return .failure(.messages(.stickerFileImproperFileSize, "\(label) is \(source.count) bytes; a sticker must be at most \(Self.stickerMaxBytes) bytes (500 KB)"))
+                return .failure(
+                    .messages(
+                        .stickerFileImproperFileSize,
+                        "\(label) is \(source.count) bytes; a sticker must be at most \(Self.stickerMaxBytes) bytes (500 KB)"
+                    ))
             }
             let inspection = Self.inspection(content, kind, source, label, url, purpose, alternateFilename)
             guard let size = inspection.pixelSize else {
-                return .failure(.messages(.stickerFileImproperFileAttributes, "\(label): the pixel size cannot be read from its \(kind.mediaType) header"))
+                return .failure(
+                    .messages(
+                        .stickerFileImproperFileAttributes,
+                        "\(label): the pixel size cannot be read from its \(kind.mediaType) header"))
             }
             guard Self.stickerSides.contains(size.width), Self.stickerSides.contains(size.height) else {
-                return .failure(.messages(.stickerFileImproperFileSize, "\(label) is \(size.width)×\(size.height) px; a sticker must be 300–618 px a side"))
+                return .failure(
+                    .messages(
+                        .stickerFileImproperFileSize,
+                        "\(label) is \(size.width)×\(size.height) px; a sticker must be 300–618 px a side"))
             }
             return .success(inspection)
         }
@@ -176,8 +198,9 @@ struct FileInspector: Sendable {
         let generated = (kind.category == .image ? "image." : "file.") + kind.fileExtension
         let filename = alternateFilename.flatMap { $0.isEmpty ? nil : $0 } ?? url?.lastComponent ?? generated
         let pixelSize = kind.category == .image ? ImageHeader.pixelSize(of: kind, in: source) : nil
-        return Inspection(content: content, kind: kind, filename: filename, pixelSize: pixelSize,
-                          byteCount: source.count, label: label, purpose: purpose)
+        return Inspection(
+            content: content, kind: kind, filename: filename, pixelSize: pixelSize,
+            byteCount: source.count, label: label, purpose: purpose)
     }
 
     /// Stickers report missing and unreadable files in their own domain (DEC26 `MSSticker.mm`).

@@ -121,10 +121,14 @@ enum FileKind: String, CaseIterable, Sendable {
     }
 
     private static let videoAndAudioBrands: [String: FileKind] = {
-        var brands: [String: FileKind] = ["M4V ": .m4v, "M4VH": .m4v, "M4VP": .m4v, "qt  ": .quickTime,
-                                          "M4A ": .m4a, "M4B ": .m4a, "M4P ": .m4a]
-        for brand in ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "3gp4", "3gp5",
-                      "3gp6", "3g2a", "mmp4", "dash", "MSNV", "NDAS", "f4v "] {
+        var brands: [String: FileKind] = [
+            "M4V ": .m4v, "M4VH": .m4v, "M4VP": .m4v, "qt  ": .quickTime,
+            "M4A ": .m4a, "M4B ": .m4a, "M4P ": .m4a,
+        ]
+        for brand in [
+            "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "3gp4", "3gp5",
+            "3gp6", "3g2a", "mmp4", "dash", "MSNV", "NDAS", "f4v ",
+        ] {
             brands[brand] = .mp4
         }
         return brands
@@ -134,8 +138,10 @@ enum FileKind: String, CaseIterable, Sendable {
     /// like text (UTF-8, no NUL byte in the first `headLength` bytes), so that a binary file
     /// renamed `.txt` is refused rather than delivered as text.
     private static func textKind(_ h: Head, source: some ByteSource, nameExtension: String?) -> FileKind? {
-        let kinds: [String: FileKind] = ["txt": .plainText, "text": .plainText, "md": .markdown,
-                                         "markdown": .markdown, "csv": .csv, "vcf": .vCard]
+        let kinds: [String: FileKind] = [
+            "txt": .plainText, "text": .plainText, "md": .markdown,
+            "markdown": .markdown, "csv": .csv, "vcf": .vCard,
+        ]
         guard let nameExtension, let kind = kinds[nameExtension], !h.bytes.contains(0) else { return nil }
         // The sample may end inside a multibyte character when the file is longer than it.
         let maxCut = source.count > h.count ? min(3, h.count) : 0
@@ -177,8 +183,10 @@ struct Head {
     /// bitrate or sample-rate fields (which rules out ADTS AAC, whose layer bits are 00).
     var isMPEGAudioFrame: Bool {
         guard self.count >= 4, self.bytes[0] == 0xFF, self.bytes[1] & 0xE0 == 0xE0 else { return false }
-        let version = (self.bytes[1] >> 3) & 0x03, layer = (self.bytes[1] >> 1) & 0x03
-        let bitrate = self.bytes[2] >> 4, sampleRate = (self.bytes[2] >> 2) & 0x03
+        let version = (self.bytes[1] >> 3) & 0x03
+        let layer = (self.bytes[1] >> 1) & 0x03
+        let bitrate = self.bytes[2] >> 4
+        let sampleRate = (self.bytes[2] >> 2) & 0x03
         return version != 1 && layer != 0 && bitrate != 0x0F && sampleRate != 0x03
     }
 }

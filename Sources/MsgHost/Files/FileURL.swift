@@ -23,7 +23,9 @@ struct FileURL: Equatable {
 
     /// The lowercased extension of the last component, if it has one.
     var lowercasedExtension: String? {
-        guard let name = self.lastComponent, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        guard let name = self.lastComponent, let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return nil
+        }
         let ext = name[name.index(after: dot)...]
         return ext.isEmpty ? nil : ext.lowercased()
     }
@@ -37,7 +39,7 @@ struct FileURL: Equatable {
         let bytes = Array(string.utf8)
         if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { throw Failure(reason: "contains control characters") }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              Self.isScheme(bytes[..<colon])
+            Self.isScheme(bytes[..<colon])
         else { throw Failure(reason: "has no scheme (a file URL is required)") }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         guard scheme == "file" else { throw Failure(reason: "has scheme '\(scheme)', not 'file'") }
@@ -50,7 +52,9 @@ struct FileURL: Equatable {
             let afterSlashes = rest.dropFirst(2)
             let slash = afterSlashes.firstIndex(of: UInt8(ascii: "/")) ?? afterSlashes.endIndex
             let host = String(decoding: afterSlashes[..<slash], as: UTF8.self).lowercased()
-            guard host.isEmpty || host == "localhost" else { throw Failure(reason: "names host '\(host)', not a local file") }
+            guard host.isEmpty || host == "localhost" else {
+                throw Failure(reason: "names host '\(host)', not a local file")
+            }
             rest = afterSlashes[slash...]
         }
         guard rest.first == UInt8(ascii: "/") else { throw Failure(reason: "has no absolute path") }
@@ -60,7 +64,9 @@ struct FileURL: Equatable {
     /// RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
     private static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first, first.isASCIILetter else { return false }
-        return bytes.allSatisfy { $0.isASCIILetter || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        return bytes.allSatisfy {
+            $0.isASCIILetter || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+        }
     }
 
     private static func percentDecode(_ bytes: ArraySlice<UInt8>) throws(Failure) -> [UInt8] {
@@ -74,7 +80,8 @@ struct FileURL: Equatable {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.endIndex, let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue else {
+            guard index + 2 < bytes.endIndex, let high = bytes[index + 1].hexValue, let low = bytes[index + 2].hexValue
+            else {
                 throw Failure(reason: "has a malformed percent escape")
             }
             let decoded = high << 4 | low

@@ -31,7 +31,7 @@ enum ImageHeader {
     private static func png(_ source: some ByteSource) -> PixelSize? {
         let h = Head(source.bytes(at: 8, count: 16))
         guard h.uint32BE(0) == 13, h.ascii(4, 4) == "IHDR", let width = h.uint32BE(8), let height = h.uint32BE(12),
-              width <= Int32.max, height <= Int32.max
+            width <= Int32.max, height <= Int32.max
         else { return nil }
         return PixelSize(width: Int(width), height: Int(height))
     }
@@ -92,7 +92,8 @@ enum ImageHeader {
             guard length >= 2 else { return nil }
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard length >= 7, segment.count == 7 else { return nil }
-                return PixelSize(width: Int(segment[5]) << 8 | Int(segment[6]), height: Int(segment[3]) << 8 | Int(segment[4]))
+                return PixelSize(
+                    width: Int(segment[5]) << 8 | Int(segment[6]), height: Int(segment[3]) << 8 | Int(segment[4]))
             }
             offset += length
         }
@@ -110,7 +111,8 @@ enum ImageHeader {
         switch h.ascii(0, 4) {
         case "VP8 ":
             guard b.count >= 18, b[8] & 0x01 == 0, b[11] == 0x9D, b[12] == 0x01, b[13] == 0x2A else { return nil }
-            return PixelSize(width: (Int(b[14]) | Int(b[15]) << 8) & 0x3FFF, height: (Int(b[16]) | Int(b[17]) << 8) & 0x3FFF)
+            return PixelSize(
+                width: (Int(b[14]) | Int(b[15]) << 8) & 0x3FFF, height: (Int(b[16]) | Int(b[17]) << 8) & 0x3FFF)
         case "VP8L":
             guard b.count >= 13, b[8] == 0x2F else { return nil }
             let bits = Int(b[9]) | Int(b[10]) << 8 | Int(b[11]) << 16 | Int(b[12]) << 24

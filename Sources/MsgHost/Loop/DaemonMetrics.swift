@@ -23,8 +23,10 @@ final class DaemonMetrics {
     /// Buckets for the duration histograms, in seconds: a commit or a callback round trip is
     /// usually well under a millisecond to a few, and a timeout is seconds.
     static let durationBuckets: [Duration] = [
-        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
-        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+        .milliseconds(5),
+        .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500),
         .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10),
     ]
 
@@ -59,14 +61,26 @@ final class DaemonMetrics {
         func counter(_ label: String, _ dimensions: [(String, String)] = []) -> CoreMetrics.Counter {
             CoreMetrics.Counter(label: label, dimensions: dimensions, factory: factory)
         }
-        self.events = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0.rawValue, counter("msghost_events_total", [("kind", $0.rawValue)])) })
+        self.events = Dictionary(
+            uniqueKeysWithValues: EventKind.allCases.map {
+                ($0.rawValue, counter("msghost_events_total", [("kind", $0.rawValue)]))
+            })
         self.sends = counter("msghost_sends_total")
         self.launches = counter("msghost_launches_total")
         self.crashes = counter("msghost_crashes_total")
-        self.callbacks = Dictionary(uniqueKeysWithValues: CallbackType.allCases.map { ($0, counter("msghost_callbacks_total", [("type", $0.rawValue)])) })
-        self.roundTrips = Dictionary(uniqueKeysWithValues: CallbackType.allCases.map {
-            ($0, CoreMetrics.Timer(label: "msghost_callback_round_trip_seconds", dimensions: [("type", $0.rawValue)], factory: factory))
-        })
+        self.callbacks = Dictionary(
+            uniqueKeysWithValues: CallbackType.allCases.map {
+                ($0, counter("msghost_callbacks_total", [("type", $0.rawValue)]))
+            })
+        self.roundTrips = Dictionary(
+            uniqueKeysWithValues: CallbackType.allCases.map {
+                (
+                    $0,
+                    CoreMetrics.Timer(
+                        label: "msghost_callback_round_trip_seconds", dimensions: [("type", $0.rawValue)],
+                        factory: factory)
+                )
+            })
         self.commits = CoreMetrics.Timer(label: "msghost_store_commit_seconds", factory: factory)
         self.controlDropped = counter("msghost_control_dropped_total")
         self.tapFramesDropped = counter("msghost_wiretap_dropped_total")
@@ -83,7 +97,8 @@ final class DaemonMetrics {
             let key = Refusal(code: record.code ?? 0, name: record.name ?? "")
             if let counter = self.refusals[key] { return counter.increment() }
             let counter = CoreMetrics.Counter(
-                label: "msghost_send_refusals_total", dimensions: [("code", String(key.code)), ("name", key.name)], factory: self.factory)
+                label: "msghost_send_refusals_total", dimensions: [("code", String(key.code)), ("name", key.name)],
+                factory: self.factory)
             self.refusals[key] = counter
             counter.increment()
         case .launching?:
@@ -93,7 +108,8 @@ final class DaemonMetrics {
         case .terminated?:
             let reason = record.name ?? "unknown"
             if let counter = self.terminations[reason] { return counter.increment() }
-            let counter = CoreMetrics.Counter(label: "msghost_terminations_total", dimensions: [("reason", reason)], factory: self.factory)
+            let counter = CoreMetrics.Counter(
+                label: "msghost_terminations_total", dimensions: [("reason", reason)], factory: self.factory)
             self.terminations[reason] = counter
             counter.increment()
         default:
@@ -131,7 +147,10 @@ final class DaemonMetrics {
     /// The exposition text, with the gauges set from `depths` first.
     func render(depths: [(queue: String, depth: Int)]) -> String {
         for (queue, depth) in depths {
-            let gauge = self.depths[queue] ?? CoreMetrics.Gauge(label: "msghost_queue_depth", dimensions: [("queue", queue)], factory: self.factory)
+            let gauge =
+                self.depths[queue]
+                ?? CoreMetrics.Gauge(
+                    label: "msghost_queue_depth", dimensions: [("queue", queue)], factory: self.factory)
             self.depths[queue] = gauge
             gauge.record(depth)
         }

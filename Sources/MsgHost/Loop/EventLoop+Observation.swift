@@ -21,16 +21,21 @@ extension EventLoop {
     func tap(_ frames: [[UInt8]], route: [UInt8], inbound: Bool, refusal: WireError?) {
         let time = self.clock.now().milliseconds
         if let recorder = self.recorder {
-            let peer = self.inPlace { $0.peer(route: route) }.map { RecordingBuilder.Peer(device: $0.device, app: $0.app, pid: $0.pid) }
+            let peer = self.inPlace { $0.peer(route: route) }.map {
+                RecordingBuilder.Peer(device: $0.device, app: $0.app, pid: $0.pid)
+            }
             recorder.builder.frame(frames, inbound: inbound, peer: peer, refusal: refusal, time: time)
         }
         guard self.wireTap.isActive else { return }
-        let frame = self.wireTap.frame(frames, inbound: inbound, peer: self.inPlace { $0.peer(route: route) }, refusal: refusal, time: time)
+        let frame = self.wireTap.frame(
+            frames, inbound: inbound, peer: self.inPlace { $0.peer(route: route) }, refusal: refusal, time: time)
         let body = WireJSON.encode(frame)
         self.metrics.tapped()
         for subscriber in self.wireTap.subscribers {
             let header = Header(id: self.makeShellMessageID(), type: "frame", replyTo: subscriber.requestID, time: time)
-            if !self.sendControl([subscriber.client] + Envelope(header: header, body: body).frames(signingWith: nil), tapFrame: true) {
+            if !self.sendControl(
+                [subscriber.client] + Envelope(header: header, body: body).frames(signingWith: nil), tapFrame: true)
+            {
                 // The client left: its tap goes with it, so that a tap nobody reads any more
                 // does not keep the daemon decoding every message.
                 self.wireTap.unsubscribe(client: subscriber.client)
@@ -46,14 +51,16 @@ extension EventLoop {
             self.wireTap.subscribe(.init(client: client, requestID: requestID))
             self.replyControl(client: client, requestID: requestID, .ok(.empty))
         case .metrics:
-            let text = self.metrics.render(depths: self.machine.queueDepths() + [
-                ("wiretap_subscribers", self.wireTap.subscribers.count), ("retries", self.retries.count),
-            ])
+            let text = self.metrics.render(
+                depths: self.machine.queueDepths() + [
+                    ("wiretap_subscribers", self.wireTap.subscribers.count), ("retries", self.retries.count),
+                ])
             self.replyControl(client: client, requestID: requestID, .ok(.metrics(MetricsResult(text: text))))
         case .file(let url):
             do {
                 let file = try self.attachments.serve(url: url)
-                let result = FileResult(mimeType: file.mimeType, size: file.bytes.count, data: Data(file.bytes).base64EncodedString())
+                let result = FileResult(
+                    mimeType: file.mimeType, size: file.bytes.count, data: Data(file.bytes).base64EncodedString())
                 self.replyControl(client: client, requestID: requestID, .ok(.file(result)))
             } catch {
                 self.replyControl(client: client, requestID: requestID, .error(error))
@@ -68,7 +75,9 @@ extension EventLoop {
     }
 
     private func replyControl(client: [UInt8], requestID: String, _ body: ControlMessage.Body) {
-        let header = Header(id: self.makeShellMessageID(), type: ReplyType.name, replyTo: requestID, time: self.clock.now().milliseconds)
+        let header = Header(
+            id: self.makeShellMessageID(), type: ReplyType.name, replyTo: requestID, time: self.clock.now().milliseconds
+        )
         self.sendControl([client] + ControlCodec.frames(ControlMessage(header: header, body: body)), tapFrame: false)
     }
 

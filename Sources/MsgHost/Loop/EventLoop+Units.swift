@@ -48,7 +48,9 @@ struct LoopTransport: ShellTransport {
 
     func send(_ message: OutboundMessage, toExtension route: [UInt8]) { self.loop.send(message, toExtension: route) }
     func send(_ message: ControlMessage, toControl client: [UInt8]) { self.loop.send(message, toControl: client) }
-    func serve(_ request: ShellControlRequest, client: [UInt8], requestID: String) { self.loop.serve(request, client: client, requestID: requestID) }
+    func serve(_ request: ShellControlRequest, client: [UInt8], requestID: String) {
+        self.loop.serve(request, client: client, requestID: requestID)
+    }
     func launch(_ request: LaunchRequest) { self.loop.launch(request) }
     func signal(_ launchID: String, _ signal: ProcessSignal) { self.loop.launcher.signal(launchID, signal) }
     func startTimer(_ timer: TimerID, at: Instant) { self.loop.timers.schedule(timer, at: at) }
@@ -65,15 +67,19 @@ struct LoopTransport: ShellTransport {
 
     func stored(_ changes: [WorldChange]) {
         // What the shell keeps beside the store: the containers of removed installs.
-        for case .installRemoved(let installID) in changes { self.loop.launcher.containers?.remove(installID: installID) }
+        for case .installRemoved(let installID) in changes {
+            self.loop.launcher.containers?.remove(installID: installID)
+        }
     }
 
     func stopped() { self.loop.stopped = true }
 
     func unitLost(reason: String, events: Int) {
-        self.loop.logger.error("could not store a change; it is undone and its request answered storageUnavailable", metadata: [
-            "error": "\(reason)", "events": "\(events)",
-        ])
+        self.loop.logger.error(
+            "could not store a change; it is undone and its request answered storageUnavailable",
+            metadata: [
+                "error": "\(reason)", "events": "\(events)",
+            ])
     }
 
     func retry(_ events: [HostEvent]) {

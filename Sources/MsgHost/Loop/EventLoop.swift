@@ -75,8 +75,10 @@ final class EventLoop: @unchecked Sendable {
 
     init(
         machine: HostStateMachine, store: WorldStore, extensionSocket: ZMQSocket, controlSocket: ZMQSocket,
-        inbox: Inbox, attachments: AttachmentStore, launcher: ExtensionLauncher, notifier: SystemdNotifier, clock: any HostClock,
-        manifests: [String: AppManifest], extensionEndpoint: String, zap: ZAPHandler? = nil, extensionServerKey: String? = nil,
+        inbox: Inbox, attachments: AttachmentStore, launcher: ExtensionLauncher, notifier: SystemdNotifier,
+        clock: any HostClock,
+        manifests: [String: AppManifest], extensionEndpoint: String, zap: ZAPHandler? = nil,
+        extensionServerKey: String? = nil,
         metrics: DaemonMetrics = DaemonMetrics(), logger: Logger
     ) {
         self.metrics = metrics
@@ -96,14 +98,16 @@ final class EventLoop: @unchecked Sendable {
         self.logger = logger
         self.memoryLimited = manifests.values.contains { $0.memoryLimitMB != nil || $0.memoryWarningMB != nil }
         self.driver = HostDriver(
-            machine: machine, store: LoopStore(world: store, attachments: attachments, metrics: metrics), clock: LoopClock(clock: clock),
+            machine: machine, store: LoopStore(world: store, attachments: attachments, metrics: metrics),
+            clock: LoopClock(clock: clock),
             transport: LoopTransport(loop: self))
     }
 
     /// Runs until the state machine reports `.stopped`.
     func run() {
-        var poller = ZMQPoller([.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)]
-            + (self.zap.map { [.socket($0.socket)] } ?? []))
+        var poller = ZMQPoller(
+            [.socket(self.extensionSocket), .socket(self.controlSocket), .fileDescriptor(self.inbox.readFD)]
+                + (self.zap.map { [.socket($0.socket)] } ?? []))
         var nextWatchdog = Date()  // real time: systemd's watchdog knows no manual clock
         self.driver.dispatch(.restored)
         while !self.stopped {
@@ -112,7 +116,9 @@ final class EventLoop: @unchecked Sendable {
                 self.notifier.watchdog()
                 nextWatchdog = Date().addingTimeInterval(Double(interval) / 1000)
             }
-            var timeout = self.clock.followsRealTime ? self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1 : -1
+            var timeout =
+                self.clock.followsRealTime
+                ? self.timers.nextDeadline.map { max(0, Int($0.milliseconds(since: now))) } ?? -1 : -1
             if self.launcher.anyRunning() {
                 let untilSample = max(0, Int(self.nextMemorySample.timeIntervalSinceNow * 1000))
                 timeout = timeout < 0 ? untilSample : min(timeout, untilSample)
@@ -134,13 +140,20 @@ final class EventLoop: @unchecked Sendable {
             }
             if readable.contains(3), let zap = self.zap {
                 for refusal in zap.answer() {
-                    self.logger.warning("CURVE client refused", metadata: ["socket": "\(refusal.domain)", "key": "\(refusal.key)", "address": "\(refusal.address)"])
-                    self.driver.dispatch(.clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address))
+                    self.logger.warning(
+                        "CURVE client refused",
+                        metadata: [
+                            "socket": "\(refusal.domain)", "key": "\(refusal.key)", "address": "\(refusal.address)",
+                        ])
+                    self.driver.dispatch(
+                        .clientKeyRefused(socket: refusal.domain, key: refusal.key, address: refusal.address))
                 }
             }
             if readable.contains(0) {
                 self.drain(self.extensionSocket) { route, frames in
-                    .extensionMessage(route: route, frames: frames, self.inPlace { machine in self.codec.decode(route: route, frames: frames, keys: machine) })
+                    .extensionMessage(
+                        route: route, frames: frames,
+                        self.inPlace { machine in self.codec.decode(route: route, frames: frames, keys: machine) })
                 }
                 if self.memoryLimited { self.sampleMemory() }
             }
@@ -216,7 +229,9 @@ final class EventLoop: @unchecked Sendable {
     /// frame tapped, about 1 % of the loop's CPU. An `inout` borrow is exclusive, so nothing is
     /// copied.
     @inline(__always)
-    func inPlace<T, E: Error>(_ body: (inout HostStateMachine) throws(E) -> T) throws(E) -> T { try body(&self.machine) }
+    func inPlace<T, E: Error>(_ body: (inout HostStateMachine) throws(E) -> T) throws(E) -> T {
+        try body(&self.machine)
+    }
 
     /// Writes and signs a message for an extension as it leaves, in the order of the actions
     /// (a send's reply before the callbacks it leads to).
@@ -226,7 +241,9 @@ final class EventLoop: @unchecked Sendable {
             try self.extensionSocket.send([route] + frames, dontWait: true)
             if self.isWatched { self.tap(frames, route: route, inbound: false, refusal: nil) }
         } catch {
-            let reason = error.wouldBlock ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
+            let reason =
+                error.wouldBlock
+                ? "its queue is full (it is not reading)" : error.hostUnreachable ? "it is not connected" : "\(error)"
             self.undeliverable[route, default: (0, reason)].count += 1
         }
     }
@@ -242,8 +259,13 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func launch(_ request: LaunchRequest) {
-        guard let manifest = self.manifests[request.app].flatMap({ request.role == .parentApp ? $0.forParentApp() : $0 }) else {
-            self.inbox.post(.processExited(launchID: request.launchID, status: "no manifest for \(request.app)\(request.role == .parentApp ? "'s parent app" : "")"))
+        guard
+            let manifest = self.manifests[request.app].flatMap({ request.role == .parentApp ? $0.forParentApp() : $0 })
+        else {
+            self.inbox.post(
+                .processExited(
+                    launchID: request.launchID,
+                    status: "no manifest for \(request.app)\(request.role == .parentApp ? "'s parent app" : "")"))
             return
         }
         var curve: ExtensionLauncher.CurveKeys?
@@ -257,7 +279,8 @@ final class EventLoop: @unchecked Sendable {
             zap.admit(launch: request.launchID, publicKey: pair.publicKey)
             curve = .init(serverKey: serverKey, secretKey: pair.secretKey)
         }
-        self.launcher.launch(.init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
+        self.launcher.launch(
+            .init(request: request, manifest: manifest, endpoint: self.extensionEndpoint, curve: curve))
     }
 
     private func reportUndeliverable() {

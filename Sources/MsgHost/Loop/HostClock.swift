@@ -40,7 +40,9 @@ final class ManualClock: HostClock, @unchecked Sendable {
         self.lock.withLock {
             guard let releasedAt = self.releasedAt else { return self.current }
             let elapsed = ContinuousClock.now - releasedAt
-            return self.current.adding(milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+            return self.current.adding(
+                milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            )
         }
     }
 

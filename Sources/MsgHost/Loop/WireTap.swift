@@ -48,20 +48,26 @@ struct WireTap {
     /// `refusal` is why the daemon did not act on an inbound message; otherwise an error
     /// reply's own error is shown.
     mutating func frame(
-        _ frames: [[UInt8]], inbound: Bool, peer: (device: String, app: String, pid: Int?)?, refusal: WireError?, time: Int64
+        _ frames: [[UInt8]], inbound: Bool, peer: (device: String, app: String, pid: Int?)?, refusal: WireError?,
+        time: Int64
     ) -> TapFrame {
         self.seq += 1
-        let header = frames.count >= 3 && frames[2].count <= WireLimits.maxHeaderBytes ? try? WireJSON.decode(Header.self, from: frames[2]) : nil
+        let header =
+            frames.count >= 3 && frames[2].count <= WireLimits.maxHeaderBytes
+            ? try? WireJSON.decode(Header.self, from: frames[2]) : nil
         var body: JSONValue?
         var error = refusal.map(TapFrame.Failure.init)
         if frames.count >= 4, frames[3].count <= Self.maxBodyBytes {
             body = try? WireJSON.decode(JSONValue.self, from: frames[3])
-            if error == nil, header?.type == ReplyType.name, let failure = (try? WireJSON.decode(ReplyStatus.self, from: frames[3]))?.failure {
+            if error == nil, header?.type == ReplyType.name,
+                let failure = (try? WireJSON.decode(ReplyStatus.self, from: frames[3]))?.failure
+            {
                 error = TapFrame.Failure(failure)
             }
         }
         return TapFrame(
-            seq: self.seq, time: time, direction: inbound ? "in" : "out", device: peer?.device, app: peer?.app, pid: peer?.pid,
+            seq: self.seq, time: time, direction: inbound ? "in" : "out", device: peer?.device, app: peer?.app,
+            pid: peer?.pid,
             type: header?.type ?? "", id: header?.id ?? "", replyTo: header?.replyTo, body: body,
             binary: frames.count > 4 ? frames[4...].map(\.count) : [], error: error)
     }

@@ -57,12 +57,17 @@ enum ChildProcess {
             let reason = "\(String(cString: strerror(self.errno))) (errno \(self.errno))"
             switch self.stage {
             case CSPAWN_STAGE_EXEC: return "could not run \(self.command): \(reason)"
-            case CSPAWN_STAGE_WORKING_DIRECTORY: return "could not enter the working directory \(self.workingDirectory ?? "?") for \(self.command): \(reason)"
+            case CSPAWN_STAGE_WORKING_DIRECTORY:
+                return
+                    "could not enter the working directory \(self.workingDirectory ?? "?") for \(self.command): \(reason)"
             case CSPAWN_STAGE_SIGNALS: return "could not reset the signals of \(self.command): \(reason)"
             case CSPAWN_STAGE_PROCESS_GROUP: return "could not give \(self.command) its own process group: \(reason)"
-            case CSPAWN_STAGE_PARENT_DEATH_SIGNAL: return "could not give \(self.command) its parent-death signal: \(reason)"
-            case CSPAWN_STAGE_STANDARD_INPUT: return "could not open /dev/null as the stdin of \(self.command): \(reason)"
-            case CSPAWN_STAGE_STANDARD_OUTPUT: return "could not connect the stdout and stderr of \(self.command): \(reason)"
+            case CSPAWN_STAGE_PARENT_DEATH_SIGNAL:
+                return "could not give \(self.command) its parent-death signal: \(reason)"
+            case CSPAWN_STAGE_STANDARD_INPUT:
+                return "could not open /dev/null as the stdin of \(self.command): \(reason)"
+            case CSPAWN_STAGE_STANDARD_OUTPUT:
+                return "could not connect the stdout and stderr of \(self.command): \(reason)"
             default: return "could not start \(self.command): \(reason)"
             }
         }
@@ -106,13 +111,18 @@ enum ChildProcess {
         let started = command.command.withCString { path in
             command.environment["PATH"].withOptionalCString { searchPath in
                 command.workingDirectory.withOptionalCString { workingDirectory in
-                    var request = cspawn_request(command: path, argv: arguments.pointers, envp: environment.pointers, search_path: searchPath, working_directory: workingDirectory)
+                    var request = cspawn_request(
+                        command: path, argv: arguments.pointers, envp: environment.pointers, search_path: searchPath,
+                        working_directory: workingDirectory)
                     return cspawn_start(&request, &process, &failure)
                 }
             }
         }
         guard started == 0 else {
-            return .failure(SpawnError(command: command.command, workingDirectory: command.workingDirectory, stage: cspawn_stage(UInt32(failure.stage)), errno: failure.error))
+            return .failure(
+                SpawnError(
+                    command: command.command, workingDirectory: command.workingDirectory,
+                    stage: cspawn_stage(UInt32(failure.stage)), errno: failure.error))
         }
         return .success(process)
     }

@@ -14,7 +14,9 @@ struct ChildProcessWatch {
     init(process: cspawn_process, line: @escaping @Sendable (ChildProcess.Stream, String) -> Void) {
         self.pid = process.pid
         self.pidfd = process.pidfd
-        self.streams = [LineBuffer(fd: process.stdout_fd, stream: .stdout), LineBuffer(fd: process.stderr_fd, stream: .stderr)]
+        self.streams = [
+            LineBuffer(fd: process.stdout_fd, stream: .stdout), LineBuffer(fd: process.stderr_fd, stream: .stderr),
+        ]
         self.line = line
     }
 
@@ -27,7 +29,9 @@ struct ChildProcessWatch {
             let ready = poll(&fds, nfds_t(fds.count), self.pidfd >= 0 ? -1 : 50)
             if ready < 0, errno != EINTR { usleep(50_000) }  // ENOMEM: try again shortly
             for index in self.streams.indices where fds[index].revents != 0 { self.read(index) }
-            if ready < 0 || self.pidfd < 0 || fds[self.streams.count].revents != 0, let termination = self.reap(blocking: self.pidfd >= 0 && ready > 0) {
+            if ready < 0 || self.pidfd < 0 || fds[self.streams.count].revents != 0,
+                let termination = self.reap(blocking: self.pidfd >= 0 && ready > 0)
+            {
                 self.readWhatIsReady()
                 return termination
             }

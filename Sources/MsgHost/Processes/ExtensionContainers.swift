@@ -42,14 +42,18 @@ final class ExtensionContainers: Sendable {
     /// The container of `installID`; nil for an id that is no plain file name (the daemon
     /// makes UUIDs, so this only guards against a path escaping `root`).
     func path(_ installID: String) -> String? {
-        guard !installID.isEmpty, installID != ".", installID != "..", !installID.contains("/"), !installID.contains("\0") else { return nil }
+        guard !installID.isEmpty, installID != ".", installID != "..", !installID.contains("/"),
+            !installID.contains("\0")
+        else { return nil }
         return self.root + "/" + installID
     }
 
     /// Makes the container (mode 0700, each directory of it too) for a process about to start,
     /// counts that process in, and returns the environment that points into it.
     func enter(installID: String) throws -> [String: String] {
-        guard let container = self.path(installID) else { throw ContainerError("install id \"\(installID)\" cannot name a directory") }
+        guard let container = self.path(installID) else {
+            throw ContainerError("install id \"\(installID)\" cannot name a directory")
+        }
         var environment = ["MSGHOST_CONTAINER": container]
         let gone: Bool = self.state.withLock { state in
             if !state.removed.contains(installID) { state.running[installID, default: 0] += 1 }
@@ -108,7 +112,8 @@ final class ExtensionContainers: Sendable {
 
     private static func makeDirectory(_ path: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             // An existing directory keeps its mode: put it back to 0700 (the app may have
             // changed it; the daemon's own files stay private).
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)

@@ -54,7 +54,9 @@ final class ExtensionLauncher: Sendable {
         self.inbox = inbox
         self.containers = containers
         let environment = ProcessInfo.processInfo.environment
-        if containers != nil, environment["PYTHONUSERBASE"] == nil, let home = environment["HOME"], FileManager.default.fileExists(atPath: home + "/.local") {
+        if containers != nil, environment["PYTHONUSERBASE"] == nil, let home = environment["HOME"],
+            FileManager.default.fileExists(atPath: home + "/.local")
+        {
             self.pythonUserBase = home + "/.local"
         } else {
             self.pythonUserBase = nil
@@ -155,8 +157,10 @@ final class ExtensionLauncher: Sendable {
             do {
                 for (key, value) in try containers.enter(installID: request.installID) { environment[key] = value }
             } catch {
-                logger.error("extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
-                self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }  // a signal asked for meanwhile
+                logger.error(
+                    "extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
+                // A signal asked for meanwhile.
+                self.processes.withLock { _ = $0.removeValue(forKey: request.launchID) }
                 self.inbox.post(.processExited(launchID: request.launchID, status: "not started: \(error)"))
                 return
             }
@@ -177,7 +181,8 @@ final class ExtensionLauncher: Sendable {
         case .success(let termination):
             status = "\(termination)"
         case .failure(let error):
-            logger.error("extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
+            logger.error(
+                "extension could not be started", metadata: ["command": "\(manifest.command)", "error": "\(error)"])
             status = "not started: \(error)"
         }
         let leader: pid_t? = self.processes.withLock { processes in
@@ -215,7 +220,8 @@ final class ExtensionLauncher: Sendable {
         if await ProcessGroup.end(pgid) {
             self.pidFile?.forget(pgid)
         } else {
-            logger.warning("part of the extension's process group would not die; it stays recorded", metadata: ["pgid": "\(pgid)"])
+            logger.warning(
+                "part of the extension's process group would not die; it stays recorded", metadata: ["pgid": "\(pgid)"])
         }
     }
 }

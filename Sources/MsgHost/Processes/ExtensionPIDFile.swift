@@ -50,7 +50,7 @@ final class ExtensionPIDFile: Sendable {
             for line in lines.dropFirst() {
                 let fields = line.split(separator: " ")
                 guard fields.count == 2, let pgid = pid_t(fields[0]), let startTime = UInt64(fields[1]),
-                      Self.isStillTheGroup(pgid, ledFrom: startTime), ProcessGroup.kill(pgid)
+                    Self.isStillTheGroup(pgid, ledFrom: startTime), ProcessGroup.kill(pgid)
                 else { continue }
                 killed += 1
                 if !ProcessGroup.endBlocking(pgid) { left[pgid] = startTime }
@@ -73,7 +73,8 @@ final class ExtensionPIDFile: Sendable {
     }
 
     private func write(_ groups: [pid_t: UInt64]) {
-        let lines = ["boot \(Self.bootID ?? "unknown")"] + groups.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let lines =
+            ["boot \(Self.bootID ?? "unknown")"] + groups.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         try? (lines.joined(separator: "\n") + "\n").write(toFile: self.path, atomically: true, encoding: .utf8)
     }
 }

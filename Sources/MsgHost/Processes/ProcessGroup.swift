@@ -22,10 +22,13 @@ struct ProcessStat: Equatable {
     /// Parses one stat line. The command name, in parentheses, may hold spaces and parentheses
     /// itself, so the fields are counted from the last `)`.
     static func parse(_ text: String) -> ProcessStat? {
-        guard let open = text.firstIndex(of: " "), let pid = pid_t(text[..<open]), let close = text.lastIndex(of: ")") else { return nil }
+        guard let open = text.firstIndex(of: " "), let pid = pid_t(text[..<open]), let close = text.lastIndex(of: ")")
+        else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // fields[0] is field 3 (state), so field n is fields[n - 3].
-        guard fields.count > 19, let state = fields[0].first, let pgid = pid_t(fields[2]), let startTime = UInt64(fields[19]) else { return nil }
+        guard fields.count > 19, let state = fields[0].first, let pgid = pid_t(fields[2]),
+            let startTime = UInt64(fields[19])
+        else { return nil }
         return ProcessStat(pid: pid, state: state, pgid: pgid, startTime: startTime)
     }
 

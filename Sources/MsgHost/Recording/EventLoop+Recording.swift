@@ -19,7 +19,9 @@ extension EventLoop {
         if let recorder = self.recorder {
             return RecordingResult(recording: true, startedAt: recorder.startedAt, steps: recorder.steps, lines: 0)
         }
-        return self.recorded.map { RecordingResult(recording: false, startedAt: $0.startedAt, steps: $0.steps, lines: $0.lines.count) }
+        return self.recorded.map {
+            RecordingResult(recording: false, startedAt: $0.startedAt, steps: $0.steps, lines: $0.lines.count)
+        }
     }
 
     /// Answers `startRecording`, `stopRecording` and `recording`.
@@ -28,29 +30,41 @@ extension EventLoop {
         switch request {
         case .start:
             if let recorder = self.recorder {
-                throw .control(.invalidState, "a recording is under way (started at \(recorder.startedAt), \(recorder.steps) steps): stop it first")
+                throw .control(
+                    .invalidState,
+                    "a recording is under way (started at \(recorder.startedAt), \(recorder.steps) steps): stop it first"
+                )
             }
             self.recorder = Recorder(start: self.sessionStart(now: now))
             return .recording(RecordingResult(recording: true, startedAt: now, steps: 0, lines: 0))
         case .stop:
-            guard self.recorder != nil else { throw .control(.invalidState, "no recording is under way: startRecording starts one") }
+            guard self.recorder != nil else {
+                throw .control(.invalidState, "no recording is under way: startRecording starts one")
+            }
             self.readChangedViews()
             guard let recorder = self.recorder else { throw .control(.invalidState, "no recording is under way") }
             self.recorder = nil
-            let session = RecordedSession(startedAt: recorder.startedAt, steps: recorder.steps, lines: recorder.lines(now: now))
+            let session = RecordedSession(
+                startedAt: recorder.startedAt, steps: recorder.steps, lines: recorder.lines(now: now))
             self.recorded = session
-            return .recording(RecordingResult(recording: false, startedAt: session.startedAt, steps: session.steps, lines: session.lines.count))
+            return .recording(
+                RecordingResult(
+                    recording: false, startedAt: session.startedAt, steps: session.steps, lines: session.lines.count))
         case .fetch(let body):
             guard let session = self.recorded else {
                 throw .control(.notFound, "no recording has stopped yet: startRecording, act, then stopRecording")
             }
             let from = body.from ?? 0
             guard (0...session.lines.count).contains(from) else {
-                throw .control(.invalidRequest, "recording: from must be 0…\(session.lines.count) (the session has \(session.lines.count) lines), got \(from)")
+                throw .control(
+                    .invalidRequest,
+                    "recording: from must be 0…\(session.lines.count) (the session has \(session.lines.count) lines), got \(from)"
+                )
             }
             let limit = body.limit ?? RecordingLinesRequest.defaultLimit
             guard (1...RecordingLinesRequest.maxLimit).contains(limit) else {
-                throw .control(.invalidRequest, "recording: limit must be 1…\(RecordingLinesRequest.maxLimit), got \(limit)")
+                throw .control(
+                    .invalidRequest, "recording: limit must be 1…\(RecordingLinesRequest.maxLimit), got \(limit)")
             }
             var lines: [String] = []
             var bytes = 0
@@ -59,7 +73,10 @@ extension EventLoop {
                 bytes += line.utf8.count
                 lines.append(line)
             }
-            return .recordingLines(RecordingLinesResult(lines: lines, from: from, total: session.lines.count, more: from + lines.count < session.lines.count))
+            return .recordingLines(
+                RecordingLinesResult(
+                    lines: lines, from: from, total: session.lines.count, more: from + lines.count < session.lines.count
+                ))
         }
     }
 
@@ -68,7 +85,9 @@ extension EventLoop {
     func recordRequest(client: [UInt8], frames: [[UInt8]], _ inbound: ControlInbound) {
         guard case .request(let id, let request) = inbound, Session.actions.contains(request.command) else { return }
         self.readChangedViews()
-        self.recorder?.begin(command: request.command, body: frames.count >= 4 ? frames[3] : nil, client: client, requestID: id, now: self.clock.now().milliseconds)
+        self.recorder?.begin(
+            command: request.command, body: frames.count >= 4 ? frames[3] : nil, client: client, requestID: id,
+            now: self.clock.now().milliseconds)
     }
 
     func recordReply(client: [UInt8], _ message: ControlMessage) {
@@ -97,17 +116,23 @@ extension EventLoop {
     private func readView(_ reading: Recorder.Reading, reads: HostReads) -> RecordingBuilder.ViewRead? {
         let view = reading.view
         do {
-            var read = RecordingBuilder.ViewRead(key: view, entries: nil, total: reading.total, whole: reading.entries == nil, field: nil)
+            var read = RecordingBuilder.ViewRead(
+                key: view, entries: nil, total: reading.total, whole: reading.entries == nil, field: nil)
             if let entries = reading.entries {
-                read.entries = try entries.compactMap { try reads.entryValue($0.entry, index: $0.index, device: view.device) }
+                read.entries = try entries.compactMap {
+                    try reads.entryValue($0.entry, index: $0.index, device: view.device)
+                }
             } else {
-                let page = try reads.transcriptPage(device: view.device, conversation: view.conversation, limit: SessionViews.screenful)
+                let page = try reads.transcriptPage(
+                    device: view.device, conversation: view.conversation, limit: SessionViews.screenful)
                 (read.entries, read.total) = (page.entries, page.olderCount + page.entries.count)
                 self.recorder?.shown(view, entries: page.entries.map(\.entry), total: read.total)
             }
             if reading.field || read.whole {
                 // A member no more has no field to read: an empty one, as it was left.
-                read.field = (try? reads.inputField(device: view.device, conversation: view.conversation)) ?? InputFieldResult(text: "", staged: nil)
+                read.field =
+                    (try? reads.inputField(device: view.device, conversation: view.conversation))
+                    ?? InputFieldResult(text: "", staged: nil)
             }
             return read
         } catch {
@@ -117,9 +142,14 @@ extension EventLoop {
 
     /// One view whole, for the session line.
     private func readWholeView(_ view: Recorder.View) -> SessionTranscript? {
-        guard let read = self.readView(Recorder.Reading(view: view, entries: nil, total: 0, field: true), reads: self.inPlace { $0.reads }), let entries = read.entries, let field = read.field else { return nil }
+        guard
+            let read = self.readView(
+                Recorder.Reading(view: view, entries: nil, total: 0, field: true), reads: self.inPlace { $0.reads }),
+            let entries = read.entries, let field = read.field
+        else { return nil }
         return SessionTranscript(
-            device: view.device, conversation: view.conversation, entries: entries, olderCount: read.total - entries.count, text: field.text, staged: field.staged)
+            device: view.device, conversation: view.conversation, entries: entries,
+            olderCount: read.total - entries.count, text: field.text, staged: field.staged)
     }
 
     /// The machine's answer to a request that only reads; anything else it leads to runs as
@@ -148,7 +178,10 @@ extension EventLoop {
         let world = self.machine.world
         let installs = world.installs.values.sorted { ($0.device, $0.app) < ($1.device, $1.app) }
         let participants: [SessionParticipants] = installs.compactMap { install in
-            guard case .participants(let result)? = self.read(.observation(.participants(DeviceAppRequest(device: install.device, app: install.app)))) else {
+            guard
+                case .participants(let result)? = self.read(
+                    .observation(.participants(DeviceAppRequest(device: install.device, app: install.app))))
+            else {
                 return nil
             }
             return SessionParticipants(device: install.device, app: install.app, participants: result.participants)
@@ -157,7 +190,9 @@ extension EventLoop {
         for (device, names) in world.contacts {
             for (person, name) in names { contacts.append(SessionContact(device: device, person: person, name: name)) }
         }
-        let delivery = world.deliveryRules.map { SessionDelivery(device: $0.key, latencyMs: $0.value.latencyMs, hold: $0.value.hold) }
+        let delivery = world.deliveryRules.map {
+            SessionDelivery(device: $0.key, latencyMs: $0.value.latencyMs, hold: $0.value.hold)
+        }
         let views = world.devices.keys.sorted().flatMap { Recorder.views(of: $0, in: world) }
             .sorted { ($0.device, $0.conversation) < ($1.device, $1.conversation) }
         let apps: [JSONValue] = self.manifests.values.sorted { $0.bundleID < $1.bundleID }.map { manifest in
@@ -166,7 +201,8 @@ extension EventLoop {
             return (try? WireJSON.decode(JSONValue.self, from: WireJSON.encode(manifest))) ?? .null
         }
         return SessionStart(
-            startedAt: now, clock: self.machine.settings.manualClock ? "manual" : "system", settings: Self.sessionSettings(self.machine.settings),
+            startedAt: now, clock: self.machine.settings.manualClock ? "manual" : "system",
+            settings: Self.sessionSettings(self.machine.settings),
             apps: apps,
             world: SessionWorld(
                 people: world.people.values.sorted { $0.handle < $1.handle },
@@ -180,7 +216,9 @@ extension EventLoop {
             screens: world.devices.keys.sorted().compactMap { device in
                 let screen = self.machine.screen(device: device)
                 guard screen.showing != nil || screen.app != nil else { return nil }
-                return SessionScreen(device: device, showing: screen.showing, app: screen.app, conversation: screen.conversation, presentationStyle: screen.style)
+                return SessionScreen(
+                    device: device, showing: screen.showing, app: screen.app, conversation: screen.conversation,
+                    presentationStyle: screen.style)
             })
     }
 

@@ -67,7 +67,9 @@ struct Recorder {
         self.startedAt = start.startedAt
         self.builder = RecordingBuilder(start: start)
         for view in start.transcripts {
-            self.shown(View(device: view.device, conversation: view.conversation), entries: view.entries.map(\.entry), total: view.olderCount + view.entries.count)
+            self.shown(
+                View(device: view.device, conversation: view.conversation), entries: view.entries.map(\.entry),
+                total: view.olderCount + view.entries.count)
         }
     }
 
@@ -84,7 +86,9 @@ struct Recorder {
     /// A reply left for `client`; returns true when it answered the current step (whose
     /// changed views are then read, so the step shows what it did at once).
     mutating func replied(client: [UInt8], requestID: String, body: ControlMessage.Body) -> Bool {
-        guard let number = self.waiting.removeValue(forKey: Waiting(client: client, requestID: requestID)) else { return false }
+        guard let number = self.waiting.removeValue(forKey: Waiting(client: client, requestID: requestID)) else {
+            return false
+        }
         self.builder.replied(step: number, body)
         return number == self.steps
     }
@@ -103,7 +107,8 @@ struct Recorder {
                     (self.shown[view], self.totals[view]) = (ids, total + 1)
                 }
             case .transcriptEntryChanged(let device, let conversation, let entry):
-                self.changed[View(device: device, conversation: conversation), default: Change()].entries[entry.id] = entry
+                self.changed[View(device: device, conversation: conversation), default: Change()].entries[entry.id] =
+                    entry
             case .transcriptEntryRemoved(let device, let conversation, _):
                 self.changed[View(device: device, conversation: conversation), default: Change()].whole = true
             case .inputFieldChanged(let device, let conversation, _):
@@ -112,7 +117,8 @@ struct Recorder {
                 // An install made, or a person new to one, during the recording: the replay
                 // renames these too (the session line has those given before it).
                 guard let install = world.installs[installID] else { continue }
-                self.builder.participant(device: install.device, app: install.app, .init(person: person, identifier: identifier))
+                self.builder.participant(
+                    device: install.device, app: install.app, .init(person: person, identifier: identifier))
             case .contactNamed(let device, _, _):
                 // Every name that device shows may read differently now.
                 for view in Self.views(of: device, in: world) {
@@ -140,7 +146,8 @@ struct Recorder {
                 return (change.entries[id]!, total - (ids.count - position))
             }
             guard !entries.isEmpty || change.field else { return nil }
-            return Reading(view: view, entries: entries.map { (entry: $0.0, index: $0.1) }, total: total, field: change.field)
+            return Reading(
+                view: view, entries: entries.map { (entry: $0.0, index: $0.1) }, total: total, field: change.field)
         }
     }
 

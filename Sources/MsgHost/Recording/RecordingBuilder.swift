@@ -85,7 +85,9 @@ final class RecordingBuilder: @unchecked Sendable {
 
     init(start: SessionStart) {
         self.start = start
-        for view in start.transcripts { self.views[SessionViews.Key(device: view.device, conversation: view.conversation)] = view }
+        for view in start.transcripts {
+            self.views[SessionViews.Key(device: view.device, conversation: view.conversation)] = view
+        }
     }
 
     private func later(_ work: @escaping @Sendable () -> Void) { self.pending.append(work) }
@@ -104,9 +106,10 @@ final class RecordingBuilder: @unchecked Sendable {
             self.stepBase = [:]
             self.frames.append([])
             let body = body.map { (try? WireJSON.decode(JSONValue.self, from: $0)) ?? .object([:]) } ?? .object([:])
-            self.steps.append(SessionStep(
-                step: number, time: time, command: command.rawValue, body: body, reply: .null,
-                events: [], callbacks: [], transcripts: [], frames: []))
+            self.steps.append(
+                SessionStep(
+                    step: number, time: time, command: command.rawValue, body: body, reply: .null,
+                    events: [], callbacks: [], transcripts: [], frames: []))
         }
     }
 
@@ -114,7 +117,8 @@ final class RecordingBuilder: @unchecked Sendable {
     func replied(step number: Int, _ body: ControlMessage.Body) {
         self.later {
             guard number >= 1, number <= self.steps.count else { return }
-            self.steps[number - 1].reply = (try? WireJSON.decode(JSONValue.self, from: ControlCodec.body(body))) ?? .null
+            self.steps[number - 1].reply =
+                (try? WireJSON.decode(JSONValue.self, from: ControlCodec.body(body))) ?? .null
         }
     }
 
@@ -139,7 +143,8 @@ final class RecordingBuilder: @unchecked Sendable {
     func frame(_ frames: [[UInt8]], inbound: Bool, peer: Peer?, refusal: WireError?, time: Int64) {
         self.later {
             guard !self.steps.isEmpty else { return }
-            self.frames[self.steps.count - 1].append(CrossedFrame(frames: frames, inbound: inbound, peer: peer, refusal: refusal, time: time))
+            self.frames[self.steps.count - 1].append(
+                CrossedFrame(frames: frames, inbound: inbound, peer: peer, refusal: refusal, time: time))
         }
     }
 
@@ -148,8 +153,8 @@ final class RecordingBuilder: @unchecked Sendable {
     private static func callback(_ frame: CrossedFrame) -> SessionCallback? {
         let frames = frame.frames
         guard !frame.inbound, let peer = frame.peer, frames.count >= 4, frames[2].count <= WireLimits.maxHeaderBytes,
-              let header = try? WireJSON.decode(Header.self, from: frames[2]), CallbackType(rawValue: header.type) != nil,
-              frames[3].count <= WireTap.maxBodyBytes, let body = try? WireJSON.decode(InstanceBody.self, from: frames[3])
+            let header = try? WireJSON.decode(Header.self, from: frames[2]), CallbackType(rawValue: header.type) != nil,
+            frames[3].count <= WireTap.maxBodyBytes, let body = try? WireJSON.decode(InstanceBody.self, from: frames[3])
         else { return nil }
         return SessionCallback(device: peer.device, app: peer.app, instance: body.instance, callback: header.type)
     }
@@ -196,12 +201,17 @@ final class RecordingBuilder: @unchecked Sendable {
         // Taken out while it changes, so that its entries are changed in place, not copied.
         var kept = self.views.removeValue(forKey: key)
         var base = self.stepBase.removeValue(forKey: key) ?? StepBase(kept)
-        let written = self.steps[last].transcripts.firstIndex { $0.device == key.device && $0.conversation == key.conversation }
+        let written = self.steps[last].transcripts.firstIndex {
+            $0.device == key.device && $0.conversation == key.conversation
+        }
         var view: SessionTranscript
         var change: SessionTranscript
         if base.existed, !read.whole, var old = kept.take() {
-            change = written.map { self.steps[last].transcripts[$0] }
-                ?? SessionTranscript(device: key.device, conversation: key.conversation, entries: [], olderCount: 0, text: "", staged: nil)
+            change =
+                written.map { self.steps[last].transcripts[$0] }
+                ?? SessionTranscript(
+                    device: key.device, conversation: key.conversation, entries: [], olderCount: 0, text: "",
+                    staged: nil)
             if let page = read.entries {
                 for entry in page {
                     base.keep(entry.entry, from: old.entries)
@@ -212,7 +222,9 @@ final class RecordingBuilder: @unchecked Sendable {
                         SessionViews.put(entry, into: &change.entries)
                     }
                 }
-                if old.entries.count > SessionViews.screenful { old.entries.removeFirst(old.entries.count - SessionViews.screenful) }
+                if old.entries.count > SessionViews.screenful {
+                    old.entries.removeFirst(old.entries.count - SessionViews.screenful)
+                }
                 old.olderCount = max(0, read.total - old.entries.count)
             }
             if let field = read.field { (old.text, old.staged) = (field.text, field.staged) }
@@ -226,11 +238,16 @@ final class RecordingBuilder: @unchecked Sendable {
             for id in change.entries.map(\.entry) + change.removed { base.keep(id, from: before?.entries ?? []) }
         }
         self.views[key] = view
-        let same = change.entries.isEmpty && change.removed.isEmpty && base.existed
+        let same =
+            change.entries.isEmpty && change.removed.isEmpty && base.existed
             && (base.olderCount, base.text, base.staged) == (view.olderCount, view.text, view.staged)
         self.stepBase[key] = base
         if let written {
-            if same { self.steps[last].transcripts.remove(at: written) } else { self.steps[last].transcripts[written] = change }
+            if same {
+                self.steps[last].transcripts.remove(at: written)
+            } else {
+                self.steps[last].transcripts[written] = change
+            }
         } else if !same {
             self.steps[last].transcripts.append(change)
             self.steps[last].transcripts.sort { ($0.device, $0.conversation) < ($1.device, $1.conversation) }
@@ -243,7 +260,8 @@ final class RecordingBuilder: @unchecked Sendable {
         let field = read.field ?? InputFieldResult(text: old?.text ?? "", staged: old?.staged)
         guard let page = read.entries else {
             return SessionTranscript(
-                device: read.key.device, conversation: read.key.conversation, entries: old?.entries ?? [], olderCount: old?.olderCount ?? 0,
+                device: read.key.device, conversation: read.key.conversation, entries: old?.entries ?? [],
+                olderCount: old?.olderCount ?? 0,
                 text: field.text, staged: field.staged)
         }
         var entries = page
@@ -267,11 +285,14 @@ final class RecordingBuilder: @unchecked Sendable {
             for (index, var step) in self.steps.enumerated() {
                 step.callbacks = self.frames[index].compactMap(Self.callback)
                 step.frames = self.frames[index].map { frame in
-                    self.tap.frame(frame.frames, inbound: frame.inbound, peer: frame.peer.map { ($0.device, $0.app, $0.pid) }, refusal: frame.refusal, time: frame.time)
+                    self.tap.frame(
+                        frame.frames, inbound: frame.inbound, peer: frame.peer.map { ($0.device, $0.app, $0.pid) },
+                        refusal: frame.refusal, time: frame.time)
                 }
                 lines.append(String(decoding: WireJSON.encode(step), as: UTF8.self))
             }
-            lines.append(String(decoding: WireJSON.encode(SessionEnd(steps: self.steps.count, time: elapsed)), as: UTF8.self))
+            lines.append(
+                String(decoding: WireJSON.encode(SessionEnd(steps: self.steps.count, time: elapsed)), as: UTF8.self))
             return lines
         }
     }

@@ -29,11 +29,14 @@ public struct CurveClients: Sendable, Equatable {
     func check(endpoint: String, key: String, keysKey: String, keys: [String]) throws(ConfigurationError) {
         guard endpoint.hasPrefix("tcp://") else { return }
         guard ZMQCurve.isAvailable else {
-            throw ConfigurationError("\(key) \(endpoint) is tcp, which needs CURVE, but this libzmq was built without it (zmq_has(\"curve\") is false)")
+            throw ConfigurationError(
+                "\(key) \(endpoint) is tcp, which needs CURVE, but this libzmq was built without it (zmq_has(\"curve\") is false)"
+            )
         }
         if keys.isEmpty && !Self.isLoopback(endpoint) {
             throw ConfigurationError(
-                "\(key) \(endpoint) is not a loopback address, and \(keysKey) lists no CURVE client key: msghostd does not bind the network without CURVE clients configured (docs/SECURITY.md)")
+                "\(key) \(endpoint) is not a loopback address, and \(keysKey) lists no CURVE client key: msghostd does not bind the network without CURVE clients configured (docs/SECURITY.md)"
+            )
         }
     }
 

@@ -26,7 +26,8 @@ struct ServerKeyPair: Sendable {
             pair = try Self.create(path)
         }
         do {
-            try (pair.publicKey + "\n").write(toFile: directory + "/" + Self.publicFile, atomically: true, encoding: .utf8)
+            try (pair.publicKey + "\n").write(
+                toFile: directory + "/" + Self.publicFile, atomically: true, encoding: .utf8)
         } catch {
             throw ConfigurationError("cannot write \(directory)/\(Self.publicFile): \(error.localizedDescription)")
         }
@@ -35,9 +36,13 @@ struct ServerKeyPair: Sendable {
 
     private static func load(_ path: String) throws(ConfigurationError) -> ServerKeyPair {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw ConfigurationError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard stat(path, &info) == 0 else {
+            throw ConfigurationError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
         guard info.st_mode & 0o077 == 0 else {
-            throw ConfigurationError("\(path) holds the daemon's secret CURVE key but others may read it (mode \(String(info.st_mode & 0o777, radix: 8))): chmod 600 it, or remove it to make a new key pair")
+            throw ConfigurationError(
+                "\(path) holds the daemon's secret CURVE key but others may read it (mode \(String(info.st_mode & 0o777, radix: 8))): chmod 600 it, or remove it to make a new key pair"
+            )
         }
         let text: String
         do {
@@ -47,7 +52,8 @@ struct ServerKeyPair: Sendable {
         }
         let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let publicKey = ZMQCurve.publicKey(secretKey: secret) else {
-            throw ConfigurationError("\(path) does not hold a CURVE secret key (40 characters of Z85); remove it to make a new key pair")
+            throw ConfigurationError(
+                "\(path) does not hold a CURVE secret key (40 characters of Z85); remove it to make a new key pair")
         }
         return ServerKeyPair(publicKey: publicKey, secretKey: secret)
     }

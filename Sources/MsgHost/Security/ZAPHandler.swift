@@ -47,16 +47,23 @@ final class ZAPHandler {
             // version, request id, domain, address, identity, mechanism, credentials…
             // Only libzmq sends here (inproc), but a REP socket must answer every request
             // before it can receive the next: a short one is answered 400 too.
-            let text = request.map { String(decoding: $0, as: UTF8.self) } + Array(repeating: "", count: max(0, 6 - request.count))
+            let text =
+                request.map { String(decoding: $0, as: UTF8.self) }
+                + Array(repeating: "", count: max(0, 6 - request.count))
             let requestID = request.count > 1 ? request[1] : []
             let (version, domain, address, mechanism) = (text[0], text[2], text[3], text[5])
             let key = request.count >= 7 ? ZMQCurve.z85(request[6]) : nil
-            let admitted = version == "1.0" && mechanism == "CURVE" && key.map { self.admits($0, domain: domain) } == true
+            let admitted =
+                version == "1.0" && mechanism == "CURVE" && key.map { self.admits($0, domain: domain) } == true
             if !admitted {
                 refusals.append(Refusal(domain: domain, key: key ?? "(\(mechanism), no CURVE key)", address: address))
             }
             let status = admitted ? ("200", "OK") : ("400", "client key not authorised for \(domain)")
-            try? self.socket.send([Array("1.0".utf8), requestID, Array(status.0.utf8), Array(status.1.utf8), Array((key ?? "").utf8), []], dontWait: true)
+            try? self.socket.send(
+                [
+                    Array("1.0".utf8), requestID, Array(status.0.utf8), Array(status.1.utf8), Array((key ?? "").utf8),
+                    [],
+                ], dontWait: true)
         }
         return refusals
     }

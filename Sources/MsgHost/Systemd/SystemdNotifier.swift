@@ -13,7 +13,8 @@ struct SystemdNotifier: Sendable {
         let path = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         self.socketPath = path
         if path != nil, let usec = environment["WATCHDOG_USEC"].flatMap(Int64.init), usec > 0,
-           environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true {
+            environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true
+        {
             self.watchdogInterval = max(1, usec / 2000)
         } else {
             self.watchdogInterval = nil
@@ -46,7 +47,11 @@ struct SystemdNotifier: Sendable {
                 // Never wait: this runs on the event loop, and a receiver whose queue is full (Linux
                 // holds net.unix.max_dgram_qlen datagrams, 10 by default) would otherwise stall
                 // the loop until it reads. A watchdog ping lost so is sent again half a period on.
-                bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), sockaddrPointer, length) }
+                bytes.withUnsafeBytes {
+                    sendto(
+                        fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), sockaddrPointer, length
+                    )
+                }
             }
         }
     }

@@ -75,7 +75,10 @@ public struct SituationCoverage: Sendable {
             case .terminated?, .crashed?:
                 let reason = event.eventKind == .crashed ? "crashed" : event.name ?? "?"
                 let place = self.presented.contains(key) ? "while on screen" : "after it was closed"
-                self.see("termination", reason == "uninstalled" ? "uninstalled" : reason == "idle" ? "idle, \(place)" : "\(reason), \(place)")
+                self.see(
+                    "termination",
+                    reason == "uninstalled"
+                        ? "uninstalled" : reason == "idle" ? "idle, \(place)" : "\(reason), \(place)")
                 if reason == "uninstalled" {
                     // A reinstall is a new install: its first launch is a cold one again.
                     self.reinstalled.insert(key)
@@ -88,12 +91,15 @@ public struct SituationCoverage: Sendable {
         for frame in frames {
             let key = "\(frame.device ?? "") \(frame.app ?? "")"
             let body: [String: JSONValue] = if case .object(let fields)? = frame.body { fields } else { [:] }
-            let instance: String? = if case .string(let id)? = body["instance"] { "\(frame.device ?? "") \(id)" } else { nil }
+            let instance: String? =
+                if case .string(let id)? = body["instance"] { "\(frame.device ?? "") \(id)" } else { nil }
             if frame.direction == "in" {
                 if Self.sends.contains(frame.type) { self.pendingSends[frame.id] = frame.type }
                 continue
             }
-            if let replyTo = frame.replyTo, frame.type == "reply", let send = self.pendingSends.removeValue(forKey: replyTo) {
+            if let replyTo = frame.replyTo, frame.type == "reply",
+                let send = self.pendingSends.removeValue(forKey: replyTo)
+            {
                 if let error = frame.error {
                     self.see("direct send", "\(send) refused: \(error.code) \(error.name)")
                 } else {
@@ -106,23 +112,36 @@ public struct SituationCoverage: Sendable {
                 let style: String = if case .string(let style)? = body["presentationStyle"] { style } else { "?" }
                 self.styles[instance] = style
                 var selected = false
-                if case .object(let conversation)? = body["conversation"], let message = conversation["selectedMessage"], message != .null { selected = true }
+                if case .object(let conversation)? = body["conversation"],
+                    let message = conversation["selectedMessage"], message != .null
+                {
+                    selected = true
+                }
                 if style == "transcript" {
                     self.see("launch", "live layout in the transcript")
                 } else if starts.contains(key) {
                     if self.reinstalled.remove(key) != nil { self.see("install", "reinstalled, then launched") }
                     let again = self.launched.contains(key)
-                    self.see("launch", again
-                        ? "relaunch after termination, \(selected ? "a selected message" : "no selected message")"
-                        : selected ? "cold launch from a tapped bubble (expanded, a selected message)" : "cold launch from the drawer (compact)")
+                    self.see(
+                        "launch",
+                        again
+                            ? "relaunch after termination, \(selected ? "a selected message" : "no selected message")"
+                            : selected
+                                ? "cold launch from a tapped bubble (expanded, a selected message)"
+                                : "cold launch from the drawer (compact)")
                     self.launched.insert(key)
                 } else {
                     self.see("launch", "active again in a running process (\(style))")
                 }
             }
-            if frame.type == "didTransition", let instance, case .string(let style)? = body["presentationStyle"] { self.styles[instance] = style }
+            if frame.type == "didTransition", let instance, case .string(let style)? = body["presentationStyle"] {
+                self.styles[instance] = style
+            }
             let style = instance.flatMap { self.styles[$0] }
-            if ["willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear", "willTransition", "willSelect", "willResignActive", "touch", "contentSizeThatFits"].contains(frame.type) {
+            if [
+                "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear", "willTransition",
+                "willSelect", "willResignActive", "touch", "contentSizeThatFits",
+            ].contains(frame.type) {
                 continue  // each comes with the one counted
             }
             let cause = Self.cause(command)
@@ -163,7 +182,8 @@ public struct SituationCoverage: Sendable {
             lines.append("  " + ("\(row.name)").padded(to: width + 12) + (count == 0 ? "—" : String(count)))
         }
         let reached = Self.reachable.count - self.missing.count
-        lines.append("\(reached) of the \(Self.reachable.count) situations the user's actions can bring about were reached")
+        lines.append(
+            "\(reached) of the \(Self.reachable.count) situations the user's actions can bring about were reached")
         return lines.joined(separator: "\n")
     }
 
@@ -174,7 +194,8 @@ public struct SituationCoverage: Sendable {
     /// What the user did, in a situation's words, or nil when the admin did it.
     static func cause(_ command: String) -> String? {
         switch command {
-        case "open", "close", "chevron", "tap", "send", "cancel", "activate", "touch", "tapScreen": command == "activate" || command == "tapScreen" ? "touch" : command
+        case "open", "close", "chevron", "tap", "send", "cancel", "activate", "touch", "tapScreen":
+            command == "activate" || command == "tapScreen" ? "touch" : command
         case "advanceClock": "time"
         case "release": "release"
         default: nil

@@ -12,7 +12,9 @@ struct AppRoot: Equatable {
     /// The common folder of the manifests' working directories; nil when none has one.
     init?(_ manifests: [JSONValue]) {
         let folders = manifests.compactMap { manifest -> [Substring]? in
-            guard case .object(let fields) = manifest, case .string(let path)? = fields["workingDirectory"], path.hasPrefix("/") else { return nil }
+            guard case .object(let fields) = manifest, case .string(let path)? = fields["workingDirectory"],
+                path.hasPrefix("/")
+            else { return nil }
             return path.split(separator: "/")
         }
         guard var common = folders.first else { return nil }

@@ -13,10 +13,18 @@ public enum PythonFindingTestWriter {
         let full = PythonTestWriter.write(plan, directory: directory)
         // The recording's module up to its test function: the world, the apps, the settings.
         let head = full.range(of: "\ndef drawn(entry):").map { String(full[..<$0.lowerBound]) } ?? full
-        let found = findings.map { "    \($0.kind.rawValue) at step \($0.step)\($0.app.map { " — \($0)" } ?? "")\($0.device.map { " on \($0)" } ?? ""): \($0.detail)" }
-        var out = head.replacingOccurrences(of: "from msghost.errors import ControlError\n", with: "from msghost.errors import ControlError, TransportError\n").replacingOccurrences(
-            of: "Each step is what the user or the admin did, on the manual clock at the time it was\nrecorded; the assertions after it are what each device showed then: its entries as\ndrawn (names rendered with that device's contacts), its input field, and the sends\nand requests refused, by Apple's code and name. A difference is named field by field.",
-            with: "The steps `msghostctl explore` shrank a finding to:\n\(found.joined(separator: "\n"))\nEach is taken as the explorer took it; after each, the test asserts that the finding\ndoes not happen. It fails on the app as it was explored and passes once the bug is fixed.")
+        let found = findings.map {
+            "    \($0.kind.rawValue) at step \($0.step)\($0.app.map { " — \($0)" } ?? "")\($0.device.map { " on \($0)" } ?? ""): \($0.detail)"
+        }
+        var out = head.replacingOccurrences(
+            of: "from msghost.errors import ControlError\n",
+            with: "from msghost.errors import ControlError, TransportError\n"
+        ).replacingOccurrences(
+            of:
+                "Each step is what the user or the admin did, on the manual clock at the time it was\nrecorded; the assertions after it are what each device showed then: its entries as\ndrawn (names rendered with that device's contacts), its input field, and the sends\nand requests refused, by Apple's code and name. A difference is named field by field.",
+            with:
+                "The steps `msghostctl explore` shrank a finding to:\n\(found.joined(separator: "\n"))\nEach is taken as the explorer took it; after each, the test asserts that the finding\ndoes not happen. It fails on the app as it was explored and passes once the bug is fixed."
+        )
         let invariants = findings.compactMap(\.invariants).first
         out += """
 
@@ -127,7 +135,8 @@ public enum PythonFindingTestWriter {
         // open before it in the same conversation.
         let lost = findings.filter { $0.kind == .stateLost }.compactMap(\.device)
         func place(_ step: TestPlan.Step) -> (device: String, conversation: String)? {
-            var device: String?, conversation: String?
+            var device: String?
+            var conversation: String?
             for (key, argument) in step.arguments {
                 guard case .value(.string(let value)) = argument else { continue }
                 if key == "device" { device = value }
@@ -136,7 +145,9 @@ public enum PythonFindingTestWriter {
             guard step.command == .open, let device, let conversation, lost.contains(device) else { return nil }
             return (device, conversation)
         }
-        let lastOpen = Dictionary(plan.steps.compactMap { step in place(step).map { ($0.device, step.number) } }, uniquingKeysWith: { _, last in last })
+        let lastOpen = Dictionary(
+            plan.steps.compactMap { step in place(step).map { ($0.device, step.number) } },
+            uniquingKeysWith: { _, last in last })
         var opened: [String: Int] = [:]
         for step in plan.steps where step.number > 0 {
             let call = PythonTestWriter.call(step)
@@ -146,9 +157,11 @@ public enum PythonFindingTestWriter {
             out += "    seen = no_finding(control, seen, \(step.number))\n"
             if let place = place(step) {
                 let key = "\(place.device) \(place.conversation)"
-                out += "    shown[\(step.number)] = screen(control, \(PythonTestWriter.string(place.device)), \(PythonTestWriter.string(place.conversation)))\n"
+                out +=
+                    "    shown[\(step.number)] = screen(control, \(PythonTestWriter.string(place.device)), \(PythonTestWriter.string(place.conversation)))\n"
                 if let before = opened[key], lastOpen[place.device] == step.number {
-                    out += "    assert shown[\(step.number)] == shown[\(before)], \"opened again after its process was ended, the app shows another screen\"\n"
+                    out +=
+                        "    assert shown[\(step.number)] == shown[\(before)], \"opened again after its process was ended, the app shows another screen\"\n"
                 }
                 opened[key] = step.number
             }

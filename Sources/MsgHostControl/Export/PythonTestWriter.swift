@@ -7,7 +7,9 @@ public enum PythonTestWriter {
     /// The SDK method of each command, and its parameters by body key (in order).
     static let methods: [ControlCommand: (String, [(String, String)])] = [
         .createPerson: ("create_person", [("handle", "handle"), ("name", "name")]),
-        .createDevice: ("create_device", [("id", "id"), ("owner", "owner"), ("platform", "platform"), ("model", "model")]),
+        .createDevice: (
+            "create_device", [("id", "id"), ("owner", "owner"), ("platform", "platform"), ("model", "model")]
+        ),
         .createConversation: ("create_conversation", [("members", "members"), ("id", "id")]),
         .installApp: ("install_app", [("device", "device"), ("app", "app")]),
         .uninstallApp: ("uninstall_app", [("device", "device"), ("app", "app")]),
@@ -66,7 +68,9 @@ public enum PythonTestWriter {
             from msghost.testing import App\n\n
             """
         if let root {
-            let found = directory.map { "Path(__file__).resolve().parent / \(self.string(root.path(from: $0)))" } ?? self.string(root.path)
+            let found =
+                directory.map { "Path(__file__).resolve().parent / \(self.string(root.path(from: $0)))" }
+                ?? self.string(root.path)
             out += """
                 # The folder that holds the apps (recorded in \(root.path)): found relative to this
                 # file; set MSGHOST_APP_ROOT to it to run this test from elsewhere.
@@ -130,10 +134,12 @@ public enum PythonTestWriter {
                 control = daemon.control\n
             """
         for contact in plan.start.contacts {
-            out += "    control.contact(\(self.string(contact.device)), \(self.string(contact.person)), \(self.string(contact.name)))\n"
+            out +=
+                "    control.contact(\(self.string(contact.device)), \(self.string(contact.person)), \(self.string(contact.name)))\n"
         }
         for rule in plan.start.delivery {
-            out += "    control.delivery(\(self.string(rule.device)), latency_ms=\(rule.latencyMs), hold=\(rule.hold ? "True" : "False"))\n"
+            out +=
+                "    control.delivery(\(self.string(rule.device)), latency_ms=\(rule.latencyMs), hold=\(rule.hold ? "True" : "False"))\n"
         }
         out += Self.lookUp(plan.identifiers)
         for step in plan.steps { out += "\n" + Self.step(step) }
@@ -148,7 +154,10 @@ public enum PythonTestWriter {
     }
 
     static func step(_ step: TestPlan.Step) -> String {
-        var out = step.number == 0 ? "    # Before the recording began: \(step.summary).\n" : "    # Step \(step.number) (\(step.time) ms): \(step.summary).\n"
+        var out =
+            step.number == 0
+            ? "    # Before the recording began: \(step.summary).\n"
+            : "    # Step \(step.number) (\(step.time) ms): \(step.summary).\n"
         let call = Self.call(step)
         if step.command == .advanceClock && step.refusal != nil {
             // Refused on the recording's system clock; this test's clock is manual: time passes.
@@ -157,16 +166,22 @@ public enum PythonTestWriter {
         }
         if let refusal = step.refusal {
             out += "    with pytest.raises(ControlError) as refused:\n        \(call)\n"
-            out += "    assert (refused.value.domain, refused.value.name) == (\(self.string(refusal.domain)), \(self.string(refusal.name)))\n"
+            out +=
+                "    assert (refused.value.domain, refused.value.name) == (\(self.string(refusal.domain)), \(self.string(refusal.name)))\n"
         } else if step.outcome.isEmpty {
             out += "    \(call)\n"
         } else {
             out += "    reply = \(call)\n"
-            for (key, value) in step.outcome { out += "    assert reply[\(self.string(key))] == \(self.string(value))\n" }
+            for (key, value) in step.outcome {
+                out += "    assert reply[\(self.string(key))] == \(self.string(value))\n"
+            }
         }
         out += Self.lookUp(step.identifiers)
-        if step.then > 0 && step.command != .advanceClock || step.command == .advanceClock && step.then > Self.milliseconds(step) {
-            out += "    control.advance_clock(\(step.command == .advanceClock ? step.then - Self.milliseconds(step) : step.then))\n"
+        if step.then > 0 && step.command != .advanceClock
+            || step.command == .advanceClock && step.then > Self.milliseconds(step)
+        {
+            out +=
+                "    control.advance_clock(\(step.command == .advanceClock ? step.then - Self.milliseconds(step) : step.then))\n"
         }
         guard !step.views.isEmpty || step.refusals != nil else { return out }
         out += "    control.settle()\n"
@@ -174,11 +189,15 @@ public enum PythonTestWriter {
             let (device, conversation) = (self.string(view.device), self.string(view.conversation))
             let slice = view.fullPage ? "[-\(view.entries.count):]" : ""
             let place = self.string("\(view.device) in \(view.conversation)")
-            out += "    assert_entries(shown(control, \(device), \(conversation))\(slice), \(self.list(view.entries.map { self.ordered($0) }, indent: 4)), \(place))\n"
+            out +=
+                "    assert_entries(shown(control, \(device), \(conversation))\(slice), \(self.list(view.entries.map { self.ordered($0) }, indent: 4)), \(place))\n"
             let staged = view.staged.map { self.ordered($0) } ?? "None"
-            out += "    assert_field(field(control, \(device), \(conversation)), \(self.string(view.text)), \(staged), \(place))\n"
+            out +=
+                "    assert_field(field(control, \(device), \(conversation)), \(self.string(view.text)), \(staged), \(place))\n"
         }
-        if let refusals = step.refusals { out += "    assert refusals(control) == \(self.list(refusals.map(self.string), indent: 4))\n" }
+        if let refusals = step.refusals {
+            out += "    assert refusals(control) == \(self.list(refusals.map(self.string), indent: 4))\n"
+        }
         return out
     }
 
@@ -192,8 +211,11 @@ public enum PythonTestWriter {
 
     static func call(_ step: TestPlan.Step) -> String {
         let given = Dictionary(step.arguments, uniquingKeysWith: { first, _ in first })
-        if let (method, parameters) = Self.methods[step.command], Set(given.keys).isSubset(of: Set(parameters.map(\.0))) {
-            let arguments = parameters.compactMap { key, parameter in given[key].map { "\(parameter)=\(self.argument($0))" } }
+        if let (method, parameters) = Self.methods[step.command], Set(given.keys).isSubset(of: Set(parameters.map(\.0)))
+        {
+            let arguments = parameters.compactMap { key, parameter in
+                given[key].map { "\(parameter)=\(self.argument($0))" }
+            }
             return "control.\(method)(\(arguments.joined(separator: ", ")))"
         }
         let body = step.arguments.map { "\(self.string($0.0)): \(self.argument($0.1))" }.joined(separator: ", ")
@@ -207,7 +229,10 @@ public enum PythonTestWriter {
         case .entry(let device, let conversation, let index):
             return "control.transcript(\(self.string(device)), \(self.string(conversation)))[\(index)][\"entry\"]"
         case .messages(let places):
-            return "[" + places.map { "control.transcript(\(self.string($0.device)), \(self.string($0.conversation)))[\($0.index)][\"messageID\"]" }.joined(separator: ", ") + "]"
+            return "["
+                + places.map {
+                    "control.transcript(\(self.string($0.device)), \(self.string($0.conversation)))[\($0.index)][\"messageID\"]"
+                }.joined(separator: ", ") + "]"
         }
     }
 
@@ -217,7 +242,8 @@ public enum PythonTestWriter {
     /// markers (`TestPlan.rename`), the literal parts joined with the variables.
     static func string(_ text: String) -> String {
         guard text.contains("\u{0}") else { return String(decoding: WireJSON.encode(text), as: UTF8.self) }
-        let parts = text.split(separator: "\u{0}", omittingEmptySubsequences: false).enumerated().compactMap { index, part -> String? in
+        let parts = text.split(separator: "\u{0}", omittingEmptySubsequences: false).enumerated().compactMap {
+            index, part -> String? in
             if index % 2 == 1 { return String(part) }
             return part.isEmpty ? nil : String(decoding: WireJSON.encode(String(part)), as: UTF8.self)
         }
@@ -228,7 +254,8 @@ public enum PythonTestWriter {
         switch value {
         case .null: return "None"
         case .bool(let flag): return flag ? "True" : "False"
-        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+        case .number(let number):
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
         case .string(let text): return self.string(text)
         case .array(let items): return self.list(items.map { self.literal($0, indent: indent + 4) }, indent: indent)
         case .object(let fields): return self.ordered(fields.sorted { $0.key < $1.key }, indent: indent)
@@ -248,8 +275,17 @@ public enum PythonTestWriter {
     static func world(_ world: SessionWorld) -> JSONValue {
         .object([
             "people": .array(world.people.map { .object(["handle": .string($0.handle), "name": .string($0.name)]) }),
-            "devices": .array(world.devices.map { .object(["id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue), "model": .string($0.model.rawValue)]) }),
-            "conversations": .array(world.conversations.map { .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))]) }),
+            "devices": .array(
+                world.devices.map {
+                    .object([
+                        "id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue),
+                        "model": .string($0.model.rawValue),
+                    ])
+                }),
+            "conversations": .array(
+                world.conversations.map {
+                    .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))])
+                }),
             "installs": .array(world.installs.map { .object(["device": .string($0.device), "app": .string($0.app)]) }),
         ])
     }
@@ -259,9 +295,14 @@ public enum PythonTestWriter {
     static func app(_ manifest: JSONValue, root: AppRoot?) -> String {
         guard case .object(var fields) = manifest else { return "None" }
         var arguments: [String] = []
-        for (key, parameter) in [("bundleID", "bundle_id"), ("command", "command"), ("args", "args"), ("workingDirectory", "working_directory"),
-                                 ("contexts", "contexts"), ("env", "env"), ("displayName", "display_name")] {
-            if let value = fields.removeValue(forKey: key) { arguments.append("\(parameter)=\(self.path(value, root: root))") }
+        for (key, parameter) in [
+            ("bundleID", "bundle_id"), ("command", "command"), ("args", "args"),
+            ("workingDirectory", "working_directory"),
+            ("contexts", "contexts"), ("env", "env"), ("displayName", "display_name"),
+        ] {
+            if let value = fields.removeValue(forKey: key) {
+                arguments.append("\(parameter)=\(self.path(value, root: root))")
+            }
         }
         if !fields.isEmpty { arguments.append("manifest=\(self.literal(.object(fields), indent: 8))") }
         return "App(" + arguments.joined(separator: ", ") + ")"
@@ -272,7 +313,9 @@ public enum PythonTestWriter {
     static func path(_ value: JSONValue, root: AppRoot?) -> String {
         switch value {
         case .string(let text):
-            guard let root, text.hasPrefix("/"), let relative = root.relative(text) else { return self.literal(value, indent: 8) }
+            guard let root, text.hasPrefix("/"), let relative = root.relative(text) else {
+                return self.literal(value, indent: 8)
+            }
             return relative.isEmpty ? "str(APP_ROOT)" : "str(APP_ROOT / \(self.string(relative)))"
         case .array(let items):
             return self.list(items.map { self.path($0, root: root) }, indent: 8)

@@ -22,13 +22,18 @@ public struct SwiftTestWriter {
     /// How a body field is written as an argument of its request's initializer; `enumCase` is
     /// a string the request's type holds as an enum (a platform, a device model, an action),
     /// written as its case (`.iOS`).
-    enum Kind { case string, optionalString, int, optionalInt64, optionalBool, json, fields, strings, optionalStrings, enumCase }
+    enum Kind {
+        case string, optionalString, int, optionalInt64, optionalBool, json, fields, strings, optionalStrings, enumCase
+    }
 
     /// The request type of each command, its initializer's labels by body key, and the result
     /// type when the reply says what the action did.
     static let requests: [ControlCommand: (type: String, result: String?, fields: [(String, Kind)])] = [
         .createPerson: ("CreatePersonRequest", nil, [("handle", .string), ("name", .string)]),
-        .createDevice: ("CreateDeviceRequest", nil, [("id", .string), ("owner", .string), ("platform", .enumCase), ("model", .enumCase)]),
+        .createDevice: (
+            "CreateDeviceRequest", nil,
+            [("id", .string), ("owner", .string), ("platform", .enumCase), ("model", .enumCase)]
+        ),
         .createConversation: ("CreateConversationRequest", nil, [("members", .strings), ("id", .optionalString)]),
         .installApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
         .uninstallApp: ("DeviceAppRequest", nil, [("device", .string), ("app", .string)]),
@@ -50,10 +55,16 @@ public struct SwiftTestWriter {
         .typeText: ("TypeTextRequest", nil, [("device", .string), ("conversation", .string), ("text", .string)]),
         .send: ("InputFieldRequest", nil, [("device", .string), ("conversation", .string)]),
         .cancel: ("InputFieldRequest", nil, [("device", .string), ("conversation", .string)]),
-        .delivery: ("DeliveryRequest", nil, [("device", .string), ("latencyMs", .optionalInt64), ("hold", .optionalBool)]),
-        .release: ("ReleaseRequest", nil, [("device", .string), ("order", .optionalString), ("messages", .optionalStrings)]),
+        .delivery: (
+            "DeliveryRequest", nil, [("device", .string), ("latencyMs", .optionalInt64), ("hold", .optionalBool)]
+        ),
+        .release: (
+            "ReleaseRequest", nil, [("device", .string), ("order", .optionalString), ("messages", .optionalStrings)]
+        ),
         .advanceClock: ("AdvanceClockRequest", nil, [("milliseconds", .int)]),
-        .chooseSticker: ("ChooseStickerRequest", nil, [("device", .string), ("sticker", .int), ("onto", .optionalInt64)]),
+        .chooseSticker: (
+            "ChooseStickerRequest", nil, [("device", .string), ("sticker", .int), ("onto", .optionalInt64)]
+        ),
         .openParentApp: ("ParentAppRequest", nil, [("device", .string), ("app", .string)]),
         .compose: ("ComposeRequest", "ComposeResult", [("device", .string), ("action", .enumCase)]),
     ]
@@ -83,19 +94,24 @@ public struct SwiftTestWriter {
             let text: String
             switch value {
             case .number(let number): text = String(Int64(number))
-            case .string(let string): text = String(decoding: WireJSON.encode(string), as: UTF8.self)  // YAML reads JSON's strings
+            // YAML reads JSON's strings.
+            case .string(let string): text = String(decoding: WireJSON.encode(string), as: UTF8.self)
             default: continue
             }
             settings.append("\(Self.string(key)): \(Self.string(text))")
         }
-        out += "    static let settings: [String: String] = [\n" + settings.map { "        \($0),\n" }.joined() + "    ]\n\n"
+        out +=
+            "    static let settings: [String: String] = [\n" + settings.map { "        \($0),\n" }.joined()
+            + "    ]\n\n"
         out += "    @Test func session() throws {\n"
         out += "        try TestDaemon.with(apps: Self.apps, world: Self.world, settings: Self.settings) { daemon in\n"
         for contact in plan.start.contacts {
-            out += "            try daemon.control(.contact, ContactRequest(device: \(Self.string(contact.device)), person: \(Self.string(contact.person)), name: \(Self.string(contact.name))))\n"
+            out +=
+                "            try daemon.control(.contact, ContactRequest(device: \(Self.string(contact.device)), person: \(Self.string(contact.person)), name: \(Self.string(contact.name))))\n"
         }
         for rule in plan.start.delivery {
-            out += "            try daemon.control(.delivery, DeliveryRequest(device: \(Self.string(rule.device)), latencyMs: \(rule.latencyMs), hold: \(rule.hold)))\n"
+            out +=
+                "            try daemon.control(.delivery, DeliveryRequest(device: \(Self.string(rule.device)), latencyMs: \(rule.latencyMs), hold: \(rule.hold)))\n"
         }
         out += Self.lookUp(plan.identifiers)
         for step in plan.steps { out += "\n" + Self.step(step) }
@@ -112,8 +128,10 @@ public struct SwiftTestWriter {
 
     static func step(_ step: TestPlan.Step) -> String {
         let pad = "            "
-        var out = step.number == 0
-            ? "\(pad)// Before the recording began: \(step.summary).\n" : "\(pad)// Step \(step.number) (\(step.time) ms): \(step.summary).\n"
+        var out =
+            step.number == 0
+            ? "\(pad)// Before the recording began: \(step.summary).\n"
+            : "\(pad)// Step \(step.number) (\(step.time) ms): \(step.summary).\n"
         let (request, result) = Self.request(step)
         let reply = "reply\(step.number)"
         if step.command == .advanceClock && step.refusal != nil {
@@ -122,10 +140,13 @@ public struct SwiftTestWriter {
             return out
         }
         if let refusal = step.refusal {
-            out += "\(pad)let \(reply) = #expect(throws: WireError.self) { try daemon.control(.\(step.command.rawValue), \(request)) }\n"
-            out += "\(pad)#expect(\(reply)?.domain == \(Self.string(refusal.domain)) && \(reply)?.name == \(Self.string(refusal.name)))\n"
+            out +=
+                "\(pad)let \(reply) = #expect(throws: WireError.self) { try daemon.control(.\(step.command.rawValue), \(request)) }\n"
+            out +=
+                "\(pad)#expect(\(reply)?.domain == \(Self.string(refusal.domain)) && \(reply)?.name == \(Self.string(refusal.name)))\n"
         } else if let result, !step.outcome.isEmpty {
-            out += "\(pad)let \(reply) = try daemon.control(.\(step.command.rawValue), \(request), as: \(result).self)\n"
+            out +=
+                "\(pad)let \(reply) = try daemon.control(.\(step.command.rawValue), \(request), as: \(result).self)\n"
             for (key, value) in step.outcome {
                 let field = key == "action" ? "\(reply).action" : "\(reply).\(key).rawValue"
                 out += "\(pad)#expect(\(field) == \(Self.string(value)))\n"
@@ -143,21 +164,29 @@ public struct SwiftTestWriter {
             let shown = "try Self.shown(daemon, \(device), \(conversation))"
             let entries = view.entries.map { Self.drawn($0, indent: 16) }
             let place = Self.string("\(view.device) in \(view.conversation)")
-            out += "\(pad)Self.expectEntries(\(view.fullPage ? "Array(\(shown).suffix(\(view.entries.count)))" : shown), \(Self.list(entries, indent: 12)), \(place))\n"
-            out += "\(pad)Self.expectField(try Self.field(daemon, \(device), \(conversation)), text: \(Self.string(view.text)), staged: \(view.staged.map { Self.drawn($0, indent: 12) } ?? "nil"), \(place))\n"
+            out +=
+                "\(pad)Self.expectEntries(\(view.fullPage ? "Array(\(shown).suffix(\(view.entries.count)))" : shown), \(Self.list(entries, indent: 12)), \(place))\n"
+            out +=
+                "\(pad)Self.expectField(try Self.field(daemon, \(device), \(conversation)), text: \(Self.string(view.text)), staged: \(view.staged.map { Self.drawn($0, indent: 12) } ?? "nil"), \(place))\n"
         }
-        if let refusals = step.refusals { out += "\(pad)#expect(try Self.refusals(daemon) == \(Self.list(refusals.map(Self.string), indent: 12)))\n" }
+        if let refusals = step.refusals {
+            out += "\(pad)#expect(try Self.refusals(daemon) == \(Self.list(refusals.map(Self.string), indent: 12)))\n"
+        }
         return out
     }
 
     /// The request's initializer with the step's arguments, and the reply's type if it is read.
     static func request(_ step: TestPlan.Step) -> (String, String?) {
         let given = Dictionary(step.arguments, uniquingKeysWith: { first, _ in first })
-        guard let (type, result, fields) = Self.requests[step.command], Set(given.keys).isSubset(of: Set(fields.map(\.0))) else {
-            let body = step.arguments.map { "\(Self.string($0.0)): \(Self.argument($0.1, kind: .json))" }.joined(separator: ", ")
+        guard let (type, result, fields) = Self.requests[step.command],
+            Set(given.keys).isSubset(of: Set(fields.map(\.0)))
+        else {
+            let body = step.arguments.map { "\(Self.string($0.0)): \(Self.argument($0.1, kind: .json))" }.joined(
+                separator: ", ")
             return ("JSONValue.object([\(body.isEmpty ? ":" : body)])", nil)
         }
-        let arguments = fields.map { key, kind in "\(key): \(given[key].map { Self.argument($0, kind: kind) } ?? "nil")" }
+        let arguments = fields.map { key, kind in "\(key): \(given[key].map { Self.argument($0, kind: kind) } ?? "nil")"
+        }
         return ("\(type)(\(arguments.joined(separator: ", ")))", result)
     }
 
@@ -166,7 +195,10 @@ public struct SwiftTestWriter {
         case .entry(let device, let conversation, let index):
             return "try Self.entry(daemon, \(Self.string(device)), \(Self.string(conversation)), at: \(index))"
         case .messages(let places):
-            return "[" + places.map { "try Self.message(daemon, \(Self.string($0.device)), \(Self.string($0.conversation)), at: \($0.index))" }.joined(separator: ", ") + "]"
+            return "["
+                + places.map {
+                    "try Self.message(daemon, \(Self.string($0.device)), \(Self.string($0.conversation)), at: \($0.index))"
+                }.joined(separator: ", ") + "]"
         case .value(let value), .renamed(let value):
             switch (kind, value) {
             case (_, .null): return "nil"
@@ -175,9 +207,13 @@ public struct SwiftTestWriter {
             case (.optionalBool, .bool(let flag)): return flag ? "true" : "false"
             case (.enumCase, .string(let text)): return "." + text
             case (.strings, .array(let items)), (.optionalStrings, .array(let items)):
-                return "[" + items.map { if case .string(let text) = $0 { Self.string(text) } else { "\"\"" } }.joined(separator: ", ") + "]"
+                return "["
+                    + items.map { if case .string(let text) = $0 { Self.string(text) } else { "\"\"" } }.joined(
+                        separator: ", ") + "]"
             case (.fields, .object(let fields)):
-                let pairs = fields.sorted { $0.key < $1.key }.map { key, value in "\(Self.string(key)): \(Self.argument(.value(value), kind: .string))" }
+                let pairs = fields.sorted { $0.key < $1.key }.map { key, value in
+                    "\(Self.string(key)): \(Self.argument(.value(value), kind: .string))"
+                }
                 return "[" + (pairs.isEmpty ? ":" : pairs.joined(separator: ", ")) + "]"
             default: return Self.json(value)
             }
@@ -189,16 +225,24 @@ public struct SwiftTestWriter {
     func world(_ start: SessionStart) throws(Unwritable) -> String {
         let world = start.world
         guard world.conversations.count == 1, let conversation = world.conversations.first,
-              Set(conversation.members) == Set(world.people.map(\.handle)) else {
-            throw Unwritable(description: "--swift writes TestDaemon's worlds, everyone in one conversation; this session's world has \(world.conversations.count) conversations of \(world.people.count) people (use --python)")
+            Set(conversation.members) == Set(world.people.map(\.handle))
+        else {
+            throw Unwritable(
+                description:
+                    "--swift writes TestDaemon's worlds, everyone in one conversation; this session's world has \(world.conversations.count) conversations of \(world.people.count) people (use --python)"
+            )
         }
-        let apps = Set(start.apps.compactMap { manifest -> String? in
-            if case .object(let fields) = manifest, case .string(let id)? = fields["bundleID"] { id } else { nil }
-        })
+        let apps = Set(
+            start.apps.compactMap { manifest -> String? in
+                if case .object(let fields) = manifest, case .string(let id)? = fields["bundleID"] { id } else { nil }
+            })
         let devicesOf = Dictionary(grouping: world.installs, by: \.app).mapValues { Set($0.map(\.device)) }
         let withApps = Set(devicesOf.values.first ?? [])
         guard Set(devicesOf.keys) == apps, devicesOf.values.allSatisfy({ $0 == withApps }) else {
-            throw Unwritable(description: "--swift writes TestDaemon's worlds, every app on the same devices; this session installs its apps on different devices (use --python)")
+            throw Unwritable(
+                description:
+                    "--swift writes TestDaemon's worlds, every app on the same devices; this session installs its apps on different devices (use --python)"
+            )
         }
         let without = world.devices.map(\.id).filter { !withApps.contains($0) }.sorted()
         var out = "TestDaemon.World(members: [\n"
@@ -206,10 +250,14 @@ public struct SwiftTestWriter {
             let name = world.people.first { $0.handle == handle }?.name ?? handle
             let owned = world.devices.filter { $0.owner == handle }
             let devices = owned.map { "(\(Self.string($0.id)), \(Self.string($0.platform.rawValue)))" }
-            let models = owned.filter { $0.model != .default }.map { "\(Self.string($0.id)): \(Self.string($0.model.rawValue))" }
-            out += "        .init(handle: \(Self.string(handle)), name: \(Self.string(name)), devices: [\(devices.joined(separator: ", "))]\(models.isEmpty ? "" : ", models: [\(models.joined(separator: ", "))]")),\n"
+            let models = owned.filter { $0.model != .default }.map {
+                "\(Self.string($0.id)): \(Self.string($0.model.rawValue))"
+            }
+            out +=
+                "        .init(handle: \(Self.string(handle)), name: \(Self.string(name)), devices: [\(devices.joined(separator: ", "))]\(models.isEmpty ? "" : ", models: [\(models.joined(separator: ", "))]")),\n"
         }
-        out += "    ], conversation: \(Self.string(conversation.id))\(without.isEmpty ? "" : ", withoutApps: [\(without.map(Self.string).joined(separator: ", "))]"))"
+        out +=
+            "    ], conversation: \(Self.string(conversation.id))\(without.isEmpty ? "" : ", withoutApps: [\(without.map(Self.string).joined(separator: ", "))]"))"
         return out
     }
 
@@ -217,24 +265,32 @@ public struct SwiftTestWriter {
     /// PYTHONUNBUFFERED and FIXTURE_LOG itself, so those are left out.
     func app(_ manifest: JSONValue) throws(Unwritable) -> String {
         guard case .object(var fields) = manifest, case .string(let bundleID)? = fields.removeValue(forKey: "bundleID"),
-              case .string(let command)? = fields.removeValue(forKey: "command") else {
+            case .string(let command)? = fields.removeValue(forKey: "command")
+        else {
             throw Unwritable(description: "a manifest of the session has no bundleID or command")
         }
         fields["displayName"] = nil
         var args: [String] = []
-        if case .array(let items)? = fields.removeValue(forKey: "args") { args = items.compactMap { if case .string(let arg) = $0 { arg } else { nil } } }
+        if case .array(let items)? = fields.removeValue(forKey: "args") {
+            args = items.compactMap { if case .string(let arg) = $0 { arg } else { nil } }
+        }
         var directory = "/"
         if case .string(let path)? = fields.removeValue(forKey: "workingDirectory") { directory = path }
         var contexts = ["messages"]
-        if case .array(let items)? = fields.removeValue(forKey: "contexts") { contexts = items.compactMap { if case .string(let context) = $0 { context } else { nil } } }
+        if case .array(let items)? = fields.removeValue(forKey: "contexts") {
+            contexts = items.compactMap { if case .string(let context) = $0 { context } else { nil } }
+        }
         var env: [String: String] = [:]
         if case .object(let values)? = fields.removeValue(forKey: "env") {
-            for (key, value) in values where key != "PYTHONUNBUFFERED" && key != "FIXTURE_LOG" { if case .string(let text) = value { env[key] = text } }
+            for (key, value) in values where key != "PYTHONUNBUFFERED" && key != "FIXTURE_LOG" {
+                if case .string(let text) = value { env[key] = text }
+            }
         }
         let more = fields.sorted { $0.key < $1.key }.map { key, value in
             "\(Self.string(key)): \(Self.string(String(decoding: WireJSON.encode(value), as: UTF8.self)))"
         }
-        return "TestDaemon.App(bundleID: \(Self.string(bundleID)), command: \(Self.string(command)), args: [\(args.map(Self.string).joined(separator: ", "))], "
+        return
+            "TestDaemon.App(bundleID: \(Self.string(bundleID)), command: \(Self.string(command)), args: [\(args.map(Self.string).joined(separator: ", "))], "
             + "workingDirectory: \(self.path(directory)), contexts: [\(contexts.map(Self.string).joined(separator: ", "))], "
             + "env: [\(env.isEmpty ? ":" : env.sorted { $0.key < $1.key }.map { "\(Self.string($0.key)): \(Self.string($0.value))" }.joined(separator: ", "))], "
             + "manifest: [\(more.isEmpty ? ":" : more.joined(separator: ", "))])"
@@ -244,7 +300,9 @@ public struct SwiftTestWriter {
     func path(_ path: String) -> String {
         guard let repository = self.repository else { return Self.string(path) }
         if path == repository { return "TestPaths.repository" }
-        if path.hasPrefix(repository + "/") { return "TestPaths.repository + \(Self.string(String(path.dropFirst(repository.count))))" }
+        if path.hasPrefix(repository + "/") {
+            return "TestPaths.repository + \(Self.string(String(path.dropFirst(repository.count))))"
+        }
         return Self.string(path)
     }
 
@@ -268,7 +326,10 @@ public struct SwiftTestWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            default: out += scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            default:
+                out +=
+                    scalar.value < 0x20 || scalar.value == 0x7F
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
             }
         }
         return out
@@ -278,7 +339,8 @@ public struct SwiftTestWriter {
         switch value {
         case .null: return ".null"
         case .bool(let flag): return ".bool(\(flag))"
-        case .number(let number): return ".number(\(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"))"
+        case .number(let number):
+            return ".number(\(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"))"
         case .string(let text): return ".string(\(Self.string(text)))"
         case .array(let items): return ".array([\(items.map(Self.json).joined(separator: ", "))])"
         case .object(let fields):
@@ -306,7 +368,8 @@ public struct SwiftTestWriter {
 
     static func camel(_ snake: String) -> String {
         let parts = snake.split(separator: "_")
-        return (parts.first.map(String.init) ?? "v") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return (parts.first.map(String.init) ?? "v")
+            + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// `raw` → `RawSessionTests`; a name that already says session is not said twice

@@ -79,20 +79,27 @@ public struct TestPlan {
         var views = SessionViews(session.start)
         var earlier: [SessionViews.Key: Set<Int>] = [:]
         for view in session.start.transcripts {
-            earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(view.entries.map(\.entry))
+            earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(
+                view.entries.map(\.entry))
         }
-        let names = Dictionary(session.start.world.devices.map { device in
-            (device.id, session.start.world.people.first { $0.handle == device.owner }?.name ?? device.owner)
-        }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(
+            session.start.world.devices.map { device in
+                (device.id, session.start.world.people.first { $0.handle == device.owner }?.name ?? device.owner)
+            }, uniquingKeysWith: { first, _ in first })
         var refusals: [String] = []
         var steps: [Step] = []
         for (index, step) in session.steps.enumerated() {
-            guard let command = ControlCommand(rawValue: step.command), case .object(let body) = step.body else { continue }
+            guard let command = ControlCommand(rawValue: step.command), case .object(let body) = step.body else {
+                continue
+            }
             var arguments: [(String, Argument)] = []
             for key in body.keys.sorted() {
                 let value = body[key] ?? .null
-                if (key == "entry" || key == "onto"), case .number(let number) = value, let place = Self.place(of: Int(number), in: views.views, earlier: earlier) {
-                    arguments.append((key, .entry(device: place.device, conversation: place.conversation, index: place.index)))
+                if key == "entry" || key == "onto", case .number(let number) = value,
+                    let place = Self.place(of: Int(number), in: views.views, earlier: earlier)
+                {
+                    arguments.append(
+                        (key, .entry(device: place.device, conversation: place.conversation, index: place.index)))
                 } else if key == "messages", case .array(let ids) = value {
                     let places = ids.compactMap { id -> (device: String, conversation: String, index: Int)? in
                         guard case .string(let message) = id else { return nil }
@@ -108,13 +115,19 @@ public struct TestPlan {
             var refusal: (String, Int, String)?
             var outcome: [(String, String)] = []
             if case .object(let reply) = step.reply {
-                if case .object(let error)? = reply["error"], case .string(let domain)? = error["domain"], case .number(let code)? = error["code"],
-                   case .string(let name)? = error["name"] {
+                if case .object(let error)? = reply["error"], case .string(let domain)? = error["domain"],
+                    case .number(let code)? = error["code"],
+                    case .string(let name)? = error["name"]
+                {
                     refusal = (domain, Int(code), name)
                 }
-                for key in ["presentationStyle", "action", "result"] { if case .string(let value)? = reply[key] { outcome.append((key, value)) } }
+                for key in ["presentationStyle", "action", "result"] {
+                    if case .string(let value)? = reply[key] { outcome.append((key, value)) }
+                }
             }
-            let newRefusals = step.events.filter { ($0.eventKind == .sendRefused || $0.eventKind == .requestRefused) && $0.code != nil }
+            let newRefusals = step.events.filter {
+                ($0.eventKind == .sendRefused || $0.eventKind == .requestRefused) && $0.code != nil
+            }
             refusals += newRefusals.map { "\($0.code ?? 0) \($0.name ?? "")" }
             var changed: [View] = []
             for change in step.transcripts {
@@ -122,15 +135,19 @@ public struct TestPlan {
                 let key = SessionViews.Key(device: change.device, conversation: change.conversation)
                 guard let view = views[key] else { continue }
                 let kept = view.entries.filter { !(earlier[key] ?? []).contains($0.entry) }
-                changed.append(View(
-                    device: view.device, conversation: view.conversation, entries: kept.map(Self.drawn),
-                    fullPage: view.entries.count == TranscriptRequest.defaultLimit, text: view.text, staged: view.staged.map(Self.drawn)))
+                changed.append(
+                    View(
+                        device: view.device, conversation: view.conversation, entries: kept.map(Self.drawn),
+                        fullPage: view.entries.count == TranscriptRequest.defaultLimit, text: view.text,
+                        staged: view.staged.map(Self.drawn)))
             }
             let next = index + 1 < session.steps.count ? session.steps[index + 1].time : session.end.time
-            steps.append(Step(
-                number: step.step, time: step.time, command: command, summary: Self.summary(command, body, names: names),
-                arguments: arguments, refusal: refusal, outcome: outcome, then: max(0, next - step.time),
-                views: changed, refusals: newRefusals.isEmpty ? nil : refusals))
+            steps.append(
+                Step(
+                    number: step.step, time: step.time, command: command,
+                    summary: Self.summary(command, body, names: names),
+                    arguments: arguments, refusal: refusal, outcome: outcome, then: max(0, next - step.time),
+                    views: changed, refusals: newRefusals.isEmpty ? nil : refusals))
             // An install made during the recording (or a person new to one): its identifiers
             // are named from the next step on.
             for install in step.participants ?? [] { Self.add(install, given: step.step, to: &identifiers) }
@@ -146,19 +163,26 @@ public struct TestPlan {
     static func screens(_ start: SessionStart, names: [String: String]) -> [Step] {
         var steps: [Step] = []
         func step(_ command: ControlCommand, _ summary: String, _ arguments: [(String, String)]) {
-            steps.append(Step(
-                number: 0, time: 0, command: command, summary: summary, arguments: arguments.map { ($0.0, .value(.string($0.1))) },
-                refusal: nil, outcome: [], then: 0, views: [], refusals: nil))
+            steps.append(
+                Step(
+                    number: 0, time: 0, command: command, summary: summary,
+                    arguments: arguments.map { ($0.0, .value(.string($0.1))) },
+                    refusal: nil, outcome: [], then: 0, views: [], refusals: nil))
         }
         for screen in start.screens ?? [] {
             let person = names[screen.device] ?? screen.device
             if let app = screen.app, let conversation = screen.conversation {
-                step(.open, "\(person) had \(app) open on \(screen.device) in \(conversation)",
-                     [("app", app), ("conversation", conversation), ("device", screen.device)])
-                if screen.presentationStyle == .expanded { step(.chevron, "\(person) had it expanded", [("device", screen.device)]) }
+                step(
+                    .open, "\(person) had \(app) open on \(screen.device) in \(conversation)",
+                    [("app", app), ("conversation", conversation), ("device", screen.device)])
+                if screen.presentationStyle == .expanded {
+                    step(.chevron, "\(person) had it expanded", [("device", screen.device)])
+                }
             }
             if let showing = screen.showing, showing != screen.conversation {
-                step(.show, "\(person) was looking at \(showing) on \(screen.device)", [("conversation", showing), ("device", screen.device)])
+                step(
+                    .show, "\(person) was looking at \(showing) on \(screen.device)",
+                    [("conversation", showing), ("device", screen.device)])
             }
         }
         return steps
@@ -171,7 +195,8 @@ public struct TestPlan {
         if let rendering = entry.rendering { fields.append(("rendering", .string(rendering))) }
         if let rendered = entry.rendered {
             let texts: [(String, String?)] = [
-                ("caption", rendered.caption), ("subcaption", rendered.subcaption), ("trailingCaption", rendered.trailingCaption),
+                ("caption", rendered.caption), ("subcaption", rendered.subcaption),
+                ("trailingCaption", rendered.trailingCaption),
                 ("trailingSubcaption", rendered.trailingSubcaption), ("imageTitle", rendered.imageTitle),
                 ("imageSubtitle", rendered.imageSubtitle), ("summaryText", rendered.summaryText),
             ]
@@ -186,18 +211,31 @@ public struct TestPlan {
 
     /// Where the entry with this id was last shown: a view and its place among the entries
     /// made since the recording began.
-    static func place(of entry: Int, in views: [SessionViews.Key: SessionTranscript], earlier: [SessionViews.Key: Set<Int>]) -> (device: String, conversation: String, index: Int)? {
-        for (key, view) in views.sorted(by: { ($0.key.device, $0.key.conversation) < ($1.key.device, $1.key.conversation) }) {
+    static func place(
+        of entry: Int, in views: [SessionViews.Key: SessionTranscript], earlier: [SessionViews.Key: Set<Int>]
+    ) -> (device: String, conversation: String, index: Int)? {
+        for (key, view) in views.sorted(by: {
+            ($0.key.device, $0.key.conversation) < ($1.key.device, $1.key.conversation)
+        }) {
             let kept = view.entries.filter { !(earlier[key] ?? []).contains($0.entry) }
-            if let index = kept.firstIndex(where: { $0.entry == entry }) { return (key.device, key.conversation, index) }
+            if let index = kept.firstIndex(where: { $0.entry == entry }) {
+                return (key.device, key.conversation, index)
+            }
         }
         return nil
     }
 
-    static func place(ofMessage message: String, in views: [SessionViews.Key: SessionTranscript], earlier: [SessionViews.Key: Set<Int>]) -> (device: String, conversation: String, index: Int)? {
-        for (key, view) in views.sorted(by: { ($0.key.device, $0.key.conversation) < ($1.key.device, $1.key.conversation) }) {
+    static func place(
+        ofMessage message: String, in views: [SessionViews.Key: SessionTranscript],
+        earlier: [SessionViews.Key: Set<Int>]
+    ) -> (device: String, conversation: String, index: Int)? {
+        for (key, view) in views.sorted(by: {
+            ($0.key.device, $0.key.conversation) < ($1.key.device, $1.key.conversation)
+        }) {
             let kept = view.entries.filter { !(earlier[key] ?? []).contains($0.entry) }
-            if let index = kept.firstIndex(where: { $0.messageID == message }) { return (key.device, key.conversation, index) }
+            if let index = kept.firstIndex(where: { $0.messageID == message }) {
+                return (key.device, key.conversation, index)
+            }
         }
         return nil
     }
@@ -216,7 +254,8 @@ public struct TestPlan {
                 variable = "\(base)_\(number)"
             }
             identifiers[entry.identifier] = Identifier(
-                variable: variable, device: install.device, app: install.app, person: entry.person, recorded: entry.identifier, given: given)
+                variable: variable, device: install.device, app: install.app, person: entry.person,
+                recorded: entry.identifier, given: given)
         }
     }
 

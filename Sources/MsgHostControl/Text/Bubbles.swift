@@ -52,7 +52,8 @@ public enum Bubbles {
     public static func imageURL(of entry: TranscriptEntryValue) -> String? {
         if let url = entry.message?.layout?.template.image?.url { return url }
         guard let file = entry.file else { return nil }
-        return entry.kind == "sticker" || entry.kind == "legacyImage" || file.mediaType.hasPrefix("image/") ? file.url : nil
+        return entry.kind == "sticker" || entry.kind == "legacyImage" || file.mediaType.hasPrefix("image/")
+            ? file.url : nil
     }
 
     /// `image 300×300 px`, or just `image` when its header is not known.
@@ -63,19 +64,27 @@ public enum Bubbles {
 
     private static func bubble(_ entry: TranscriptEntryValue, who: String, _ options: Options) -> String {
         let rendered = entry.rendered ?? RenderedText()
-        let texts = [rendered.caption, rendered.subcaption, rendered.trailingCaption, rendered.trailingSubcaption, rendered.imageTitle, rendered.imageSubtitle]
-            .compactMap { $0 }
-        var lines = ["\(who) (\(entry.app ?? "?"), \(entry.rendering ?? "template")\(entry.message?.isPending == true ? ", staged" : "")):"]
+        let texts = [
+            rendered.caption, rendered.subcaption, rendered.trailingCaption, rendered.trailingSubcaption,
+            rendered.imageTitle, rendered.imageSubtitle,
+        ]
+        .compactMap { $0 }
+        var lines = [
+            "\(who) (\(entry.app ?? "?"), \(entry.rendering ?? "template")\(entry.message?.isPending == true ? ", staged" : "")):"
+        ]
         lines.append("  ┌─ " + (texts.isEmpty ? "(no caption)" : texts.joined(separator: " · ")))
         if let url = entry.message?.layout?.template.image?.url {
-            let label = entry.message?.accessibilityLabel.map { "accessibility label \"\($0)\"" } ?? "no accessibility label"
+            let label =
+                entry.message?.accessibilityLabel.map { "accessibility label \"\($0)\"" } ?? "no accessibility label"
             lines.append("  │ \(self.image(url, options) ?? "image"), \(label)")
         }
         if let summary = rendered.summaryText { lines.append("  │ summary: \(summary)") }
         if let url = entry.message?.url { lines.append("  │ \(url.count > 72 ? String(url.prefix(69)) + "..." : url)") }
         if let size = entry.liveSize { lines.append("  │ live bubble \(Int(size.width))×\(Int(size.height)) pt") }
         if entry.expiring == true { lines.append("  │ expires after it is read\(entry.kept == true ? " (kept)" : "")") }
-        lines.append(options.identifiers ? "  └─ sender \(entry.senderParticipantIdentifier ?? "(app not installed here)")" : "  └─")
+        lines.append(
+            options.identifiers
+                ? "  └─ sender \(entry.senderParticipantIdentifier ?? "(app not installed here)")" : "  └─")
         return lines.joined(separator: "\n")
     }
 }

@@ -42,7 +42,8 @@ extension EventText {
             let about = [event.app, detail].compactMap { $0 }.joined(separator: ", ")
             return "refused\(place): \(refusal.isEmpty ? "(no code)" : refusal)\(about.isEmpty ? "" : " (\(about))")"
         case .sent?:
-            return "sent from \(event.device ?? "?")\(event.conversation.map { " in \($0)" } ?? ""): \(detail ?? "")\(event.app.map { " (\($0))" } ?? "")"
+            return
+                "sent from \(event.device ?? "?")\(event.conversation.map { " in \($0)" } ?? ""): \(detail ?? "")\(event.app.map { " (\($0))" } ?? "")"
         case .arrived?:
             return "arrived\(place): \(detail ?? "")"
         default:

@@ -36,14 +36,18 @@ extension ControlSessions {
     /// The reply of the request being handled: returned when it may go now, kept (nil) while
     /// something it caused is `underWay`.
     mutating func reply(_ waiter: Waiter, underWay: UnderWay) -> Waiter? {
-        let kept = self.keep(waiter, outstanding: underWay.causes(among: waiter.causes), unreported: underWay.unreportedLaunches(of: waiter.instances))
+        let kept = self.keep(
+            waiter, outstanding: underWay.causes(among: waiter.causes),
+            unreported: underWay.unreportedLaunches(of: waiter.instances))
         return kept ? nil : waiter
     }
 
     /// Removes and returns, in order, the kept replies nothing `underWay` holds back any more.
     mutating func takeAnswerable(underWay: UnderWay) -> [Waiter] {
         let awaited = self.awaited
-        return self.takeAnswerable(outstanding: underWay.causes(among: awaited.causes), unreported: underWay.unreportedLaunches(of: awaited.instances))
+        return self.takeAnswerable(
+            outstanding: underWay.causes(among: awaited.causes),
+            unreported: underWay.unreportedLaunches(of: awaited.instances))
     }
 }
 
@@ -56,8 +60,11 @@ extension Waiter {
             return outbox.controlReply(to: self.client, requestID: self.requestID, .ok(result), now: now)
         case .stickerDrawer(let instanceID):
             switch screens.drawerResult(instanceID, file: file) {
-            case .success(let result): return outbox.controlReply(to: self.client, requestID: self.requestID, .ok(.stickerDrawer(result)), now: now)
-            case .failure(let error): return outbox.controlError(to: self.client, requestID: self.requestID, error, now: now)
+            case .success(let result):
+                return outbox.controlReply(
+                    to: self.client, requestID: self.requestID, .ok(.stickerDrawer(result)), now: now)
+            case .failure(let error):
+                return outbox.controlError(to: self.client, requestID: self.requestID, error, now: now)
             }
         }
     }

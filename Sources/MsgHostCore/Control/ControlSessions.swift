@@ -34,7 +34,9 @@ struct ControlSessions: Sendable {
     /// instance it acted on has a launch the shell has not `unreported` yet; false (kept
     /// nowhere) when it may be answered now.
     mutating func keep(_ waiter: Waiter, outstanding: Set<Int>, unreported: Set<String>) -> Bool {
-        guard !outstanding.isDisjoint(with: waiter.causes) || !unreported.isDisjoint(with: waiter.instances) else { return false }
+        guard !outstanding.isDisjoint(with: waiter.causes) || !unreported.isDisjoint(with: waiter.instances) else {
+            return false
+        }
         self.waiters.append(waiter)
         return true
     }

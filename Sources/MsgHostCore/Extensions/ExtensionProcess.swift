@@ -87,7 +87,10 @@ struct ExtensionProcess: Sendable {
     var idleGeneration = 0
 
     /// A process the host launches: it waits for its hello.
-    init(launchID: String, device: String, app: String, installID: String, token: SigningKey, role: ProcessRole = .extension, now: Instant) {
+    init(
+        launchID: String, device: String, app: String, installID: String, token: SigningKey,
+        role: ProcessRole = .extension, now: Instant
+    ) {
         self.launchID = launchID
         self.device = device
         self.app = app
@@ -100,7 +103,10 @@ struct ExtensionProcess: Sendable {
     }
 
     /// A process started by hand that said hello on `route`, signed with the app's attach key.
-    init(attachedAs launchID: String, device: String, app: String, installID: String, key: SigningKey, route: [UInt8], pid: Int?, now: Instant) {
+    init(
+        attachedAs launchID: String, device: String, app: String, installID: String, key: SigningKey, route: [UInt8],
+        pid: Int?, now: Instant
+    ) {
         self.launchID = launchID
         self.device = device
         self.app = app
@@ -129,7 +135,9 @@ struct ExtensionProcess: Sendable {
     var isTerminating: Bool { if case .terminating = self.state { true } else { false } }
 
     /// The `terminate` notice it has not answered yet.
-    var terminateNoticeID: String? { if case .terminating(let termination) = self.state { termination.noticeID } else { nil } }
+    var terminateNoticeID: String? {
+        if case .terminating(let termination) = self.state { termination.noticeID } else { nil }
+    }
 
     /// Whether something it must still do is awaited: a hello, an answer to its notice, or an
     /// imminent exit (`settle` waits for these).
@@ -196,12 +204,13 @@ struct ExtensionProcess: Sendable {
     /// It ended; `needed` when an instance of it had not resigned or had callbacks under way.
     /// What its exit is reported as follows from the state it left.
     mutating func exit(needed: Bool) -> ProcessExit {
-        let exit: ProcessExit = switch self.state {
-        case .launching: .launchFailed
-        case .connected: needed ? .crashed : .terminated(reason: .exitedByItself)
-        case .terminating(let termination): .terminated(reason: termination.reason)
-        case .exited(let exit): exit
-        }
+        let exit: ProcessExit =
+            switch self.state {
+            case .launching: .launchFailed
+            case .connected: needed ? .crashed : .terminated(reason: .exitedByItself)
+            case .terminating(let termination): .terminated(reason: termination.reason)
+            case .exited(let exit): exit
+            }
         self.state = .exited(exit)
         return exit
     }

@@ -25,8 +25,11 @@ public struct MemoryThresholds: Hashable, Sendable {
     /// The app's lines: its own warning line, else four fifths of its limit.
     public init(_ app: AppDescriptor) {
         self.limitBytes = app.memoryLimitBytes
-        self.warningBytes = app.memoryWarningBytes
-            ?? app.memoryLimitBytes.map { $0 / Self.defaultWarningShare.denominator * Self.defaultWarningShare.numerator }
+        self.warningBytes =
+            app.memoryWarningBytes
+            ?? app.memoryLimitBytes.map {
+                $0 / Self.defaultWarningShare.denominator * Self.defaultWarningShare.numerator
+            }
     }
 
     /// What a sample of `bytes` means for a process that was (`warned`) or was not warned

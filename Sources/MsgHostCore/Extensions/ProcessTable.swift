@@ -34,7 +34,9 @@ struct ProcessTable: Sendable {
 
     /// The launches of `app` waiting for their hello, with the tokens it may be signed with.
     func helloKeys(app: String) -> [(launchID: String, key: SigningKey)] {
-        self.all.filter { $0.isLaunching && $0.app == app }.sorted { $0.launchID < $1.launchID }.map { ($0.launchID, $0.token) }
+        self.all.filter { $0.isLaunching && $0.app == app }.sorted { $0.launchID < $1.launchID }.map {
+            ($0.launchID, $0.token)
+        }
     }
 
     /// The process at the other end of an extension connection, while it is one.
@@ -99,7 +101,8 @@ struct ProcessTable: Sendable {
     /// launches another; its connection still reaches it until it exits. False when it was
     /// already terminating (or is unknown): nothing changes.
     mutating func beginTerminating(_ launchID: String, reason: TerminationReason) -> Bool {
-        guard let process = self.byLaunch[launchID], self.byLaunch[launchID]?.beginTerminating(reason: reason) == true else { return false }
+        guard let process = self.byLaunch[launchID], self.byLaunch[launchID]?.beginTerminating(reason: reason) == true
+        else { return false }
         self.stopServing(process)
         return true
     }
@@ -128,7 +131,9 @@ struct ProcessTable: Sendable {
 
     /// Records a crash; returns how many fell within `windowMs` and whether this one put the
     /// app under quarantine on that device (`limit` crashes within the window).
-    mutating func recordCrash(_ key: ProcessKey, at now: Instant, windowMs: Int64, limit: Int) -> (recent: Int, quarantinedNow: Bool) {
+    mutating func recordCrash(_ key: ProcessKey, at now: Instant, windowMs: Int64, limit: Int) -> (
+        recent: Int, quarantinedNow: Bool
+    ) {
         let since = now.adding(milliseconds: -max(0, windowMs))
         var recent = (self.crashTimes[key] ?? []).filter { $0 > since }
         recent.append(now)

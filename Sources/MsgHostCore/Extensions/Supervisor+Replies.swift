@@ -15,7 +15,9 @@ extension Supervisor {
 
     /// Takes a reply to the notice or the memory warning; nil for any other reply.
     mutating func answered(_ replyTo: String, by process: ExtensionProcess) -> Answered? {
-        if self.processes[process.launchID]?.noticeAnswered(replyTo) == true { return .goodbye(attached: process.attached) }
+        if self.processes[process.launchID]?.noticeAnswered(replyTo) == true {
+            return .goodbye(attached: process.attached)
+        }
         guard replyTo == self.processes[process.launchID]?.memory.warningID else { return nil }
         self.processes[process.launchID]?.memory.warningID = nil
         return .memoryWarning

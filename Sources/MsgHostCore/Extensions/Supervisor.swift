@@ -31,23 +31,36 @@ struct Supervisor: Sendable {
     }
 
     func launchTimeout(_ app: String) -> Int64 { self.apps[app]?.launchTimeoutMs ?? self.settings.launchTimeoutMs }
-    func responseTimeout(_ app: String) -> Int64 { self.apps[app]?.responseTimeoutMs ?? self.settings.responseTimeoutMs }
+    func responseTimeout(_ app: String) -> Int64 {
+        self.apps[app]?.responseTimeoutMs ?? self.settings.responseTimeoutMs
+    }
 
     // MARK: Launch and hello
 
     /// The process that serves `key` and is not on its way out, if there is one.
     func running(_ key: ProcessKey) -> String? {
-        guard let launchID = self.processes.serving(key), let process = self.processes[launchID], process.isLaunching || process.isConnected else { return nil }
+        guard let launchID = self.processes.serving(key), let process = self.processes[launchID],
+            process.isLaunching || process.isConnected
+        else { return nil }
         return launchID
     }
 
     /// Launches a process for `key`: the shell spawns it, and it has until the launch timeout
     /// to say hello signed with `token`.
-    mutating func launch(_ key: ProcessKey, installID: String, launchID: String, token: String, screen: ScreenGeometry = DeviceModel.default.namedScreen, outbox: inout Outbox, now: Instant) -> [HostAction] {
-        self.processes.insert(ExtensionProcess(launchID: launchID, device: key.device, app: key.app, installID: installID, token: SigningKey(Array(token.utf8)), role: key.role, now: now))
+    mutating func launch(
+        _ key: ProcessKey, installID: String, launchID: String, token: String,
+        screen: ScreenGeometry = DeviceModel.default.namedScreen, outbox: inout Outbox, now: Instant
+    ) -> [HostAction] {
+        self.processes.insert(
+            ExtensionProcess(
+                launchID: launchID, device: key.device, app: key.app, installID: installID,
+                token: SigningKey(Array(token.utf8)), role: key.role, now: now))
         outbox.count(.launches)
         return [
-            .launch(LaunchRequest(launchID: launchID, device: key.device, app: key.app, installID: installID, token: token, role: key.role, screen: screen)),
+            .launch(
+                LaunchRequest(
+                    launchID: launchID, device: key.device, app: key.app, installID: installID, token: token,
+                    role: key.role, screen: screen)),
             .startTimer(.launchTimeout(launchID: launchID), at: now.adding(milliseconds: self.launchTimeout(key.app))),
             outbox.record(.launching, now: now, device: key.device, app: key.app),
         ]
@@ -63,38 +76,53 @@ struct Supervisor: Sendable {
     /// A new connection's hello: a launch waiting for it connects, or (attach mode) a process
     /// started by hand is taken on. Returns the process, the reply and the event; throws the
     /// refusal (the connection is then ignored).
-    mutating func hello(_ inbound: InboundHello, route: [UInt8], world: World, ids: inout some IDGenerator, outbox: inout Outbox, now: Instant) throws(WireError) -> (ExtensionProcess, [HostAction]) {
+    mutating func hello(
+        _ inbound: InboundHello, route: [UInt8], world: World, ids: inout some IDGenerator, outbox: inout Outbox,
+        now: Instant
+    ) throws(WireError) -> (ExtensionProcess, [HostAction]) {
         let hello = inbound.body
         if let pid = hello.pid, !(1...Int(Int32.max)).contains(pid) {
             throw .protocolError(.invalidBody, "pid must be from 1 to \(Int32.max); got \(pid)")
         }
         guard hello.protocol == WireVersion.major else {
-            throw .protocolError(.unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)")
+            throw .protocolError(
+                .unsupportedVersion, "hello.protocol is \(hello.protocol); this daemon speaks \(WireVersion.major)")
         }
         let process: ExtensionProcess
         let event: HostAction
         if let device = hello.attachDevice {
-            process = try self.attach(inbound, device: device, route: route, world: world, ids: &ids, outbox: &outbox, now: now)
-            event = outbox.record(.attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)
+            process = try self.attach(
+                inbound, device: device, route: route, world: world, ids: &ids, outbox: &outbox, now: now)
+            event = outbox.record(
+                .attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)
         } else {
-            guard let launchID = inbound.launchID, let launched = self.processes[launchID], launched.isLaunching, launched.app == hello.app else {
+            guard let launchID = inbound.launchID, let launched = self.processes[launchID], launched.isLaunching,
+                launched.app == hello.app
+            else {
                 outbox.count(.badTokens)
-                throw .protocolError(.badToken, "no launch of \(hello.app) is waiting for a hello signed with that token")
+                throw .protocolError(
+                    .badToken, "no launch of \(hello.app) is waiting for a hello signed with that token")
             }
             self.processes.connect(launchID, route: route)
             process = launched
             // A launched process's pid is the one the shell spawned (`started`), never the one
             // its hello claims: that is informative only, and a wrong one would make `status`
             // name another process — for a tool that signals what `status` says, a dangerous one.
-            event = outbox.record(.connected, now: now, device: process.device, app: process.app, pid: process.pid, detail: hello.sdk)
+            event = outbox.record(
+                .connected, now: now, device: process.device, app: process.app, pid: process.pid, detail: hello.sdk)
         }
-        let (_, reply) = outbox.extensionMessage(to: route, type: ReplyType.name, replyTo: inbound.id, body: .encoding(OKReply(HelloResult())), key: process.token, now: now)
+        let (_, reply) = outbox.extensionMessage(
+            to: route, type: ReplyType.name, replyTo: inbound.id, body: .encoding(OKReply(HelloResult())),
+            key: process.token, now: now)
         return (process, [reply, event])
     }
 
     /// Attach mode (SPEC §6): an extension started by hand, for a debugger, signs its hello
     /// with the app's attach key and names the device it serves.
-    private mutating func attach(_ inbound: InboundHello, device: String, route: [UInt8], world: World, ids: inout some IDGenerator, outbox: inout Outbox, now: Instant) throws(WireError) -> ExtensionProcess {
+    private mutating func attach(
+        _ inbound: InboundHello, device: String, route: [UInt8], world: World, ids: inout some IDGenerator,
+        outbox: inout Outbox, now: Instant
+    ) throws(WireError) -> ExtensionProcess {
         let hello = inbound.body
         guard let app = self.apps[hello.app], let key = app.attachKey else {
             throw .protocolError(.badToken, "\(hello.app) does not allow attaching (no attach key in its manifest)")
@@ -106,11 +134,18 @@ struct Supervisor: Sendable {
         guard let install = world.install(device: device, app: hello.app) else {
             throw .protocolError(.invalidBody, "attachDevice: \(hello.app) is not installed on \"\(device)\"")
         }
-        if let running = self.processes.serving(ProcessKey(device: device, app: hello.app)), let process = self.processes[running] {
-            throw .protocolError(.invalidBody, "\(hello.app) already runs on \(device) (\(process.stateName), pid \(process.pid.map(String.init) ?? "?")); attach when it does not")
+        if let running = self.processes.serving(ProcessKey(device: device, app: hello.app)),
+            let process = self.processes[running]
+        {
+            throw .protocolError(
+                .invalidBody,
+                "\(hello.app) already runs on \(device) (\(process.stateName), pid \(process.pid.map(String.init) ?? "?")); attach when it does not"
+            )
         }
-        let process = ExtensionProcess(attachedAs: ids.makeUUID(), device: device, app: hello.app, installID: install.id, key: SigningKey(Array(key.utf8)),
-                                       route: route, pid: hello.pid, now: now)
+        let process = ExtensionProcess(
+            attachedAs: ids.makeUUID(), device: device, app: hello.app, installID: install.id,
+            key: SigningKey(Array(key.utf8)),
+            route: route, pid: hello.pid, now: now)
         self.processes.insert(process)
         return process
     }
@@ -124,9 +159,14 @@ struct Supervisor: Sendable {
 
     /// Starts the idle timer once a connected process is no longer needed.
     mutating func goIdleIfUnneeded(_ launchID: String, screens: Screens, now: Instant) -> [HostAction] {
-        guard let process = self.processes[launchID], process.isConnected, !self.isNeeded(process, screens: screens) else { return [] }
+        guard let process = self.processes[launchID], process.isConnected, !self.isNeeded(process, screens: screens)
+        else { return [] }
         self.processes[launchID]?.idleGeneration += 1
-        return [.startTimer(.idle(launchID: launchID, generation: process.idleGeneration + 1), at: now.adding(milliseconds: self.settings.idleGraceMs))]
+        return [
+            .startTimer(
+                .idle(launchID: launchID, generation: process.idleGeneration + 1),
+                at: now.adding(milliseconds: self.settings.idleGraceMs))
+        ]
     }
 
     /// Whether an idle timer is the process's latest and the process still idles.
@@ -144,14 +184,24 @@ struct Supervisor: Sendable {
         var then: [HostAction]
     }
 
-    mutating func beginTermination(_ launchID: String, reason: TerminationReason, notify: Bool = true, outbox: inout Outbox, now: Instant) -> Ending? {
-        guard let process = self.processes[launchID], self.processes.beginTerminating(launchID, reason: reason) else { return nil }
-        let announced = outbox.record(.terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason.rawValue)
-        let failure: WireError = if process.isLaunching {
-            .control(.launchFailed, "\(process.app) on \(process.device) did not start: \(reason == .launchFailed ? "no hello within \(self.launchTimeout(process.app)) ms" : reason.rawValue)")
-        } else {
-            .control(.extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason.rawValue))")
+    mutating func beginTermination(
+        _ launchID: String, reason: TerminationReason, notify: Bool = true, outbox: inout Outbox, now: Instant
+    ) -> Ending? {
+        guard let process = self.processes[launchID], self.processes.beginTerminating(launchID, reason: reason) else {
+            return nil
         }
+        let announced = outbox.record(
+            .terminating, now: now, device: process.device, app: process.app, pid: process.pid, detail: reason.rawValue)
+        let failure: WireError =
+            if process.isLaunching {
+                .control(
+                    .launchFailed,
+                    "\(process.app) on \(process.device) did not start: \(reason == .launchFailed ? "no hello within \(self.launchTimeout(process.app)) ms" : reason.rawValue)"
+                )
+            } else {
+                .control(
+                    .extensionFailed, "\(process.app) on \(process.device) is being terminated (\(reason.rawValue))")
+            }
         // Remembered while it terminates, so that a late request naming one is told it
         // resigned (§4.5), not that it never existed. (On exit the process is gone with them.)
         self.processes.retireInstances(of: launchID)
@@ -161,14 +211,25 @@ struct Supervisor: Sendable {
             // be signalled, is asked to leave instead).
             self.processes[launchID]?.expectExit()
         } else if let route = process.route {
-            let body = OutboundBody.encoding(TerminateBody(reason: reason.rawValue, graceMs: self.settings.terminateGraceMs))
-            let (id, send) = outbox.extensionMessage(to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
+            let body = OutboundBody.encoding(
+                TerminateBody(reason: reason.rawValue, graceMs: self.settings.terminateGraceMs))
+            let (id, send) = outbox.extensionMessage(
+                to: route, type: CallbackType.terminate.rawValue, body: body, key: process.token, now: now)
             self.processes[launchID]?.noticeSent(id: id)
-            then = [send, .startTimer(.escalate(launchID: launchID, .terminate), at: now.adding(milliseconds: self.settings.terminateGraceMs))]
+            then = [
+                send,
+                .startTimer(
+                    .escalate(launchID: launchID, .terminate),
+                    at: now.adding(milliseconds: self.settings.terminateGraceMs)),
+            ]
         } else {
             // Never said hello: nothing to tell. Straight to SIGTERM.
             self.processes[launchID]?.expectExit()
-            then = [.signal(launchID: launchID, .terminate), .startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs))]
+            then = [
+                .signal(launchID: launchID, .terminate),
+                .startTimer(
+                    .escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs)),
+            ]
         }
         return Ending(process: process, failure: failure, announced: announced, then: then)
     }
@@ -187,7 +248,12 @@ struct Supervisor: Sendable {
         guard let process = self.processes[launchID] else { return [] }
         guard !process.attached else { return nil }
         self.processes[launchID]?.expectExit()
-        let next: [HostAction] = signal == .terminate ? [.startTimer(.escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs))] : []
+        let next: [HostAction] =
+            signal == .terminate
+            ? [
+                .startTimer(
+                    .escalate(launchID: launchID, .kill), at: now.adding(milliseconds: self.settings.killGraceMs))
+            ] : []
         return [.signal(launchID: launchID, signal)] + next
     }
 
@@ -202,11 +268,17 @@ struct Supervisor: Sendable {
         var announced: HostAction
     }
 
-    mutating func exited(_ launchID: String, status: String, screens: Screens, outbox: inout Outbox, now: Instant) -> Exited? {
+    mutating func exited(_ launchID: String, status: String, screens: Screens, outbox: inout Outbox, now: Instant)
+        -> Exited?
+    {
         guard let process = self.processes[launchID],
-              let (_, exit) = self.processes.remove(launchID, needed: self.isNeeded(process, screens: screens)) else { return nil }
-        let announced = outbox.record(exit.event, now: now, device: process.device, app: process.app, name: exit.reason, pid: process.pid, detail: exit.detail(status: status))
-        let failure: WireError = exit == .launchFailed
+            let (_, exit) = self.processes.remove(launchID, needed: self.isNeeded(process, screens: screens))
+        else { return nil }
+        let announced = outbox.record(
+            exit.event, now: now, device: process.device, app: process.app, name: exit.reason, pid: process.pid,
+            detail: exit.detail(status: status))
+        let failure: WireError =
+            exit == .launchFailed
             ? .control(.launchFailed, "\(process.app) on \(process.device) exited before saying hello (\(status))")
             : .control(.extensionFailed, "\(process.app) on \(process.device) exited (\(status))")
         return Exited(process: process, exit: exit, failure: failure, announced: announced)
@@ -232,25 +304,39 @@ struct Supervisor: Sendable {
     /// A sample of a process's resident memory against its app's lines (`MemoryThresholds`):
     /// the warning it leads to (once per crossing, to a process that can hear it), or `kill`
     /// with its event. Attached processes and those already ending are only measured.
-    mutating func memoryMeasured(_ launchID: String, bytes: Int, outbox: inout Outbox, now: Instant) -> (actions: [HostAction], kill: Bool) {
+    mutating func memoryMeasured(_ launchID: String, bytes: Int, outbox: inout Outbox, now: Instant) -> (
+        actions: [HostAction], kill: Bool
+    ) {
         guard let process = self.processes[launchID] else { return ([], false) }
         guard let app = self.apps[process.app], !process.attached, !process.isTerminating else {
             self.processes[launchID]?.memory.bytes = bytes
             return ([], false)
         }
         let lines = MemoryThresholds(app)
-        guard let verdict = self.processes[launchID]?.memory.measured(bytes, lines: lines, canHear: process.route != nil) else { return ([], false) }
+        guard
+            let verdict = self.processes[launchID]?.memory.measured(bytes, lines: lines, canHear: process.route != nil)
+        else { return ([], false) }
         switch verdict {
         case .none, .rearm:
             return ([], false)
         case .warn:
             guard let route = process.route, let warning = lines.warningBytes else { return ([], false) }
-            let detail = "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"
-            return (self.warn(process, route: route, MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes),
-                              detail: detail, outbox: &outbox, now: now), false)
+            let detail =
+                "\(bytes) bytes resident; warned above \(warning)\(lines.limitBytes.map { ", killed above \($0)" } ?? "")"
+            return (
+                self.warn(
+                    process, route: route,
+                    MemoryWarningBody(residentBytes: bytes, warningBytes: warning, limitBytes: lines.limitBytes),
+                    detail: detail, outbox: &outbox, now: now), false
+            )
         case .kill:
-            return ([outbox.record(.memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
-                                   detail: "\(bytes) bytes resident; the limit is \(lines.limitBytes ?? 0)")], true)
+            return (
+                [
+                    outbox.record(
+                        .memoryExceeded, now: now, device: process.device, app: process.app, pid: process.pid,
+                        detail: "\(bytes) bytes resident; the limit is \(lines.limitBytes ?? 0)")
+                ], true
+            )
         }
     }
 
@@ -260,20 +346,31 @@ struct Supervisor: Sendable {
     /// connected and not ending, else `invalidState`: nobody could hear it.
     mutating func warnAsked(_ launchID: String, outbox: inout Outbox, now: Instant) throws(WireError) -> [HostAction] {
         guard let process = self.processes[launchID], let route = process.route, !process.isTerminating else {
-            throw .control(.invalidState, "the process is not connected (launching, or on its way out): nobody can hear a memory warning")
+            throw .control(
+                .invalidState,
+                "the process is not connected (launching, or on its way out): nobody can hear a memory warning")
         }
         let lines = self.apps[process.app].map(MemoryThresholds.init)
         let bytes = process.memory.bytes ?? 0
-        let body = MemoryWarningBody(residentBytes: bytes, warningBytes: lines?.warningBytes ?? bytes, limitBytes: lines?.limitBytes)
-        return self.warn(process, route: route, body, detail: "\(bytes) bytes resident; memoryPressure warning from a control client", outbox: &outbox, now: now)
+        let body = MemoryWarningBody(
+            residentBytes: bytes, warningBytes: lines?.warningBytes ?? bytes, limitBytes: lines?.limitBytes)
+        return self.warn(
+            process, route: route, body,
+            detail: "\(bytes) bytes resident; memoryPressure warning from a control client", outbox: &outbox, now: now)
     }
 
     /// Sends `didReceiveMemoryWarning` and records the `memoryWarning` event; its reply is
     /// matched by `warningID` (`answered`).
-    private mutating func warn(_ process: ExtensionProcess, route: [UInt8], _ body: MemoryWarningBody, detail: String, outbox: inout Outbox, now: Instant) -> [HostAction] {
-        let (id, send) = outbox.extensionMessage(to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: OutboundBody.encoding(body), key: process.token, now: now)
+    private mutating func warn(
+        _ process: ExtensionProcess, route: [UInt8], _ body: MemoryWarningBody, detail: String, outbox: inout Outbox,
+        now: Instant
+    ) -> [HostAction] {
+        let (id, send) = outbox.extensionMessage(
+            to: route, type: CallbackType.didReceiveMemoryWarning.rawValue, body: OutboundBody.encoding(body),
+            key: process.token, now: now)
         self.processes[process.launchID]?.memory.warningID = id
-        let event = outbox.record(.memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid, detail: detail)
+        let event = outbox.record(
+            .memoryWarning, now: now, device: process.device, app: process.app, pid: process.pid, detail: detail)
         return [event, send, .observed(.callbackSent(id: id, type: .didReceiveMemoryWarning))]
     }
 
@@ -282,16 +379,21 @@ struct Supervisor: Sendable {
     /// An exit while connected and needed is a crash; too many within the window quarantine
     /// the app on that device.
     mutating func crashed(_ process: ExtensionProcess, outbox: inout Outbox, now: Instant) -> [HostAction] {
-        let (recent, quarantinedNow) = self.processes.recordCrash(process.key, at: now, windowMs: self.settings.crashWindowMs, limit: self.settings.crashLimit)
+        let (recent, quarantinedNow) = self.processes.recordCrash(
+            process.key, at: now, windowMs: self.settings.crashWindowMs, limit: self.settings.crashLimit)
         guard quarantinedNow else { return [] }
-        return [outbox.record(.quarantined, now: now, device: process.device, app: process.app,
-                              detail: "\(recent) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")]
+        return [
+            outbox.record(
+                .quarantined, now: now, device: process.device, app: process.app,
+                detail: "\(recent) crashes within \(self.settings.crashWindowMs) ms; msghostctl reset lifts it")
+        ]
     }
 
     func requireNotQuarantined(device: String, app: String, role: ProcessRole = .extension) throws(WireError) {
         guard !self.processes.isQuarantined(ProcessKey(device: device, app: app, role: role)) else {
             let what = role == .parentApp ? "\(app)'s parent app" : app
-            throw .control(.quarantined, "\(what) crashed too often on \(device) and is quarantined there; `reset` lifts it")
+            throw .control(
+                .quarantined, "\(what) crashed too often on \(device) and is quarantined there; `reset` lifts it")
         }
     }
 
@@ -315,7 +417,10 @@ struct Supervisor: Sendable {
     /// after which whatever is left is killed.
     func shutdownUnderWay(now: Instant) -> HostAction {
         if self.processes.isEmpty { return .stopped }
-        return .startTimer(.shutdownDeadline, at: now.adding(milliseconds: self.settings.terminateGraceMs).adding(milliseconds: self.settings.killGraceMs))
+        return .startTimer(
+            .shutdownDeadline,
+            at: now.adding(milliseconds: self.settings.terminateGraceMs).adding(milliseconds: self.settings.killGraceMs)
+        )
     }
 
     /// The shutdown's deadline: SIGKILL to whatever is left.

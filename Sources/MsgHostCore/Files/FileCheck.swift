@@ -73,7 +73,10 @@ public struct StoredFile: Codable, Hashable, Sendable {
     public var pixelWidth: Int?
     public var pixelHeight: Int?
 
-    public init(sha256: String, storedName: String, filename: String, mediaType: String, byteCount: Int, pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+    public init(
+        sha256: String, storedName: String, filename: String, mediaType: String, byteCount: Int, pixelWidth: Int? = nil,
+        pixelHeight: Int? = nil
+    ) {
         self.sha256 = sha256
         self.storedName = storedName
         self.filename = filename

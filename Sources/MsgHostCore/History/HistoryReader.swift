@@ -84,7 +84,8 @@ public struct EmptyHistory: HistoryReader {
     public func entry(_ id: Int) -> LocatedEntry? { nil }
     public func entries(device: String, conversation: String, before: Int?, limit: Int) -> [TranscriptEntry] { [] }
     public func entryCount(device: String, conversation: String, from: Int?) -> Int { 0 }
-    public func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry] { [] }
+    public func sessionBubbles(device: String, conversation: String, app: String, session: String) -> [TranscriptEntry]
+    { [] }
     public func liveBubbles(device: String, conversation: String, newest: Int) -> [TranscriptEntry] { [] }
     public func unseenExpiring(device: String, conversation: String) -> [TranscriptEntry] { [] }
     public func seenExpiring() -> [LocatedEntry] { [] }

@@ -26,7 +26,9 @@ extension WireError {
 
     /// The failed read this refusal stands for, if it is one.
     var unreadable: HistoryUnreadable? {
-        guard self.domain == HostErrorCode.domain, self.code == HostErrorCode.storageUnavailable.rawValue else { return nil }
+        guard self.domain == HostErrorCode.domain, self.code == HostErrorCode.storageUnavailable.rawValue else {
+            return nil
+        }
         return HistoryUnreadable(reason: self.description)
     }
 }

@@ -47,8 +47,10 @@ struct PendingHistory: Sendable {
             } else {
                 self.touch(entryID, Touched(device: device, conversation: conversation, entry: nil, added: false))
             }
-        case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved, .participantAssigned,
-             .inputFieldChanged, .contactNamed, .deliveryRuleChanged, .deliveryPending, .deliveryDone, .memberAdded, .memberRemoved:
+        case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved,
+            .participantAssigned,
+            .inputFieldChanged, .contactNamed, .deliveryRuleChanged, .deliveryPending, .deliveryDone, .memberAdded,
+            .memberRemoved:
             break  // the directory: `World` holds all of it
         }
     }
@@ -58,12 +60,15 @@ struct PendingHistory: Sendable {
         switch change {
         case .messageStored(let message):
             self.messages[message.id] = nil
-        case .transcriptEntryAdded(let device, let conversation, let entry), .transcriptEntryChanged(let device, let conversation, let entry):
+        case .transcriptEntryAdded(let device, let conversation, let entry),
+            .transcriptEntryChanged(let device, let conversation, let entry):
             self.untouch(entry.id, device: device, conversation: conversation)
         case .transcriptEntryRemoved(let device, let conversation, let entryID):
             self.untouch(entryID, device: device, conversation: conversation)
-        case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved, .participantAssigned,
-             .inputFieldChanged, .contactNamed, .deliveryRuleChanged, .deliveryPending, .deliveryDone, .memberAdded, .memberRemoved:
+        case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved,
+            .participantAssigned,
+            .inputFieldChanged, .contactNamed, .deliveryRuleChanged, .deliveryPending, .deliveryDone, .memberAdded,
+            .memberRemoved:
             break
         }
     }
@@ -77,12 +82,14 @@ struct PendingHistory: Sendable {
 
     private mutating func touch(_ id: Int, _ touched: Touched) {
         self.entries[id] = touched
-        self.byTranscript[TranscriptKey(device: touched.device, conversation: touched.conversation), default: []].insert(id)
+        self.byTranscript[TranscriptKey(device: touched.device, conversation: touched.conversation), default: []]
+            .insert(id)
     }
 
     /// What was touched in one transcript, by id.
     func touched(device: String, conversation: String) -> [Int: Touched] {
-        guard let ids = self.byTranscript[TranscriptKey(device: device, conversation: conversation)], !ids.isEmpty else { return [:] }
+        guard let ids = self.byTranscript[TranscriptKey(device: device, conversation: conversation)], !ids.isEmpty
+        else { return [:] }
         var touched: [Int: Touched] = [:]
         for id in ids { touched[id] = self.entries[id] }
         return touched
@@ -90,7 +97,9 @@ struct PendingHistory: Sendable {
 
     /// `stored` (entries of one transcript from the store) as they read now: changed ones
     /// replaced, removed ones gone, then `extra` (added here) merged in, by id.
-    static func merge(_ stored: [TranscriptEntry], _ touched: [Int: Touched], adding extra: [TranscriptEntry]) -> [TranscriptEntry] {
+    static func merge(_ stored: [TranscriptEntry], _ touched: [Int: Touched], adding extra: [TranscriptEntry])
+        -> [TranscriptEntry]
+    {
         var merged: [TranscriptEntry] = []
         merged.reserveCapacity(stored.count + extra.count)
         for entry in stored {

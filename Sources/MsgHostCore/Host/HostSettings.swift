@@ -1,4 +1,5 @@
 import MsgHostProtocol
+
 /// The host's timings and limits. Defaults are the documented ones in config/msghostd.yaml.
 public struct HostSettings: Hashable, Sendable {
     /// (ours) How long a touch allows a direct send.

@@ -6,8 +6,12 @@ import MsgHostProtocol
 /// (`ControlSessions+Replies`); here they are given the parts they borrow.
 extension HostStateMachine {
     /// Queues callbacks for an instance, carrying the causes being handled.
-    mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on instanceID: String, now: Instant) -> [HostAction] {
-        self.screens.enqueue(callbacks, on: instanceID, causes: self.sessions.activeCauses, supervisor: &self.supervisor, outbox: &self.outbox, now: now)
+    mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on instanceID: String, now: Instant)
+        -> [HostAction]
+    {
+        self.screens.enqueue(
+            callbacks, on: instanceID, causes: self.sessions.activeCauses, supervisor: &self.supervisor,
+            outbox: &self.outbox, now: now)
     }
 
     mutating func pump(_ instanceID: String, now: Instant) -> [HostAction] {
@@ -17,50 +21,70 @@ extension HostStateMachine {
     /// Answers the control request being handled once every callback it caused, on any
     /// device, has been acknowledged (at once if it caused none). `instances` are the ones it
     /// acted on directly: losing one of them fails it.
-    mutating func reply(to request: ControlRequestRef, _ result: ControlResult, after instances: Set<String>, now: Instant) -> [HostAction] {
+    mutating func reply(
+        to request: ControlRequestRef, _ result: ControlResult, after instances: Set<String>, now: Instant
+    ) -> [HostAction] {
         self.reply(to: request, answer: .result(result), after: instances, now: now)
     }
 
     /// What `outcome` did, then the reply once the callbacks it queued were acknowledged.
-    mutating func reply(to request: ControlRequestRef, _ result: ControlResult, after outcome: Outcome, now: Instant) -> [HostAction] {
+    mutating func reply(to request: ControlRequestRef, _ result: ControlResult, after outcome: Outcome, now: Instant)
+        -> [HostAction]
+    {
         outcome.actions + self.reply(to: request, answer: .result(result), after: outcome.instances, now: now)
     }
 
-    mutating func reply(to request: ControlRequestRef, answer: Waiter.Answer, after instances: Set<String>, now: Instant) -> [HostAction] {
-        let waiter = Waiter(client: request.client, requestID: request.requestID, answer: answer, causes: self.sessions.activeCauses, instances: instances)
+    mutating func reply(
+        to request: ControlRequestRef, answer: Waiter.Answer, after instances: Set<String>, now: Instant
+    ) -> [HostAction] {
+        let waiter = Waiter(
+            client: request.client, requestID: request.requestID, answer: answer, causes: self.sessions.activeCauses,
+            instances: instances)
         guard let ready = self.sessions.reply(waiter, underWay: self.underWay) else { return [] }
         return [ready.reply(screens: self.screens, file: self.rendering.fileValue, outbox: &self.outbox, now: now)]
     }
 
-    private var underWay: UnderWay { UnderWay(screens: self.screens, inspections: self.inspections, processes: self.processes) }
+    private var underWay: UnderWay {
+        UnderWay(screens: self.screens, inspections: self.inspections, processes: self.processes)
+    }
 
     /// Answers every waiter whose consequences are all acknowledged (as each event finishes).
     mutating func answerWaiters(now: Instant) -> [HostAction] {
-        self.sessions.takeAnswerable(underWay: self.underWay).map { $0.reply(screens: self.screens, file: self.rendering.fileValue, outbox: &self.outbox, now: now) }
+        self.sessions.takeAnswerable(underWay: self.underWay).map {
+            $0.reply(screens: self.screens, file: self.rendering.fileValue, outbox: &self.outbox, now: now)
+        }
     }
 
     /// An instance is going away (its process is gone or being ended): the requests that acted
     /// on it directly and still had callbacks of theirs there fail with `failure`.
     mutating func instanceLost(_ instance: Instance, failure: WireError, now: Instant) -> [HostAction] {
-        self.sessions.takeFailed(by: instance).map { self.outbox.controlError(to: $0.client, requestID: $0.requestID, failure, now: now) }
+        self.sessions.takeFailed(by: instance).map {
+            self.outbox.controlError(to: $0.client, requestID: $0.requestID, failure, now: now)
+        }
     }
 
     /// The extension acknowledged a callback (a `reply` whose `replyTo` is in flight), which
     /// may carry what the host asked for (a live bubble's size, the app's stickers). Nil if no
     /// instance of this process has that callback in flight.
-    mutating func callbackAcknowledged(_ process: ExtensionProcess, _ reply: InboundReply, now: Instant) -> [HostAction]? {
+    mutating func callbackAcknowledged(_ process: ExtensionProcess, _ reply: InboundReply, now: Instant)
+        -> [HostAction]?
+    {
         guard let (instance, inFlight) = self.screens.acknowledge(reply.replyTo, from: process) else { return nil }
         var actions: [HostAction] = [.observed(.callbackAcknowledged(id: reply.replyTo, type: inFlight.type))]
         if let failure = reply.status.failure {
             // The handler reported an error: Messages would log it and carry on.
-            actions.append(self.outbox.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: instance.id,
-                code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
+            actions.append(
+                self.outbox.record(
+                    .callbackFailed, now: now, device: instance.device, app: instance.app, instance: instance.id,
+                    code: failure.code, name: inFlight.type.rawValue, detail: failure.description))
         }
         if inFlight.type == .contentSizeThatFits, reply.status.isOK {
-            actions += self.screens.liveSizeAnswered(instance.id, reply.size, offered: self.settings.liveBubbleSize.value, outbox: &self.outbox, now: now)
+            actions += self.screens.liveSizeAnswered(
+                instance.id, reply.size, offered: self.settings.liveBubbleSize.value, outbox: &self.outbox, now: now)
         }
         if inFlight.type == .stickers {
-            actions += self.stickersAnswered(instanceID: instance.id, failure: reply.status.failure, reply.stickers, now: now)
+            actions += self.stickersAnswered(
+                instanceID: instance.id, failure: reply.status.failure, reply.stickers, now: now)
         }
         return actions + self.pump(instance.id, now: now)
     }

@@ -6,14 +6,19 @@ import MsgHostProtocol
 extension HostStateMachine {
     /// The machine's parts as observation reads them, now.
     var observer: Observer {
-        Observer(world: self.world, apps: self.apps, processes: self.processes, screens: self.screens, events: self.outbox.events,
-                    counters: self.outbox.counters, settings: self.settings, daemonPID: self.daemonPID, startedAt: self.startedAt, rendering: self.rendering)
+        Observer(
+            world: self.world, apps: self.apps, processes: self.processes, screens: self.screens,
+            events: self.outbox.events,
+            counters: self.outbox.counters, settings: self.settings, daemonPID: self.daemonPID,
+            startedAt: self.startedAt, rendering: self.rendering)
     }
 
     /// The same, for the shell's recorder (`HostReads`).
     public var reads: HostReads { HostReads(observer: self.observer) }
 
-    mutating func observe(_ request: ObservationRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func observe(_ request: ObservationRequest, to: ControlRequestRef, now: Instant) throws(WireError)
+        -> [HostAction]
+    {
         switch try self.observer.answer(request, now: now) {
         case .result(let result): return self.ok(result, to: to, now: now)
         case .shell(let request): return [.serveControl(client: to.client, requestID: to.requestID, request)]
@@ -41,6 +46,8 @@ extension HostStateMachine {
     /// How long each of the host's queues is now, for the shell's `msghost_queue_depth` gauges.
     /// Read when metrics are asked for, never per event: a gauge nobody reads costs nothing.
     public func queueDepths() -> [(queue: String, depth: Int)] {
-        QueueDepths.read(screens: self.screens, deliveries: self.world.deliveries, inspections: self.inspections, sessions: self.sessions)
+        QueueDepths.read(
+            screens: self.screens, deliveries: self.world.deliveries, inspections: self.inspections,
+            sessions: self.sessions)
     }
 }

@@ -10,33 +10,50 @@ extension HostStateMachine {
     /// Opens `app` on `device` in `conversation` (drawer: compact; bubble: expanded with the
     /// tapped entry selected), cold: willBecomeActive → didBecomeActive → viewWillAppear →
     /// viewDidAppear. Anything else presented on the device resigns first.
-    mutating func launchMain(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selectedEntry: Int?, now: Instant) throws(HistoryUnreadable) -> (String, Outcome) {
+    mutating func launchMain(
+        app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle,
+        selectedEntry: Int?, now: Instant
+    ) throws(HistoryUnreadable) -> (String, Outcome) {
         var outcome = try self.show(device: device, conversation: conversation, now: now)
         if let current = self.screens.presented[device] {
             outcome += try self.resign(current, now: now)
         }
-        let (instanceID, started) = try self.start(app: app, install: install, device: device, conversation: conversation, style: style, selecting: selectedEntry, now: now)
+        let (instanceID, started) = try self.start(
+            app: app, install: install, device: device, conversation: conversation, style: style,
+            selecting: selectedEntry, now: now)
         return (instanceID, outcome + started)
     }
 
     /// A new instance of `app` on `device` (its process launched if none serves it), presented
     /// unless it draws a live bubble, and cold-started (`Instance.coldStart`).
-    private mutating func start(app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle, selecting entry: Int?, now: Instant) throws(HistoryUnreadable) -> (String, Outcome) {
-        let (launchID, launched) = self.processServing(device: device, app: app.bundleID, installID: install.id, now: now)
+    private mutating func start(
+        app: AppDescriptor, install: Install, device: String, conversation: String, style: PresentationStyle,
+        selecting entry: Int?, now: Instant
+    ) throws(HistoryUnreadable) -> (String, Outcome) {
+        let (launchID, launched) = self.processServing(
+            device: device, app: app.bundleID, installID: install.id, now: now)
         var instance = Instance(
-            id: self.makeInstanceID(), launchID: launchID, device: device, conversation: conversation, app: app.bundleID,
+            id: self.makeInstanceID(), launchID: launchID, device: device, conversation: conversation,
+            app: app.bundleID,
             installID: install.id, context: app.presentationContext, style: style)
         instance.selectedEntry = entry
         instance.liveEntry = style == .transcript ? entry : nil
         self.adopt(instance)
         let event: HostAction
         if style == .transcript {
-            event = self.outbox.record(.liveBubble, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id, detail: "entry \(entry ?? 0)")
+            event = self.outbox.record(
+                .liveBubble, now: now, device: device, app: app.bundleID, conversation: conversation,
+                instance: instance.id, detail: "entry \(entry ?? 0)")
         } else {
             self.screens.present(instance.id)
-            event = self.outbox.record(.opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id, detail: style.rawValue)
+            event = self.outbox.record(
+                .opened, now: now, device: device, app: app.bundleID, conversation: conversation, instance: instance.id,
+                detail: style.rawValue)
         }
-        let coldStart = self.enqueue(instance.coldStart(activation: try self.activationBody(instance), offering: self.settings.liveBubbleSize.value), on: instance.id, now: now)
+        let coldStart = self.enqueue(
+            instance.coldStart(
+                activation: try self.activationBody(instance), offering: self.settings.liveBubbleSize.value),
+            on: instance.id, now: now)
         return (instance.id, Outcome(launched + [event] + coldStart, [instance.id]))
     }
 
@@ -48,7 +65,10 @@ extension HostStateMachine {
 
     /// `willBecomeActive`/`didBecomeActive`/`willResignActive`/`didResignActive` body.
     func activationBody(_ instance: Instance) throws(HistoryUnreadable) -> OutboundBody {
-        .activation(ActivationBody(instance: instance.id, conversation: try self.rendering.conversationValue(for: instance), presentationStyle: instance.style, presentationContext: instance.context))
+        .activation(
+            ActivationBody(
+                instance: instance.id, conversation: try self.rendering.conversationValue(for: instance),
+                presentationStyle: instance.style, presentationContext: instance.context))
     }
 
     // MARK: Resigning
@@ -56,10 +76,16 @@ extension HostStateMachine {
     /// Starts the resign sequence (SPEC §3): viewWillDisappear → viewDidDisappear →
     /// willResignActive → didResignActive. The instance stops being visible at once.
     mutating func resign(_ instanceID: String, now: Instant) throws(HistoryUnreadable) -> Outcome {
-        guard var instance = self.screens[instanceID], let callbacks = try instance.resign(activation: self.activationBody) else { return Outcome([], [instanceID]) }
+        guard var instance = self.screens[instanceID],
+            let callbacks = try instance.resign(activation: self.activationBody)
+        else { return Outcome([], [instanceID]) }
         self.screens[instanceID] = instance
         self.screens.stopPresenting(instanceID)
-        var actions: [HostAction] = [self.outbox.record(.closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instanceID)]
+        var actions: [HostAction] = [
+            self.outbox.record(
+                .closed, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
+                instance: instanceID)
+        ]
         actions += self.screens.clearView(of: instance, outbox: &self.outbox, now: now)
         return Outcome(actions + self.enqueue(callbacks, on: instanceID, now: now), [instanceID])
     }
@@ -74,7 +100,8 @@ extension HostStateMachine {
         for id in self.screens.leaving(device: device, for: conversation) { outcome += try self.resign(id, now: now) }
         self.screens.show(conversation, on: device)
         if let conversation {
-            outcome.actions += try self.world.markSeen(device: device, conversation: conversation, expiryMs: self.settings.expiryMs, now: now)
+            outcome.actions += try self.world.markSeen(
+                device: device, conversation: conversation, expiryMs: self.settings.expiryMs, now: now)
             outcome += try self.reconcileLiveInstances(device: device, conversation: conversation, now: now)
         }
         return outcome
@@ -84,20 +111,30 @@ extension HostStateMachine {
     /// `settings.entriesOnScreen` entries, as Messages draws only what is visible), where the
     /// device can run them (iOS 11 and later, app installed, not quarantined); instances whose
     /// bubble went away or scrolled off resign. So a long history costs nothing here.
-    mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant) throws(HistoryUnreadable) -> Outcome {
+    mutating func reconcileLiveInstances(device deviceID: String, conversation: String, now: Instant)
+        throws(HistoryUnreadable) -> Outcome
+    {
         var outcome = Outcome()
-        guard self.screens.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else { return outcome }
+        guard self.screens.showing[deviceID] == conversation, let device = self.world.devices[deviceID] else {
+            return outcome
+        }
         // Only live-layout bubbles can have a live instance, so their index stands for every bubble.
-        let onScreen = try self.world.liveBubbles(device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
-        let (gone, undrawn) = self.screens.liveBubbleChanges(device: deviceID, conversation: conversation, onScreen: onScreen)
+        let onScreen = try self.world.liveBubbles(
+            device: deviceID, conversation: conversation, onScreen: self.settings.entriesOnScreen)
+        let (gone, undrawn) = self.screens.liveBubbleChanges(
+            device: deviceID, conversation: conversation, onScreen: onScreen)
         for id in gone { outcome += try self.resign(id, now: now) }
         guard device.platform.runsLiveLayouts else { return outcome }
         for entry in undrawn {
-            guard let message = try self.world.message(entry.messageID), let app = message.app, let descriptor = self.apps[app],
-                  case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
-                  !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))
+            guard let message = try self.world.message(entry.messageID), let app = message.app,
+                let descriptor = self.apps[app],
+                case .live = message.message?.layout, let install = self.world.install(device: deviceID, app: app),
+                !self.processes.isQuarantined(ProcessKey(device: deviceID, app: app))
             else { continue }
-            outcome += try self.start(app: descriptor, install: install, device: deviceID, conversation: conversation, style: .transcript, selecting: entry.id, now: now).1
+            outcome += try self.start(
+                app: descriptor, install: install, device: deviceID, conversation: conversation, style: .transcript,
+                selecting: entry.id, now: now
+            ).1
         }
         return outcome
     }
@@ -108,29 +145,45 @@ extension HostStateMachine {
     mutating func tap(_ request: TapRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
         let device = try self.world.device(request.device)
         let conversation = try self.world.memberConversation(request.conversation, of: device)
-        guard let entry = try reading(self.world.entry(request.entry, device: device.id, conversation: conversation.id)) else {
-            throw .control(.notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
+        guard let entry = try reading(self.world.entry(request.entry, device: device.id, conversation: conversation.id))
+        else {
+            throw .control(
+                .notFound, "no entry \(request.entry) in \(conversation.id) on \(device.id) (see `transcript`)")
         }
         var shown = try reading(self.show(device: device.id, conversation: conversation.id, now: now))
         let message = try reading(self.world.message(entry.messageID))
         let appID = message?.app ?? ""
         let result: TapResult
-        switch BubbleTap.decide(entry, message: message, on: device, install: self.world.install(device: device.id, app: appID), app: self.apps[appID]) {
+        switch BubbleTap.decide(
+            entry, message: message, on: device, install: self.world.install(device: device.id, app: appID),
+            app: self.apps[appID])
+        {
         case .nothing(let reason):
             result = TapResult(action: "none", reason: reason)
         case .openURL(let url):
-            shown.actions.append(self.outbox.record(.openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
+            shown.actions.append(
+                self.outbox.record(
+                    .openedURL, now: now, device: device.id, app: appID, conversation: conversation.id, detail: url))
             result = TapResult(action: "openedURL", url: url)
         case .parentApp(let app, let install):
             guard let message else { return [] }
-            let (instanceID, opened) = try self.openInParentApp(message, app: app, install: install, device: device.id, now: now)
-            (result, shown) = (TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), shown + opened)
+            let (instanceID, opened) = try self.openInParentApp(
+                message, app: app, install: install, device: device.id, now: now)
+            (result, shown) = (
+                TapResult(action: "openedParentApp", instance: instanceID, url: message.message?.url), shown + opened
+            )
         case .app(let app, let install):
             try self.requireNotQuarantined(device: device.id, app: appID)
             if let open = self.screens.activeMain(device: device.id, app: appID, conversation: conversation.id) {
-                (result, shown) = (TapResult(action: "selected", instance: open.id), shown + Outcome(try reading(self.select(entry.id, on: open.id, now: now)), [open.id]))
+                (result, shown) = (
+                    TapResult(action: "selected", instance: open.id),
+                    shown + Outcome(try reading(self.select(entry.id, on: open.id, now: now)), [open.id])
+                )
             } else {
-                let (instanceID, launched) = try reading(self.launchMain(app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded, selectedEntry: entry.id, now: now))
+                let (instanceID, launched) = try reading(
+                    self.launchMain(
+                        app: app, install: install, device: device.id, conversation: conversation.id, style: .expanded,
+                        selectedEntry: entry.id, now: now))
                 (result, shown) = (TapResult(action: "selected", instance: instanceID), shown + launched)
             }
         }
@@ -143,8 +196,15 @@ extension HostStateMachine {
     mutating func select(_ entry: Int, on instanceID: String, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         guard var instance = self.screens[instanceID] else { return [] }
         let callbacks = try instance.select(entry) { selected throws(HistoryUnreadable) in
-            guard let stored = try self.world.message(try self.world.entry(entry, device: selected.device, conversation: selected.conversation)?.messageID ?? "") else { return [] }
-            return [try self.rendering.messageCallback(.willSelect, stored, to: selected), try self.rendering.messageCallback(.didSelect, stored, to: selected)]
+            guard
+                let stored = try self.world.message(
+                    try self.world.entry(entry, device: selected.device, conversation: selected.conversation)?.messageID
+                        ?? "")
+            else { return [] }
+            return [
+                try self.rendering.messageCallback(.willSelect, stored, to: selected),
+                try self.rendering.messageCallback(.didSelect, stored, to: selected),
+            ]
         }
         self.screens[instanceID] = instance
         return self.enqueue(callbacks, on: instanceID, now: now)
@@ -156,7 +216,11 @@ extension HostStateMachine {
         let callbacks = instance.transition(to: style)
         guard !callbacks.isEmpty else { return [] }
         self.screens[instanceID] = instance
-        return [self.outbox.record(.transition, now: now, device: instance.device, app: instance.app, instance: instanceID, detail: style.rawValue)]
+        return [
+            self.outbox.record(
+                .transition, now: now, device: instance.device, app: instance.app, instance: instanceID,
+                detail: style.rawValue)
+        ]
             + self.enqueue(callbacks, on: instanceID, now: now)
     }
 }

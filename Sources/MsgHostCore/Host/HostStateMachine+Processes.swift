@@ -6,28 +6,42 @@ import MsgHostProtocol
 extension HostStateMachine {
     /// The process that serves `app` on `device`, launching one if none is running or the
     /// running one is on its way out.
-    mutating func processServing(device: String, app: String, installID: String, role: ProcessRole = .extension, now: Instant) -> (String, [HostAction]) {
+    mutating func processServing(
+        device: String, app: String, installID: String, role: ProcessRole = .extension, now: Instant
+    ) -> (String, [HostAction]) {
         let key = ProcessKey(device: device, app: app, role: role)
         if let launchID = self.supervisor.running(key) { return (launchID, []) }
         let launchID = self.ids.makeUUID()
         let screen = ((try? self.world.device(device))?.model ?? .default).namedScreen
-        return (launchID, self.supervisor.launch(key, installID: installID, launchID: launchID, token: self.ids.makeToken(), screen: screen, outbox: &self.outbox, now: now))
+        return (
+            launchID,
+            self.supervisor.launch(
+                key, installID: installID, launchID: launchID, token: self.ids.makeToken(), screen: screen,
+                outbox: &self.outbox, now: now)
+        )
     }
 
     /// The process ended, or could not be spawned at all.
     mutating func handleProcessExited(launchID: String, status: String, now: Instant) -> [HostAction] {
-        guard let exited = self.supervisor.exited(launchID, status: status, screens: self.screens, outbox: &self.outbox, now: now) else { return [] }
+        guard
+            let exited = self.supervisor.exited(
+                launchID, status: status, screens: self.screens, outbox: &self.outbox, now: now)
+        else { return [] }
         return [exited.announced] + self.dropInstances(of: exited.process, failingWith: exited.failure, now: now)
             + self.supervisor.afterExit(exited, outbox: &self.outbox, now: now)
     }
 
     /// Forgets a process's instances, failing whoever waited on them.
-    private mutating func dropInstances(of process: ExtensionProcess, failingWith error: WireError, now: Instant) -> [HostAction] {
+    private mutating func dropInstances(of process: ExtensionProcess, failingWith error: WireError, now: Instant)
+        -> [HostAction]
+    {
         var actions: [HostAction] = []
         for instanceID in process.instanceIDs {
             guard let instance = self.screens[instanceID] else { continue }
             actions += self.screens.clearView(of: instance, outbox: &self.outbox, now: now)
-            if process.role == .parentApp { actions += self.parentApps.instanceLost(instanceID, outbox: &self.outbox, now: now) }
+            if process.role == .parentApp {
+                actions += self.parentApps.instanceLost(instanceID, outbox: &self.outbox, now: now)
+            }
             self.screens.remove(instanceID)
             actions += self.instanceLost(instance, failure: error, now: now)
         }
@@ -41,16 +55,26 @@ extension HostStateMachine {
 
     /// Ends a process (`Supervisor.beginTermination`). Its instances are failed now: nobody may
     /// wait on a process that is going.
-    mutating func beginTermination(launchID: String, reason: TerminationReason, notify: Bool = true, now: Instant) -> [HostAction] {
-        guard let ending = self.supervisor.beginTermination(launchID, reason: reason, notify: notify, outbox: &self.outbox, now: now) else { return [] }
-        return [ending.announced] + self.dropInstances(of: ending.process, failingWith: ending.failure, now: now) + ending.then
+    mutating func beginTermination(launchID: String, reason: TerminationReason, notify: Bool = true, now: Instant)
+        -> [HostAction]
+    {
+        guard
+            let ending = self.supervisor.beginTermination(
+                launchID, reason: reason, notify: notify, outbox: &self.outbox, now: now)
+        else { return [] }
+        return [ending.announced] + self.dropInstances(of: ending.process, failingWith: ending.failure, now: now)
+            + ending.then
     }
 
     /// Ends whatever serves `app` on `device` (after an uninstall).
-    mutating func endProcess(forDevice device: String, app: String, reason: TerminationReason, now: Instant) -> [HostAction] {
+    mutating func endProcess(forDevice device: String, app: String, reason: TerminationReason, now: Instant)
+        -> [HostAction]
+    {
         var actions = self.parentAppGone(device: device, app: app, now: now)
         for role in [ProcessRole.extension, .parentApp] {
-            guard let launchID = self.processes.serving(ProcessKey(device: device, app: app, role: role)) else { continue }
+            guard let launchID = self.processes.serving(ProcessKey(device: device, app: app, role: role)) else {
+                continue
+            }
             actions += self.beginTermination(launchID: launchID, reason: reason, now: now)
         }
         return actions
@@ -60,7 +84,8 @@ extension HostStateMachine {
     /// `terminate` notice it will hardly read, or (`notify` false) with none at all.
     mutating func kill(launchID: String, reason: TerminationReason, notify: Bool = true, now: Instant) -> [HostAction] {
         guard self.processes[launchID] != nil else { return [] }
-        return self.beginTermination(launchID: launchID, reason: reason, notify: notify, now: now) + self.supervisor.forceKill(launchID)
+        return self.beginTermination(launchID: launchID, reason: reason, notify: notify, now: now)
+            + self.supervisor.forceKill(launchID)
     }
 
     /// An attached process is gone (it acknowledged `terminate`, or never answered it): it is
@@ -75,11 +100,17 @@ extension HostStateMachine {
     mutating func handleTimer(_ timer: TimerID, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
         switch timer {
         case .launchTimeout(let launchID):
-            guard let event = self.supervisor.launchTimedOut(launchID, outbox: &self.outbox, now: now) else { return [] }
+            guard let event = self.supervisor.launchTimedOut(launchID, outbox: &self.outbox, now: now) else {
+                return []
+            }
             return [event] + self.kill(launchID: launchID, reason: .launchFailed, now: now)
         case .responseTimeout(let launchID, let callbackID):
-            guard let (process, event) = self.supervisor.unresponsive(launchID, callbackID: callbackID, screens: self.screens, outbox: &self.outbox, now: now) else { return [] }
-            return [event] + self.kill(launchID: launchID, reason: .unresponsive, now: now) + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
+            guard
+                let (process, event) = self.supervisor.unresponsive(
+                    launchID, callbackID: callbackID, screens: self.screens, outbox: &self.outbox, now: now)
+            else { return [] }
+            return [event] + self.kill(launchID: launchID, reason: .unresponsive, now: now)
+                + self.supervisor.crashed(process, outbox: &self.outbox, now: now)
         case .idle(let launchID, let generation):
             guard self.supervisor.isIdleTimerCurrent(launchID, generation: generation) else { return [] }
             return self.beginTermination(launchID: launchID, reason: .idle, now: now)
@@ -99,7 +130,9 @@ extension HostStateMachine {
     mutating func handleShutdown(now: Instant) -> [HostAction] {
         guard let running = self.supervisor.beginShutdown() else { return [] }
         var actions: [HostAction] = [self.outbox.record(.stopping, now: now)]
-        for launchID in running { actions += self.beginTermination(launchID: launchID, reason: .daemonStopping, now: now) }
+        for launchID in running {
+            actions += self.beginTermination(launchID: launchID, reason: .daemonStopping, now: now)
+        }
         return actions + [self.supervisor.shutdownUnderWay(now: now)]
     }
 

@@ -35,32 +35,46 @@ extension HostStateMachine {
 
     /// Answers an extension's request whose change could not be stored. Nothing for a
     /// message that is not a request on a known connection (a hello, a reply).
-    public mutating func extensionRequestNotStored(route: [UInt8], _ inbound: ExtensionInbound, reason: String, now: Instant) -> [HostAction] {
-        guard case .request(let request) = inbound, let launchID = self.processes.launchID(route: route), let process = self.processes[launchID] else { return [] }
+    public mutating func extensionRequestNotStored(
+        route: [UInt8], _ inbound: ExtensionInbound, reason: String, now: Instant
+    ) -> [HostAction] {
+        guard case .request(let request) = inbound, let launchID = self.processes.launchID(route: route),
+            let process = self.processes[launchID]
+        else { return [] }
         // Logged as `requestRefused` whatever it asked (PROTOCOL.md §3.5).
-        let refused = self.outbox.requestRefused(request.type, Self.notStored(reason), process: process, route: route, instance: nil, requestID: request.id, isSend: false, now: now)
+        let refused = self.outbox.requestRefused(
+            request.type, Self.notStored(reason), process: process, route: route, instance: nil, requestID: request.id,
+            isSend: false, now: now)
         return self.finish(refused, now: now)
     }
 
     /// Answers a control request whose change could not be stored.
-    public mutating func controlRequestNotStored(client: [UInt8], requestID: String?, reason: String, now: Instant) -> [HostAction] {
-        self.finish([self.outbox.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
+    public mutating func controlRequestNotStored(client: [UInt8], requestID: String?, reason: String, now: Instant)
+        -> [HostAction]
+    {
+        self.finish(
+            [self.outbox.controlError(to: client, requestID: requestID, Self.notStored(reason), now: now)], now: now)
     }
 
     /// Answers a send whose files were looked at but whose message could not be stored; it
     /// consumes nothing (the touch is given back, as for a refused file).
     public mutating func filesNotStored(token: Int, reason: String, now: Instant) -> [HostAction] {
-        guard case .request(let request)? = self.inspections.take(token), let process = self.processes[request.launchID],
-              let route = process.route else { return [] }
+        guard case .request(let request)? = self.inspections.take(token),
+            let process = self.processes[request.launchID],
+            let route = process.route
+        else { return [] }
         self.screens.failed(request)
         let actions = self.withCauses(request.causes) { machine in
-            machine.outbox.requestRefused(request.type, Self.notStored(reason), process: process, route: route,
-                                  instance: machine.screens[request.instanceID], requestID: request.requestID, now: now)
+            machine.outbox.requestRefused(
+                request.type, Self.notStored(reason), process: process, route: route,
+                instance: machine.screens[request.instanceID], requestID: request.requestID, now: now)
         }
         return self.finish(actions, now: now)
     }
 
     private static func notStored(_ reason: String) -> WireError {
-        .host(.storageUnavailable, "the change could not be stored (\(reason)); nothing of this request was kept, it may be sent again")
+        .host(
+            .storageUnavailable,
+            "the change could not be stored (\(reason)); nothing of this request was kept, it may be sent again")
     }
 }

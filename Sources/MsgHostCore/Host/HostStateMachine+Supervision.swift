@@ -8,7 +8,9 @@ extension HostStateMachine {
     /// answers `settle` requests once nothing is in flight. Every public event function ends
     /// here. A step that could not read the store ends where the read failed, and the event's
     /// answer is that failure alone: the shell undoes the unit and answers `storageUnavailable`.
-    mutating func finish(now: Instant, _ step: (inout HostStateMachine) throws(HistoryUnreadable) -> [HostAction]) -> [HostAction] {
+    mutating func finish(now: Instant, _ step: (inout HostStateMachine) throws(HistoryUnreadable) -> [HostAction])
+        -> [HostAction]
+    {
         let actions: [HostAction]
         do {
             actions = try step(&self)
@@ -25,13 +27,18 @@ extension HostStateMachine {
         if !self.sessions.subscribers.isEmpty {
             for case .event(let record) in actions {
                 for subscriber in self.sessions.subscribers {
-                    actions.append(self.outbox.controlPush(to: subscriber.client, replyTo: subscriber.requestID, record: record, now: now))
+                    actions.append(
+                        self.outbox.controlPush(
+                            to: subscriber.client, replyTo: subscriber.requestID, record: record, now: now))
                 }
             }
         }
         if !self.sessions.settleWaiters.isEmpty && self.isSettled(now: now) {
             for waiter in self.sessions.takeSettleWaiters() {
-                actions.append(self.outbox.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(.clock(ClockResult(now: now.milliseconds))), now: now))
+                actions.append(
+                    self.outbox.controlReply(
+                        to: waiter.client, requestID: waiter.requestID, .ok(.clock(ClockResult(now: now.milliseconds))),
+                        now: now))
             }
         }
         return actions
@@ -56,41 +63,51 @@ extension HostStateMachine {
 
     // MARK: Control
 
-    mutating func supervise(_ request: SupervisionRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func supervise(_ request: SupervisionRequest, to: ControlRequestRef, now: Instant) throws(WireError)
+        -> [HostAction]
+    {
         switch request {
         case .settle:
             self.sessions.waitForSettle(to)
             return []  // answered by finish() once settled (perhaps at once)
         case .advanceClock(let body):
             guard self.settings.manualClock else {
-                throw .control(.unavailable, "the daemon runs on the system clock; start it with --clock manual to advance time")
+                throw .control(
+                    .unavailable, "the daemon runs on the system clock; start it with --clock manual to advance time")
             }
             _ = try ControlRange.advanceClockMs.check(body.milliseconds, "milliseconds")
             let later = now.adding(milliseconds: body.milliseconds)
-            return [.advanceClock(milliseconds: body.milliseconds)] + self.ok(.clock(ClockResult(now: later.milliseconds)), to: to, now: later)
+            return [.advanceClock(milliseconds: body.milliseconds)]
+                + self.ok(.clock(ClockResult(now: later.milliseconds)), to: to, now: later)
         case .reset(let body):
             _ = try self.world.device(body.device)
             try self.requireApp(body.app)
-            return self.supervisor.lift(device: body.device, app: body.app, outbox: &self.outbox, now: now) + self.ok(.empty, to: to, now: now)
+            return self.supervisor.lift(device: body.device, app: body.app, outbox: &self.outbox, now: now)
+                + self.ok(.empty, to: to, now: now)
         case .memoryPressure(let body):
             _ = try self.world.device(body.device)
             try self.requireApp(body.app)
             guard ["warning", "critical"].contains(body.level) else {
                 throw .control(.invalidRequest, "level must be \"warning\" or \"critical\", not \"\(body.level)\"")
             }
-            guard let launchID = self.supervisor.running(ProcessKey(device: body.device, app: body.app, role: .extension)) else {
+            guard
+                let launchID = self.supervisor.running(ProcessKey(device: body.device, app: body.app, role: .extension))
+            else {
                 throw .control(.invalidState, "no process of \(body.app) runs on \(body.device)")
             }
             if body.level == "warning" {
-                return try self.supervisor.warnAsked(launchID, outbox: &self.outbox, now: now) + self.ok(.empty, to: to, now: now)
+                return try self.supervisor.warnAsked(launchID, outbox: &self.outbox, now: now)
+                    + self.ok(.empty, to: to, now: now)
             }
             // As iOS ends an extension to take its memory back: unwarned, whatever it shows.
-            return self.kill(launchID: launchID, reason: .memoryPressure, notify: false, now: now) + self.ok(.empty, to: to, now: now)
+            return self.kill(launchID: launchID, reason: .memoryPressure, notify: false, now: now)
+                + self.ok(.empty, to: to, now: now)
         case .subscribe(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             self.sessions.subscribe(to)
             let backlog = body.after.map { self.outbox.events.after($0) } ?? []
-            return self.ok(.empty, to: to, now: now) + backlog.map { self.outbox.controlPush(to: to.client, replyTo: to.requestID, record: $0, now: now) }
+            return self.ok(.empty, to: to, now: now)
+                + backlog.map { self.outbox.controlPush(to: to.client, replyTo: to.requestID, record: $0, now: now) }
         }
     }
 }

@@ -11,7 +11,11 @@ extension HostStateMachine {
     /// tried to connect from `address`.
     public mutating func clientKeyRefused(socket: String, key: String, address: String, now: Instant) -> [HostAction] {
         self.outbox.count(.refusedConnections)
-        return [self.outbox.record(.connectionRefused, now: now, name: Self.unknownClientKey, detail: "\(socket) endpoint refused CURVE client key \(key) from \(address)")]
+        return [
+            self.outbox.record(
+                .connectionRefused, now: now, name: Self.unknownClientKey,
+                detail: "\(socket) endpoint refused CURVE client key \(key) from \(address)")
+        ]
     }
 }
 

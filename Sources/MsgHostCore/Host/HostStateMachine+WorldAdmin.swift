@@ -3,22 +3,35 @@ import MsgHostProtocol
 /// The world's admin over control: people, devices, conversations, installs, memberships and
 /// contacts. Each change is persisted before the reply that acknowledges it.
 extension HostStateMachine {
-    mutating func administer(_ request: WorldAdminRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func administer(_ request: WorldAdminRequest, to: ControlRequestRef, now: Instant) throws(WireError)
+        -> [HostAction]
+    {
         switch request {
         case .createPerson(let body):
-            let changes = try self.world.createPerson(handle: body.handle, name: body.name) + self.world.assignIdentifiers(ids: &self.ids)
-            return self.ok(.person(PersonResult(person: try self.world.person(body.handle))), persisting: changes, to: to, now: now)
+            let changes =
+                try self.world.createPerson(handle: body.handle, name: body.name)
+                + self.world.assignIdentifiers(ids: &self.ids)
+            return self.ok(
+                .person(PersonResult(person: try self.world.person(body.handle))), persisting: changes, to: to, now: now
+            )
         case .createDevice(let body):
-            let changes = try self.world.createDevice(id: body.id, owner: body.owner, platform: body.platform ?? .ios17, model: body.model ?? .default)
-            return self.ok(.device(DeviceResult(device: try self.world.device(body.id))), persisting: changes, to: to, now: now)
+            let changes = try self.world.createDevice(
+                id: body.id, owner: body.owner, platform: body.platform ?? .ios17, model: body.model ?? .default)
+            return self.ok(
+                .device(DeviceResult(device: try self.world.device(body.id))), persisting: changes, to: to, now: now)
         case .createConversation(let body):
             let id = body.id ?? self.ids.makeUUID()
             let changes = try self.world.createConversation(id: id, members: body.members)
-            return self.ok(.conversation(ConversationResult(conversation: try self.world.conversation(id))), persisting: changes, to: to, now: now)
+            return self.ok(
+                .conversation(ConversationResult(conversation: try self.world.conversation(id))), persisting: changes,
+                to: to, now: now)
         case .installApp(let body):
             try self.requireApp(body.app)
-            let install = Install(id: self.ids.makeUUID(), device: body.device, app: body.app, installedAt: now.milliseconds)
-            let changes = try self.world.install(app: install.app, on: install.device, id: install.id, at: now) + self.world.assignIdentifiers(ids: &self.ids)
+            let install = Install(
+                id: self.ids.makeUUID(), device: body.device, app: body.app, installedAt: now.milliseconds)
+            let changes =
+                try self.world.install(app: install.app, on: install.device, id: install.id, at: now)
+                + self.world.assignIdentifiers(ids: &self.ids)
             return self.ok(.install(InstallResult(install: install)), persisting: changes, to: to, now: now)
         case .uninstallApp(let body):
             let (install, changes) = try self.world.uninstall(app: body.app, from: body.device)
@@ -29,7 +42,9 @@ extension HostStateMachine {
         case .removeMember(let body):
             return try self.changeMembers(adding: false, body, to: to, now: now)
         case .contact(let body):
-            return self.ok(.empty, persisting: try self.world.nameContact(body.person, on: body.device, name: body.name), to: to, now: now)
+            return self.ok(
+                .empty, persisting: try self.world.nameContact(body.person, on: body.device, name: body.name), to: to,
+                now: now)
         }
     }
 }

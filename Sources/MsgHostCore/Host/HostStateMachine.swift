@@ -42,7 +42,10 @@ public struct HostStateMachine: Sendable {
     /// The identifier source and instance count when the unit began (`restore` puts them back).
     var unitStart: (ids: any IDGenerator, nextInstance: Int)
 
-    public init(world: World, apps: [AppDescriptor], settings: HostSettings, ids: any IDGenerator, startedAt: Instant, daemonPID: Int) {
+    public init(
+        world: World, apps: [AppDescriptor], settings: HostSettings, ids: any IDGenerator, startedAt: Instant,
+        daemonPID: Int
+    ) {
         self.world = world
         self.apps = Dictionary(apps.map { ($0.bundleID, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings
@@ -69,25 +72,35 @@ public struct HostStateMachine: Sendable {
 
     /// A control client sent a message, read by the shell's codec (`ControlCodec`): a new
     /// cause, which everything it leads to carries.
-    public mutating func controlMessageReceived(client: [UInt8], _ inbound: ControlInbound, now: Instant) -> [HostAction] {
+    public mutating func controlMessageReceived(client: [UInt8], _ inbound: ControlInbound, now: Instant)
+        -> [HostAction]
+    {
         let cause = self.sessions.newCause()
         return self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
-            try machine.withCauses([cause]) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleControl(client: client, inbound, now: now) }
+            try machine.withCauses([cause]) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+                try machine.handleControl(client: client, inbound, now: now)
+            }
         }
     }
 
     /// An extension connection sent a message, read and verified by the shell's codec
     /// (`ExtensionCodec`, asking this machine for the connection's keys). What it asks for is a
     /// consequence of the callbacks its handlers are running (those in flight to it).
-    public mutating func extensionMessageReceived(route: [UInt8], _ inbound: ExtensionInbound, now: Instant) -> [HostAction] {
+    public mutating func extensionMessageReceived(route: [UInt8], _ inbound: ExtensionInbound, now: Instant)
+        -> [HostAction]
+    {
         let causes = self.processes.process(route: route).map(self.screens.causesInFlight(to:)) ?? []
         return self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
-            try machine.withCauses(causes) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleExtensionInbound(route: route, inbound, now: now) }
+            try machine.withCauses(causes) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+                try machine.handleExtensionInbound(route: route, inbound, now: now)
+            }
         }
     }
 
     /// Runs `body` with `causes` active, then none.
-    mutating func withCauses<E: Error>(_ causes: Set<Int>, _ body: (inout HostStateMachine) throws(E) -> [HostAction]) throws(E) -> [HostAction] {
+    mutating func withCauses<E: Error>(_ causes: Set<Int>, _ body: (inout HostStateMachine) throws(E) -> [HostAction])
+        throws(E) -> [HostAction]
+    {
         self.sessions.activeCauses = causes
         defer { self.sessions.activeCauses = [] }
         return try body(&self)
@@ -104,7 +117,9 @@ public struct HostStateMachine: Sendable {
     }
 
     public mutating func timerFired(_ timer: TimerID, now: Instant) -> [HostAction] {
-        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleTimer(timer, now: now) }
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+            try machine.handleTimer(timer, now: now)
+        }
     }
 
     /// SIGTERM or SIGINT: stop every extension, refuse new control requests, then `.stopped`.
@@ -114,20 +129,27 @@ public struct HostStateMachine: Sendable {
 
     /// The shell looked at a request's files (one result per check, in order).
     public mutating func filesInspected(token: Int, results: [FileCheckResult], now: Instant) -> [HostAction] {
-        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.handleFilesInspected(token: token, results: results, now: now) }
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+            try machine.handleFilesInspected(token: token, results: results, now: now)
+        }
     }
 
     /// The shell could not hand `count` messages to the extension connection `route` (its
     /// queue is full, or it is gone): an event, so that a peer that stopped reading shows in
     /// the log before its callback times out. Nothing else changes: a lost callback is
     /// still answered by its response timeout, a lost reply is the extension's loss.
-    public mutating func messagesUndeliverable(route: [UInt8], count: Int, reason: String, now: Instant) -> [HostAction] {
-        self.finish([self.outbox.undeliverable(count, to: self.processes.process(route: route), reason: reason, now: now)], now: now)
+    public mutating func messagesUndeliverable(route: [UInt8], count: Int, reason: String, now: Instant) -> [HostAction]
+    {
+        self.finish(
+            [self.outbox.undeliverable(count, to: self.processes.process(route: route), reason: reason, now: now)],
+            now: now)
     }
 
     /// Timers for what was under way when the daemon last stopped. Call once at start.
     public mutating func restored(now: Instant) -> [HostAction] {
-        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in try machine.world.restored(ids: &machine.ids, expiryMs: machine.settings.expiryMs, now: now) }
+        self.finish(now: now) { (machine: inout HostStateMachine) throws(HistoryUnreadable) in
+            try machine.world.restored(ids: &machine.ids, expiryMs: machine.settings.expiryMs, now: now)
+        }
     }
 
     /// The shell wrote `changes` (a `.persist` action's) into the store's open transaction,
@@ -140,7 +162,9 @@ public struct HostStateMachine: Sendable {
     }
 
     /// How messages and conversations look to each reader, as of now.
-    var rendering: Rendering { Rendering(world: self.world, settings: self.settings, liveSizes: self.screens.liveSizes.current) }
+    var rendering: Rendering {
+        Rendering(world: self.world, settings: self.settings, liveSizes: self.screens.liveSizes.current)
+    }
 
     /// Whether the instance is presented in the conversation its device shows (SPEC §4.2).
     func isVisible(_ instance: Instance) -> Bool { self.screens.isVisible(instance) }

@@ -34,11 +34,13 @@ struct Outbox: Sendable {
     /// Records an event and returns the action that reports it to the shell.
     mutating func record(
         _ kind: EventKind, now: Instant, device: String? = nil, app: String? = nil, conversation: String? = nil,
-        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil, elements: Int? = nil
+        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil,
+        elements: Int? = nil
     ) -> HostAction {
         let record = self.events.append { seq in
             EventRecord(
-                seq: seq, time: now.milliseconds, kind: kind.rawValue, device: device, app: app, conversation: conversation,
+                seq: seq, time: now.milliseconds, kind: kind.rawValue, device: device, app: app,
+                conversation: conversation,
                 instance: instance, code: code, name: name, pid: pid, detail: detail, elements: elements)
         }
         return .event(record)
@@ -46,15 +48,20 @@ struct Outbox: Sendable {
 
     /// A message to an extension, to be signed with its token when `key` is given. The shell
     /// writes and signs it (`OutboundMessage.frames`) when it runs the action.
-    mutating func extensionMessage(to route: [UInt8], type: String, replyTo: String? = nil, body: OutboundBody, key: SigningKey?, now: Instant) -> (id: String, action: HostAction) {
+    mutating func extensionMessage(
+        to route: [UInt8], type: String, replyTo: String? = nil, body: OutboundBody, key: SigningKey?, now: Instant
+    ) -> (id: String, action: HostAction) {
         let id = self.makeHostMessageID()
         let header = Header(id: id, type: type, replyTo: replyTo, time: now.milliseconds)
         return (id, .sendToExtension(route: route, OutboundMessage(header: header, body: body, key: key)))
     }
 
     /// A reply to a control request: the shell's codec writes it (`ControlCodec.frames`).
-    mutating func controlReply(to client: [UInt8], requestID: String?, _ body: ControlMessage.Body, now: Instant) -> HostAction {
-        let header = Header(id: self.makeHostMessageID(), type: ReplyType.name, replyTo: requestID, time: now.milliseconds)
+    mutating func controlReply(to client: [UInt8], requestID: String?, _ body: ControlMessage.Body, now: Instant)
+        -> HostAction
+    {
+        let header = Header(
+            id: self.makeHostMessageID(), type: ReplyType.name, replyTo: requestID, time: now.milliseconds)
         return .sendToControl(client: client, ControlMessage(header: header, body: body))
     }
 

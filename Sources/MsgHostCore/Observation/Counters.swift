@@ -11,7 +11,9 @@ struct Counters: Sendable {
     /// By name; a counter never counted is left out.
     var byName: [String: Int] {
         var byName: [String: Int] = [:]
-        for (index, counter) in Counter.allCases.enumerated() where self.counts[index] > 0 { byName[counter.rawValue] = self.counts[index] }
+        for (index, counter) in Counter.allCases.enumerated() where self.counts[index] > 0 {
+            byName[counter.rawValue] = self.counts[index]
+        }
         return byName
     }
 }

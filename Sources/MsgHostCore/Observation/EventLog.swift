@@ -53,5 +53,7 @@ struct EventLog: Sendable {
 
 extension EventLog: CustomStringConvertible {
     /// What the log holds, not the ring's slots (an undo leaves forgotten records there).
-    var description: String { "EventLog(records: \(self.records), nextSeq: \(self.nextSeq), capacity: \(self.capacity))" }
+    var description: String {
+        "EventLog(records: \(self.records), nextSeq: \(self.nextSeq), capacity: \(self.capacity))"
+    }
 }

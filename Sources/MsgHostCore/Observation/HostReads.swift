@@ -18,7 +18,9 @@ public struct HostReads {
 
     /// How `device` shows `entry`, at `index` in its whole transcript; nil when the device or
     /// the entry's message is unknown.
-    public func entryValue(_ entry: TranscriptEntry, index: Int, device: String) throws(WireError) -> TranscriptEntryValue? {
+    public func entryValue(_ entry: TranscriptEntry, index: Int, device: String) throws(WireError)
+        -> TranscriptEntryValue?
+    {
         guard let device = self.observer.world.devices[device] else { return nil }
         return try reading(self.observer.rendering.entryValue(entry, index: index, device: device))
     }

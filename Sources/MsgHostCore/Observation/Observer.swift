@@ -32,22 +32,29 @@ struct Observer {
         case .status:
             return .result(.status(self.status(now: now)))
         case .world:
-            return .result(.world(WorldResult(
-                people: self.world.people.values.sorted { $0.handle < $1.handle },
-                devices: self.world.devices.values.sorted { $0.id < $1.id },
-                conversations: self.world.conversations.values.sorted { $0.id < $1.id },
-                apps: self.apps.values.sorted { $0.bundleID < $1.bundleID },
-                installs: self.world.installs.values.sorted { ($0.device, $0.app) < ($1.device, $1.app) })))
+            return .result(
+                .world(
+                    WorldResult(
+                        people: self.world.people.values.sorted { $0.handle < $1.handle },
+                        devices: self.world.devices.values.sorted { $0.id < $1.id },
+                        conversations: self.world.conversations.values.sorted { $0.id < $1.id },
+                        apps: self.apps.values.sorted { $0.bundleID < $1.bundleID },
+                        installs: self.world.installs.values.sorted { ($0.device, $0.app) < ($1.device, $1.app) })))
         case .participants(let body):
             guard let install = self.world.install(device: body.device, app: body.app) else {
                 throw .control(.notFound, "\(body.app) is not installed on \(body.device)")
             }
-            let entries = self.world.people.keys.sorted().map { ParticipantsResult.Entry(person: $0, identifier: self.world.identifier(install: install.id, person: $0)) }
+            let entries = self.world.people.keys.sorted().map {
+                ParticipantsResult.Entry(person: $0, identifier: self.world.identifier(install: install.id, person: $0))
+            }
             return .result(.participants(ParticipantsResult(install: install, participants: entries)))
         case .transcript(let body):
             let limit = try ControlRange.transcriptLimit.check(body.limit ?? TranscriptRequest.defaultLimit, "limit")
             if let before = body.before { _ = try ControlRange.entryID.check(before, "before") }
-            return .result(.transcript(try self.transcript(device: body.device, conversation: body.conversation, before: body.before, limit: limit)))
+            return .result(
+                .transcript(
+                    try self.transcript(
+                        device: body.device, conversation: body.conversation, before: body.before, limit: limit)))
         case .events(let body):
             if let after = body.after { _ = try ControlRange.eventSequence.check(after, "after") }
             return .result(.events(EventsResult(events: self.events.after(body.after), next: self.events.nextSeq - 1)))
@@ -71,28 +78,39 @@ struct Observer {
             .map {
                 StatusResult.ExtensionStatus(
                     device: $0.device, app: $0.app, pid: $0.pid, state: $0.stateName, instances: $0.instanceIDs,
-                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memory.bytes, attached: $0.attached ? true : nil,
+                    uptimeMs: now.milliseconds(since: $0.launchedAt), memoryBytes: $0.memory.bytes,
+                    attached: $0.attached ? true : nil,
                     role: $0.role == .parentApp ? ProcessRole.parentApp.rawValue : nil)
             }
-        let daemon = StatusResult.Daemon(pid: self.daemonPID, protocol: WireVersion.major, startedAt: self.startedAt.milliseconds,
-                                         uptimeMs: now.milliseconds(since: self.startedAt), clock: self.settings.manualClock ? "manual" : "system")
-        return StatusResult(daemon: daemon, extensions: extensions, counters: self.counters.byName,
-                            quarantined: self.processes.quarantined.sorted().map(\.description))
+        let daemon = StatusResult.Daemon(
+            pid: self.daemonPID, protocol: WireVersion.major, startedAt: self.startedAt.milliseconds,
+            uptimeMs: now.milliseconds(since: self.startedAt), clock: self.settings.manualClock ? "manual" : "system")
+        return StatusResult(
+            daemon: daemon, extensions: extensions, counters: self.counters.byName,
+            quarantined: self.processes.quarantined.sorted().map(\.description))
     }
 
     /// One page of a device's transcript as its owner sees it: the newest `limit` entries
     /// older than `before`, each with its `index` in the whole transcript.
-    func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int) throws(WireError) -> TranscriptResult {
+    func transcript(device deviceID: String, conversation conversationID: String, before: Int?, limit: Int)
+        throws(WireError) -> TranscriptResult
+    {
         let device = try self.world.device(deviceID)
         let conversation = try self.world.memberConversation(conversationID, of: device, readOnly: true)
-        return try reading(self.transcriptPage(device: device, conversation: conversation.id, before: before, limit: limit))
+        return try reading(
+            self.transcriptPage(device: device, conversation: conversation.id, before: before, limit: limit))
     }
 
-    private func transcriptPage(device: Device, conversation: String, before: Int?, limit: Int) throws(HistoryUnreadable) -> TranscriptResult {
-        let page = try self.world.transcriptPage(device: device.id, conversation: conversation, before: before, limit: limit)
+    private func transcriptPage(device: Device, conversation: String, before: Int?, limit: Int)
+        throws(HistoryUnreadable) -> TranscriptResult
+    {
+        let page = try self.world.transcriptPage(
+            device: device.id, conversation: conversation, before: before, limit: limit)
         var entries: [TranscriptEntryValue] = []
         for (offset, entry) in page.entries.enumerated() {
-            if let value = try self.rendering.entryValue(entry, index: page.olderCount + offset, device: device) { entries.append(value) }
+            if let value = try self.rendering.entryValue(entry, index: page.olderCount + offset, device: device) {
+                entries.append(value)
+            }
         }
         return TranscriptResult(entries: entries, more: page.more, olderCount: page.olderCount)
     }
@@ -100,16 +118,21 @@ struct Observer {
     /// `inputField`: what the field holds, its staged item as the device shows it.
     func inputField(_ body: InputFieldRequest) throws(WireError) -> InputFieldResult {
         let (device, conversation, field) = try self.world.field(device: body.device, conversation: body.conversation)
-        return InputFieldResult(text: field.text, staged: field.staged.map { self.rendering.stagedValue($0, device: device, conversation: conversation.id) })
+        return InputFieldResult(
+            text: field.text,
+            staged: field.staged.map { self.rendering.stagedValue($0, device: device, conversation: conversation.id) })
     }
 
     /// `view`: the app open on the device and its view; all null when none is open.
     private func view(_ request: ViewRequest) throws(WireError) -> ViewResult {
         _ = try self.world.device(request.device)
-        guard let instanceID = self.screens.presented[request.device], let instance = self.screens[instanceID], instance.phase == .active else {
+        guard let instanceID = self.screens.presented[request.device], let instance = self.screens[instanceID],
+            instance.phase == .active
+        else {
             return ViewResult()
         }
-        return ViewResult(app: instance.app, instance: instanceID, presentationStyle: instance.style, view: instance.view.current)
+        return ViewResult(
+            app: instance.app, instance: instanceID, presentationStyle: instance.style, view: instance.view.current)
     }
 
     /// What `release` would deliver to `device`, in arrival order (delivery ids grow in the

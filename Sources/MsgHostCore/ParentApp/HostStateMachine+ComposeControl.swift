@@ -5,7 +5,9 @@ import MsgHostProtocol
 /// `openParentApp`, `closeParentApp`, `composeSheet` (what the sheet shows) and `compose`
 /// (Send or Cancel). No request of the app itself can finish a sheet.
 extension HostStateMachine {
-    mutating func parentAppCommand(_ request: ParentAppControlRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+    mutating func parentAppCommand(_ request: ParentAppControlRequest, to: ControlRequestRef, now: Instant)
+        throws(WireError) -> [HostAction]
+    {
         switch request {
         case .open(let body):
             return try self.openParentApp(body, to: to, now: now)
@@ -28,10 +30,13 @@ extension HostStateMachine {
     /// are exactly the device's owner and the recipients, the oldest by id if several, or a
     /// new one (ours, as Messages does). A recipient with no iMessage account (no person of
     /// the world) fails the sheet (`failed`, nothing stored), as Messages' "Not Delivered".
-    private mutating func compose(_ request: ComposeRequest, to: ControlRequestRef, now: Instant) throws(WireError) -> [HostAction] {
+    private mutating func compose(_ request: ComposeRequest, to: ControlRequestRef, now: Instant) throws(WireError)
+        -> [HostAction]
+    {
         let device = try self.world.device(request.device)
         let people = self.world.people
-        let (sheet, finishing) = try self.parentApps.finishing(request.action, device: device.id, isPerson: { people[$0] != nil })
+        let (sheet, finishing) = try self.parentApps.finishing(
+            request.action, device: device.id, isPerson: { people[$0] != nil })
         func answer(_ actions: [HostAction], _ result: ComposeResult, waitingAlso: [String] = []) -> [HostAction] {
             actions + self.reply(to: to, .compose(result), after: Set([sheet.instanceID] + waitingAlso), now: now)
         }
@@ -40,14 +45,20 @@ extension HostStateMachine {
             _ = self.parentApps.finish(device: device.id)
             return answer(self.sheetFinished(sheet, result.result, reason: reason, now: now), result)
         case .send:
-            let (conversation, changes) = try self.world.conversation(of: [device.owner] + sheet.recipients, newID: { self.ids.makeUUID() })
+            let (conversation, changes) = try self.world.conversation(
+                of: [device.owner] + sheet.recipients, newID: { self.ids.makeUUID() })
             _ = self.parentApps.finish(device: device.id)
             var actions: [HostAction] = changes.isEmpty ? [] : [.persist(changes)]
             for message in sheet.messages {
-                actions += try reading(self.dispatch(message.content, app: message.app, install: message.install, from: device.id, conversation: conversation, now: now).1)
+                actions += try reading(
+                    self.dispatch(
+                        message.content, app: message.app, install: message.install, from: device.id,
+                        conversation: conversation, now: now
+                    ).1)
             }
             actions += self.sheetFinished(sheet, .sent, reason: "to \(conversation)", now: now)
-            return answer(actions, ComposeResult(result: .sent, conversation: conversation), waitingAlso: self.waitingInstances())
+            return answer(
+                actions, ComposeResult(result: .sent, conversation: conversation), waitingAlso: self.waitingInstances())
         }
     }
 }

@@ -23,10 +23,16 @@ extension ParentApps {
     /// Only a parent app's connection sends `presentMessageCompose`, and it sends nothing else.
     static func checkRequest(_ type: RequestType, from role: ProcessRole) throws(WireError) {
         guard role == .parentApp else {
-            throw .protocolError(.unknownType, "presentMessageCompose is a parent app's request (PROTOCOL.md §4.10); an extension stages a message with insertMessage")
+            throw .protocolError(
+                .unknownType,
+                "presentMessageCompose is a parent app's request (PROTOCOL.md §4.10); an extension stages a message with insertMessage"
+            )
         }
         guard type == .presentMessageCompose else {
-            throw .protocolError(.unknownType, "\(type.rawValue) is not a request a parent app may send: it may send presentMessageCompose (PROTOCOL.md §4.10)")
+            throw .protocolError(
+                .unknownType,
+                "\(type.rawValue) is not a request a parent app may send: it may send presentMessageCompose (PROTOCOL.md §4.10)"
+            )
         }
     }
 
@@ -34,13 +40,18 @@ extension ParentApps {
     /// who sends the message.
     static func checkRecipients(_ recipients: [String], owner: String?) throws(WireError) {
         guard (1...Self.maxRecipients).contains(recipients.count) else {
-            throw .protocolError(.invalidBody, "recipients: 1 to \(Self.maxRecipients) handles; got \(recipients.count)")
+            throw .protocolError(
+                .invalidBody, "recipients: 1 to \(Self.maxRecipients) handles; got \(recipients.count)")
         }
         for (index, recipient) in recipients.enumerated() {
             guard (1...Self.maxHandleCharacters).contains(recipient.count) else {
-                throw .protocolError(.invalidBody, "recipients[\(index)] must be 1 to \(Self.maxHandleCharacters) characters")
+                throw .protocolError(
+                    .invalidBody, "recipients[\(index)] must be 1 to \(Self.maxHandleCharacters) characters")
             }
-            guard recipient != owner else { throw .protocolError(.invalidBody, "recipients[\(index)] is \(recipient), who owns the device and sends the message") }
+            guard recipient != owner else {
+                throw .protocolError(
+                    .invalidBody, "recipients[\(index)] is \(recipient), who owns the device and sends the message")
+            }
         }
     }
 
@@ -48,8 +59,15 @@ extension ParentApps {
     /// message as the device shows a staged one (`render`: pending, not yet sent).
     func shown(on device: String, render: (StagedItem) -> TranscriptEntryValue) -> ComposeSheetResult {
         let sheet = self.sheets[device].map { sheet in
-            let message = sheet.content.map { render(StagedItem(app: sheet.app, install: sheet.installID, instance: sheet.instanceID, content: $0, stagedAt: sheet.presentedAt.milliseconds)) }
-            return ComposeSheetResult.Sheet(app: sheet.app, recipients: sheet.recipients, body: sheet.body, message: message, presentedAt: sheet.presentedAt.milliseconds)
+            let message = sheet.content.map {
+                render(
+                    StagedItem(
+                        app: sheet.app, install: sheet.installID, instance: sheet.instanceID, content: $0,
+                        stagedAt: sheet.presentedAt.milliseconds))
+            }
+            return ComposeSheetResult.Sheet(
+                app: sheet.app, recipients: sheet.recipients, body: sheet.body, message: message,
+                presentedAt: sheet.presentedAt.milliseconds)
         }
         return ComposeSheetResult(parentApp: self.foreground[device]?.app, sheet: sheet)
     }
@@ -57,8 +75,12 @@ extension ParentApps {
     /// The user taps Send or Cancel on the sheet up on `device` (`isPerson`: whether a handle
     /// has an iMessage account). Changes nothing: `finish` takes the sheet down once the
     /// caller has done what the answer says.
-    func finishing(_ action: ComposeAction, device: String, isPerson: (String) -> Bool) throws(WireError) -> (Sheet, Finishing) {
-        guard let sheet = self.sheets[device] else { throw .control(.invalidState, "no compose sheet is up on \(device)") }
+    func finishing(_ action: ComposeAction, device: String, isPerson: (String) -> Bool) throws(WireError) -> (
+        Sheet, Finishing
+    ) {
+        guard let sheet = self.sheets[device] else {
+            throw .control(.invalidState, "no compose sheet is up on \(device)")
+        }
         switch action {
         case .cancel:
             return (sheet, .unsent(ComposeResult(result: .cancelled), reason: "cancelled by the user"))
@@ -81,11 +103,14 @@ extension ParentApps.Sheet {
     /// (the user's), as the input field sends them.
     var messages: [(content: MessageContent, app: String?, install: String?)] {
         let text = self.body ?? ""
-        return (self.content.map { [($0, self.app, self.installID)] } ?? []) + (text.isEmpty ? [] : [(.text(text), nil, nil)])
+        return (self.content.map { [($0, self.app, self.installID)] } ?? [])
+            + (text.isEmpty ? [] : [(.text(text), nil, nil)])
     }
 
     /// The `composePresented` event's detail: to whom, and whether it carries a message.
-    var summary: String { "to \(self.recipients.joined(separator: ", "))" + (self.content == nil ? "" : " with a message") }
+    var summary: String {
+        "to \(self.recipients.joined(separator: ", "))" + (self.content == nil ? "" : " with a message")
+    }
 }
 
 extension ParentApps.Refusal {
@@ -93,9 +118,13 @@ extension ParentApps.Refusal {
     func error(app: String, device: String) -> WireError {
         switch self {
         case .notInForeground:
-            .compose(.notInForeground, "\(app) is not in the foreground of \(device): the user closed it (openParentApp brings it back)")
+            .compose(
+                .notInForeground,
+                "\(app) is not in the foreground of \(device): the user closed it (openParentApp brings it back)")
         case .alreadyPresented:
-            .compose(.composeAlreadyPresented, "a compose sheet is already up on \(device): the user must send or cancel it first")
+            .compose(
+                .composeAlreadyPresented,
+                "a compose sheet is already up on \(device): the user must send or cancel it first")
         }
     }
 }

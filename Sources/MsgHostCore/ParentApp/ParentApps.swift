@@ -89,7 +89,9 @@ struct ParentApps: Sendable {
 
     /// The parent app in the foreground of `device`, which the user can close.
     func foreground(on device: String) throws(WireError) -> Foreground {
-        guard let app = self.foreground[device] else { throw .control(.invalidState, "no parent app is in the foreground of \(device)") }
+        guard let app = self.foreground[device] else {
+            throw .control(.invalidState, "no parent app is in the foreground of \(device)")
+        }
         return app
     }
 
@@ -97,14 +99,17 @@ struct ParentApps: Sendable {
     /// sheet covers it: only Send or Cancel can be touched then.
     func requireUncovered(_ app: Foreground, on device: String) throws(WireError) {
         guard self.sheets[device] == nil else {
-            throw .control(.invalidState, "a compose sheet covers \(app.app) on \(device): send or cancel it first (compose)")
+            throw .control(
+                .invalidState, "a compose sheet covers \(app.app) on \(device): send or cancel it first (compose)")
         }
     }
 
     /// The app (`descriptor`, the manifest of `bundleID`) and its install on `device`, if its
     /// parent app can come to the foreground there: the manifest names one, the device runs
     /// iMessage apps, and the app is installed on it.
-    static func openable(_ bundleID: String, descriptor: AppDescriptor?, on device: Device, install: Install?) throws(WireError) -> (AppDescriptor, Install) {
+    static func openable(_ bundleID: String, descriptor: AppDescriptor?, on device: Device, install: Install?)
+        throws(WireError) -> (AppDescriptor, Install)
+    {
         guard let descriptor, descriptor.hasParentApp else {
             throw .control(.notFound, "\(bundleID)'s manifest names no parent app (parentApp)")
         }
@@ -117,7 +122,9 @@ struct ParentApps: Sendable {
 
     /// The instance's process is gone: whatever of it was in a foreground goes too.
     mutating func instanceGone(_ instanceID: String) -> (device: String, app: Foreground, sheet: Sheet?)? {
-        guard let (device, app) = self.foreground.first(where: { $0.value.instanceID == instanceID }) else { return nil }
+        guard let (device, app) = self.foreground.first(where: { $0.value.instanceID == instanceID }) else {
+            return nil
+        }
         self.foreground[device] = nil
         return (device, app, self.sheets.removeValue(forKey: device))
     }
@@ -129,9 +136,15 @@ struct ParentApps: Sendable {
         guard let (device, app, sheet) = self.instanceGone(instanceID) else { return [] }
         var actions: [HostAction] = []
         if sheet != nil {
-            actions.append(outbox.record(.composeFinished, now: now, device: device, app: app.app, instance: instanceID,
-                                         name: MessageComposeResult.cancelled.rawValue, detail: "the parent app's process ended"))
+            actions.append(
+                outbox.record(
+                    .composeFinished, now: now, device: device, app: app.app, instance: instanceID,
+                    name: MessageComposeResult.cancelled.rawValue, detail: "the parent app's process ended"))
         }
-        return actions + [outbox.record(.parentAppClosed, now: now, device: device, app: app.app, instance: instanceID, detail: "its process ended")]
+        return actions + [
+            outbox.record(
+                .parentAppClosed, now: now, device: device, app: app.app, instance: instanceID,
+                detail: "its process ended")
+        ]
     }
 }

@@ -25,7 +25,9 @@ public struct ControlRange: Sendable {
     public func check<Value: BinaryInteger>(_ value: Value, _ field: String) throws(WireError) -> Value {
         guard let wide = Int64(exactly: value), self.range.contains(wide) else {
             let unit = self.unit.isEmpty ? "" : " \(self.unit)"
-            throw .control(.invalidRequest, "\(field) must be from \(self.range.lowerBound) to \(self.range.upperBound)\(unit); got \(value)")
+            throw .control(
+                .invalidRequest,
+                "\(field) must be from \(self.range.lowerBound) to \(self.range.upperBound)\(unit); got \(value)")
         }
         return value
     }

@@ -12,7 +12,10 @@ public enum MessageValidation {
         var message = message
         if let url = message.url {
             guard url.count <= WireLimits.maxURLCharacters else {
-                return .failure(.messages(.urlExceedsMaxSize, "url is \(url.count) characters; the maximum is \(WireLimits.maxURLCharacters)"))
+                return .failure(
+                    .messages(
+                        .urlExceedsMaxSize,
+                        "url is \(url.count) characters; the maximum is \(WireLimits.maxURLCharacters)"))
             }
             if let scheme = Self.scheme(of: url), !["http", "https", "data"].contains(scheme.lowercased()) {
                 message.url = nil
@@ -28,7 +31,7 @@ public enum MessageValidation {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let candidate = url[..<colon]
         guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return nil }
         return candidate
     }

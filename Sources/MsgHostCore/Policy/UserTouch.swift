@@ -25,7 +25,9 @@ struct UserTouch: Hashable, Sendable {
 
     /// nil when a direct send may go ahead now; else the code to refuse it with.
     func refusal(context: PresentationContext, isVisible: Bool, now: Instant, windowMs: Int64) -> MessagesErrorCode? {
-        SendPolicy.refusal(for: .init(context: context, isVisible: isVisible, touchedAt: self.armedAt), now: now, interactionWindowMs: windowMs)
+        SendPolicy.refusal(
+            for: .init(context: context, isVisible: isVisible, touchedAt: self.armedAt), now: now,
+            interactionWindowMs: windowMs)
     }
 
     /// Takes the touch for a send that finishes later (`giveBack` if it fails).

@@ -14,9 +14,11 @@ public enum ViewInput: Hashable, Sendable {
         for element in view.flattened() {
             switch element {
             case .textField(let id, _, let text): inputs[id] = .text(text ?? "")
-            case .choice(let id, let options, let selected, _): inputs[id] = .choice(options: options.map(\.id), selected: selected)
+            case .choice(let id, let options, let selected, _):
+                inputs[id] = .choice(options: options.map(\.id), selected: selected)
             case .toggle(let id, _, let on): inputs[id] = .toggle(on: on ?? false)
-            case .date(let id, _, let mode, let value, let minimum, let maximum): inputs[id] = .date(mode: mode ?? .date, value: value, minimum: minimum, maximum: maximum)
+            case .date(let id, _, let mode, let value, let minimum, let maximum):
+                inputs[id] = .date(mode: mode ?? .date, value: value, minimum: minimum, maximum: maximum)
             default: break
             }
         }
@@ -39,16 +41,26 @@ public enum ViewInput: Hashable, Sendable {
     public func problem(with value: String) -> String? {
         switch self {
         case .text:
-            return value.count <= ViewValidation.maxTextCharacters ? nil : "is \(value.count) characters; at most \(ViewValidation.maxTextCharacters)"
+            return value.count <= ViewValidation.maxTextCharacters
+                ? nil : "is \(value.count) characters; at most \(ViewValidation.maxTextCharacters)"
         case .choice(let options, _):
-            return value.isEmpty || options.contains(value) ? nil : "must be one of the choice's options (\(options.joined(separator: ", "))); got \"\(value.prefix(40))\""
+            return value.isEmpty || options.contains(value)
+                ? nil
+                : "must be one of the choice's options (\(options.joined(separator: ", "))); got \"\(value.prefix(40))\""
         case .toggle:
-            return value == "true" || value == "false" ? nil : "must be \"true\" or \"false\" for a toggle; got \"\(value.prefix(40))\""
+            return value == "true" || value == "false"
+                ? nil : "must be \"true\" or \"false\" for a toggle; got \"\(value.prefix(40))\""
         case .date(let mode, _, let minimum, let maximum):
             if value.isEmpty { return nil }
-            guard let date = mode.parse(value) else { return "must be a \(mode.rawValue) as \(mode.format); got \"\(value.prefix(40))\"" }
-            if let minimum, let low = mode.parse(minimum), date < low { return "is before the input's minimum \(minimum)" }
-            if let maximum, let high = mode.parse(maximum), high < date { return "is after the input's maximum \(maximum)" }
+            guard let date = mode.parse(value) else {
+                return "must be a \(mode.rawValue) as \(mode.format); got \"\(value.prefix(40))\""
+            }
+            if let minimum, let low = mode.parse(minimum), date < low {
+                return "is before the input's minimum \(minimum)"
+            }
+            if let maximum, let high = mode.parse(maximum), high < date {
+                return "is after the input's maximum \(maximum)"
+            }
             return nil
         }
     }

@@ -43,15 +43,25 @@ public enum ViewValidation {
 
         static func screenItems(_ items: [ScreenItem], _ here: String) throws(WireError) {
             guard items.count <= ViewValidation.maxScreenItems else {
-                throw .protocolError(.invalidBody, "\(here).items has \(items.count) items; a screen has at most \(ViewValidation.maxScreenItems)")
+                throw .protocolError(
+                    .invalidBody,
+                    "\(here).items has \(items.count) items; a screen has at most \(ViewValidation.maxScreenItems)")
             }
             for (index, item) in items.enumerated() {
                 let path = "\(here).items[\(index)]"
-                for (value, name) in [(item.x, "x"), (item.y, "y")] where !(value.isFinite && ViewValidation.screenReach.contains(value)) {
-                    throw .protocolError(.invalidBody, "\(path).\(name) must be a number from \(Int(ViewValidation.screenReach.lowerBound)) to \(Int(ViewValidation.screenReach.upperBound)); got \(value)")
+                for (value, name) in [(item.x, "x"), (item.y, "y")]
+                where !(value.isFinite && ViewValidation.screenReach.contains(value)) {
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(path).\(name) must be a number from \(Int(ViewValidation.screenReach.lowerBound)) to \(Int(ViewValidation.screenReach.upperBound)); got \(value)"
+                    )
                 }
-                for (value, name) in [(item.width, "width"), (item.height, "height")] where !(value.isFinite && (0...Double(ViewValidation.imageSides.upperBound)).contains(value)) {
-                    throw .protocolError(.invalidBody, "\(path).\(name) must be a number from 0 to \(ViewValidation.imageSides.upperBound); got \(value)")
+                for (value, name) in [(item.width, "width"), (item.height, "height")]
+                where !(value.isFinite && (0...Double(ViewValidation.imageSides.upperBound)).contains(value)) {
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(path).\(name) must be a number from 0 to \(ViewValidation.imageSides.upperBound); got \(value)"
+                    )
                 }
                 if let label = item.label { try Self.text(label, "\(path).label") }
                 if let value = item.value { try Self.text(value, "\(path).value") }
@@ -62,13 +72,19 @@ public enum ViewValidation {
             // `depth` is the depth of `elements` (a top-level element is at 1): past the limit
             // only an empty row's nothing may sit, so rows hold rows at most 3 deep.
             guard depth <= ViewValidation.maxDepth || elements.isEmpty else {
-                throw .protocolError(.invalidBody, "\(path): elements here would be \(depth) deep; elements nest at most \(ViewValidation.maxDepth) deep (a top-level element is at depth 1, so rows in rows at most \(ViewValidation.maxDepth - 1))")
+                throw .protocolError(
+                    .invalidBody,
+                    "\(path): elements here would be \(depth) deep; elements nest at most \(ViewValidation.maxDepth) deep (a top-level element is at depth 1, so rows in rows at most \(ViewValidation.maxDepth - 1))"
+                )
             }
             for (index, element) in elements.enumerated() {
                 let here = "\(path)[\(index)]"
                 self.count += 1
                 guard self.count <= ViewValidation.maxElements else {
-                    throw .protocolError(.invalidBody, "\(here): a view has at most \(ViewValidation.maxElements) elements in all (rows and their elements included)")
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(here): a view has at most \(ViewValidation.maxElements) elements in all (rows and their elements included)"
+                    )
                 }
                 switch element {
                 case .text(let text, _):
@@ -77,7 +93,10 @@ public enum ViewValidation {
                     try self.image(image, label: label, width: width, height: height, here)
                 case .sticker(let image, let sticker, let label, let width, let height):
                     guard ViewValidation.stickerIndices.contains(sticker) else {
-                        throw .protocolError(.invalidBody, "\(here).sticker must be from 0 to \(ViewValidation.stickerIndices.upperBound - 1); got \(sticker)")
+                        throw .protocolError(
+                            .invalidBody,
+                            "\(here).sticker must be from 0 to \(ViewValidation.stickerIndices.upperBound - 1); got \(sticker)"
+                        )
                     }
                     try self.image(image, label: label, width: width, height: height, here)
                 case .button(let id, let title, _, _):
@@ -101,7 +120,8 @@ public enum ViewValidation {
                     try Self.date(mode ?? .date, value: value, minimum: minimum, maximum: maximum, here)
                 case .screen(let image, let width, let height, let items):
                     guard depth == 1, !self.hasScreen else {
-                        throw .protocolError(.invalidBody, "\(here): a view has at most one screen, among its top-level elements")
+                        throw .protocolError(
+                            .invalidBody, "\(here): a view has at most one screen, among its top-level elements")
                     }
                     self.hasScreen = true
                     try self.image(image, label: nil, width: width, height: height, here)
@@ -110,14 +130,20 @@ public enum ViewValidation {
             }
         }
 
-        mutating func image(_ image: FrameReference, label: String?, width: Int?, height: Int?, _ here: String) throws(WireError) {
+        mutating func image(_ image: FrameReference, label: String?, width: Int?, height: Int?, _ here: String)
+            throws(WireError)
+        {
             guard let frame = image.frame, image.url == nil, (0..<self.frameCount).contains(frame) else {
-                throw .protocolError(.invalidBody, "\(here).image must be {\"frame\": N} naming one of the \(self.frameCount) binary frames")
+                throw .protocolError(
+                    .invalidBody,
+                    "\(here).image must be {\"frame\": N} naming one of the \(self.frameCount) binary frames")
             }
             if let label { try Self.text(label, "\(here).accessibilityLabel") }
             for (side, name) in [(width, "width"), (height, "height")] {
                 if let side, !ViewValidation.imageSides.contains(side) {
-                    throw .protocolError(.invalidBody, "\(here).\(name) must be from 1 to \(ViewValidation.imageSides.upperBound); got \(side)")
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(here).\(name) must be from 1 to \(ViewValidation.imageSides.upperBound); got \(side)")
                 }
             }
             self.images.append(ImageFrame(path: "\(here).image", frame: frame))
@@ -125,15 +151,23 @@ public enum ViewValidation {
 
         static func choice(_ options: [ViewOption], selected: String?, _ here: String) throws(WireError) {
             guard ViewValidation.choiceOptions.contains(options.count) else {
-                throw .protocolError(.invalidBody, "\(here).options has \(options.count) options; a choice has \(ViewValidation.choiceOptions.lowerBound) to \(ViewValidation.choiceOptions.upperBound)")
+                throw .protocolError(
+                    .invalidBody,
+                    "\(here).options has \(options.count) options; a choice has \(ViewValidation.choiceOptions.lowerBound) to \(ViewValidation.choiceOptions.upperBound)"
+                )
             }
             var seen: Set<String> = []
             for (index, option) in options.enumerated() {
                 guard !option.id.isEmpty, option.id.count <= ViewValidation.maxIDCharacters else {
-                    throw .protocolError(.invalidBody, "\(here).options[\(index)].id must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(option.id.count)")
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(here).options[\(index)].id must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(option.id.count)"
+                    )
                 }
                 guard seen.insert(option.id).inserted else {
-                    throw .protocolError(.invalidBody, "\(here).options[\(index)].id: \"\(option.id)\" is already an option of this choice")
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(here).options[\(index)].id: \"\(option.id)\" is already an option of this choice")
                 }
                 try Self.text(option.title, "\(here).options[\(index)].title")
             }
@@ -142,33 +176,50 @@ public enum ViewValidation {
             }
         }
 
-        static func date(_ mode: ViewDateMode, value: String?, minimum: String?, maximum: String?, _ here: String) throws(WireError) {
+        static func date(_ mode: ViewDateMode, value: String?, minimum: String?, maximum: String?, _ here: String)
+            throws(WireError)
+        {
             func parse(_ text: String?, _ key: String) throws(WireError) -> ViewDateValue? {
                 guard let text else { return nil }
                 guard let parsed = mode.parse(text) else {
-                    throw .protocolError(.invalidBody, "\(here).\(key) must be a \(mode.rawValue) as \(mode.format); got \"\(text.prefix(40))\"")
+                    throw .protocolError(
+                        .invalidBody,
+                        "\(here).\(key) must be a \(mode.rawValue) as \(mode.format); got \"\(text.prefix(40))\"")
                 }
                 return parsed
             }
-            let (value, low, high) = (try parse(value, "value"), try parse(minimum, "minimum"), try parse(maximum, "maximum"))
-            if let low, let high, high < low { throw .protocolError(.invalidBody, "\(here).maximum is before its minimum") }
-            if let value, let low, value < low { throw .protocolError(.invalidBody, "\(here).value is before its minimum") }
-            if let value, let high, high < value { throw .protocolError(.invalidBody, "\(here).value is after its maximum") }
+            let (value, low, high) = (
+                try parse(value, "value"), try parse(minimum, "minimum"), try parse(maximum, "maximum")
+            )
+            if let low, let high, high < low {
+                throw .protocolError(.invalidBody, "\(here).maximum is before its minimum")
+            }
+            if let value, let low, value < low {
+                throw .protocolError(.invalidBody, "\(here).value is before its minimum")
+            }
+            if let value, let high, high < value {
+                throw .protocolError(.invalidBody, "\(here).value is after its maximum")
+            }
         }
 
         mutating func identifier(_ id: String, _ path: String) throws(WireError) {
             guard !id.isEmpty, id.count <= ViewValidation.maxIDCharacters else {
-                throw .protocolError(.invalidBody, "\(path) must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(id.count)")
+                throw .protocolError(
+                    .invalidBody, "\(path) must be 1 to \(ViewValidation.maxIDCharacters) characters; got \(id.count)")
             }
             if let first = self.ids[id] {
-                throw .protocolError(.invalidBody, "\(path): \"\(id)\" is already the id of \(first); ids must be unique among a view's buttons and inputs")
+                throw .protocolError(
+                    .invalidBody,
+                    "\(path): \"\(id)\" is already the id of \(first); ids must be unique among a view's buttons and inputs"
+                )
             }
             self.ids[id] = path
         }
 
         static func text(_ text: String, _ path: String) throws(WireError) {
             guard text.count <= ViewValidation.maxTextCharacters else {
-                throw .protocolError(.invalidBody, "\(path) is \(text.count) characters; at most \(ViewValidation.maxTextCharacters)")
+                throw .protocolError(
+                    .invalidBody, "\(path) is \(text.count) characters; at most \(ViewValidation.maxTextCharacters)")
             }
         }
     }
@@ -193,11 +244,16 @@ extension ViewValue {
             elements.map { element in
                 switch element {
                 case .image(_, let label, let width, let height):
-                    return .image(remaining.popFirst() ?? FrameReference(url: ""), accessibilityLabel: label, width: width, height: height)
+                    return .image(
+                        remaining.popFirst() ?? FrameReference(url: ""), accessibilityLabel: label, width: width,
+                        height: height)
                 case .sticker(_, let sticker, let label, let width, let height):
-                    return .sticker(remaining.popFirst() ?? FrameReference(url: ""), sticker: sticker, accessibilityLabel: label, width: width, height: height)
+                    return .sticker(
+                        remaining.popFirst() ?? FrameReference(url: ""), sticker: sticker, accessibilityLabel: label,
+                        width: width, height: height)
                 case .screen(_, let width, let height, let items):
-                    return .screen(remaining.popFirst() ?? FrameReference(url: ""), width: width, height: height, items: items)
+                    return .screen(
+                        remaining.popFirst() ?? FrameReference(url: ""), width: width, height: height, items: items)
                 case .row(let children):
                     return .row(walk(children))
                 default:

@@ -13,18 +13,26 @@ enum BubbleTap {
     /// The app opens expanded with the message selected (or selects it, if it is open).
     case app(AppDescriptor, Install)
 
-    static func decide(_ entry: TranscriptEntry, message: StoredMessage?, on device: Device, install: Install?, app: AppDescriptor?) -> BubbleTap {
+    static func decide(
+        _ entry: TranscriptEntry, message: StoredMessage?, on device: Device, install: Install?, app: AppDescriptor?
+    ) -> BubbleTap {
         guard entry.kind == .bubble, let message, let appID = message.app, let value = message.message else {
-            return .nothing(reason: entry.kind == .bubble ? "not an app message" : "a \(entry.kind.rawValue) entry cannot be opened")
+            return .nothing(
+                reason: entry.kind == .bubble ? "not an app message" : "a \(entry.kind.rawValue) entry cannot be opened"
+            )
         }
         switch device.platform {
         case .macos:
-            if let url = value.url, ["http", "https"].contains(MessageValidation.scheme(of: url)?.lowercased() ?? "") { return .openURL(url) }
+            if let url = value.url, ["http", "https"].contains(MessageValidation.scheme(of: url)?.lowercased() ?? "") {
+                return .openURL(url)
+            }
             return .nothing(reason: "macOS opens only http(s) URLs")
         case .watchos, .legacy:
             return .nothing(reason: "\(device.platform.rawValue) runs no iMessage apps")
         case .ios10, .ios11, .ios17:
-            guard let install, let app, install.app == appID, app.bundleID == appID else { return .nothing(reason: "\(appID) is not installed on \(device.id)") }
+            guard let install, let app, install.app == appID, app.bundleID == appID else {
+                return .nothing(reason: "\(appID) is not installed on \(device.id)")
+            }
             return app.opensMessagesInParentApp && app.hasParentApp ? .parentApp(app, install) : .app(app, install)
         }
     }

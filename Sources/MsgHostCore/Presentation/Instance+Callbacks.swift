@@ -23,6 +23,7 @@ extension Instance {
     /// someone else (`deviceOwner` is its device's owner).
     func receives(_ stored: StoredMessage, deviceOwner: String) -> Bool {
         guard case .app = stored.content, stored.sender != deviceOwner else { return false }
-        return stored.app == self.app && stored.conversation == self.conversation && self.phase == .active && self.context == .messages
+        return stored.app == self.app && stored.conversation == self.conversation && self.phase == .active
+            && self.context == .messages
     }
 }

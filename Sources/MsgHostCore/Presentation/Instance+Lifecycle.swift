@@ -11,7 +11,10 @@ extension Instance {
     /// Cold start: willBecomeActive → didBecomeActive → viewWillAppear → viewDidAppear; a
     /// live bubble is then asked its size (`contentSizeThatFits`, offered `size`).
     func coldStart(activation: OutboundBody, offering size: SizeValue) -> Callbacks {
-        var callbacks: Callbacks = [(.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, self.plain), (.viewDidAppear, self.plain)]
+        var callbacks: Callbacks = [
+            (.willBecomeActive, activation), (.didBecomeActive, activation), (.viewWillAppear, self.plain),
+            (.viewDidAppear, self.plain),
+        ]
         if self.style == .transcript {
             callbacks.append((.contentSizeThatFits, .encoding(ContentSizeBody(instance: self.id, size: size))))
         }
@@ -25,7 +28,10 @@ extension Instance {
         self.phase = .resigning
         self.touch.clear()
         let activation = try activation(self)
-        return [(.viewWillDisappear, self.plain), (.viewDidDisappear, self.plain), (.willResignActive, activation), (.didResignActive, activation)]
+        return [
+            (.viewWillDisappear, self.plain), (.viewDidDisappear, self.plain), (.willResignActive, activation),
+            (.didResignActive, activation),
+        ]
     }
 
     /// A bubble tapped while the app is active: from compact, willTransition(expanded) →
@@ -39,7 +45,8 @@ extension Instance {
         self.selectedEntry = entry
         self.style = .expanded
         let style = OutboundBody.encoding(PresentationStyleBody(instance: self.id, presentationStyle: .expanded))
-        return (wasCompact ? [(.willTransition, style)] : []) + (changed ? try selection(self) : []) + (wasCompact ? [(.didTransition, style)] : [])
+        return (wasCompact ? [(.willTransition, style)] : []) + (changed ? try selection(self) : [])
+            + (wasCompact ? [(.didTransition, style)] : [])
     }
 
     /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).

@@ -8,44 +8,69 @@ import MsgHostProtocol
 extension Screens {
     /// The extension answered `contentSizeThatFits`: its size is kept, clamped to `offered`;
     /// a reply without a size is logged as the callback's failure.
-    mutating func liveSizeAnswered(_ id: String, _ answer: ContentSizeResult?, offered: SizeValue, outbox: inout Outbox, now: Instant) -> [HostAction] {
+    mutating func liveSizeAnswered(
+        _ id: String, _ answer: ContentSizeResult?, offered: SizeValue, outbox: inout Outbox, now: Instant
+    ) -> [HostAction] {
         guard let instance = self[id], let entry = instance.liveEntry else { return [] }
         guard let answer else {
-            return [outbox.record(.callbackFailed, now: now, device: instance.device, app: instance.app, instance: id,
-                                  name: "contentSizeThatFits", detail: "the reply has no size {width, height}")]
+            return [
+                outbox.record(
+                    .callbackFailed, now: now, device: instance.device, app: instance.app, instance: id,
+                    name: "contentSizeThatFits", detail: "the reply has no size {width, height}")
+            ]
         }
-        self.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = Instance.fitted(answer.size, offered: offered)
+        self.liveSizes[LiveBubbleKey(device: instance.device, entry: entry)] = Instance.fitted(
+            answer.size, offered: offered)
         return []
     }
 
     /// The app answered `stickers`: the drawer loads, or waits while the shell looks at the
     /// files of the stickers it offered (parked in `inspections`, carrying `causes`).
-    mutating func stickersAnswered(_ id: String, failure: WireError?, _ answer: StickersResult?, causes: Set<Int>,
-                                   inspections: inout Inspections, outbox: inout Outbox, now: Instant) -> [HostAction] {
-        guard let app = self[id]?.app, let next = self[id]?.drawer?.answered(by: app, failure: failure, answer) else { return [] }
-        guard case .check(let candidates, let rejected) = next else { return self.drawerLoaded(id, outbox: &outbox, now: now) }
-        let token = inspections.park(.drawer(PendingDrawer(instanceID: id, candidates: candidates, rejected: rejected, causes: causes)))
+    mutating func stickersAnswered(
+        _ id: String, failure: WireError?, _ answer: StickersResult?, causes: Set<Int>,
+        inspections: inout Inspections, outbox: inout Outbox, now: Instant
+    ) -> [HostAction] {
+        guard let app = self[id]?.app, let next = self[id]?.drawer?.answered(by: app, failure: failure, answer) else {
+            return []
+        }
+        guard case .check(let candidates, let rejected) = next else {
+            return self.drawerLoaded(id, outbox: &outbox, now: now)
+        }
+        let token = inspections.park(
+            .drawer(PendingDrawer(instanceID: id, candidates: candidates, rejected: rejected, causes: causes)))
         self[id]?.drawer?.checking(token: token)
         return [.inspectFiles(token: token, candidates.map(\.fileCheck), alternateFilename: nil)]
     }
 
     /// The shell looked at a drawer's files; a drawer opened again, or gone with its
     /// instance, no longer wants them.
-    mutating func drawerFilesChecked(_ pending: PendingDrawer, token: Int, results: [FileCheckResult], outbox: inout Outbox, now: Instant) -> [HostAction] {
-        guard self[pending.instanceID]?.drawer?.filesChecked(pending, token: token, results: results) == true else { return [] }
+    mutating func drawerFilesChecked(
+        _ pending: PendingDrawer, token: Int, results: [FileCheckResult], outbox: inout Outbox, now: Instant
+    ) -> [HostAction] {
+        guard self[pending.instanceID]?.drawer?.filesChecked(pending, token: token, results: results) == true else {
+            return []
+        }
         return self.drawerLoaded(pending.instanceID, outbox: &outbox, now: now)
     }
 
     private func drawerLoaded(_ id: String, outbox: inout Outbox, now: Instant) -> [HostAction] {
         guard let instance = self[id], let summary = instance.drawer?.summary else { return [] }
-        return [outbox.record(.stickerDrawer, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
-                              instance: id, detail: summary)]
+        return [
+            outbox.record(
+                .stickerDrawer, now: now, device: instance.device, app: instance.app,
+                conversation: instance.conversation,
+                instance: id, detail: summary)
+        ]
     }
 
     /// The instance resigns or its process ended: its view goes with it.
     mutating func clearView(of instance: Instance, outbox: inout Outbox, now: Instant) -> [HostAction] {
         guard self[instance.id]?.view.clear() == true else { return [] }
-        return [outbox.record(.viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation, instance: instance.id, elements: 0)]
+        return [
+            outbox.record(
+                .viewChanged, now: now, device: instance.device, app: instance.app, conversation: instance.conversation,
+                instance: instance.id, elements: 0)
+        ]
     }
 
     /// The app presented on `device` (active, if `activeOnly`): what `close` and the chevron act on.

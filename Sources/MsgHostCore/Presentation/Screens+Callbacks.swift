@@ -10,8 +10,10 @@ import MsgHostProtocol
 extension Screens {
     /// Queues `callbacks` for an instance, in order, carrying `causes`, and sends the first if
     /// nothing is in flight.
-    mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on id: String, causes: Set<Int>,
-                          supervisor: inout Supervisor, outbox: inout Outbox, now: Instant) -> [HostAction] {
+    mutating func enqueue(
+        _ callbacks: [(CallbackType, OutboundBody)], on id: String, causes: Set<Int>,
+        supervisor: inout Supervisor, outbox: inout Outbox, now: Instant
+    ) -> [HostAction] {
         guard self[id] != nil else { return [] }
         self[id]!.callbacks.append(callbacks.map { CallbackQueue.Callback(type: $0.0, body: $0.1, causes: causes) })
         return self.pump(id, supervisor: &supervisor, outbox: &outbox, now: now)
@@ -26,12 +28,19 @@ extension Screens {
             self[id] = instance
             return supervisor.goIdleIfUnneeded(instance.launchID, screens: self, now: now)
         }
-        guard let process = supervisor.processes[instance.launchID], case .connected(let route) = process.state else { return [] }
-        let (callbackID, send) = outbox.extensionMessage(to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
+        guard let process = supervisor.processes[instance.launchID], case .connected(let route) = process.state else {
+            return []
+        }
+        let (callbackID, send) = outbox.extensionMessage(
+            to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
         instance.sentNext(id: callbackID, at: now)
         self[id] = instance
-        return [send, .observed(.callbackSent(id: callbackID, type: callback.type)),
-                .startTimer(.responseTimeout(launchID: process.launchID, callbackID: callbackID), at: now.adding(milliseconds: supervisor.responseTimeout(process.app)))]
+        return [
+            send, .observed(.callbackSent(id: callbackID, type: callback.type)),
+            .startTimer(
+                .responseTimeout(launchID: process.launchID, callbackID: callbackID),
+                at: now.adding(milliseconds: supervisor.responseTimeout(process.app))),
+        ]
     }
 
     /// The causes of the callbacks `process` is handling now: what it asks for is their
@@ -49,8 +58,12 @@ extension Screens {
 
     /// The process acknowledged callback `callbackID`: the instance it was in flight to, and
     /// the callback. Nil when none of the process's instances has it in flight.
-    mutating func acknowledge(_ callbackID: String, from process: ExtensionProcess) -> (instance: Instance, callback: CallbackQueue.InFlight)? {
-        guard let instance = self.instance(inFlight: callbackID, of: process), let callback = self[instance.id]?.callbacks.acknowledge(callbackID) else { return nil }
+    mutating func acknowledge(_ callbackID: String, from process: ExtensionProcess) -> (
+        instance: Instance, callback: CallbackQueue.InFlight
+    )? {
+        guard let instance = self.instance(inFlight: callbackID, of: process),
+            let callback = self[instance.id]?.callbacks.acknowledge(callbackID)
+        else { return nil }
         return (instance, callback)
     }
 }

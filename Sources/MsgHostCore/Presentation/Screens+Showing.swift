@@ -16,10 +16,14 @@ extension Screens {
 
     /// Against the live-layout bubbles `onScreen` of a transcript: the live instances whose
     /// bubble is no longer there (`gone`), and the bubbles with no instance yet (`undrawn`).
-    func liveBubbleChanges(device: String, conversation: String, onScreen: [TranscriptEntry]) -> (gone: [String], undrawn: [TranscriptEntry]) {
+    func liveBubbleChanges(device: String, conversation: String, onScreen: [TranscriptEntry]) -> (
+        gone: [String], undrawn: [TranscriptEntry]
+    ) {
         let live = self.liveInstances(device: device, conversation: conversation)
         let bubbles = Set(onScreen.map(\.id))
         let drawn = Set(live.compactMap { self[$0]?.liveEntry })
-        return (live.filter { !bubbles.contains(self[$0]?.liveEntry ?? -1) }, onScreen.filter { !drawn.contains($0.id) })
+        return (
+            live.filter { !bubbles.contains(self[$0]?.liveEntry ?? -1) }, onScreen.filter { !drawn.contains($0.id) }
+        )
     }
 }

@@ -72,14 +72,17 @@ struct Screens: Sendable {
     /// bubble or a live bubble's request to expand reaches, instead of launching it again.
     func activeMain(device: String, app: String, conversation: String) -> Instance? {
         guard let id = self.presented[device], let instance = self.instances[id], instance.phase == .active,
-              instance.app == app, instance.conversation == conversation else { return nil }
+            instance.app == app, instance.conversation == conversation
+        else { return nil }
         return instance
     }
 
     /// The active live-bubble instances of a transcript, by id.
     func liveInstances(device: String, conversation: String) -> [String] {
-        self.all.filter { $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active }
-            .map(\.id).sorted()
+        self.all.filter {
+            $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active
+        }
+        .map(\.id).sorted()
     }
 
     /// Instances with callbacks queued or in flight.
@@ -100,7 +103,9 @@ struct Screens: Sendable {
         guard !wanted.isEmpty else { return causes }
         for id in self.busyIDs {
             self.instances[id]?.callbacks.forEachCauses { carried in
-                if !carried.isEmpty, !carried.isDisjoint(with: wanted) { causes.formUnion(carried.intersection(wanted)) }
+                if !carried.isEmpty, !carried.isDisjoint(with: wanted) {
+                    causes.formUnion(carried.intersection(wanted))
+                }
             }
         }
         return causes

@@ -73,7 +73,8 @@ struct StickerDrawer: Sendable {
 
     /// The user opens the drawer of `app` on `device` (again): a fresh one, asking, unless the
     /// one there (`current`) is still loading, which a second opening would race.
-    static func open(replacing current: StickerDrawer?, app: String, device: String) throws(WireError) -> StickerDrawer {
+    static func open(replacing current: StickerDrawer?, app: String, device: String) throws(WireError) -> StickerDrawer
+    {
         if let current, current.isLoading {
             throw .control(.invalidState, "the sticker drawer of \(app) on \(device) is still loading")
         }
@@ -84,9 +85,12 @@ struct StickerDrawer: Sendable {
     /// reply was not a list of stickers). A drawer that cannot be shown fails naming why.
     mutating func answered(by app: String, failure: WireError?, _ answer: StickersResult?) -> Next {
         if let failure { return self.fail("\(app) could not list its stickers: \(failure.description)") }
-        guard let answer else { return self.fail("\(app) answered `stickers` without {\"stickers\": [{url, localizedDescription}…]}") }
+        guard let answer else {
+            return self.fail("\(app) answered `stickers` without {\"stickers\": [{url, localizedDescription}…]}")
+        }
         guard answer.stickers.count <= Self.maximumStickers else {
-            return self.fail("\(app) offered \(answer.stickers.count) stickers; a drawer takes at most \(Self.maximumStickers)")
+            return self.fail(
+                "\(app) offered \(answer.stickers.count) stickers; a drawer takes at most \(Self.maximumStickers)")
         }
         let (candidates, rejected) = Self.sort(answer.stickers)
         guard !candidates.isEmpty else {
@@ -114,10 +118,15 @@ struct StickerDrawer: Sendable {
     }
 
     /// What `stickers` replies, once the drawer has loaded; `file` renders a stored file.
-    func result(app: String, instance: String, file: (StoredFile) -> FileValue) -> Result<StickerDrawerResult, WireError> {
+    func result(app: String, instance: String, file: (StoredFile) -> FileValue) -> Result<
+        StickerDrawerResult, WireError
+    > {
         switch self.state {
         case .ready(let shown, let rejected):
-            let stickers = shown.map { StickerDrawerResult.Sticker(index: $0.index, localizedDescription: $0.localizedDescription, file: file($0.file)) }
+            let stickers = shown.map {
+                StickerDrawerResult.Sticker(
+                    index: $0.index, localizedDescription: $0.localizedDescription, file: file($0.file))
+            }
             return .success(StickerDrawerResult(app: app, instance: instance, stickers: stickers, rejected: rejected))
         case .failed(let error):
             return .failure(error)
@@ -128,15 +137,21 @@ struct StickerDrawer: Sendable {
 
     /// The sticker the user picks by its `index` in the app's list, from the drawer of `app`
     /// on `device` (nil: none open): one the drawer left out is refused naming why.
-    static func sticker(_ index: Int, in drawer: StickerDrawer?, app: String, device: String) throws(WireError) -> Shown {
+    static func sticker(_ index: Int, in drawer: StickerDrawer?, app: String, device: String) throws(WireError) -> Shown
+    {
         guard let drawer, case .ready(let shown, let rejected) = drawer.state else {
-            throw .control(.invalidState, "the sticker drawer of \(app) on \(device) is not open: ask for `stickers` first")
+            throw .control(
+                .invalidState, "the sticker drawer of \(app) on \(device) is not open: ask for `stickers` first")
         }
         if let sticker = shown.first(where: { $0.index == index }) { return sticker }
         if let left = rejected.first(where: { $0.index == index }) {
-            throw .control(.invalidState, "sticker \(index) is not in the drawer: \(left.error.name) (\(left.error.description))")
+            throw .control(
+                .invalidState, "sticker \(index) is not in the drawer: \(left.error.name) (\(left.error.description))")
         }
-        throw .control(.notFound, "no sticker \(index) in the drawer of \(app) (indices: \(shown.map { String($0.index) }.joined(separator: ", ")))")
+        throw .control(
+            .notFound,
+            "no sticker \(index) in the drawer of \(app) (indices: \(shown.map { String($0.index) }.joined(separator: ", ")))"
+        )
     }
 
     private mutating func fail(_ reason: String) -> Next {
@@ -146,13 +161,19 @@ struct StickerDrawer: Sendable {
 
     /// Splits the app's answer into the stickers to check and those refused already (a
     /// description over 150 characters, as `insertSticker` refuses it).
-    static func sort(_ stickers: [StickerValue]) -> (candidates: [Candidate], rejected: [StickerDrawerResult.Rejected]) {
+    static func sort(_ stickers: [StickerValue]) -> (candidates: [Candidate], rejected: [StickerDrawerResult.Rejected])
+    {
         var candidates: [Candidate] = []
         var rejected: [StickerDrawerResult.Rejected] = []
         for (index, sticker) in stickers.enumerated() {
             if sticker.localizedDescription.count > Self.maximumDescription {
-                rejected.append(.init(index: index, url: sticker.url, error: .messages(
-                    .unknown, "sticker.localizedDescription is \(sticker.localizedDescription.count) characters; at most \(Self.maximumDescription)")))
+                rejected.append(
+                    .init(
+                        index: index, url: sticker.url,
+                        error: .messages(
+                            .unknown,
+                            "sticker.localizedDescription is \(sticker.localizedDescription.count) characters; at most \(Self.maximumDescription)"
+                        )))
             } else {
                 candidates.append(Candidate(index: index, sticker: sticker))
             }
@@ -161,13 +182,18 @@ struct StickerDrawer: Sendable {
     }
 
     /// The drawer once the shell has looked at the candidates' files (one result each).
-    static func ready(_ candidates: [Candidate], results: [FileCheckResult], rejected: [StickerDrawerResult.Rejected]) -> State {
+    static func ready(_ candidates: [Candidate], results: [FileCheckResult], rejected: [StickerDrawerResult.Rejected])
+        -> State
+    {
         var shown: [Shown] = []
         var rejected = rejected
         for (candidate, result) in zip(candidates, results) {
             switch result {
             case .accepted(let file):
-                shown.append(Shown(index: candidate.index, localizedDescription: candidate.sticker.localizedDescription, file: file))
+                shown.append(
+                    Shown(
+                        index: candidate.index, localizedDescription: candidate.sticker.localizedDescription, file: file
+                    ))
             case .refused(let error):
                 rejected.append(.init(index: candidate.index, url: candidate.sticker.url, error: error))
             }
@@ -188,7 +214,9 @@ struct PendingDrawer: Sendable {
 extension Screens {
     /// What `stickers` replies for the instance's drawer, once it has loaded.
     func drawerResult(_ id: String, file: (StoredFile) -> FileValue) -> Result<StickerDrawerResult, WireError> {
-        guard let instance = self[id], let drawer = instance.drawer else { return .failure(StickerDrawer.closedBeforeLoading) }
+        guard let instance = self[id], let drawer = instance.drawer else {
+            return .failure(StickerDrawer.closedBeforeLoading)
+        }
         return drawer.result(app: instance.app, instance: id, file: file)
     }
 }

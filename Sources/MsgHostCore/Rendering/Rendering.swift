@@ -16,13 +16,18 @@ struct Rendering {
         let owner = self.world.devices[instance.device]?.owner ?? ""
         let members = self.world.conversations[instance.conversation]?.members ?? []
         let local = self.world.identifier(install: instance.installID, person: owner)
-        let remote = members.filter { $0 != owner }.map { self.world.identifier(install: instance.installID, person: $0) }
+        let remote = members.filter { $0 != owner }.map {
+            self.world.identifier(install: instance.installID, person: $0)
+        }
         var selected: MessageValue?
-        if let entryID = instance.selectedEntry, let entry = try self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
-           entry.kind == .bubble, let stored = try self.world.message(entry.messageID), stored.app == instance.app {
+        if let entryID = instance.selectedEntry,
+            let entry = try self.world.entry(entryID, device: instance.device, conversation: instance.conversation),
+            entry.kind == .bubble, let stored = try self.world.message(entry.messageID), stored.app == instance.app
+        {
             selected = self.messageValue(stored, for: instance.installID)
         }
-        return ConversationValue(localParticipantIdentifier: local, remoteParticipantIdentifiers: remote, selectedMessage: selected)
+        return ConversationValue(
+            localParticipantIdentifier: local, remoteParticipantIdentifiers: remote, selectedMessage: selected)
     }
 
     /// The `MSMessage` as `install` sees it: the sender and every `$<uuid>` token as that
@@ -47,17 +52,21 @@ struct Rendering {
     /// The one way a message callback is made (`didReceive`, `didStartSending`,
     /// `didCancelSending`, `willSelect`/`didSelect`): the message and the conversation as the
     /// instance's install sees them.
-    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false) throws(HistoryUnreadable) -> (CallbackType, OutboundBody) {
+    func messageCallback(_ type: CallbackType, _ stored: StoredMessage, to instance: Instance, pending: Bool = false)
+        throws(HistoryUnreadable) -> (CallbackType, OutboundBody)
+    {
         var message = self.messageValue(stored, for: instance.installID)
         if pending { message.isPending = true }
-        let body = MessageCallbackBody(instance: instance.id, message: message, conversation: try self.conversationValue(for: instance))
+        let body = MessageCallbackBody(
+            instance: instance.id, message: message, conversation: try self.conversationValue(for: instance))
         return (type, .message(body))
     }
 
     func fileURL(_ file: StoredFile) -> String { "file://" + self.settings.filesDirectory + "/" + file.storedName }
 
     func fileValue(_ file: StoredFile) -> FileValue {
-        FileValue(url: self.fileURL(file), filename: file.filename, mediaType: file.mediaType, byteCount: file.byteCount)
+        FileValue(
+            url: self.fileURL(file), filename: file.filename, mediaType: file.mediaType, byteCount: file.byteCount)
     }
 
     /// A text as `device`'s owner reads it: `$<uuid>` tokens of the sending install become the
@@ -70,13 +79,17 @@ struct Rendering {
     }
 
     /// One transcript entry as `device` shows it.
-    func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) throws(HistoryUnreadable) -> TranscriptEntryValue? {
+    func entryValue(_ entry: TranscriptEntry, index: Int, device: Device) throws(HistoryUnreadable)
+        -> TranscriptEntryValue?
+    {
         guard let stored = try self.world.message(entry.messageID) else { return nil }
         return self.entryValue(entry, of: stored, index: index, device: device)
     }
 
     /// An entry of `stored` as `device` shows it (also for a staged item, not yet stored).
-    func entryValue(_ entry: TranscriptEntry, of stored: StoredMessage, index: Int, device: Device) -> TranscriptEntryValue {
+    func entryValue(_ entry: TranscriptEntry, of stored: StoredMessage, index: Int, device: Device)
+        -> TranscriptEntryValue
+    {
         var value = TranscriptEntryValue(
             index: index, entry: entry.id, messageID: stored.id, kind: "", sender: stored.sender,
             senderName: self.world.contactName(of: stored.sender, on: device.id), senderDevice: stored.senderDevice,
@@ -98,7 +111,8 @@ struct Rendering {
             value.kind = "message"
             let installed = stored.app.flatMap { self.world.install(device: device.id, app: $0) }
             let isLive = if case .live = message.layout { true } else { false }
-            value.rendering = isLive ? (installed != nil && device.platform.runsLiveLayouts ? "live" : "alternate") : "template"
+            value.rendering =
+                isLive ? (installed != nil && device.platform.runsLiveLayouts ? "live" : "alternate") : "template"
             if let installed {
                 let seen = self.messageValue(stored, for: installed.id)
                 value.message = seen
@@ -109,7 +123,8 @@ struct Rendering {
             let template = message.layout?.template ?? TemplateLayoutValue()
             value.rendered = RenderedText(
                 caption: template.caption.map(render), subcaption: template.subcaption.map(render),
-                trailingCaption: template.trailingCaption.map(render), trailingSubcaption: template.trailingSubcaption.map(render),
+                trailingCaption: template.trailingCaption.map(render),
+                trailingSubcaption: template.trailingSubcaption.map(render),
                 imageTitle: template.imageTitle.map(render), imageSubtitle: template.imageSubtitle.map(render),
                 summaryText: message.summaryText.map(render))
             value.liveSize = self.liveSizes[LiveBubbleKey(device: device.id, entry: entry.id)]
@@ -137,8 +152,11 @@ struct Rendering {
 
     /// The staged item as the device shows it in its input field.
     func stagedValue(_ item: StagedItem, device: Device, conversation: String) -> TranscriptEntryValue {
-        let stored = StoredMessage.staged(item.content, app: item.app, install: item.install, device: device.id, owner: device.owner, conversation: conversation, at: item.stagedAt)
-        var value = self.entryValue(TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
+        let stored = StoredMessage.staged(
+            item.content, app: item.app, install: item.install, device: device.id, owner: device.owner,
+            conversation: conversation, at: item.stagedAt)
+        var value = self.entryValue(
+            TranscriptEntry(id: 0, messageID: "staged", kind: .bubble), of: stored, index: 0, device: device)
         value.message?.isPending = true
         return value
     }

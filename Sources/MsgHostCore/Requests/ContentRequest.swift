@@ -25,14 +25,22 @@ enum ContentRequest {
         case .sticker(let body):
             let description = body.sticker.localizedDescription
             guard description.count <= Self.maxStickerDescription else {
-                throw .messages(.unknown, "sticker.localizedDescription is \(description.count) characters; at most \(Self.maxStickerDescription)")
+                throw .messages(
+                    .unknown,
+                    "sticker.localizedDescription is \(description.count) characters; at most \(Self.maxStickerDescription)"
+                )
             }
-            return .parked(.sticker(description: description), checks: [FileCheck(source: .url(body.sticker.url), purpose: .sticker)], alternateFilename: nil)
+            return .parked(
+                .sticker(description: description),
+                checks: [FileCheck(source: .url(body.sticker.url), purpose: .sticker)], alternateFilename: nil)
         case .attachment(let body):
-            return .parked(.attachment, checks: [FileCheck(source: .url(body.url), purpose: .attachment)], alternateFilename: body.alternateFilename)
+            return .parked(
+                .attachment, checks: [FileCheck(source: .url(body.url), purpose: .attachment)],
+                alternateFilename: body.alternateFilename)
         case .presentationStyle, .dismiss, .setView, .compose:
             // Routed elsewhere (`requestReceived`); refused, never trapped, if that changes.
-            throw .protocolError(.unknownType, "\(type.rawValue) is not a request that puts something in a conversation")
+            throw .protocolError(
+                .unknownType, "\(type.rawValue) is not a request that puts something in a conversation")
         }
     }
 }

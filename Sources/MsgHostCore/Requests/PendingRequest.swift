@@ -37,7 +37,9 @@ extension PendingRequest.Content {
         var mediaCheck: Int?
         if let image = message.layout?.template.image {
             guard let frame = image.frame, buffers.indices.contains(frame) else {
-                throw .protocolError(.invalidBody, "message.layout.image must be {\"frame\": N} naming one of the \(buffers.count) binary frames")
+                throw .protocolError(
+                    .invalidBody,
+                    "message.layout.image must be {\"frame\": N} naming one of the \(buffers.count) binary frames")
             }
             imageCheck = checks.count
             checks.append(FileCheck(source: .bytes(buffers[frame]), purpose: .layoutImage))

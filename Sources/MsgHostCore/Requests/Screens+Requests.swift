@@ -10,7 +10,8 @@ extension Screens {
     func instance(_ id: String, of process: ExtensionProcess) throws(WireError) -> Instance {
         guard process.instanceIDs.contains(id), let instance = self[id] else {
             if process.retiredInstanceIDs.contains(id) {
-                throw .messages(.sendWhileNotVisible, "instance \"\(id)\" has resigned: it is no longer shown, so it cannot act")
+                throw .messages(
+                    .sendWhileNotVisible, "instance \"\(id)\" has resigned: it is no longer shown, so it cannot act")
             }
             throw .protocolError(.unknownInstance, "instance \"\(id)\" is not one of this extension's")
         }
@@ -20,10 +21,14 @@ extension Screens {
     /// The instance `id` of `process`, if it may put content of request `type` into its
     /// conversation now: a direct send passes the touch's policy (`windowMs`); an insert of a
     /// message or text is refused in the media context.
-    func mayPut(_ type: RequestType, from id: String, of process: ExtensionProcess, now: Instant, windowMs: Int64) throws(WireError) -> Instance {
+    func mayPut(_ type: RequestType, from id: String, of process: ExtensionProcess, now: Instant, windowMs: Int64)
+        throws(WireError) -> Instance
+    {
         let instance = try self.instance(id, of: process)
         if type.isDirectSend {
-            if let code = instance.touch.refusal(context: instance.context, isVisible: self.isVisible(instance), now: now, windowMs: windowMs) {
+            if let code = instance.touch.refusal(
+                context: instance.context, isVisible: self.isVisible(instance), now: now, windowMs: windowMs)
+            {
                 throw .messages(code)
             }
         } else if instance.context == .media, type == .insertMessage || type == .insertText {

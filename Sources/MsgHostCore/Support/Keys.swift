@@ -12,7 +12,9 @@ public struct ProcessKey: Hashable, Sendable, Comparable, CustomStringConvertibl
         self.app = app
         self.role = role
     }
-    public static func < (a: ProcessKey, b: ProcessKey) -> Bool { (a.device, a.app, a.role) < (b.device, b.app, b.role) }
+    public static func < (a: ProcessKey, b: ProcessKey) -> Bool {
+        (a.device, a.app, a.role) < (b.device, b.app, b.role)
+    }
     /// As `status` lists quarantined apps: "device app", and "device app parentApp" for a
     /// parent app.
     public var description: String { "\(self.device) \(self.app)" + (self.role == .parentApp ? " parentApp" : "") }

@@ -23,9 +23,12 @@ struct Deliveries: Hashable, Sendable {
     }
 
     /// A delivery under `rule`, given its id, for a message sent at `now`.
-    static func planned(id: Int, device: String, conversation: String, messageID: String, rule: DeliveryRule, now: Instant) -> PendingDelivery {
-        PendingDelivery(id: id, device: device, conversation: conversation, messageID: messageID,
-                        dueAt: now.adding(milliseconds: rule.latencyMs).milliseconds, held: rule.hold)
+    static func planned(
+        id: Int, device: String, conversation: String, messageID: String, rule: DeliveryRule, now: Instant
+    ) -> PendingDelivery {
+        PendingDelivery(
+            id: id, device: device, conversation: conversation, messageID: messageID,
+            dueAt: now.adding(milliseconds: rule.latencyMs).milliseconds, held: rule.hold)
     }
 
     /// The delivery `id` if it is due by its timer (not held, not already arrived).
@@ -47,7 +50,9 @@ struct Deliveries: Hashable, Sendable {
             for id in messages where !held.contains(where: { $0.messageID == id }) {
                 throw .control(.notFound, "message \(id) is not held for \(device)")
             }
-            held.sort { (messages.firstIndex(of: $0.messageID) ?? Int.max) < (messages.firstIndex(of: $1.messageID) ?? Int.max) }
+            held.sort {
+                (messages.firstIndex(of: $0.messageID) ?? Int.max) < (messages.firstIndex(of: $1.messageID) ?? Int.max)
+            }
         }
         return held
     }
@@ -81,8 +86,10 @@ struct Deliveries: Hashable, Sendable {
             self.pendingTable[delivery.id] = delivery
         case .deliveryDone(let id):
             self.pendingTable[id] = nil
-        case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved, .participantAssigned, .messageStored,
-             .transcriptEntryAdded, .transcriptEntryChanged, .transcriptEntryRemoved, .inputFieldChanged, .contactNamed, .memberAdded, .memberRemoved:
+        case .personCreated, .deviceCreated, .conversationCreated, .installCreated, .installRemoved,
+            .participantAssigned, .messageStored,
+            .transcriptEntryAdded, .transcriptEntryChanged, .transcriptEntryRemoved, .inputFieldChanged, .contactNamed,
+            .memberAdded, .memberRemoved:
             break
         }
     }

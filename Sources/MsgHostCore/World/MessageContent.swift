@@ -58,8 +58,13 @@ public struct StoredMessage: Codable, Hashable, Sendable {
 
     /// An item in the input field of `conversation` on `device` (owned by `owner`), as its
     /// app and the device's owner see it: a message not sent yet, whose id is "staged".
-    static func staged(_ content: MessageContent, app: String?, install: String?, device: String, owner: String, conversation: String, at time: Int64) -> StoredMessage {
-        StoredMessage(id: "staged", conversation: conversation, app: app, sender: owner, senderDevice: device, senderInstall: install, sentAt: time, content: content)
+    static func staged(
+        _ content: MessageContent, app: String?, install: String?, device: String, owner: String, conversation: String,
+        at time: Int64
+    ) -> StoredMessage {
+        StoredMessage(
+            id: "staged", conversation: conversation, app: app, sender: owner, senderDevice: device,
+            senderInstall: install, sentAt: time, content: content)
     }
 
     /// An app message without files.

@@ -21,8 +21,11 @@ extension World {
         self.memberDevices(of: stored.conversation).map { device in
             let rule = self.deliveries.rule(for: device.id, owner: device.owner, sender: stored.sender)
             guard !rule.isImmediate else { return .arriveNow(device: device.id) }
-            let delivery = Deliveries.planned(id: self.takeSerial(), device: device.id, conversation: stored.conversation, messageID: stored.id, rule: rule, now: now)
-            let timer: [HostAction] = rule.hold ? [] : [.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: delivery.dueAt))]
+            let delivery = Deliveries.planned(
+                id: self.takeSerial(), device: device.id, conversation: stored.conversation, messageID: stored.id,
+                rule: rule, now: now)
+            let timer: [HostAction] =
+                rule.hold ? [] : [.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: delivery.dueAt))]
             return .later([.persist(self.applying([.deliveryPending(delivery)]))] + timer)
         }
     }
@@ -46,14 +49,20 @@ extension World {
 
     /// The device shows the conversation: its expiring messages from others, unseen until
     /// now, are seen, and their clocks start (`expiryMs`).
-    mutating func markSeen(device deviceID: String, conversation: String, expiryMs: Int64, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
+    mutating func markSeen(device deviceID: String, conversation: String, expiryMs: Int64, now: Instant)
+        throws(HistoryUnreadable) -> [HostAction]
+    {
         let owner = self.devices[deviceID]?.owner
         var actions: [HostAction] = []
         for var entry in try self.unseenExpiring(device: deviceID, conversation: conversation) {
             guard let stored = try self.message(entry.messageID), stored.sender != owner else { continue }
             entry.seenAt = now.milliseconds
-            actions.append(.persist(self.applying([.transcriptEntryChanged(device: deviceID, conversation: conversation, entry)])))
-            actions.append(.startTimer(.expiry(device: deviceID, conversation: conversation, entry: entry.id), at: now.adding(milliseconds: expiryMs)))
+            actions.append(
+                .persist(self.applying([.transcriptEntryChanged(device: deviceID, conversation: conversation, entry)])))
+            actions.append(
+                .startTimer(
+                    .expiry(device: deviceID, conversation: conversation, entry: entry.id),
+                    at: now.adding(milliseconds: expiryMs)))
         }
         return actions
     }
@@ -71,25 +80,40 @@ extension World {
 
     /// An entry's expiry is due: removed, unless it was kept (or is gone). Returns the entry
     /// removed and its change, or nil.
-    mutating func expire(_ entryID: Int, device: String, conversation: String) throws(HistoryUnreadable) -> (TranscriptEntry, HostAction)? {
-        guard let entry = try self.entry(entryID, device: device, conversation: conversation), !entry.kept else { return nil }
-        return (entry, .persist(self.applying([.transcriptEntryRemoved(device: device, conversation: conversation, entryID: entryID)])))
+    mutating func expire(_ entryID: Int, device: String, conversation: String) throws(HistoryUnreadable) -> (
+        TranscriptEntry, HostAction
+    )? {
+        guard let entry = try self.entry(entryID, device: device, conversation: conversation), !entry.kept else {
+            return nil
+        }
+        return (
+            entry,
+            .persist(
+                self.applying([.transcriptEntryRemoved(device: device, conversation: conversation, entryID: entryID)]))
+        )
     }
 
     /// What was under way when the daemon stopped, once it starts again: identifiers made
     /// lazily by an older version, the timers of deliveries not held, and the expiry of
     /// messages already seen (`expiryMs` after they were).
-    mutating func restored(ids: inout some IDGenerator, expiryMs: Int64, now: Instant) throws(HistoryUnreadable) -> [HostAction] {
+    mutating func restored(ids: inout some IDGenerator, expiryMs: Int64, now: Instant) throws(HistoryUnreadable)
+        -> [HostAction]
+    {
         var actions: [HostAction] = []
         let assigned = self.assignIdentifiers(ids: &ids)
         if !assigned.isEmpty { actions.append(.persist(assigned)) }
         for delivery in self.pendingDeliveries.values.sorted(by: { $0.id < $1.id }) where !delivery.held {
-            actions.append(.startTimer(.delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))
+            actions.append(
+                .startTimer(
+                    .delivery(id: delivery.id), at: Instant(milliseconds: max(delivery.dueAt, now.milliseconds))))
         }
         for located in try self.seenExpiring() {
             guard let seenAt = located.entry.seenAt else { continue }
             let due = Instant(milliseconds: seenAt).adding(milliseconds: expiryMs)
-            actions.append(.startTimer(.expiry(device: located.device, conversation: located.conversation, entry: located.entry.id), at: due))
+            actions.append(
+                .startTimer(
+                    .expiry(device: located.device, conversation: located.conversation, entry: located.entry.id),
+                    at: due))
         }
         return actions
     }

@@ -14,25 +14,37 @@ extension World {
 
     /// The entry with `id` in a device's transcript.
     public func entry(_ id: Int, device: String, conversation: String) throws(HistoryUnreadable) -> TranscriptEntry? {
-        guard let located = try self.located(id), located.device == device, located.conversation == conversation else { return nil }
+        guard let located = try self.located(id), located.device == device, located.conversation == conversation else {
+            return nil
+        }
         return located.entry
     }
 
     func located(_ id: Int) throws(HistoryUnreadable) -> LocatedEntry? {
         if let touched = self.pending.entries[id] {
-            return touched.entry.map { LocatedEntry(device: touched.device, conversation: touched.conversation, entry: $0) }
+            return touched.entry.map {
+                LocatedEntry(device: touched.device, conversation: touched.conversation, entry: $0)
+            }
         }
         return try self.read { try $0.entry(id) }
     }
 
     /// Up to `limit` entries of a transcript below `before`, the newest, oldest first.
-    func entries(device: String, conversation: String, before: Int?, limit: Int) throws(HistoryUnreadable) -> [TranscriptEntry] {
+    func entries(device: String, conversation: String, before: Int?, limit: Int) throws(HistoryUnreadable)
+        -> [TranscriptEntry]
+    {
         let touched = self.pending.touched(device: device, conversation: conversation)
-        guard !touched.isEmpty else { return try self.read { try $0.entries(device: device, conversation: conversation, before: before, limit: limit) } }
+        guard !touched.isEmpty else {
+            return try self.read {
+                try $0.entries(device: device, conversation: conversation, before: before, limit: limit)
+            }
+        }
         let below = { (id: Int) in before.map { id < $0 } ?? true }
         // Stored entries removed here leave gaps: ask for as many more as there are.
         let gaps = touched.filter { $0.value.entry == nil && !$0.value.added && below($0.key) }.count
-        let stored = try self.read { try $0.entries(device: device, conversation: conversation, before: before, limit: limit.addingClamped(gaps)) }
+        let stored = try self.read {
+            try $0.entries(device: device, conversation: conversation, before: before, limit: limit.addingClamped(gaps))
+        }
         let added = touched.values.filter { $0.added && below($0.entry?.id ?? 0) }.compactMap(\.entry)
         return Array(PendingHistory.merge(stored, touched, adding: added).suffix(max(0, limit)))
     }
@@ -41,18 +53,24 @@ extension World {
     func entryCount(device: String, conversation: String, from: Int?) throws(HistoryUnreadable) -> Int {
         let stored = try self.read { try $0.entryCount(device: device, conversation: conversation, from: from) }
         var count = stored
-        for (id, touched) in self.pending.touched(device: device, conversation: conversation) where from.map({ id >= $0 }) ?? true {
+        for (id, touched) in self.pending.touched(device: device, conversation: conversation)
+        where from.map({ id >= $0 }) ?? true {
             if touched.added { count += 1 } else if touched.entry == nil { count -= 1 }
         }
         return max(0, count)
     }
 
     /// The bubbles of `app`'s messages of `session` in a transcript, oldest first.
-    func sessionBubbles(device: String, conversation: String, app: String, session: String) throws(HistoryUnreadable) -> [TranscriptEntry] {
-        let stored = try self.read { try $0.sessionBubbles(device: device, conversation: conversation, app: app, session: session) }
+    func sessionBubbles(device: String, conversation: String, app: String, session: String) throws(HistoryUnreadable)
+        -> [TranscriptEntry]
+    {
+        let stored = try self.read {
+            try $0.sessionBubbles(device: device, conversation: conversation, app: app, session: session)
+        }
         let touched = self.pending.touched(device: device, conversation: conversation)
         guard !touched.isEmpty else { return stored }
-        let added = try touched.values.filter(\.added).compactMap(\.entry).filtering { entry throws(HistoryUnreadable) in
+        let added = try touched.values.filter(\.added).compactMap(\.entry).filtering {
+            entry throws(HistoryUnreadable) in
             guard entry.kind == .bubble, let key = try self.message(entry.messageID)?.sessionKey else { return false }
             return key == (app, session)
         }
@@ -69,7 +87,9 @@ extension World {
     /// Reading the whole screen instead (its 50 entries, then each one's message) nearly
     /// doubled what a direct send costs. Only a stored entry removed here moves where the
     /// screen starts by more than the store can tell; then the screen is read and merged.
-    public func liveBubbles(device: String, conversation: String, onScreen: Int) throws(HistoryUnreadable) -> [TranscriptEntry] {
+    public func liveBubbles(device: String, conversation: String, onScreen: Int) throws(HistoryUnreadable)
+        -> [TranscriptEntry]
+    {
         let touched = self.pending.touched(device: device, conversation: conversation)
         guard !touched.isEmpty else {
             return try self.read { try $0.liveBubbles(device: device, conversation: conversation, newest: onScreen) }
@@ -79,7 +99,9 @@ extension World {
                 .filtering { entry throws(HistoryUnreadable) in try self.isLiveBubble(entry) }
         }
         let added = touched.values.filter(\.added).compactMap(\.entry).sorted { $0.id < $1.id }.suffix(max(0, onScreen))
-        let stored = try self.read { try $0.liveBubbles(device: device, conversation: conversation, newest: max(0, onScreen - added.count)) }
+        let stored = try self.read {
+            try $0.liveBubbles(device: device, conversation: conversation, newest: max(0, onScreen - added.count))
+        }
         let live = try added.filtering { entry throws(HistoryUnreadable) in try self.isLiveBubble(entry) }
         // A stored bubble changed here (collapsed into a summary) leaves the screen's bubbles.
         return PendingHistory.merge(stored, touched, adding: live).filter { $0.kind == .bubble }
@@ -90,7 +112,9 @@ extension World {
         let stored = try self.read { try $0.unseenExpiring(device: device, conversation: conversation) }
         let touched = self.pending.touched(device: device, conversation: conversation)
         guard !touched.isEmpty else { return stored }
-        let added = try touched.values.filter(\.added).compactMap(\.entry).filtering { entry throws(HistoryUnreadable) in try self.expires(entry, on: device) }
+        let added = try touched.values.filter(\.added).compactMap(\.entry).filtering {
+            entry throws(HistoryUnreadable) in try self.expires(entry, on: device)
+        }
         return PendingHistory.merge(stored, touched, adding: added).filter { $0.seenAt == nil }
     }
 
@@ -102,7 +126,9 @@ extension World {
         var located: [Int: LocatedEntry] = [:]
         for entry in stored where self.pending.entries[entry.entry.id] == nil { located[entry.entry.id] = entry }
         for (id, touched) in self.pending.entries {
-            guard let entry = touched.entry, entry.seenAt != nil, !entry.kept, try self.expires(entry, on: touched.device) else { continue }
+            guard let entry = touched.entry, entry.seenAt != nil, !entry.kept,
+                try self.expires(entry, on: touched.device)
+            else { continue }
             located[id] = LocatedEntry(device: touched.device, conversation: touched.conversation, entry: entry)
         }
         return located.values.sorted { $0.entry.id < $1.entry.id }

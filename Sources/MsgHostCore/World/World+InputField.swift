@@ -6,7 +6,8 @@ import MsgHostProtocol
 /// device has a field in a conversation.
 extension World {
     /// The field of `conversation` on `device`, a member's.
-    func field(device deviceID: String, conversation id: String) throws(WireError) -> (Device, Conversation, InputField) {
+    func field(device deviceID: String, conversation id: String) throws(WireError) -> (Device, Conversation, InputField)
+    {
         let device = try self.device(deviceID)
         let conversation = try self.memberConversation(id, of: device)
         return (device, conversation, self.inputField(device: device.id, conversation: conversation.id))
@@ -27,16 +28,24 @@ extension World {
     }
 
     /// The user taps Send: the field is emptied, and what it held is returned to be sent.
-    mutating func takeForSending(device: String, conversation: String) throws(WireError) -> (Device, InputField, [WorldChange]) {
+    mutating func takeForSending(device: String, conversation: String) throws(WireError) -> (
+        Device, InputField, [WorldChange]
+    ) {
         let (owner, _, field) = try self.field(device: device, conversation: conversation)
-        guard !field.isEmpty else { throw .control(.invalidState, "the input field of \(device) in \(conversation) is empty: nothing to send") }
+        guard !field.isEmpty else {
+            throw .control(.invalidState, "the input field of \(device) in \(conversation) is empty: nothing to send")
+        }
         return (owner, field, self.setInputField(InputField(), device: device, conversation: conversation))
     }
 
     /// The user deletes the staged item: it is returned, the text stays.
-    mutating func cancelStaged(device: String, conversation: String) throws(WireError) -> (Device, StagedItem, [WorldChange]) {
+    mutating func cancelStaged(device: String, conversation: String) throws(WireError) -> (
+        Device, StagedItem, [WorldChange]
+    ) {
         var (owner, _, field) = try self.field(device: device, conversation: conversation)
-        guard let item = field.staged else { throw .control(.invalidState, "nothing is staged in the input field of \(device) in \(conversation)") }
+        guard let item = field.staged else {
+            throw .control(.invalidState, "nothing is staged in the input field of \(device) in \(conversation)")
+        }
         field.staged = nil
         return (owner, item, self.setInputField(field, device: device, conversation: conversation))
     }

@@ -18,14 +18,18 @@ extension World {
         return self.applying([.memberAdded(conversation: conversationID, person: person)])
     }
 
-    public mutating func removeMember(_ person: String, from conversationID: String) throws(WireError) -> [WorldChange] {
+    public mutating func removeMember(_ person: String, from conversationID: String) throws(WireError) -> [WorldChange]
+    {
         let conversation = try self.conversation(conversationID)
         _ = try self.person(person)
         guard conversation.members.contains(person) else {
             throw .control(.notFound, "\(person) is not a member of \(conversationID)")
         }
         guard conversation.members.count > Self.minimumMembers else {
-            throw .control(.invalidState, "\(conversationID) has \(conversation.members.count) members; a conversation keeps at least \(Self.minimumMembers)")
+            throw .control(
+                .invalidState,
+                "\(conversationID) has \(conversation.members.count) members; a conversation keeps at least \(Self.minimumMembers)"
+            )
         }
         return self.applying([.memberRemoved(conversation: conversationID, person: person)])
     }
@@ -44,9 +48,13 @@ extension World {
         if readOnly, self.isFormerMember(device.owner, of: id) { return conversation }
         guard conversation.members.contains(device.owner) else {
             if self.isFormerMember(device.owner, of: id) {
-                throw .control(.invalidState, "\(device.owner), who owns \(device.id), was removed from \(conversation.id): its transcript can be read, nothing done in it")
+                throw .control(
+                    .invalidState,
+                    "\(device.owner), who owns \(device.id), was removed from \(conversation.id): its transcript can be read, nothing done in it"
+                )
             }
-            throw .control(.invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
+            throw .control(
+                .invalidState, "\(device.owner), who owns \(device.id), is not a member of \(conversation.id)")
         }
         return conversation
     }
@@ -55,7 +63,9 @@ extension World {
     /// a new one with an id from `newID` (as Messages starts one).
     mutating func conversation(of members: [String], newID: () -> String) throws(WireError) -> (String, [WorldChange]) {
         let wanted = Set(members)
-        if let existing = self.conversations.values.filter({ Set($0.members) == wanted }).map(\.id).min() { return (existing, []) }
+        if let existing = self.conversations.values.filter({ Set($0.members) == wanted }).map(\.id).min() {
+            return (existing, [])
+        }
         let id = newID()
         return (id, try self.createConversation(id: id, members: members))
     }

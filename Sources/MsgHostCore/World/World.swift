@@ -110,7 +110,8 @@ public struct World: Sendable {
         case .transcriptEntryAdded(_, _, let entry):
             self.nextSerial = max(self.nextSerial, entry.id + 1)
         case .inputFieldChanged(let device, let conversation, let field):
-            self.inputFieldTable[TranscriptKey(device: device, conversation: conversation)] = field.isEmpty ? nil : field
+            self.inputFieldTable[TranscriptKey(device: device, conversation: conversation)] =
+                field.isEmpty ? nil : field
         case .contactNamed(let device, let person, let name):
             self.contactTable[device, default: [:]][person] = name
         case .deliveryRuleChanged, .deliveryDone:
@@ -143,7 +144,6 @@ public struct World: Sendable {
         self.$pending.closeUnit(undoing: undoing)
     }
 
-
     // MARK: Lookups that fail with a control error naming what is missing
 
     public func person(_ handle: String) throws(WireError) -> Person {
@@ -170,7 +170,6 @@ public struct World: Sendable {
         self.devices.values.filter { $0.owner == person }.sorted { $0.id < $1.id }
     }
 
-
     public func inputField(device: String, conversation: String) -> InputField {
         self.inputFields[TranscriptKey(device: device, conversation: conversation)] ?? InputField()
     }
@@ -185,11 +184,15 @@ public struct World: Sendable {
     public mutating func createPerson(handle: String, name: String) throws(WireError) -> [WorldChange] {
         try Self.requireNonEmpty(handle, "handle")
         try Self.requireNonEmpty(name, "name")
-        guard self.people[handle] == nil else { throw .control(.alreadyExists, "a person with handle \"\(handle)\" already exists") }
+        guard self.people[handle] == nil else {
+            throw .control(.alreadyExists, "a person with handle \"\(handle)\" already exists")
+        }
         return self.applying([.personCreated(Person(handle: handle, name: name))])
     }
 
-    public mutating func createDevice(id: String, owner: String, platform: Platform, model: DeviceModel = .default) throws(WireError) -> [WorldChange] {
+    public mutating func createDevice(id: String, owner: String, platform: Platform, model: DeviceModel = .default)
+        throws(WireError) -> [WorldChange]
+    {
         try Self.requireNonEmpty(id, "id")
         _ = try self.person(owner)
         guard self.devices[id] == nil else { throw .control(.alreadyExists, "a device \"\(id)\" already exists") }
@@ -198,19 +201,28 @@ public struct World: Sendable {
 
     public mutating func createConversation(id: String, members: [String]) throws(WireError) -> [WorldChange] {
         try Self.requireNonEmpty(id, "id")
-        guard self.conversations[id] == nil else { throw .control(.alreadyExists, "a conversation \"\(id)\" already exists") }
+        guard self.conversations[id] == nil else {
+            throw .control(.alreadyExists, "a conversation \"\(id)\" already exists")
+        }
         let unique = members.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        guard unique.count >= 2 else { throw .control(.invalidRequest, "members: a conversation needs at least 2 different people, got \(unique.count)") }
+        guard unique.count >= 2 else {
+            throw .control(
+                .invalidRequest, "members: a conversation needs at least 2 different people, got \(unique.count)")
+        }
         for member in unique { _ = try self.person(member) }
         return self.applying([.conversationCreated(Conversation(id: id, members: unique))])
     }
 
-    public mutating func install(app: String, on device: String, id: String, at time: Instant) throws(WireError) -> [WorldChange] {
+    public mutating func install(app: String, on device: String, id: String, at time: Instant) throws(WireError)
+        -> [WorldChange]
+    {
         _ = try self.device(device)
         guard self.install(device: device, app: app) == nil else {
             throw .control(.alreadyExists, "\(app) is already installed on \(device)")
         }
-        return self.applying([.installCreated(Install(id: id, device: device, app: app, installedAt: time.milliseconds))])
+        return self.applying([
+            .installCreated(Install(id: id, device: device, app: app, installedAt: time.milliseconds))
+        ])
     }
 
     public mutating func uninstall(app: String, from device: String) throws(WireError) -> (Install, [WorldChange]) {
@@ -223,10 +235,15 @@ public struct World: Sendable {
 
     /// The identifier `person` has as `install` sees them, made (and returned as a change to
     /// persist) the first time it is needed. Unique per (install, person), never reused.
-    public mutating func participantIdentifier(install: String, person: String, ids: inout some IDGenerator) -> (String, [WorldChange]) {
+    public mutating func participantIdentifier(install: String, person: String, ids: inout some IDGenerator) -> (
+        String, [WorldChange]
+    ) {
         if let existing = self.participants[install]?[person] { return (existing, []) }
         let identifier = ids.makeUUID()
-        return (identifier, self.applying([.participantAssigned(installID: install, person: person, identifier: identifier)]))
+        return (
+            identifier,
+            self.applying([.participantAssigned(installID: install, person: person, identifier: identifier)])
+        )
     }
 
     /// The identifier `person` has as `install` sees them. Identifiers are made when an install
@@ -250,7 +267,9 @@ public struct World: Sendable {
 
     /// Stores a message and has it arrive at once on every device of every member (for the
     /// sender's own devices too). The host itself goes through `PendingDelivery` instead.
-    public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) throws(HistoryUnreadable) -> [WorldChange] {
+    public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) throws(HistoryUnreadable)
+        -> [WorldChange]
+    {
         var changes = self.applying([.messageStored(message)])
         for device in self.memberDevices(of: message.conversation) {
             changes += try self.arrive(message.id, on: device.id, nilSummaryText: nilSummaryText)
@@ -284,7 +303,8 @@ extension World: Equatable {
     public static func == (lhs: World, rhs: World) -> Bool {
         lhs.people == rhs.people && lhs.devices == rhs.devices && lhs.conversations == rhs.conversations
             && lhs.formerMembers == rhs.formerMembers
-            && lhs.installs == rhs.installs && lhs.participants == rhs.participants && lhs.inputFields == rhs.inputFields
+            && lhs.installs == rhs.installs && lhs.participants == rhs.participants
+            && lhs.inputFields == rhs.inputFields
             && lhs.contacts == rhs.contacts && lhs.deliveryRules == rhs.deliveryRules
             && lhs.pendingDeliveries == rhs.pendingDeliveries && lhs.nextSerial == rhs.nextSerial
     }

@@ -19,7 +19,10 @@ public struct WorldSeed: Codable, Hashable, Sendable {
     public var conversations: [Conversation]
     public var installs: [SeedInstall]
 
-    public init(people: [Person] = [], devices: [SeedDevice] = [], conversations: [Conversation] = [], installs: [SeedInstall] = []) {
+    public init(
+        people: [Person] = [], devices: [SeedDevice] = [], conversations: [Conversation] = [],
+        installs: [SeedInstall] = []
+    ) {
         self.people = people
         self.devices = devices
         self.conversations = conversations
@@ -39,20 +42,26 @@ extension World {
     /// Fills the world from `seed`, with the same checks as the control commands, and returns
     /// the changes made. On error the world is left as it was (the caller's copy), and the
     /// error names the entry that was wrong. Installs name apps with a manifest (`apps`).
-    mutating func seed(_ seed: WorldSeed, apps: some Collection<String>, ids: inout some IDGenerator, now: Instant) throws(WireError) -> [WorldChange] {
+    mutating func seed(_ seed: WorldSeed, apps: some Collection<String>, ids: inout some IDGenerator, now: Instant)
+        throws(WireError) -> [WorldChange]
+    {
         var world = self
         var changes: [WorldChange] = []
         for person in seed.people {
             changes += try world.createPerson(handle: person.handle, name: person.name)
         }
         for device in seed.devices {
-            changes += try world.createDevice(id: device.id, owner: device.owner, platform: device.platform ?? .ios17, model: device.model ?? .default)
+            changes += try world.createDevice(
+                id: device.id, owner: device.owner, platform: device.platform ?? .ios17, model: device.model ?? .default
+            )
         }
         for conversation in seed.conversations {
             changes += try world.createConversation(id: conversation.id, members: conversation.members)
         }
         for install in seed.installs {
-            guard apps.contains(install.app) else { throw .control(.notFound, "installs: no app \"\(install.app)\" has a manifest") }
+            guard apps.contains(install.app) else {
+                throw .control(.notFound, "installs: no app \"\(install.app)\" has a manifest")
+            }
             changes += try world.install(app: install.app, on: install.device, id: ids.makeUUID(), at: now)
         }
         changes += world.assignIdentifiers(ids: &ids)

@@ -19,38 +19,49 @@ public struct ArgumentError: Error, Equatable, CustomStringConvertible {
 public enum ArgumentCheck {
     /// The arguments as they may go to the daemon (nulls of nullable arguments dropped);
     /// throws the first fault, in the parameters' order, then unknown keys by name.
-    public static func check(_ arguments: [String: Value]?, tool: String, parameters: [Parameter]) throws(ArgumentError) -> [String: Value] {
+    public static func check(_ arguments: [String: Value]?, tool: String, parameters: [Parameter]) throws(ArgumentError)
+        -> [String: Value]
+    {
         try self.check(arguments ?? [:], tool: tool, parameters: parameters, in: "")
     }
 
     /// The keys of an object of fixed keys (the arguments, or an `.object` within them under
     /// `path`), each as its parameter says.
-    static func check(_ arguments: [String: Value], tool: String, parameters: [Parameter], in path: String) throws(ArgumentError) -> [String: Value] {
+    static func check(_ arguments: [String: Value], tool: String, parameters: [Parameter], in path: String)
+        throws(ArgumentError) -> [String: Value]
+    {
         let known = Set(parameters.map(\.name))
         let named = { (key: String) in path.isEmpty ? key : "\(path).\(key)" }
         var checked: [String: Value] = [:]
         for parameter in parameters {
             guard let value = arguments[parameter.name] else {
                 if parameter.required {
-                    throw ArgumentError(tool: tool, argument: named(parameter.name), problem: "missing: this argument is required")
+                    throw ArgumentError(
+                        tool: tool, argument: named(parameter.name), problem: "missing: this argument is required")
                 }
                 continue
             }
             if let kept = try self.check(value, parameter.kind, tool: tool, path: named(parameter.name)) {
                 checked[parameter.name] = kept
             } else if parameter.required {
-                throw ArgumentError(tool: tool, argument: named(parameter.name), problem: "missing: this argument is required (null given)")
+                throw ArgumentError(
+                    tool: tool, argument: named(parameter.name),
+                    problem: "missing: this argument is required (null given)")
             }
         }
         if let unknown = arguments.keys.filter({ !known.contains($0) }).sorted().first {
-            let expected = parameters.isEmpty ? "it takes no arguments" : "it takes " + parameters.map(\.name).joined(separator: ", ")
+            let expected =
+                parameters.isEmpty
+                ? "it takes no arguments" : "it takes " + parameters.map(\.name).joined(separator: ", ")
             throw ArgumentError(tool: tool, argument: named(unknown), problem: "unknown argument (\(expected))")
         }
         return checked
     }
 
     /// `value` if it suits `kind` (nil: a null where null is allowed, as if left out).
-    static func check(_ value: Value, _ kind: Parameter.Kind, tool: String, path: String) throws(ArgumentError) -> Value? {
+    static func check(_ value: Value, _ kind: Parameter.Kind, tool: String, path: String) throws(ArgumentError)
+        -> Value?
+    {
         func fail(_ problem: String) -> ArgumentError { ArgumentError(tool: tool, argument: path, problem: problem) }
         switch kind {
         case .nullable(let inner):
@@ -62,7 +73,8 @@ public enum ArgumentCheck {
             guard let text = Self.string(value) else { throw fail("expected a string, got \(Self.describe(value))") }
             let count = text.unicodeScalars.count
             if let minLength, count < minLength {
-                throw fail(minLength == 1 ? "must not be empty" : "must be at least \(minLength) characters, got \(count)")
+                throw fail(
+                    minLength == 1 ? "must not be empty" : "must be at least \(minLength) characters, got \(count)")
             }
             if let maxLength, count > maxLength { throw fail("must be at most \(maxLength) characters, got \(count)") }
             return .string(text)
@@ -92,12 +104,17 @@ public enum ArgumentCheck {
             return value
         case .oneOf(let names):
             guard let text = Self.string(value), names.contains(text) else {
-                throw fail("expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \(Self.describe(value))")
+                throw fail(
+                    "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \(Self.describe(value))")
             }
             return .string(text)
         case .array(let items, let minItems):
-            guard case .array(let elements) = value else { throw fail("expected an array, got \(Self.describe(value))") }
-            if let minItems, elements.count < minItems { throw fail("needs at least \(minItems) items, got \(elements.count)") }
+            guard case .array(let elements) = value else {
+                throw fail("expected an array, got \(Self.describe(value))")
+            }
+            if let minItems, elements.count < minItems {
+                throw fail("needs at least \(minItems) items, got \(elements.count)")
+            }
             var checked: [Value] = []
             for (index, element) in elements.enumerated() {
                 guard let kept = try self.check(element, items, tool: tool, path: "\(path)[\(index)]") else {
@@ -107,7 +124,9 @@ public enum ArgumentCheck {
             }
             return .array(checked)
         case .map(let values):
-            guard case .object(let object) = value else { throw fail("expected an object, got \(Self.describe(value))") }
+            guard case .object(let object) = value else {
+                throw fail("expected an object, got \(Self.describe(value))")
+            }
             var checked: [String: Value] = [:]
             for key in object.keys.sorted() {
                 guard let kept = try self.check(object[key]!, values, tool: tool, path: "\(path).\(key)") else {
@@ -117,7 +136,9 @@ public enum ArgumentCheck {
             }
             return .object(checked)
         case .object(let properties):
-            guard case .object(let object) = value else { throw fail("expected an object, got \(Self.describe(value))") }
+            guard case .object(let object) = value else {
+                throw fail("expected an object, got \(Self.describe(value))")
+            }
             return .object(try self.check(object, tool: tool, parameters: properties, in: path))
         }
     }
@@ -134,9 +155,9 @@ public enum ArgumentCheck {
 
     static func range(_ minimum: Int64?, _ maximum: Int64?) -> String {
         switch (minimum, maximum) {
-        case let (low?, high?): return "\(low) to \(high)"
-        case let (low?, nil): return "at least \(low)"
-        case let (nil, high?): return "at most \(high)"
+        case (let low?, let high?): return "\(low) to \(high)"
+        case (let low?, nil): return "at least \(low)"
+        case (nil, let high?): return "at most \(high)"
         case (nil, nil): return "any"
         }
     }

@@ -38,7 +38,9 @@ public struct Parameter: Sendable {
     /// The schema's `default`, when it states one.
     public var defaultValue: String?
 
-    public init(_ name: String, _ kind: Kind, required: Bool = true, _ description: String, default defaultValue: String? = nil) {
+    public init(
+        _ name: String, _ kind: Kind, required: Bool = true, _ description: String, default defaultValue: String? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.required = required

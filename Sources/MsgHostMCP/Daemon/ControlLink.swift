@@ -26,7 +26,9 @@ public final class ControlLink: @unchecked Sendable {
     }
 
     /// `command`'s ok reply, decoded.
-    public func request<Result: Decodable & Sendable>(_ command: ControlCommand, _ body: some Encodable & Sendable, as type: Result.Type) async throws -> Result {
+    public func request<Result: Decodable & Sendable>(
+        _ command: ControlCommand, _ body: some Encodable & Sendable, as type: Result.Type
+    ) async throws -> Result {
         try await self.run { client in try client.request(command, body, as: type, timeout: self.timeout) }
     }
 

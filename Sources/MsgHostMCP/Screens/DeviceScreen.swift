@@ -19,7 +19,8 @@ public struct DeviceScreen: Sendable, Equatable {
     public var images: [ScreenImage]
 
     public init(
-        device: String, owner: String?, conversation: String, transcript: TranscriptResult?, inputField: InputFieldResult?,
+        device: String, owner: String?, conversation: String, transcript: TranscriptResult?,
+        inputField: InputFieldResult?,
         inputFieldNote: String? = nil, view: ViewResult?, images: [ScreenImage] = []
     ) {
         self.device = device

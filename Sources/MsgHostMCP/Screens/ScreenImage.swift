@@ -33,8 +33,11 @@ extension ScreenImage {
     /// `entry [7]: png image 300×300 px (image/png, 4210 bytes) file:///…`: the URL is the one
     /// the `file` tool takes.
     public var summary: String {
-        let shown = self.header.map { "\($0.format.rawValue) image \($0.pixelWidth)×\($0.pixelHeight) px" } ?? "an image of unknown size"
+        let shown =
+            self.header.map { "\($0.format.rawValue) image \($0.pixelWidth)×\($0.pixelHeight) px" }
+            ?? "an image of unknown size"
         let bytes = Data(base64Encoded: self.data)?.count ?? 0
-        return "entry \(self.entries.map { "[\($0)]" }.joined(separator: " ")): \(shown) (\(self.mimeType), \(bytes) bytes) \(self.url)"
+        return
+            "entry \(self.entries.map { "[\($0)]" }.joined(separator: " ")): \(shown) (\(self.mimeType), \(bytes) bytes) \(self.url)"
     }
 }

@@ -28,19 +28,27 @@ public struct ScreenReader: Sendable {
     /// What `device` shows of `conversation`. A part the daemon refuses (a conversation the
     /// owner left has no input field) says why instead.
     public func screen(device: String, conversation: String, world: WorldResult) async -> DeviceScreen {
-        let owner = world.devices.first { $0.id == device }.flatMap { device in world.people.first { $0.handle == device.owner }?.name }
-        let transcript = try? await self.link.request(.transcript, TranscriptRequest(device: device, conversation: conversation, limit: self.entries), as: TranscriptResult.self)
+        let owner = world.devices.first { $0.id == device }.flatMap { device in
+            world.people.first { $0.handle == device.owner }?.name
+        }
+        let transcript = try? await self.link.request(
+            .transcript, TranscriptRequest(device: device, conversation: conversation, limit: self.entries),
+            as: TranscriptResult.self)
         var field: InputFieldResult?
         var note: String?
         do {
-            field = try await self.link.request(.inputField, ConversationViewRequest(device: device, conversation: conversation), as: InputFieldResult.self)
+            field = try await self.link.request(
+                .inputField, ConversationViewRequest(device: device, conversation: conversation),
+                as: InputFieldResult.self)
         } catch let error as WireError {
             note = "(none: \(error.description))"
         } catch {
             note = "(not read: \(error))"
         }
         let view = try? await self.link.request(.view, DeviceRequest(device: device), as: ViewResult.self)
-        var screen = DeviceScreen(device: device, owner: owner, conversation: conversation, transcript: transcript, inputField: field, inputFieldNote: note, view: view)
+        var screen = DeviceScreen(
+            device: device, owner: owner, conversation: conversation, transcript: transcript, inputField: field,
+            inputFieldNote: note, view: view)
         screen.images = await self.images(of: screen.entries)
         return screen
     }

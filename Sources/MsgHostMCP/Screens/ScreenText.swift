@@ -10,13 +10,17 @@ public enum ScreenText {
     /// differs per device), for a reader who asks.
     public static func render(_ screen: DeviceScreen, identifiers: Bool = false) -> String {
         let options = Bubbles.Options(identifiers: identifiers, images: ScreenImage.headers(screen.images))
-        var lines = ["── \(screen.device)\(screen.owner.map { " (\($0))" } ?? ""), conversation \(screen.conversation) ──"]
+        var lines = [
+            "── \(screen.device)\(screen.owner.map { " (\($0))" } ?? ""), conversation \(screen.conversation) ──"
+        ]
         if let transcript = screen.transcript {
             let total = transcript.olderCount + transcript.entries.count
             if transcript.entries.isEmpty {
                 lines.append("transcript: (empty)")
             } else {
-                let shown = transcript.entries.count == total ? "all \(total)" : "newest \(transcript.entries.count) of \(total)"
+                let shown =
+                    transcript.entries.count == total
+                    ? "all \(total)" : "newest \(transcript.entries.count) of \(total)"
                 lines.append("transcript (\(shown); [id] sender):")
                 lines += transcript.entries.map { Self.indent(Bubbles.draw($0, options), by: "  ") }
             }

@@ -30,7 +30,8 @@ struct LineReader: Sendable {
                     return
                 }
             } else {
-                self.continuation.finish(throwing: MCPError.transportError(SystemCallFailure(call: "read", code: errno)))
+                self.continuation.finish(
+                    throwing: MCPError.transportError(SystemCallFailure(call: "read", code: errno)))
                 return
             }
         }

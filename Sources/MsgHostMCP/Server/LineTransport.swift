@@ -27,7 +27,10 @@ public actor LineTransport: Transport {
     private let writes = DispatchQueue(label: "msghost-mcp.transport.writes")
     private var started = false
 
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, longest: Int = LineTransport.longestLine, logger: Logger? = nil) {
+    public init(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, longest: Int = LineTransport.longestLine,
+        logger: Logger? = nil
+    ) {
         self.input = input
         self.output = output
         self.longest = longest
@@ -40,7 +43,8 @@ public actor LineTransport: Transport {
         guard !self.started else { return }
         self.started = true
         let answer = Self.parseError(longest: self.longest)
-        let reader = LineReader(input: self.input, longest: self.longest, continuation: self.continuation) { [output, writes] in
+        let reader = LineReader(input: self.input, longest: self.longest, continuation: self.continuation) {
+            [output, writes] in
             writes.async { try? Self.writeAll(answer, to: output) }
         }
         let thread = Thread { reader.run() }
@@ -80,7 +84,9 @@ public actor LineTransport: Transport {
 
     /// JSON-RPC 2.0's answer to a message that cannot be read (code -32700, id null).
     static func parseError(longest: Int) -> Data {
-        Data(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: a message longer than \#(longest) bytes"}}"#.utf8 + [UInt8(ascii: "\n")])
+        Data(
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: a message longer than \#(longest) bytes"}}"#
+                .utf8 + [UInt8(ascii: "\n")])
     }
 
     /// Writes all of `data`, through short writes, EINTR and a non-blocking descriptor. A

@@ -17,7 +17,8 @@ public enum MCPServer {
     public static func make(runner: ToolRunner, resources: ResourceCatalog, version: String) async -> Server {
         let server = Server(
             name: "msghost-mcp", version: version, instructions: instructions,
-            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
+            capabilities: .init(
+                resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
         )
         await server.withMethodHandler(ListTools.self) { _ in
             .init(tools: ToolCatalog.all.map(\.tool))

@@ -22,20 +22,30 @@ public struct ResourceCatalog: Sendable {
     }
 
     public static let templates = [
-        Resource.Template(uriTemplate: screenPrefix + "{device}", name: "screen", title: "A device's screen",
-                          description: "What a device shows, as text: its conversations' newest entries, input field, staged item and the open app's view.",
-                          mimeType: "text/plain"),
+        Resource.Template(
+            uriTemplate: screenPrefix + "{device}", name: "screen", title: "A device's screen",
+            description:
+                "What a device shows, as text: its conversations' newest entries, input field, staged item and the open app's view.",
+            mimeType: "text/plain")
     ]
 
     public func list() async throws -> [Resource] {
         var resources = [
-            Resource(name: "world", uri: Self.worldURI, description: "People, devices, conversations, apps and installs (control world).", mimeType: "application/json"),
-            Resource(name: "events", uri: Self.eventsURI, description: "The daemon's newest \(Self.eventCount) events, one a line (control events).", mimeType: "text/plain"),
+            Resource(
+                name: "world", uri: Self.worldURI,
+                description: "People, devices, conversations, apps and installs (control world).",
+                mimeType: "application/json"),
+            Resource(
+                name: "events", uri: Self.eventsURI,
+                description: "The daemon's newest \(Self.eventCount) events, one a line (control events).",
+                mimeType: "text/plain"),
         ]
         let world = try await self.world()
         for device in world.devices {
-            resources.append(Resource(name: "screen of \(device.id)", uri: Self.screenPrefix + device.id,
-                                      description: "What \(device.id) shows.", mimeType: "text/plain"))
+            resources.append(
+                Resource(
+                    name: "screen of \(device.id)", uri: Self.screenPrefix + device.id,
+                    description: "What \(device.id) shows.", mimeType: "text/plain"))
         }
         return resources
     }
@@ -49,7 +59,9 @@ public struct ResourceCatalog: Sendable {
             if uri == Self.eventsURI {
                 let result = try await self.link.request(.events, EventsRequest(), as: EventsResult.self)
                 let lines = result.events.suffix(Self.eventCount).map(EventText.line)
-                return [.text((lines + ["next: \(result.next)"]).joined(separator: "\n"), uri: uri, mimeType: "text/plain")]
+                return [
+                    .text((lines + ["next: \(result.next)"]).joined(separator: "\n"), uri: uri, mimeType: "text/plain")
+                ]
             }
             if uri.hasPrefix(Self.screenPrefix) {
                 let device = String(uri.dropFirst(Self.screenPrefix.count)).removingPercentEncoding ?? ""
@@ -59,16 +71,23 @@ public struct ResourceCatalog: Sendable {
                 }
                 var parts: [String] = []
                 for conversation in ScreenReader.conversations(of: device, world: world) {
-                    parts.append(ScreenText.render(await self.reader.screen(device: device, conversation: conversation, world: world)))
+                    parts.append(
+                        ScreenText.render(
+                            await self.reader.screen(device: device, conversation: conversation, world: world)))
                 }
-                return [.text(parts.isEmpty ? "\(device) is in no conversation" : parts.joined(separator: "\n\n"), uri: uri, mimeType: "text/plain")]
+                return [
+                    .text(
+                        parts.isEmpty ? "\(device) is in no conversation" : parts.joined(separator: "\n\n"), uri: uri,
+                        mimeType: "text/plain")
+                ]
             }
         } catch let error as MCPError {
             throw error
         } catch {
             throw MCPError.internalError("\(uri): \(ToolRunner.failure(error))")
         }
-        throw MCPError.invalidParams("unknown resource \(uri): msghost://world, msghost://events, msghost://screen/DEVICE")
+        throw MCPError.invalidParams(
+            "unknown resource \(uri): msghost://world, msghost://events, msghost://screen/DEVICE")
     }
 
     private func world() async throws -> WorldResult {

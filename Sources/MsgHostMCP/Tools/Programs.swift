@@ -21,7 +21,8 @@ public struct Programs: Sendable {
             let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+        for directory in (environment["PATH"] ?? "").split(separator: ":")
+        where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
             return "\(directory)/\(name)"
         }
         return nil
@@ -37,10 +38,13 @@ public struct Programs: Sendable {
     /// Runs `path` with `arguments` to its end, its output and errors through files (never
     /// this process's standard output, which is the MCP channel), without holding a thread.
     public static func run(_ path: String, _ arguments: [String]) async throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msghost-mcp-run-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "msghost-mcp-run-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
+        let out = directory.appendingPathComponent("out")
+        let err = directory.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
@@ -51,7 +55,9 @@ public struct Programs: Sendable {
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
         while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
+        let read = { (url: URL) in
+            (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
         return Run(status: process.terminationStatus, output: read(out), errors: read(err))
     }
 }

@@ -8,7 +8,10 @@ import MsgHostProtocol
 /// onto another (`toLabel`), as a person moves a piece onto a square.
 extension ToolRunner {
     /// How checked `tapScreen` arguments name the place: by label, or by the point.
-    public enum ScreenPlace: Equatable { case label(String), point }
+    public enum ScreenPlace: Equatable {
+        case label(String)
+        case point
+    }
 
     /// Where a checked `tapScreen` starts (exactly one of `label` and the point `x`, `y`) and,
     /// for a drag, where it ends (one of `toLabel` and `to`); else the arguments are bad (what
@@ -18,7 +21,9 @@ extension ToolRunner {
         let hasPoint = (arguments["x"] != nil, arguments["y"] != nil)
         let start: ScreenPlace
         if case .string(let label)? = arguments["label"] {
-            guard hasPoint == (false, false) else { throw MCPError.invalidParams("tapScreen: give x and y, or label, not both") }
+            guard hasPoint == (false, false) else {
+                throw MCPError.invalidParams("tapScreen: give x and y, or label, not both")
+            }
             start = .label(label)
         } else {
             guard hasPoint == (true, true) else { throw MCPError.invalidParams("tapScreen: give x and y, or label") }
@@ -31,9 +36,15 @@ extension ToolRunner {
         case (nil, .string(let label)?): end = .label(label)
         default: throw MCPError.invalidParams("tapScreen: give to, or toLabel, not both")
         }
-        if end != nil, arguments["long"] == .bool(true) { throw MCPError.invalidParams("tapScreen: long: a drag (to, toLabel) is not a long press") }
-        if end != nil, arguments["text"] != nil { throw MCPError.invalidParams("tapScreen: text: nothing is typed after a drag (to, toLabel)") }
-        if end == nil, arguments["steps"] != nil { throw MCPError.invalidParams("tapScreen: steps: only for a drag (to, toLabel)") }
+        if end != nil, arguments["long"] == .bool(true) {
+            throw MCPError.invalidParams("tapScreen: long: a drag (to, toLabel) is not a long press")
+        }
+        if end != nil, arguments["text"] != nil {
+            throw MCPError.invalidParams("tapScreen: text: nothing is typed after a drag (to, toLabel)")
+        }
+        if end == nil, arguments["steps"] != nil {
+            throw MCPError.invalidParams("tapScreen: steps: only for a drag (to, toLabel)")
+        }
         return (start, end)
     }
 

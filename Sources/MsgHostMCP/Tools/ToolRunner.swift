@@ -60,7 +60,11 @@ public actor ToolRunner {
             if spec.showsScreens { text += await self.consequences(of: spec, checked) }
             return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: true)
         } catch let error as ControlClient.TransportError {
-            return .init(content: [.text(text: "\(head): the daemon did not answer: \(error.description)", annotations: nil, _meta: nil)], isError: true)
+            return .init(
+                content: [
+                    .text(
+                        text: "\(head): the daemon did not answer: \(error.description)", annotations: nil, _meta: nil)
+                ], isError: true)
         }
     }
 
@@ -71,15 +75,21 @@ public actor ToolRunner {
         return name
     }
 
-    private func answer(_ spec: ToolSpec, _ arguments: [String: Value], head: String, reply: Envelope) async throws -> CallTool.Result {
+    private func answer(_ spec: ToolSpec, _ arguments: [String: Value], head: String, reply: Envelope) async throws
+        -> CallTool.Result
+    {
         let json = Self.replyJSON(reply.body)
         switch spec.command {
         case .transcript?:
             let result = try reply.decodeBody(TranscriptResult.self)
-            let older = result.more ? ["(\(result.olderCount) older: ask again with before=\(result.entries.first?.entry ?? 1))"] : []
+            let older =
+                result.more
+                ? ["(\(result.olderCount) older: ask again with before=\(result.entries.first?.entry ?? 1))"] : []
             let images = await self.reader.images(of: result.entries)
             let options = Bubbles.Options(images: ScreenImage.headers(images))
-            return Self.text((["\(head): \(result.entries.count) entries"] + older + result.entries.map { Bubbles.draw($0, options) }).joined(separator: "\n"))
+            return Self.text(
+                (["\(head): \(result.entries.count) entries"] + older + result.entries.map { Bubbles.draw($0, options) })
+                    .joined(separator: "\n"))
         case .view?:
             let device = arguments["device"]?.stringValue ?? "?"
             return Self.text(ViewText.describe(try reply.decodeBody(ViewResult.self), device: device))
@@ -87,12 +97,16 @@ public actor ToolRunner {
             let result = try reply.decodeBody(EventsResult.self)
             self.note(result.events)
             let lines = result.events.map(EventText.line)
-            return Self.text((["\(result.events.count) events; next: \(result.next) (pass it as after)"] + lines).joined(separator: "\n"))
+            return Self.text(
+                (["\(result.events.count) events; next: \(result.next) (pass it as after)"] + lines).joined(
+                    separator: "\n"))
         case .file?:
             let file = try reply.decodeBody(FileResult.self)
             if file.mimeType.hasPrefix("image/") {
-                return .init(content: [.image(data: file.data, mimeType: file.mimeType, annotations: nil, _meta: nil),
-                                       .text(text: "\(head): \(file.mimeType), \(file.size) bytes", annotations: nil, _meta: nil)])
+                return .init(content: [
+                    .image(data: file.data, mimeType: file.mimeType, annotations: nil, _meta: nil),
+                    .text(text: "\(head): \(file.mimeType), \(file.size) bytes", annotations: nil, _meta: nil),
+                ])
             }
             return Self.text("\(head): \(file.mimeType), \(file.size) bytes (base64):\n\(file.data)")
         case .metrics?:
@@ -120,7 +134,9 @@ public actor ToolRunner {
         if let events {
             let shown = events.suffix(Self.eventLines)
             text += "\nevents since the last answer:" + (events.isEmpty ? " none" : "")
-            if events.count > shown.count { text += "\n  (\(events.count - shown.count) earlier ones: use the events tool)" }
+            if events.count > shown.count {
+                text += "\n  (\(events.count - shown.count) earlier ones: use the events tool)"
+            }
             for event in shown { text += "\n  " + EventText.line(event) }
             for event in events { add(event.conversation) }
         }
@@ -130,7 +146,7 @@ public actor ToolRunner {
         }
         if conversations.isEmpty, let device, arguments["conversation"] == nil {
             // A device-only action with nothing seen yet: its owner's conversations.
-            ScreenReader.conversations(of: device, world: world).forEach { add($0) }
+            for conversation in ScreenReader.conversations(of: device, world: world) { add(conversation) }
         }
         for conversation in conversations {
             text += "\n\nscreens of \(conversation):"
@@ -151,7 +167,10 @@ public actor ToolRunner {
 
     /// Events since the last answer (nil if the daemon did not give them).
     private func newEvents() async -> [EventRecord]? {
-        guard let result = try? await self.link.request(.events, EventsRequest(after: self.nextEvent), as: EventsResult.self) else { return nil }
+        guard
+            let result = try? await self.link.request(
+                .events, EventsRequest(after: self.nextEvent), as: EventsResult.self)
+        else { return nil }
         self.nextEvent = result.next
         self.note(result.events)
         return result.events
@@ -160,7 +179,9 @@ public actor ToolRunner {
     /// Remembers where each device acted, from events that name both.
     private func note(_ events: [EventRecord]) {
         for event in events {
-            if let device = event.device, let conversation = event.conversation { self.lastConversation[device] = conversation }
+            if let device = event.device, let conversation = event.conversation {
+                self.lastConversation[device] = conversation
+            }
         }
     }
 

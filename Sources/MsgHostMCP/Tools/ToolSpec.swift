@@ -31,7 +31,10 @@ public struct ToolSpec: Sendable {
     /// True when it changes nothing (MCP's `readOnlyHint`).
     public var readOnly: Bool
 
-    public init(_ name: String, command: ControlCommand?, _ group: Group, readOnly: Bool = false, _ summary: String, _ parameters: [Parameter]) {
+    public init(
+        _ name: String, command: ControlCommand?, _ group: Group, readOnly: Bool = false, _ summary: String,
+        _ parameters: [Parameter]
+    ) {
         self.name = name
         self.command = command
         self.group = group

@@ -15,13 +15,18 @@ public struct ExtensionInventory: Sendable {
     public var resourceFiles: [String] = []
     public var report: [PortReport.Entry] = []
 
-    static let skippedFolders: Set<String> = ["xcodeproj", "xcworkspace", "xcuserdata", "build", "DerivedData", "framework", "bundle", "playground"]
+    static let skippedFolders: Set<String> = [
+        "xcodeproj", "xcworkspace", "xcuserdata", "build", "DerivedData", "framework", "bundle", "playground",
+    ]
     static let localized = "lproj"
 
     /// `documents`: whether a README, LICENSE or CHANGELOG is a resource (an app's folder) or
     /// left out (a pod's, where CocoaPods keeps them beside the sources).
     public init(folder: URL, documents: Bool = true) throws(ExtensionPort.Failure) {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else {
             throw ExtensionPort.Failure(description: "cannot read the folder \(folder.path)")
         }
         let base = folder.standardizedFileURL.path + "/"
@@ -41,8 +46,13 @@ public struct ExtensionInventory: Sendable {
                     // they are walked as any folder's.
                     continue
                 } else if kind == Self.localized {
-                    self.report.append(PortReport.Entry(file: relative, line: 0, kind: .couldNotPort, before: url.lastPathComponent, after: url.lastPathComponent,
-                                                        why: "localized resources are not read here: copy the development language's files into Resources if the app loads them"))
+                    self.report.append(
+                        PortReport.Entry(
+                            file: relative, line: 0, kind: .couldNotPort, before: url.lastPathComponent,
+                            after: url.lastPathComponent,
+                            why:
+                                "localized resources are not read here: copy the development language's files into Resources if the app loads them"
+                        ))
                     walker.skipDescendants()
                 }
                 continue
@@ -52,8 +62,11 @@ public struct ExtensionInventory: Sendable {
             case "storyboard", "xib": self.interfaceFiles.append(relative)
             case "plist" where url.lastPathComponent == "Info.plist": plists.append(relative)
             case "h", "m", "mm", "c", "cpp":
-                self.report.append(PortReport.Entry(file: relative, line: 0, kind: .couldNotPort, before: url.lastPathComponent, after: url.lastPathComponent,
-                                                    why: "Objective-C and C sources are not ported: rewrite what the Swift code calls in Swift"))
+                self.report.append(
+                    PortReport.Entry(
+                        file: relative, line: 0, kind: .couldNotPort, before: url.lastPathComponent,
+                        after: url.lastPathComponent,
+                        why: "Objective-C and C sources are not ported: rewrite what the Swift code calls in Swift"))
             case "entitlements", "xcconfig", "pch", "modulemap": continue
             default:
                 if !documents && Self.isDocument(url.lastPathComponent) { continue }
@@ -70,8 +83,11 @@ public struct ExtensionInventory: Sendable {
         for file in self.resourceFiles {
             let name = (file as NSString).lastPathComponent
             if let first = seen[name] {
-                self.report.append(PortReport.Entry(file: file, line: 0, kind: .couldNotPort, before: name, after: name,
-                                                    why: "a bundle's resources are one folder, and \(first) has the same name: this one is left out"))
+                self.report.append(
+                    PortReport.Entry(
+                        file: file, line: 0, kind: .couldNotPort, before: name, after: name,
+                        why: "a bundle's resources are one folder, and \(first) has the same name: this one is left out"
+                    ))
             } else {
                 seen[name] = file
             }
@@ -82,15 +98,20 @@ public struct ExtensionInventory: Sendable {
     /// A project's own documents, by name.
     static func isDocument(_ name: String) -> Bool {
         let upper = name.uppercased()
-        return ["README", "LICENSE", "LICENCE", "CHANGELOG", "CHANGES", "AUTHORS"].contains { upper.hasPrefix($0) } || name.hasSuffix(".md")
+        return ["README", "LICENSE", "LICENCE", "CHANGELOG", "CHANGES", "AUTHORS"].contains { upper.hasPrefix($0) }
+            || name.hasSuffix(".md")
     }
 
     /// Every folder below `folder`, relative to it, for an asset catalog's plan.
     static func folders(below folder: URL) -> [String] {
         let base = folder.standardizedFileURL.path + "/"
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { return [] }
         var out: [String] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+        for case let url as URL in walker
+        where (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
             out.append(String(url.standardizedFileURL.path.dropFirst(base.count)))
         }
         return out.sorted()

@@ -23,18 +23,21 @@ struct PackageWriter {
     func resource(_ relative: String, from source: URL) throws(ExtensionPort.Failure) {
         let target = try self.place("Resources/" + relative)
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
             try FileManager.default.copyItem(at: source, to: target)
         } catch {
-            throw ExtensionPort.Failure(description: "cannot copy \(source.path) to \(target.path): \(error.localizedDescription)")
+            throw ExtensionPort.Failure(
+                description: "cannot copy \(source.path) to \(target.path): \(error.localizedDescription)")
         }
     }
 
     private func write(_ data: Data, to relative: String) throws(ExtensionPort.Failure) {
         let target = try self.place(relative)
         do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: target)
         } catch {
             throw ExtensionPort.Failure(description: "cannot write \(target.path): \(error.localizedDescription)")

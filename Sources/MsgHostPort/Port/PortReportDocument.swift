@@ -37,7 +37,9 @@ struct PortReportDocument {
 
     static func section(_ title: String, _ entries: [PortReport.Entry], empty: String) -> String {
         guard !entries.isEmpty else { return "## \(title)\n\n\(empty)\n\n" }
-        let lines = PortReport.text(of: entries).split(separator: "\n").map { "- `" + $0.replacingOccurrences(of: "`", with: "'") + "`" }
+        let lines = PortReport.text(of: entries).split(separator: "\n").map {
+            "- `" + $0.replacingOccurrences(of: "`", with: "'") + "`"
+        }
         return "## \(title)\n\n" + lines.joined(separator: "\n") + "\n\n"
     }
 }

@@ -54,11 +54,17 @@ public struct CocoaPods: Sendable {
     public init(target: String, read: (String) -> Data?) {
         let support = "Pods/Target Support Files"
         let aggregate = "\(support)/Pods-\(target)/Pods-\(target)"
-        guard let config = read(aggregate + ".debug.xcconfig") ?? read(aggregate + ".release.xcconfig") ?? read(aggregate + ".xcconfig") else {
+        guard
+            let config = read(aggregate + ".debug.xcconfig") ?? read(aggregate + ".release.xcconfig")
+                ?? read(aggregate + ".xcconfig")
+        else {
             if read("Podfile") != nil || read("Podfile.lock") != nil {
-                self.report.append(PortReport.Entry(
-                    file: "Podfile", line: 0, kind: .couldNotPort, before: "Podfile", after: "Podfile",
-                    why: "the Podfile's pods for \(target) are not installed in Pods/ (no \(aggregate).debug.xcconfig): run `pod install` on a Mac and port again, or port what the app uses of them by hand"))
+                self.report.append(
+                    PortReport.Entry(
+                        file: "Podfile", line: 0, kind: .couldNotPort, before: "Podfile", after: "Podfile",
+                        why:
+                            "the Podfile's pods for \(target) are not installed in Pods/ (no \(aggregate).debug.xcconfig): run `pod install` on a Mac and port again, or port what the app uses of them by hand"
+                    ))
             }
             return
         }
@@ -66,15 +72,27 @@ public struct CocoaPods: Sendable {
             // A system framework (UIKit) has no folder of its own here.
             guard let podConfig = read("\(support)/\(framework)/\(framework).xcconfig") else { continue }
             let settings = Self.settings(podConfig)
-            let root = settings["PODS_TARGET_SRCROOT"].map { $0.replacingOccurrences(of: "${PODS_ROOT}", with: "Pods").replacingOccurrences(of: "$(PODS_ROOT)", with: "Pods") } ?? "Pods/\(framework)"
+            let root =
+                settings["PODS_TARGET_SRCROOT"].map {
+                    $0.replacingOccurrences(of: "${PODS_ROOT}", with: "Pods").replacingOccurrences(
+                        of: "$(PODS_ROOT)", with: "Pods")
+                } ?? "Pods/\(framework)"
             guard !root.contains("$"), !root.hasPrefix("/"), !root.split(separator: "/").contains("..") else {
-                self.report.append(PortReport.Entry(file: "\(support)/\(framework)/\(framework).xcconfig", line: 0, kind: .couldNotPort, before: root, after: root,
-                                                    why: "the pod's sources are outside Pods/ (a :path pod): port them as part of the app"))
+                self.report.append(
+                    PortReport.Entry(
+                        file: "\(support)/\(framework)/\(framework).xcconfig", line: 0, kind: .couldNotPort,
+                        before: root, after: root,
+                        why: "the pod's sources are outside Pods/ (a :path pod): port them as part of the app"))
                 continue
             }
-            let modulemap = read("\(support)/\(framework)/\(framework).modulemap").flatMap { String(data: $0, encoding: .utf8) }
-            let module = settings["PRODUCT_MODULE_NAME"] ?? modulemap.flatMap(Self.moduleName) ?? PortNames.moduleName(framework)
-            let umbrella = read("\(support)/\(framework)/\(framework)-umbrella.h").map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let modulemap = read("\(support)/\(framework)/\(framework).modulemap").flatMap {
+                String(data: $0, encoding: .utf8)
+            }
+            let module =
+                settings["PRODUCT_MODULE_NAME"] ?? modulemap.flatMap(Self.moduleName) ?? PortNames.moduleName(framework)
+            let umbrella =
+                read("\(support)/\(framework)/\(framework)-umbrella.h").map { String(decoding: $0, as: UTF8.self) }
+                ?? ""
             let imports = ["Foundation", "UIKit", "QuartzCore", "CoreGraphics", "SpriteKit", "Messages"].filter {
                 umbrella.contains("#import <\($0)/\($0).h>") || umbrella.contains("@import \($0);")
             }
@@ -116,7 +134,9 @@ public struct CocoaPods: Sendable {
     /// Words as a shell splits them: quotes group and are taken off (`-l"X"` is `-lX`).
     static func words(_ text: String) -> [String] {
         var words: [String] = []
-        var current = "", quote: Character?, inWord = false
+        var current = ""
+        var quote: Character?
+        var inWord = false
         for character in text {
             if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }

@@ -47,7 +47,10 @@ public struct ExtensionInfo: Equatable, Sendable {
         }
         let point = try value("NSExtensionPointIdentifier", in: attributes)
         guard point == Self.messagesExtensionPoint else {
-            throw Problem(description: "Info.plist is of a \(point ?? "(no NSExtensionPointIdentifier)") extension, not an iMessage app's (\(Self.messagesExtensionPoint))")
+            throw Problem(
+                description:
+                    "Info.plist is of a \(point ?? "(no NSExtensionPointIdentifier)") extension, not an iMessage app's (\(Self.messagesExtensionPoint))"
+            )
         }
         if let storyboard = try value("NSExtensionMainStoryboard", in: attributes) {
             self.entry = .mainStoryboard(storyboard)
@@ -55,7 +58,9 @@ public struct ExtensionInfo: Equatable, Sendable {
             // "$(PRODUCT_MODULE_NAME).MessagesViewController": the module is the package's.
             self.entry = .principalClass(String(principal.split(separator: ".").last ?? Substring(principal)))
         } else {
-            throw Problem(description: "Info.plist's NSExtension names neither NSExtensionMainStoryboard nor NSExtensionPrincipalClass")
+            throw Problem(
+                description:
+                    "Info.plist's NSExtension names neither NSExtensionMainStoryboard nor NSExtensionPrincipalClass")
         }
         self.bundleID = try value("CFBundleIdentifier", in: root) ?? fallbackBundleID
         let displayName = try value("CFBundleDisplayName", in: root)
@@ -81,14 +86,18 @@ public struct ExtensionInfo: Equatable, Sendable {
             out += rest[..<start]
             let after = rest.index(after: start)
             guard after < rest.endIndex, let close: Character = ["(": ")", "{": "}"][rest[after]],
-                  let end = rest[after...].firstIndex(of: close) else {
+                let end = rest[after...].firstIndex(of: close)
+            else {
                 out.append("$")
                 rest = rest[after...]
                 continue
             }
             let name = rest[rest.index(after: after)..<end].split(separator: ":").first.map(String.init) ?? ""
             guard let setting = settings[name] else {
-                throw Problem(description: "Info.plist: \(key) is \"\(text)\", and the build setting \(name) is not known (give it with --setting \(name)=VALUE)")
+                throw Problem(
+                    description:
+                        "Info.plist: \(key) is \"\(text)\", and the build setting \(name) is not known (give it with --setting \(name)=VALUE)"
+                )
             }
             out += setting
             rest = rest[rest.index(after: end)...]

@@ -37,7 +37,9 @@ public struct PackageFiles: Equatable, Sendable {
     /// The ported pods, each a library target in `Sources/MODULE/` that the extension depends on.
     public var libraries: [Library]
 
-    public init(module: String, info: ExtensionInfo, msghost: String, hasInterfaceFiles: Bool, libraries: [Library] = []) {
+    public init(
+        module: String, info: ExtensionInfo, msghost: String, hasInterfaceFiles: Bool, libraries: [Library] = []
+    ) {
         self.module = module
         self.info = info
         self.msghost = msghost
@@ -53,7 +55,8 @@ public struct PackageFiles: Equatable, Sendable {
 
     public var packageSwift: String {
         let plugins = self.plugins(self.hasInterfaceFiles)
-        let sdk = Self.sdkModules.map { ".product(name: \"\($0)\", package: \(Self.literal(self.msghostIdentity)))" }.joined(separator: ", ")
+        let sdk = Self.sdkModules.map { ".product(name: \"\($0)\", package: \(Self.literal(self.msghostIdentity)))" }
+            .joined(separator: ", ")
         let own = self.libraries.map { ".target(name: \(Self.literal($0.module))), " }.joined()
         let libraries = self.libraries.map { library in
             """
@@ -102,7 +105,9 @@ public struct PackageFiles: Equatable, Sendable {
     }
 
     private func plugins(_ has: Bool) -> String {
-        has ? ",\n            plugins: [.plugin(name: \"MessagesStoryboards\", package: \(Self.literal(self.msghostIdentity)))]" : ""
+        has
+            ? ",\n            plugins: [.plugin(name: \"MessagesStoryboards\", package: \(Self.literal(self.msghostIdentity)))]"
+            : ""
     }
 
     /// The daemon's configuration: the apps folder and world seed beside it, by default.

@@ -10,7 +10,10 @@ enum PropertyList {
 
     static func dictionary(_ data: Data, file: String) -> Outcome {
         do {
-            guard let dictionary = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] else {
+            guard
+                let dictionary = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                    as? [String: Any]
+            else {
                 return .failure("\(file) is not a dictionary")
             }
             return .success(dictionary)

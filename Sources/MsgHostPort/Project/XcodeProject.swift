@@ -27,15 +27,23 @@ public struct XcodeProject: Sendable {
         case .success(let dictionary): root = dictionary
         case .failure(let problem): throw Problem(description: problem)
         }
-        guard let objects = root["objects"] as? [String: Any] else { throw Problem(description: "project.pbxproj has no objects") }
+        guard let objects = root["objects"] as? [String: Any] else {
+            throw Problem(description: "project.pbxproj has no objects")
+        }
         func object(_ id: Any?) -> [String: Any]? { (id as? String).flatMap { objects[$0] as? [String: Any] } }
         var targets: [Target] = []
-        for case let (_, target as [String: Any]) in objects where target["isa"] as? String == "PBXNativeTarget" {
-            let configurations = (object(target["buildConfigurationList"])?["buildConfigurations"] as? [String] ?? []).compactMap { object($0) }
+        for case (_, let target as [String: Any]) in objects where target["isa"] as? String == "PBXNativeTarget" {
+            let configurations = (object(target["buildConfigurationList"])?["buildConfigurations"] as? [String] ?? [])
+                .compactMap { object($0) }
             let chosen = configurations.first { $0["name"] as? String == "Debug" } ?? configurations.first
             var settings: [String: String] = [:]
-            for case let (key, value as String) in chosen?["buildSettings"] as? [String: Any] ?? [:] { settings[key] = value }
-            targets.append(Target(name: target["name"] as? String ?? "", productType: target["productType"] as? String ?? "", settings: settings))
+            for case (let key, let value as String) in chosen?["buildSettings"] as? [String: Any] ?? [:] {
+                settings[key] = value
+            }
+            targets.append(
+                Target(
+                    name: target["name"] as? String ?? "", productType: target["productType"] as? String ?? "",
+                    settings: settings))
         }
         self.targets = targets.sorted { $0.name < $1.name }
     }
@@ -44,18 +52,24 @@ public struct XcodeProject: Sendable {
     public func target(named name: String?) throws(Problem) -> Target {
         if let name {
             guard let target = self.targets.first(where: { $0.name == name }) else {
-                throw Problem(description: "the project has no target \(name) (its targets: \(self.targets.map(\.name).joined(separator: ", ")))")
+                throw Problem(
+                    description:
+                        "the project has no target \(name) (its targets: \(self.targets.map(\.name).joined(separator: ", ")))"
+                )
             }
             guard target.isMessagesExtension else {
-                throw Problem(description: "the target \(name) is a \(target.productType), not an iMessage app extension")
+                throw Problem(
+                    description: "the target \(name) is a \(target.productType), not an iMessage app extension")
             }
             return target
         }
         let extensions = self.targets.filter(\.isMessagesExtension)
         guard extensions.count == 1, let only = extensions.first else {
-            throw Problem(description: extensions.isEmpty
-                ? "the project has no iMessage app extension target (its targets: \(self.targets.map(\.name).joined(separator: ", ")))"
-                : "the project has several iMessage app extensions (\(extensions.map(\.name).joined(separator: ", "))): name one with --target")
+            throw Problem(
+                description: extensions.isEmpty
+                    ? "the project has no iMessage app extension target (its targets: \(self.targets.map(\.name).joined(separator: ", ")))"
+                    : "the project has several iMessage app extensions (\(extensions.map(\.name).joined(separator: ", "))): name one with --target"
+            )
         }
         return only
     }

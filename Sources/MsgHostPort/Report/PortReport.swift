@@ -36,7 +36,9 @@ public enum PortReport {
     /// The entries as lines for a terminal or a text file, in file and line order:
     /// `Sources/A.swift:12: rewrite: before → after (why)`.
     public static func text(of entries: [Entry]) -> String {
-        let sorted = entries.enumerated().sorted { ($0.element.file, $0.element.line, $0.offset) < ($1.element.file, $1.element.line, $1.offset) }
+        let sorted = entries.enumerated().sorted {
+            ($0.element.file, $0.element.line, $0.offset) < ($1.element.file, $1.element.line, $1.offset)
+        }
         return sorted.map { _, entry in
             let change = entry.kind == .couldNotPort ? entry.before : "\(entry.before) → \(entry.after)"
             // Line 0: the entry is about a whole file or folder (an asset set, a .lproj).

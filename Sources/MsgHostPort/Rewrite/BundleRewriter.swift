@@ -13,17 +13,25 @@ final class BundleRewriter: PortRewriter {
     override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
         if Self.isBundleMain(node), !(node.parent?.is(MemberAccessExprSyntax.self) ?? false) {
             let resources = Self.extensionResources(node)
-            self.record(.rewrite, at: node, before: "Bundle.main", after: "Bundle.extensionResources",
-                        why: "on Linux Bundle.main is the executable's folder; the app bundle's files are in Resources, which Bundle.extensionResources is, and this bundle is used for them")
+            self.record(
+                .rewrite, at: node, before: "Bundle.main", after: "Bundle.extensionResources",
+                why:
+                    "on Linux Bundle.main is the executable's folder; the app bundle's files are in Resources, which Bundle.extensionResources is, and this bundle is used for them"
+            )
             return ExprSyntax(resources)
         }
         let name = node.declName.baseName.text
-        guard Self.resourceMembers.contains(name), let base = node.base?.as(MemberAccessExprSyntax.self), Self.isBundleMain(base) else {
+        guard Self.resourceMembers.contains(name), let base = node.base?.as(MemberAccessExprSyntax.self),
+            Self.isBundleMain(base)
+        else {
             return super.visit(node)
         }
         let rewritten = node.with(\.base, ExprSyntax(Self.extensionResources(base)))
-        self.record(.rewrite, at: node, before: "Bundle.main.\(name)", after: "Bundle.extensionResources.\(name)",
-                    why: "on Linux Bundle.main is the executable's folder; the app bundle's files are in Resources, which Bundle.extensionResources is")
+        self.record(
+            .rewrite, at: node, before: "Bundle.main.\(name)", after: "Bundle.extensionResources.\(name)",
+            why:
+                "on Linux Bundle.main is the executable's folder; the app bundle's files are in Resources, which Bundle.extensionResources is"
+        )
         return ExprSyntax(rewritten)
     }
 
@@ -34,6 +42,8 @@ final class BundleRewriter: PortRewriter {
 
     /// `Bundle.main` as `Bundle.extensionResources`.
     private static func extensionResources(_ main: MemberAccessExprSyntax) -> MemberAccessExprSyntax {
-        main.with(\.declName, main.declName.with(\.baseName, main.declName.baseName.with(\.tokenKind, .identifier("extensionResources"))))
+        main.with(
+            \.declName,
+            main.declName.with(\.baseName, main.declName.baseName.with(\.tokenKind, .identifier("extensionResources"))))
     }
 }

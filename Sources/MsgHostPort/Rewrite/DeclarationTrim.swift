@@ -12,7 +12,8 @@ import SwiftSyntax
 /// inside `#if` is never removed.
 enum DeclarationTrim {
     static func removing<Decl: WithAttributesSyntax & WithModifiersSyntax>(
-        _ decl: Decl, attributes dropAttribute: (AttributeSyntax) -> Bool, modifiers dropModifier: (DeclModifierSyntax) -> Bool
+        _ decl: Decl, attributes dropAttribute: (AttributeSyntax) -> Bool,
+        modifiers dropModifier: (DeclModifierSyntax) -> Bool
     ) -> Decl {
         var carry = Carry()
         var attributes: [AttributeListSyntax.Element] = []
@@ -32,7 +33,8 @@ enum DeclarationTrim {
             }
         }
         guard let pending = carry.pending else {
-            return decl.with(\.attributes, AttributeListSyntax(attributes)).with(\.modifiers, DeclModifierListSyntax(modifiers))
+            return decl.with(\.attributes, AttributeListSyntax(attributes)).with(
+                \.modifiers, DeclModifierListSyntax(modifiers))
         }
         // What was removed last had nothing kept after it: the trivia goes before the keyword,
         // that is after the last thing kept, or first in the declaration.
@@ -41,9 +43,12 @@ enum DeclarationTrim {
         } else if let last = attributes.popLast() {
             attributes.append(last.with(\.trailingTrivia, Carry.joining(last.trailingTrivia, pending)))
         }
-        var trimmed = decl.with(\.attributes, AttributeListSyntax(attributes)).with(\.modifiers, DeclModifierListSyntax(modifiers))
+        var trimmed = decl.with(\.attributes, AttributeListSyntax(attributes)).with(
+            \.modifiers, DeclModifierListSyntax(modifiers))
         if attributes.isEmpty && modifiers.isEmpty {
-            trimmed.leadingTrivia = carry.keepsNextLayout ? pending + trimmed.leadingTrivia : pending + trimmed.leadingTrivia.droppingLeadingWhitespace
+            trimmed.leadingTrivia =
+                carry.keepsNextLayout
+                ? pending + trimmed.leadingTrivia : pending + trimmed.leadingTrivia.droppingLeadingWhitespace
         }
         return trimmed
     }

@@ -23,16 +23,24 @@ final class EscapingParameterRewriter: PortRewriter {
             let name = (parameter.secondName ?? parameter.firstName).text
             guard kept.contains(name), let type = parameter.type.as(FunctionTypeSyntax.self) else { return parameter }
             changed = true
-            let escaping = AttributedTypeSyntax(specifiers: [], attributes: [.attribute(AttributeSyntax(
-                attributeName: IdentifierTypeSyntax(name: .identifier("escaping")), trailingTrivia: .space))],
+            let escaping = AttributedTypeSyntax(
+                specifiers: [],
+                attributes: [
+                    .attribute(
+                        AttributeSyntax(
+                            attributeName: IdentifierTypeSyntax(name: .identifier("escaping")), trailingTrivia: .space))
+                ],
                 baseType: type.with(\.leadingTrivia, []))
             return parameter.with(\.type, TypeSyntax(escaping.with(\.leadingTrivia, type.leadingTrivia)))
         }
         guard changed else { return DeclSyntax(visited) }
         var rewritten = visited
         rewritten.signature.parameterClause.parameters = FunctionParameterListSyntax(parameters)
-        self.record(.rewrite, at: node, before: ReportText.head(node), after: ReportText.head(rewritten),
-                    why: "closure parameters escape only when marked since Swift 3 (SE-0103), and this one is kept by a closure that outlives the call")
+        self.record(
+            .rewrite, at: node, before: ReportText.head(node), after: ReportText.head(rewritten),
+            why:
+                "closure parameters escape only when marked since Swift 3 (SE-0103), and this one is kept by a closure that outlives the call"
+        )
         return DeclSyntax(rewritten)
     }
 }
@@ -47,8 +55,11 @@ private final class KeptNames: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let name = node.calledName, EscapingParameterRewriter.keepers.contains(name) else { return .visitChildren }
-        let closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+        guard let name = node.calledName, EscapingParameterRewriter.keepers.contains(name) else {
+            return .visitChildren
+        }
+        let closures =
+            node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
             + [node.trailingClosure].compactMap { $0 } + node.additionalTrailingClosures.map(\.closure)
         for closure in closures {
             self.names.formUnion(ReadNames(closure).names)
@@ -70,7 +81,9 @@ private final class ReadNames: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         // `x.name` reads x's member, not a parameter of that name.
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            return .visitChildren
+        }
         self.names.insert(node.baseName.text)
         return .visitChildren
     }

@@ -20,7 +20,8 @@ final class ImportCheck: PortRewriter {
         "EventKit": "EventKit is Apple's calendar store: give the app its events another way (a file, a test double)",
         "EventKitUI": "EventKitUI's controllers are Apple's: build the screen with UIKit's views",
         "AVFoundation": "no audio or video here: leave the feature out of the port, behind #if canImport(AVFoundation)",
-        "GameplayKit": "GameplayKit is not here: write the part of it the game uses (a random source: SystemRandomNumberGenerator)",
+        "GameplayKit":
+            "GameplayKit is not here: write the part of it the game uses (a random source: SystemRandomNumberGenerator)",
         "SafariServices": "no web views here: open URLs with the host's own means, or leave the feature out",
         "SwiftUI": "SwiftUI is not here: MessagesSDK has UIKit's views",
     ]
@@ -34,8 +35,12 @@ final class ImportCheck: PortRewriter {
     }
 
     override func visit(_ node: ImportDeclSyntax) -> DeclSyntax {
-        guard let module = node.path.first?.name.text, !Self.available.contains(module), !self.packageModules.contains(module) else { return DeclSyntax(node) }
-        let advice = Self.advice[module] ?? "no module \(module) on Linux (an Apple framework, or a CocoaPod that is not installed in Pods/): port what the app uses of it into the package, or remove its uses"
+        guard let module = node.path.first?.name.text, !Self.available.contains(module),
+            !self.packageModules.contains(module)
+        else { return DeclSyntax(node) }
+        let advice =
+            Self.advice[module]
+            ?? "no module \(module) on Linux (an Apple framework, or a CocoaPod that is not installed in Pods/): port what the app uses of it into the package, or remove its uses"
         self.recordCouldNotPort(node, why: advice)
         return DeclSyntax(node)
     }

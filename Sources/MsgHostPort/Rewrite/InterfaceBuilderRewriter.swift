@@ -14,17 +14,25 @@ final class InterfaceBuilderRewriter: PortRewriter {
     override func visit(_ node: VariableDeclSyntax) -> DeclSyntax {
         guard node.attributes.contains(where: { $0.named("IBOutlet") }) else { return super.visit(node) }
         if node.bindings.count > 1 {
-            self.recordCouldNotPort(node, why: "a property wrapper holds one variable: declare each outlet on a line of its own, then port again")
+            self.recordCouldNotPort(
+                node,
+                why: "a property wrapper holds one variable: declare each outlet on a line of its own, then port again")
             return DeclSyntax(node)
         }
         var outlet = DeclarationTrim.removing(node, attributes: { _ in false }, modifiers: { $0.isReferenceOwnership })
-        outlet.attributes = AttributeListSyntax(outlet.attributes.map { element in
-            guard case .attribute(let attribute) = element, element.named("IBOutlet"),
-                  let name = attribute.attributeName.as(IdentifierTypeSyntax.self) else { return element }
-            return .attribute(attribute.with(\.attributeName, TypeSyntax(name.with(\.name, name.name.with(\.tokenKind, .identifier("Outlet"))))))
-        })
+        outlet.attributes = AttributeListSyntax(
+            outlet.attributes.map { element in
+                guard case .attribute(let attribute) = element, element.named("IBOutlet"),
+                    let name = attribute.attributeName.as(IdentifierTypeSyntax.self)
+                else { return element }
+                return .attribute(
+                    attribute.with(
+                        \.attributeName,
+                        TypeSyntax(name.with(\.name, name.name.with(\.tokenKind, .identifier("Outlet"))))))
+            })
         let dropped = node.modifiers.filter(\.isReferenceOwnership).map(\.name.text)
-        let why = dropped.isEmpty
+        let why =
+            dropped.isEmpty
             ? "@IBOutlet needs the Objective-C runtime; @Outlet is the property wrapper the compiled storyboard connects"
             : "@IBOutlet needs the Objective-C runtime; @Outlet is the property wrapper the compiled storyboard connects (a property wrapper cannot be \(dropped.joined(separator: " or ")))"
         self.record(.rewrite, at: node, before: ReportText.line(node), after: ReportText.line(outlet), why: why)
@@ -40,11 +48,16 @@ final class InterfaceBuilderRewriter: PortRewriter {
         let dropAttribute = node.signature.parameterClause.parameters.count != 1
         let dropPrivate = node.modifiers.contains(where: \.isFilePrivateOrPrivate)
         guard dropAttribute || dropPrivate else { return DeclSyntax(visited) }
-        let action = DeclarationTrim.removing(visited, attributes: { dropAttribute && AttributeListSyntax.Element.attribute($0).named("IBAction") },
-                                              modifiers: { dropPrivate && $0.isFilePrivateOrPrivate })
+        let action = DeclarationTrim.removing(
+            visited, attributes: { dropAttribute && AttributeListSyntax.Element.attribute($0).named("IBAction") },
+            modifiers: { dropPrivate && $0.isFilePrivateOrPrivate })
         let why = [
-            dropAttribute ? "Linux refuses an @IBAction without exactly one argument, and the compiled storyboard calls the method by name" : nil,
-            dropPrivate ? "the compiled storyboard calls its actions from another file of the module: a private action cannot be seen there" : nil,
+            dropAttribute
+                ? "Linux refuses an @IBAction without exactly one argument, and the compiled storyboard calls the method by name"
+                : nil,
+            dropPrivate
+                ? "the compiled storyboard calls its actions from another file of the module: a private action cannot be seen there"
+                : nil,
         ].compactMap { $0 }.joined(separator: "; ")
         self.record(.rewrite, at: node, before: ReportText.head(node), after: ReportText.head(action), why: why)
         return DeclSyntax(action)

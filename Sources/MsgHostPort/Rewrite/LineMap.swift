@@ -16,7 +16,8 @@ struct LineMap {
         let old = before.split(separator: "\n", omittingEmptySubsequences: false)
         let new = after.split(separator: "\n", omittingEmptySubsequences: false)
         let difference = new.difference(from: old)
-        var removed = Set<Int>(), inserted = Set<Int>()
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
         for change in difference {
             switch change {
             case .remove(let offset, _, _): removed.insert(offset)
@@ -24,7 +25,8 @@ struct LineMap {
             }
         }
         var map: [Int] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while j < new.count {
             if !inserted.contains(j) && !removed.contains(i) {
                 map.append(i + 1)

@@ -25,13 +25,16 @@ public enum MainSwift {
             let name = qualified.split(separator: ".").last.map(String.init) ?? ""
             guard Self.isIdentifier(name) else { return nil }
             let registering = (appStoryboards ? ["CompiledStoryboards.register()"] : []) + podCalls
-            let file: SourceFileSyntax = registering.isEmpty ? """
+            let file: SourceFileSyntax =
+                registering.isEmpty
+                ? """
                 // Written by msghost port from Info.plist's NSExtensionPrincipalClass (\(raw: qualified)).
                 import MessagesSDK
 
                 MSExtensionMain.run { \(raw: name)() }
 
-                """ : """
+                """
+                : """
                 // Written by msghost port from Info.plist's NSExtensionPrincipalClass (\(raw: qualified)).
                 import MessagesSDK
                 \(raw: imports)

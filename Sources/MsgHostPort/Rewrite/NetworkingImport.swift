@@ -7,7 +7,8 @@ import SwiftSyntaxBuilder
 final class NetworkingImport: PortRewriter {
     static let names: Set<String> = [
         "URLSession", "URLSessionConfiguration", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
-        "URLSessionUploadTask", "URLSessionDelegate", "URLSessionDataDelegate", "URLRequest", "HTTPURLResponse", "URLResponse",
+        "URLSessionUploadTask", "URLSessionDelegate", "URLSessionDataDelegate", "URLRequest", "HTTPURLResponse",
+        "URLResponse",
         "URLCache", "HTTPCookie", "HTTPCookieStorage", "URLCredential", "URLProtocol",
     ]
 
@@ -22,8 +23,9 @@ final class NetworkingImport: PortRewriter {
         if position == 0 { added.trailingTrivia = .newline }
         var statements = Array(node.statements)
         statements.insert(added, at: position)
-        self.record(.rewrite, at: first, before: first.trimmedDescription, after: "import FoundationNetworking",
-                    why: "on Linux URLSession and its kin are in FoundationNetworking, which import Foundation does not bring")
+        self.record(
+            .rewrite, at: first, before: first.trimmedDescription, after: "import FoundationNetworking",
+            why: "on Linux URLSession and its kin are in FoundationNetworking, which import Foundation does not bring")
         return node.with(\.statements, CodeBlockItemListSyntax(statements))
     }
 }

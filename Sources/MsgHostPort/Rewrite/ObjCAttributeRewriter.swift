@@ -20,17 +20,27 @@ final class ObjCAttributeRewriter: PortRewriter {
     override func visit(_ node: EnumDeclSyntax) -> DeclSyntax { self.trim(node, super.visit(node)) }
 
     /// `original` as read, `visited` with its members already done.
-    private func trim<Decl: DeclSyntaxProtocol & WithAttributesSyntax & WithModifiersSyntax>(_ original: Decl, _ visited: DeclSyntax) -> DeclSyntax {
+    private func trim<Decl: DeclSyntaxProtocol & WithAttributesSyntax & WithModifiersSyntax>(
+        _ original: Decl, _ visited: DeclSyntax
+    ) -> DeclSyntax {
         if original.modifiers.contains(where: { $0.name.tokenKind == .keyword(.optional) }) {
-            self.recordCouldNotPort(original, why: "an optional requirement needs an @objc protocol, which Linux cannot have: make it a requirement with a default implementation in an extension, and call it without `?`")
+            self.recordCouldNotPort(
+                original,
+                why:
+                    "an optional requirement needs an @objc protocol, which Linux cannot have: make it a requirement with a default implementation in an extension, and call it without `?`"
+            )
             return visited
         }
-        let removed = original.attributes.compactMap(\.objCName) + original.modifiers.filter(\.isDynamic).map(\.name.text)
+        let removed =
+            original.attributes.compactMap(\.objCName) + original.modifiers.filter(\.isDynamic).map(\.name.text)
         guard !removed.isEmpty else { return visited }
-        let trimmed = DeclarationTrim.removing(visited.cast(Decl.self), attributes: { AttributeListSyntax.Element.attribute($0).objCName != nil }, modifiers: \.isDynamic)
+        let trimmed = DeclarationTrim.removing(
+            visited.cast(Decl.self), attributes: { AttributeListSyntax.Element.attribute($0).objCName != nil },
+            modifiers: \.isDynamic)
         let names = removed.map { $0 == "dynamic" ? $0 : "@" + $0 }.joined(separator: ", ")
-        self.record(.rewrite, at: original, before: ReportText.head(original), after: ReportText.head(trimmed),
-                    why: "\(names): Linux has no Objective-C runtime, and nothing here needs one (selectors are closures now)")
+        self.record(
+            .rewrite, at: original, before: ReportText.head(original), after: ReportText.head(trimmed),
+            why: "\(names): Linux has no Objective-C runtime, and nothing here needs one (selectors are closures now)")
         return DeclSyntax(trimmed)
     }
 }

@@ -26,8 +26,11 @@ class PortRewriter: SyntaxRewriter {
         self.converter.location(for: node.positionAfterSkippingLeadingTrivia).line
     }
 
-    func record(_ kind: PortReport.Entry.Kind, at node: some SyntaxProtocol, before: String, after: String, why: String) {
-        self.entries.append(PortReport.Entry(file: self.fileName, line: self.line(of: node), kind: kind, before: before, after: after, why: why))
+    func record(_ kind: PortReport.Entry.Kind, at node: some SyntaxProtocol, before: String, after: String, why: String)
+    {
+        self.entries.append(
+            PortReport.Entry(
+                file: self.fileName, line: self.line(of: node), kind: kind, before: before, after: after, why: why))
     }
 
     /// A rewrite of `original` into `new`: recorded with both as one line each.

@@ -16,14 +16,20 @@ final class PresentationStyleSwitchRewriter: PortRewriter {
 
     override func visit(_ node: SwitchExprSyntax) -> ExprSyntax {
         let visited = super.visit(node).cast(SwitchExprSyntax.self)
-        guard let names = Self.caseNames(visited), names.isSuperset(of: ["compact", "expanded"]), !names.contains("transcript"),
-              let last = visited.cases.last?.as(SwitchCaseSyntax.self), let added = Self.transcriptCase(after: last) else {
+        guard let names = Self.caseNames(visited), names.isSuperset(of: ["compact", "expanded"]),
+            !names.contains("transcript"),
+            let last = visited.cases.last?.as(SwitchCaseSyntax.self), let added = Self.transcriptCase(after: last)
+        else {
             return ExprSyntax(visited)
         }
         let rewritten = visited.with(\.cases, visited.cases + [.switchCase(added)])
-        self.record(.rewrite, at: node, before: "switch \(node.subject.trimmedDescription) { case .compact … case .expanded … }",
-                    after: ReportText.line(added),
-                    why: "MSMessagesAppPresentationStyle has had .transcript since iOS 11, and a switch over a Swift enum must name every case; the app declares no transcript context, so the case is never taken (it traps, as the Objective-C enum's unknown value did)")
+        self.record(
+            .rewrite, at: node,
+            before: "switch \(node.subject.trimmedDescription) { case .compact … case .expanded … }",
+            after: ReportText.line(added),
+            why:
+                "MSMessagesAppPresentationStyle has had .transcript since iOS 11, and a switch over a Swift enum must name every case; the app declares no transcript context, so the case is never taken (it traps, as the Objective-C enum's unknown value did)"
+        )
         return ExprSyntax(rewritten)
     }
 
@@ -32,12 +38,18 @@ final class PresentationStyleSwitchRewriter: PortRewriter {
     private static func caseNames(_ node: SwitchExprSyntax) -> Set<String>? {
         var names: Set<String> = []
         for element in node.cases {
-            guard let switchCase = element.as(SwitchCaseSyntax.self), case .case(let label) = switchCase.label else { return nil }
+            guard let switchCase = element.as(SwitchCaseSyntax.self), case .case(let label) = switchCase.label else {
+                return nil
+            }
             for item in label.caseItems {
                 guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self),
-                      let member = pattern.expression.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
-                      member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "MSMessagesAppPresentationStyle",
-                      Self.styles.contains(member.declName.baseName.text) else { return nil }
+                    let member = pattern.expression.as(MemberAccessExprSyntax.self),
+                    member.declName.argumentNames == nil,
+                    member.base == nil
+                        || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+                            == "MSMessagesAppPresentationStyle",
+                    Self.styles.contains(member.declName.baseName.text)
+                else { return nil }
                 names.insert(member.declName.baseName.text)
             }
         }
@@ -50,8 +62,11 @@ final class PresentationStyleSwitchRewriter: PortRewriter {
         let bodyIndent = last.statements.first?.leadingTrivia.description ?? (caseIndent + "    ")
         let message = "MSMessagesAppPresentationStyle.transcript: this app declares no transcript context"
         let source = "switch x {\(caseIndent)case .transcript:\(bodyIndent)fatalError(\"\(message)\")\n}"
-        guard let parsed = Parser.parse(source: source).statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self),
-              let added = parsed.cases.first?.as(SwitchCaseSyntax.self) else { return nil }
+        guard
+            let parsed = Parser.parse(source: source).statements.first?.item.as(ExpressionStmtSyntax.self)?.expression
+                .as(SwitchExprSyntax.self),
+            let added = parsed.cases.first?.as(SwitchCaseSyntax.self)
+        else { return nil }
         return added.with(\.leadingTrivia, last.leadingTrivia)
     }
 }

@@ -4,7 +4,9 @@ import SwiftSyntax
 extension FunctionCallExprSyntax {
     /// The call's one closure: its trailing closure, or its only argument.
     var onlyClosure: ClosureExprSyntax? {
-        if let trailing = self.trailingClosure { return self.arguments.isEmpty && self.additionalTrailingClosures.isEmpty ? trailing : nil }
+        if let trailing = self.trailingClosure {
+            return self.arguments.isEmpty && self.additionalTrailingClosures.isEmpty ? trailing : nil
+        }
         guard self.arguments.count == 1, self.arguments.first?.label == nil else { return nil }
         return self.arguments.first?.expression.as(ClosureExprSyntax.self)
     }
@@ -14,11 +16,15 @@ extension FunctionCallExprSyntax {
     var receiverLooksOptional: Bool {
         guard let receiver = self.receiver else { return true }
         if receiver.hasOptionalChain { return true }
-        let name = receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let name =
+            receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? receiver.as(DeclReferenceExprSyntax.self)?.baseName.text
         return name.map(Self.optionalNames.contains) ?? false
     }
 
-    private static let optionalNames: Set<String> = ["text", "first", "last", "url", "selectedMessage", "userInfo", "superview", "image", "title"]
+    private static let optionalNames: Set<String> = [
+        "text", "first", "last", "url", "selectedMessage", "userInfo", "superview", "image", "title",
+    ]
 }
 
 extension ClosureExprSyntax {
@@ -54,18 +60,27 @@ private final class Returns: SyntaxVisitor {
 extension ExprSyntax {
     /// The types whose initialiser from a string (or a name) fails with nil.
     private static let failableInitialisers: Set<String> = [
-        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool",
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Bool",
         "URL", "UUID", "UIImage", "UIColor",
     ]
 
     var isOptionalBySyntax: Bool {
         if let sequence = self.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            return elements.count == 3 && elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            return elements.count == 3
+                && elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark?.tokenKind
+                    == .postfixQuestionMark
         }
-        if let cast = self.as(AsExprSyntax.self) { return cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark }
-        if let attempt = self.as(TryExprSyntax.self) { return attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark }
-        if let call = self.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+        if let cast = self.as(AsExprSyntax.self) {
+            return cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+        }
+        if let attempt = self.as(TryExprSyntax.self) {
+            return attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+        }
+        if let call = self.as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)
+        {
             return Self.failableInitialisers.contains(type.baseName.text)
         }
         return self.hasOptionalChain
@@ -74,9 +89,11 @@ extension ExprSyntax {
     /// `s.startIndex`, `s.endIndex`, `s.index(…)`, `r.lowerBound`, `r.upperBound`.
     var isStringIndex: Bool {
         if let member = self.as(MemberAccessExprSyntax.self) {
-            return member.base != nil && ["startIndex", "endIndex", "lowerBound", "upperBound"].contains(member.declName.baseName.text)
+            return member.base != nil
+                && ["startIndex", "endIndex", "lowerBound", "upperBound"].contains(member.declName.baseName.text)
         }
-        return self.as(FunctionCallExprSyntax.self)?.calledName == "index" && self.as(FunctionCallExprSyntax.self)?.receiver != nil
+        return self.as(FunctionCallExprSyntax.self)?.calledName == "index"
+            && self.as(FunctionCallExprSyntax.self)?.receiver != nil
     }
 
     /// `a..<b` or `a...b` of two `isStringIndex`.
@@ -84,14 +101,17 @@ extension ExprSyntax {
         guard let sequence = self.as(SequenceExprSyntax.self) else { return false }
         let elements = Array(sequence.elements)
         guard elements.count == 3, let range = elements[1].as(BinaryOperatorExprSyntax.self),
-              ["..<", "..."].contains(range.operator.text) else { return false }
+            ["..<", "..."].contains(range.operator.text)
+        else { return false }
         return elements[0].isStringIndex && elements[2].isStringIndex
     }
 
     /// An expression `x[…]` can follow without parentheses.
     var isPostfixOperand: Bool {
-        self.is(DeclReferenceExprSyntax.self) || self.is(MemberAccessExprSyntax.self) || self.is(FunctionCallExprSyntax.self)
-            || self.is(SubscriptCallExprSyntax.self) || self.is(ForceUnwrapExprSyntax.self) || self.is(TupleExprSyntax.self)
+        self.is(DeclReferenceExprSyntax.self) || self.is(MemberAccessExprSyntax.self)
+            || self.is(FunctionCallExprSyntax.self)
+            || self.is(SubscriptCallExprSyntax.self) || self.is(ForceUnwrapExprSyntax.self)
+            || self.is(TupleExprSyntax.self)
     }
 
     /// A name that starts with a capital letter: a type (`CharacterSet.characters` is not a String's).

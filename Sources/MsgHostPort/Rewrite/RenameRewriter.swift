@@ -31,24 +31,30 @@ final class RenameRewriter: PortRewriter {
             return ExprSyntax(renamed)
         }
         // A dotted name is no member's name (`x.UIControlState` is someone else's).
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return super.visit(node) }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            return super.visit(node)
+        }
         guard node.argumentNames == nil else { return super.visit(node) }
-        let renamed = ExprSyntax("\(raw: row.new)").with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+        let renamed = ExprSyntax("\(raw: row.new)").with(\.leadingTrivia, node.leadingTrivia).with(
+            \.trailingTrivia, node.trailingTrivia)
         self.recordRewrite(node, renamed, why: row.why)
         return renamed
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
         guard let row = self.names[node.name.text], node.genericArgumentClause == nil else { return super.visit(node) }
-        let renamed = TypeSyntax("\(raw: row.new)").with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+        let renamed = TypeSyntax("\(raw: row.new)").with(\.leadingTrivia, node.leadingTrivia).with(
+            \.trailingTrivia, node.trailingTrivia)
         self.recordRewrite(node, renamed, why: row.why)
         return renamed
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
         for row in self.rows {
-            guard case .droppedMember(let name) = row.old, node.declName.baseName.text == name, node.declName.argumentNames == nil,
-                  let base = node.base, !base.isSelf, !base.isTypeName else { continue }
+            guard case .droppedMember(let name) = row.old, node.declName.baseName.text == name,
+                node.declName.argumentNames == nil,
+                let base = node.base, !base.isSelf, !base.isTypeName
+            else { continue }
             let kept = self.visit(base).with(\.trailingTrivia, base.trailingTrivia + node.trailingTrivia)
             self.recordRewrite(node, kept, why: row.why)
             return kept
@@ -72,15 +78,18 @@ final class RenameRewriter: PortRewriter {
         let visited = super.visit(node).cast(FunctionDeclSyntax.self)
         for row in self.rows {
             guard case .label(let method, let label) = row.old, node.name.text == method,
-                  var parameter = visited.signature.parameterClause.parameters.first, parameter.firstName.text == label else { continue }
+                var parameter = visited.signature.parameterClause.parameters.first, parameter.firstName.text == label
+            else { continue }
             // The old label was also the parameter's name when it had no other: it stays that.
             if parameter.secondName == nil {
                 parameter.secondName = parameter.firstName.with(\.leadingTrivia, .space)
             }
             parameter.firstName = parameter.firstName.with(\.tokenKind, .identifier(row.new))
             var renamed = visited
-            renamed.signature.parameterClause.parameters = FunctionParameterListSyntax([parameter] + visited.signature.parameterClause.parameters.dropFirst())
-            self.record(.rewrite, at: node, before: ReportText.head(node), after: ReportText.head(renamed), why: row.why)
+            renamed.signature.parameterClause.parameters = FunctionParameterListSyntax(
+                [parameter] + visited.signature.parameterClause.parameters.dropFirst())
+            self.record(
+                .rewrite, at: node, before: ReportText.head(node), after: ReportText.head(renamed), why: row.why)
             return DeclSyntax(renamed)
         }
         return DeclSyntax(visited)
@@ -88,38 +97,60 @@ final class RenameRewriter: PortRewriter {
 
     /// `call` (its children done) with `row` applied, or nil where the row does not apply.
     /// `original` is the call as read, for what its syntax says.
-    private func apply(_ row: Rename, to call: FunctionCallExprSyntax, original: FunctionCallExprSyntax) -> ExprSyntax? {
+    private func apply(_ row: Rename, to call: FunctionCallExprSyntax, original: FunctionCallExprSyntax) -> ExprSyntax?
+    {
         if case .maker(let function, let labels) = row.old {
             guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == function,
-                  call.trailingClosure == nil, call.labels == Array(repeating: "_", count: labels.count) else { return nil }
+                call.trailingClosure == nil, call.labels == Array(repeating: "_", count: labels.count)
+            else { return nil }
             let arguments = zip(call.arguments, labels).map { argument, label in
                 argument.with(\.label, .identifier(label)).with(\.colon, .colonToken(trailingTrivia: .space))
             }
-            return ExprSyntax(call.with(\.calledExpression, ExprSyntax(callee.with(\.baseName, callee.baseName.with(\.tokenKind, .identifier(row.new)))))
+            return ExprSyntax(
+                call.with(
+                    \.calledExpression,
+                    ExprSyntax(callee.with(\.baseName, callee.baseName.with(\.tokenKind, .identifier(row.new))))
+                )
                 .with(\.arguments, LabeledExprListSyntax(arguments)))
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else {
             return nil
         }
-        let named = { (name: String) in ExprSyntax(call.with(\.calledExpression, ExprSyntax(member.with(\.declName.baseName, member.declName.baseName.with(\.tokenKind, .identifier(name)))))) }
+        let named = { (name: String) in
+            ExprSyntax(
+                call.with(
+                    \.calledExpression,
+                    ExprSyntax(
+                        member.with(\.declName.baseName, member.declName.baseName.with(\.tokenKind, .identifier(name))))
+                ))
+        }
         switch row.old {
         case .name, .droppedMember, .maker:
             return nil
         case .label(let method, let label):
-            guard call.calledName == method, call.labels == [label], let argument = call.arguments.first else { return nil }
-            return ExprSyntax(call.with(\.arguments, [argument.with(\.label, argument.label?.with(\.tokenKind, .identifier(row.new)))]))
+            guard call.calledName == method, call.labels == [label], let argument = call.arguments.first else {
+                return nil
+            }
+            return ExprSyntax(
+                call.with(
+                    \.arguments, [argument.with(\.label, argument.label?.with(\.tokenKind, .identifier(row.new)))]))
         case .call(let name, let labels):
             return call.calledName == name && call.labels == labels ? named(row.new) : nil
         case .optionalFlatMap:
             guard call.calledName == "flatMap", let closure = original.onlyClosure, closure.returnsOptional,
-                  !original.receiverLooksOptional else { return nil }
+                !original.receiverLooksOptional
+            else { return nil }
             return named(row.new)
         case .substring(let label):
-            guard call.calledName == "substring", call.labels == [label], let base = member.base, let index = call.arguments.first?.expression,
-                  label == "with" ? index.isStringIndexRange : index.isStringIndex else { return nil }
+            guard call.calledName == "substring", call.labels == [label], let base = member.base,
+                let index = call.arguments.first?.expression,
+                label == "with" ? index.isStringIndexRange : index.isStringIndex
+            else { return nil }
             let receiver = base.isPostfixOperand ? base.trimmedDescription : "(\(base.trimmedDescription))"
-            let range = row.new.split(separator: "$", omittingEmptySubsequences: false).joined(separator: index.trimmedDescription)
-            return ExprSyntax("String(\(raw: receiver)[\(raw: range)])").with(\.leadingTrivia, call.leadingTrivia).with(\.trailingTrivia, call.trailingTrivia)
+            let range = row.new.split(separator: "$", omittingEmptySubsequences: false).joined(
+                separator: index.trimmedDescription)
+            return ExprSyntax("String(\(raw: receiver)[\(raw: range)])").with(\.leadingTrivia, call.leadingTrivia).with(
+                \.trailingTrivia, call.trailingTrivia)
         }
     }
 }
@@ -139,7 +170,9 @@ private final class DeclaredNames: SyntaxVisitor {
     override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
         self.names.insert(node.identifier.text)
         // A pattern of a variable declared in a type's member block (not a local, not a global).
-        if node.ancestor(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true { self.members.insert(node.identifier.text) }
+        if node.ancestor(VariableDeclSyntax.self)?.parent?.is(MemberBlockItemSyntax.self) == true {
+            self.members.insert(node.identifier.text)
+        }
         return .visitChildren
     }
 

@@ -32,7 +32,8 @@ enum ReportText {
 extension StringProtocol {
     func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = self.firstIndex(where: { !isSpace($0) }), let end = self.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let start = self.firstIndex(where: { !isSpace($0) }), let end = self.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(self[start...end])
     }
 }

@@ -8,8 +8,11 @@ struct SelectorName {
 
     init?(_ node: ExprSyntax) {
         guard let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
-              macro.arguments.count == 1, let argument = macro.arguments.first, argument.label == nil else { return nil }
-        let reference = argument.expression.as(DeclReferenceExprSyntax.self) ?? argument.expression.as(MemberAccessExprSyntax.self)?.declName
+            macro.arguments.count == 1, let argument = macro.arguments.first, argument.label == nil
+        else { return nil }
+        let reference =
+            argument.expression.as(DeclReferenceExprSyntax.self)
+            ?? argument.expression.as(MemberAccessExprSyntax.self)?.declName
         guard let reference else { return nil }
         self.name = reference.baseName.text
         self.labels = reference.argumentNames.map { $0.arguments.map(\.name.text) }
@@ -63,8 +66,14 @@ final class MethodIndex: SyntaxVisitor {
     func isOnMainActor(_ node: some SyntaxProtocol) -> Bool {
         for ancestor in sequence(first: Syntax(node), next: \.parent) {
             if let type = ancestor.as(ClassDeclSyntax.self) { return self.isMainActorClass(type.name.text) }
-            if let type = ancestor.as(ExtensionDeclSyntax.self) { return self.isMainActorClass(type.extendedType.trimmedDescription) }
-            if ancestor.is(StructDeclSyntax.self) || ancestor.is(EnumDeclSyntax.self) || ancestor.is(ActorDeclSyntax.self) { return false }
+            if let type = ancestor.as(ExtensionDeclSyntax.self) {
+                return self.isMainActorClass(type.extendedType.trimmedDescription)
+            }
+            if ancestor.is(StructDeclSyntax.self) || ancestor.is(EnumDeclSyntax.self)
+                || ancestor.is(ActorDeclSyntax.self)
+            {
+                return false
+            }
         }
         return false
     }
@@ -94,7 +103,9 @@ extension ExprSyntax {
         if self.is(OptionalChainingExprSyntax.self) { return true }
         if let member = self.as(MemberAccessExprSyntax.self) { return member.base?.hasOptionalChain ?? false }
         if let call = self.as(FunctionCallExprSyntax.self) { return call.calledExpression.hasOptionalChain }
-        if let subscriptCall = self.as(SubscriptCallExprSyntax.self) { return subscriptCall.calledExpression.hasOptionalChain }
+        if let subscriptCall = self.as(SubscriptCallExprSyntax.self) {
+            return subscriptCall.calledExpression.hasOptionalChain
+        }
         if let unwrap = self.as(ForceUnwrapExprSyntax.self) { return unwrap.expression.hasOptionalChain }
         return false
     }

@@ -12,14 +12,18 @@ extension SelectorRewriter {
     /// or the first argument when it has no label) is not `self`.
     func selector(_ call: FunctionCallExprSyntax, _ label: String) -> SelectorArgument? {
         guard let argument = call.argument(label), let macro = argument.as(MacroExpansionExprSyntax.self),
-              macro.macroName.text == "selector" else { return nil }
+            macro.macroName.text == "selector"
+        else { return nil }
         guard let name = SelectorName(argument) else {
             return .couldNotPort("#selector of a property's getter or setter: call the accessor from a closure")
         }
-        let first = call.arguments.first.flatMap { $0.label == nil && $0.expression.id != argument.id ? $0.expression : nil }
+        let first = call.arguments.first.flatMap {
+            $0.label == nil && $0.expression.id != argument.id ? $0.expression : nil
+        }
         let target = call.argument("target") ?? first
         if let target, !target.isSelf {
-            return .couldNotPort("the target is \(target.trimmedDescription), not self: give the API a closure that calls its method")
+            return .couldNotPort(
+                "the target is \(target.trimmedDescription), not self: give the API a closure that calls its method")
         }
         return .named(name)
     }
@@ -36,18 +40,23 @@ extension SelectorRewriter {
     /// `cast` when the file does not declare the method); a notification is made an
     /// `NSNotification` for a method that takes one.
     func closure(
-        _ selector: SelectorName, values: [String], unused: String = "the arguments the API does not give", cast: String? = nil,
+        _ selector: SelectorName, values: [String], unused: String = "the arguments the API does not give",
+        cast: String? = nil,
         notification: Bool = false, build: (_ method: String, _ parameter: String) -> Outcome
     ) -> Outcome {
         let declared = self.index.method(for: selector)
         let labels = selector.labels ?? declared?.labels ?? []
         guard labels.count <= values.count else {
-            return .couldNotPort("\(selector.name) takes \(labels.count) arguments, and the closure has no \(unused): make it take \(values.count == 1 ? "one" : "none")")
+            return .couldNotPort(
+                "\(selector.name) takes \(labels.count) arguments, and the closure has no \(unused): make it take \(values.count == 1 ? "one" : "none")"
+            )
         }
         let arguments = labels.indices.map { index -> String in
             let type = declared.flatMap { $0.types.indices.contains(index) ? $0.types[index] : nil }.map(Self.unwrapped)
             var value = values[index]
-            if value == "recognizer", let target = type.map({ ["UIGestureRecognizer", "Any", "AnyObject"].contains($0) ? nil : $0 }) ?? cast {
+            if value == "recognizer",
+                let target = type.map({ ["UIGestureRecognizer", "Any", "AnyObject"].contains($0) ? nil : $0 }) ?? cast
+            {
                 value = "\(value) as! \(target)"
             }
             if notification, type == "NSNotification" {
@@ -57,8 +66,11 @@ extension SelectorRewriter {
         }
         let method = "self.\(selector.name)(\(arguments.joined(separator: ", ")))"
         let outcome = build(method, labels.isEmpty ? "_" : values[0])
-        guard selector.labels == nil, declared == nil, case .rewrite(let text, let why, let note) = outcome else { return outcome }
-        let guess = "\(selector.name) is not declared in this file (or is overloaded): called with no argument; pass one if it takes it"
+        guard selector.labels == nil, declared == nil, case .rewrite(let text, let why, let note) = outcome else {
+            return outcome
+        }
+        let guess =
+            "\(selector.name) is not declared in this file (or is overloaded): called with no argument; pass one if it takes it"
         return .rewrite(text, why: why, note: note.map { "\($0); \(guess)" } ?? guess)
     }
 

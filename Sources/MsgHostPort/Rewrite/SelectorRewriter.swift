@@ -40,9 +40,11 @@ final class SelectorRewriter: PortRewriter {
 
     override func visit(_ node: CodeBlockItemSyntax) -> CodeBlockItemSyntax {
         guard case .expr(let expression) = node.item, let call = expression.as(FunctionCallExprSyntax.self),
-              let outcome = self.boundControlAction(call) else { return super.visit(node) }
+            let outcome = self.boundControlAction(call)
+        else { return super.visit(node) }
         guard case .rewrite(let text, let why, _) = outcome,
-              let statement = Parser.parse(source: text).statements.first, !statement.hasError else {
+            let statement = Parser.parse(source: text).statements.first, !statement.hasError
+        else {
             return super.visit(node)
         }
         let ported = statement.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
@@ -51,7 +53,10 @@ final class SelectorRewriter: PortRewriter {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> ExprSyntax {
-        let forms = [self.controlAction, self.recognizerInit, self.recognizerTarget, self.barButtonItem, self.observer, self.timer, self.delayedPerform]
+        let forms = [
+            self.controlAction, self.recognizerInit, self.recognizerTarget, self.barButtonItem, self.observer,
+            self.timer, self.delayedPerform,
+        ]
         guard let outcome = forms.lazy.compactMap({ $0(node) }).first else { return super.visit(node) }
         switch outcome {
         case .couldNotPort(let why):
@@ -63,7 +68,8 @@ final class SelectorRewriter: PortRewriter {
         case .rewrite(let text, let why, let note):
             let ported = ExprSyntax("\(raw: text)")
             guard !ported.hasError else {
-                self.recordCouldNotPort(node, why: "msghost port made code that does not parse of it (\(text)): please report it")
+                self.recordCouldNotPort(
+                    node, why: "msghost port made code that does not parse of it (\(text)): please report it")
                 return super.visit(node)
             }
             let placed = ported.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
@@ -84,16 +90,21 @@ final class SelectorRewriter: PortRewriter {
 
     /// The nearest thing to do for a `#selector` no form rewrites, by the call it is given to.
     private func advice(for selector: MacroExpansionExprSyntax) -> String {
-        let call = sequence(first: Syntax(selector), next: \.parent).lazy.compactMap { $0.as(FunctionCallExprSyntax.self) }.first
+        let call = sequence(first: Syntax(selector), next: \.parent).lazy.compactMap {
+            $0.as(FunctionCallExprSyntax.self)
+        }.first
         switch call?.calledName {
         case "removeTarget":
-            return "#selector needs the Objective-C runtime: keep the UIAction you added and call removeAction(_:for:) with it"
+            return
+                "#selector needs the Objective-C runtime: keep the UIAction you added and call removeAction(_:for:) with it"
         case "responds":
-            return "#selector needs the Objective-C runtime: call the method directly, or make it a protocol requirement and check the protocol"
+            return
+                "#selector needs the Objective-C runtime: call the method directly, or make it a protocol requirement and check the protocol"
         case "cancelPreviousPerformRequests":
             return "#selector needs the Objective-C runtime: keep the DispatchWorkItem you scheduled and cancel() it"
         default:
-            return "#selector needs the Objective-C runtime: pass a closure that calls the method (UIAction, a recognizer's closure initialiser, a block) where the API takes one"
+            return
+                "#selector needs the Objective-C runtime: pass a closure that calls the method (UIAction, a recognizer's closure initialiser, a block) where the API takes one"
         }
     }
 }

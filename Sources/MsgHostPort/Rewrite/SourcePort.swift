@@ -18,7 +18,9 @@ public enum SourcePort {
     /// with one `couldNotPort` entry at the line of its first syntax error.
     /// `modules`: the package's own modules beside MessagesSDK's (its ported pods), which the
     /// file may import.
-    public static func rewrite(source: String, fileName: String, modules: Set<String> = []) -> (text: String, report: [PortReport.Entry]) {
+    public static func rewrite(source: String, fileName: String, modules: Set<String> = []) -> (
+        text: String, report: [PortReport.Entry]
+    ) {
         let original = Parser.parse(source: source)
         // Xcode's editor placeholders (`<#T##size: CGSize##CGSize#>`) are the one error a file
         // left half-edited has: it does not build on iOS either. The rest is ported, and each
@@ -26,18 +28,25 @@ public enum SourcePort {
         var placeholders: [PortReport.Entry] = []
         if original.hasError {
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: original)
-            guard !diagnostics.isEmpty, diagnostics.allSatisfy({ $0.node.firstToken(viewMode: .sourceAccurate)?.text.hasPrefix("<#") == true }) else {
+            guard !diagnostics.isEmpty,
+                diagnostics.allSatisfy({ $0.node.firstToken(viewMode: .sourceAccurate)?.text.hasPrefix("<#") == true })
+            else {
                 return (source, [self.syntaxError(in: original, fileName: fileName)])
             }
             let converter = SourceLocationConverter(fileName: fileName, tree: original)
             placeholders = diagnostics.map { diagnostic in
                 let text = diagnostic.node.trimmedDescription
-                return PortReport.Entry(file: fileName, line: converter.location(for: diagnostic.position).line, kind: .couldNotPort, before: text, after: text,
-                                        why: "an Xcode editor placeholder, which does not build on iOS either: fill it in or delete it")
+                return PortReport.Entry(
+                    file: fileName, line: converter.location(for: diagnostic.position).line, kind: .couldNotPort,
+                    before: text, after: text,
+                    why: "an Xcode editor placeholder, which does not build on iOS either: fill it in or delete it")
             }
         }
         let passes: [(String, SourceFileSyntax) -> PortRewriter] = [
-            { ImportCheck(fileName: $0, tree: $1, packageModules: modules) }, InterfaceBuilderRewriter.init, SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init, EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init, BundleRewriter.init, OptionalRequirementRewriter.init, ObjCAttributeRewriter.init,
+            { ImportCheck(fileName: $0, tree: $1, packageModules: modules) }, InterfaceBuilderRewriter.init,
+            SelectorRewriter.init, RenameRewriter.init, NetworkingImport.init, TupleSplatRewriter.init,
+            EnumCasePatternRewriter.init, EscapingParameterRewriter.init, PresentationStyleSwitchRewriter.init,
+            BundleRewriter.init, OptionalRequirementRewriter.init, ObjCAttributeRewriter.init,
         ]
         var tree = original
         var report = placeholders
@@ -67,7 +76,8 @@ public enum SourcePort {
         let first = ParseDiagnosticsGenerator.diagnostics(for: tree).min { $0.position < $1.position }
         let line = first.map { converter.location(for: $0.position).line } ?? 1
         let message = first?.message ?? "a syntax error"
-        return PortReport.Entry(file: fileName, line: line, kind: .couldNotPort, before: "", after: "",
-                                why: "the file does not parse (\(message)): left as it was; fix it, then port again")
+        return PortReport.Entry(
+            file: fileName, line: line, kind: .couldNotPort, before: "", after: "",
+            why: "the file does not parse (\(message)): left as it was; fix it, then port again")
     }
 }

@@ -114,7 +114,9 @@ public struct ComposeSheetResult: Codable, Hashable, Sendable {
         public var message: TranscriptEntryValue?
         public var presentedAt: Int64
 
-        public init(app: String, recipients: [String], body: String?, message: TranscriptEntryValue?, presentedAt: Int64) {
+        public init(
+            app: String, recipients: [String], body: String?, message: TranscriptEntryValue?, presentedAt: Int64
+        ) {
             self.app = app
             self.recipients = recipients
             self.body = body

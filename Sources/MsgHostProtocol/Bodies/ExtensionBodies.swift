@@ -8,7 +8,9 @@ public struct HelloBody: Codable, Hashable, Sendable {
     /// signed with the app's attach key instead of a launch token.
     public var attachDevice: String?
 
-    public init(app: String, protocol: Int = WireVersion.major, pid: Int? = nil, sdk: String? = nil, attachDevice: String? = nil) {
+    public init(
+        app: String, protocol: Int = WireVersion.major, pid: Int? = nil, sdk: String? = nil, attachDevice: String? = nil
+    ) {
         self.app = app
         self.protocol = `protocol`
         self.pid = pid
@@ -52,7 +54,10 @@ public struct ActivationBody: Codable, Hashable, Sendable {
     public var presentationStyle: PresentationStyle
     public var presentationContext: PresentationContext
 
-    public init(instance: String, conversation: ConversationValue, presentationStyle: PresentationStyle, presentationContext: PresentationContext) {
+    public init(
+        instance: String, conversation: ConversationValue, presentationStyle: PresentationStyle,
+        presentationContext: PresentationContext
+    ) {
         self.instance = instance
         self.conversation = conversation
         self.presentationStyle = presentationStyle
@@ -77,8 +82,10 @@ public struct TouchBody: Codable, Hashable, Sendable {
     /// `steps` moves evenly spaced, the last at `to`.
     public var to: ScreenPoint?
     public var steps: Int?
-    public init(instance: String, payload: JSONValue, button: String? = nil, fields: [String: String]? = nil,
-                point: ScreenPoint? = nil, long: Bool? = nil, text: String? = nil, to: ScreenPoint? = nil, steps: Int? = nil) {
+    public init(
+        instance: String, payload: JSONValue, button: String? = nil, fields: [String: String]? = nil,
+        point: ScreenPoint? = nil, long: Bool? = nil, text: String? = nil, to: ScreenPoint? = nil, steps: Int? = nil
+    ) {
         self.instance = instance
         self.payload = payload
         self.button = button

@@ -39,7 +39,9 @@ extension RequestType {
     public var isDirectSend: Bool {
         switch self {
         case .sendMessage, .sendText, .sendSticker, .sendAttachment: true
-        case .hello, .insertMessage, .insertText, .insertSticker, .insertAttachment, .requestPresentationStyle, .dismiss, .setView, .presentMessageCompose: false
+        case .hello, .insertMessage, .insertText, .insertSticker, .insertAttachment, .requestPresentationStyle,
+            .dismiss, .setView, .presentMessageCompose:
+            false
         }
     }
 }

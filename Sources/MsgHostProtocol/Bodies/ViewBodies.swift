@@ -19,7 +19,9 @@ public struct ViewResult: Codable, Hashable, Sendable {
     public var instance: String?
     public var presentationStyle: PresentationStyle?
     public var view: ViewValue?
-    public init(app: String? = nil, instance: String? = nil, presentationStyle: PresentationStyle? = nil, view: ViewValue? = nil) {
+    public init(
+        app: String? = nil, instance: String? = nil, presentationStyle: PresentationStyle? = nil, view: ViewValue? = nil
+    ) {
         self.app = app
         self.instance = instance
         self.presentationStyle = presentationStyle

@@ -25,13 +25,18 @@ public struct ControlCodec: Sendable {
         let id = received.header.id
         guard let command = ControlCommand(rawValue: received.header.type) else {
             let known = ControlCommand.allCases.map(\.rawValue).joined(separator: ", ")
-            return .refused(id: id, command: nil, .protocolError(.unknownType, "unknown control command \"\(received.header.type)\"; known: \(known)"))
+            return .refused(
+                id: id, command: nil,
+                .protocolError(.unknownType, "unknown control command \"\(received.header.type)\"; known: \(known)"))
         }
         do {
             return .request(id: id, try Self.request(command, received.envelope))
         } catch {
-            let isField = error.domain == ProtocolErrorCode.domain && error.code == ProtocolErrorCode.invalidBody.rawValue
-            return .refused(id: id, command: command, isField ? .control(.invalidRequest, "\(command.rawValue): \(error.description)") : error)
+            let isField =
+                error.domain == ProtocolErrorCode.domain && error.code == ProtocolErrorCode.invalidBody.rawValue
+            return .refused(
+                id: id, command: command,
+                isField ? .control(.invalidRequest, "\(command.rawValue): \(error.description)") : error)
         }
     }
 
@@ -86,18 +91,27 @@ public struct ControlCodec: Sendable {
     /// The typed request for a command, its body read as that command's type.
     static func request(_ command: ControlCommand, _ envelope: Envelope) throws(WireError) -> ControlRequest {
         switch command {
-        case .status: _ = try envelope.decodeBody(Empty.self); return .observation(.status)
-        case .world: _ = try envelope.decodeBody(Empty.self); return .observation(.world)
+        case .status:
+            _ = try envelope.decodeBody(Empty.self)
+            return .observation(.status)
+        case .world:
+            _ = try envelope.decodeBody(Empty.self)
+            return .observation(.world)
         case .participants: return .observation(.participants(try envelope.decodeBody(DeviceAppRequest.self)))
         case .transcript: return .observation(.transcript(try envelope.decodeBody(TranscriptRequest.self)))
         case .events: return .observation(.events(try envelope.decodeBody(EventsRequest.self)))
         case .view: return .observation(.view(try envelope.decodeBody(ViewRequest.self)))
-        case .wireTap: _ = try envelope.decodeBody(Empty.self); return .observation(.wireTap)
-        case .metrics: _ = try envelope.decodeBody(Empty.self); return .observation(.metrics)
+        case .wireTap:
+            _ = try envelope.decodeBody(Empty.self)
+            return .observation(.wireTap)
+        case .metrics:
+            _ = try envelope.decodeBody(Empty.self)
+            return .observation(.metrics)
         case .file: return .observation(.file(try envelope.decodeBody(FileRequest.self)))
         case .createPerson: return .admin(.createPerson(try envelope.decodeBody(CreatePersonRequest.self)))
         case .createDevice: return .admin(.createDevice(try envelope.decodeBody(CreateDeviceRequest.self)))
-        case .createConversation: return .admin(.createConversation(try envelope.decodeBody(CreateConversationRequest.self)))
+        case .createConversation:
+            return .admin(.createConversation(try envelope.decodeBody(CreateConversationRequest.self)))
         case .installApp: return .admin(.installApp(try envelope.decodeBody(DeviceAppRequest.self)))
         case .uninstallApp: return .admin(.uninstallApp(try envelope.decodeBody(DeviceAppRequest.self)))
         case .addMember: return .admin(.addMember(try envelope.decodeBody(MemberRequest.self)))
@@ -126,12 +140,18 @@ public struct ControlCodec: Sendable {
         case .stickers: return .stickers(.stickers(try envelope.decodeBody(StickersRequest.self)))
         case .chooseSticker: return .stickers(.choose(try envelope.decodeBody(ChooseStickerRequest.self)))
         case .subscribe: return .supervision(.subscribe(try envelope.decodeBody(SubscribeRequest.self)))
-        case .settle: _ = try envelope.decodeBody(Empty.self); return .supervision(.settle)
+        case .settle:
+            _ = try envelope.decodeBody(Empty.self)
+            return .supervision(.settle)
         case .advanceClock: return .supervision(.advanceClock(try envelope.decodeBody(AdvanceClockRequest.self)))
         case .reset: return .supervision(.reset(try envelope.decodeBody(DeviceAppRequest.self)))
         case .memoryPressure: return .supervision(.memoryPressure(try envelope.decodeBody(MemoryPressureRequest.self)))
-        case .startRecording: _ = try envelope.decodeBody(Empty.self); return .recording(.start)
-        case .stopRecording: _ = try envelope.decodeBody(Empty.self); return .recording(.stop)
+        case .startRecording:
+            _ = try envelope.decodeBody(Empty.self)
+            return .recording(.start)
+        case .stopRecording:
+            _ = try envelope.decodeBody(Empty.self)
+            return .recording(.stop)
         case .recording: return .recording(.fetch(try envelope.decodeBody(RecordingLinesRequest.self)))
         }
     }

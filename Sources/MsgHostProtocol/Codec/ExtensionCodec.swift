@@ -24,7 +24,9 @@ public struct ExtensionCodec: Sendable {
     /// Reads one message from connection `route`.
     public mutating func decode(route: [UInt8], frames: [[UInt8]], keys: some ConnectionKeys) -> ExtensionInbound {
         if keys.isIgnored(route: route) { return .dropped }
-        guard let key = keys.connectionKey(route: route) else { return self.hello(route: route, frames: frames, keys: keys) }
+        guard let key = keys.connectionKey(route: route) else {
+            return self.hello(route: route, frames: frames, keys: keys)
+        }
         let received: ReceivedFrames
         do {
             received = try ReceivedFrames(frames, maxFrameBytes: self.maxFrameBytes)
@@ -33,17 +35,24 @@ public struct ExtensionCodec: Sendable {
         }
         let header = received.header
         guard received.verify(key: key) else {
-            return .refused(requestID: header.id, .protocolError(.badSignature, "signature does not verify with this connection's launch token"))
+            return .refused(
+                requestID: header.id,
+                .protocolError(.badSignature, "signature does not verify with this connection's launch token"))
         }
         guard self.windows[route, default: RecentIDs(capacity: Self.windowCapacity)].insert(header.id) else {
-            return .refused(requestID: header.id, .protocolError(.replayedMessage, "header id \"\(header.id)\" was already used on this connection"))
+            return .refused(
+                requestID: header.id,
+                .protocolError(.replayedMessage, "header id \"\(header.id)\" was already used on this connection"))
         }
         let envelope = received.envelope
         if header.type == ReplyType.name { return Self.reply(envelope) }
         guard let type = RequestType(rawValue: header.type) else {
-            return .refused(requestID: header.id, .protocolError(.unknownType, "\"\(header.type)\" is not a request an extension may send"))
+            return .refused(
+                requestID: header.id,
+                .protocolError(.unknownType, "\"\(header.type)\" is not a request an extension may send"))
         }
-        return .request(InboundRequest(id: header.id, type: type, body: Self.body(of: type, envelope), buffers: envelope.buffers))
+        return .request(
+            InboundRequest(id: header.id, type: type, body: Self.body(of: type, envelope), buffers: envelope.buffers))
     }
 
     /// The first message of a connection: it must be a hello; says which key signed it.
@@ -56,7 +65,9 @@ public struct ExtensionCodec: Sendable {
         }
         let id = received.header.id
         guard received.header.type == RequestType.hello.rawValue else {
-            return .helloRefused(requestID: id, .protocolError(.helloRequired, "the first message must be hello, not \(received.header.type)"))
+            return .helloRefused(
+                requestID: id,
+                .protocolError(.helloRequired, "the first message must be hello, not \(received.header.type)"))
         }
         let body: HelloBody
         do {
@@ -95,8 +106,12 @@ public struct ExtensionCodec: Sendable {
         // Only `contentSizeThatFits` and `stickers` replies carry more: look before reading (a
         // body the parse tree leaves to Foundation is read both ways).
         let object = JSONTree.parse(envelope.body)?.objectValue
-        if object == nil || object?["size"] != nil { reply.size = try? WireJSON.decode(ContentSizeResult.self, from: envelope.body) }
-        if object == nil || object?["stickers"] != nil { reply.stickers = try? WireJSON.decode(StickersResult.self, from: envelope.body) }
+        if object == nil || object?["size"] != nil {
+            reply.size = try? WireJSON.decode(ContentSizeResult.self, from: envelope.body)
+        }
+        if object == nil || object?["stickers"] != nil {
+            reply.stickers = try? WireJSON.decode(StickersResult.self, from: envelope.body)
+        }
         return .reply(reply)
     }
 
@@ -106,14 +121,19 @@ public struct ExtensionCodec: Sendable {
             switch type {
             case .hello:
                 throw .protocolError(.unknownType, "this connection already said hello")
-            case .sendMessage, .insertMessage: return .success(.message(try envelope.decodeBody(MessageRequestBody.self)))
+            case .sendMessage, .insertMessage:
+                return .success(.message(try envelope.decodeBody(MessageRequestBody.self)))
             case .sendText, .insertText: return .success(.text(try envelope.decodeBody(TextRequestBody.self)))
-            case .sendSticker, .insertSticker: return .success(.sticker(try envelope.decodeBody(StickerRequestBody.self)))
-            case .sendAttachment, .insertAttachment: return .success(.attachment(try envelope.decodeBody(AttachmentRequestBody.self)))
-            case .requestPresentationStyle: return .success(.presentationStyle(try envelope.decodeBody(PresentationStyleBody.self)))
+            case .sendSticker, .insertSticker:
+                return .success(.sticker(try envelope.decodeBody(StickerRequestBody.self)))
+            case .sendAttachment, .insertAttachment:
+                return .success(.attachment(try envelope.decodeBody(AttachmentRequestBody.self)))
+            case .requestPresentationStyle:
+                return .success(.presentationStyle(try envelope.decodeBody(PresentationStyleBody.self)))
             case .dismiss: return .success(.dismiss(try envelope.decodeBody(InstanceBody.self)))
             case .setView: return .success(.setView(try envelope.decodeBody(SetViewBody.self)))
-            case .presentMessageCompose: return .success(.compose(try envelope.decodeBody(PresentMessageComposeBody.self)))
+            case .presentMessageCompose:
+                return .success(.compose(try envelope.decodeBody(PresentMessageComposeBody.self)))
             }
         } catch {
             return .failure(error)

@@ -11,7 +11,8 @@ extension MessageRequestBody: FastEncodable, FastDecodable {
     }
 
     public init?(json: JSONTree) {
-        guard let object = json.objectValue, let instance = object.required("instance"), let message = object["message"].flatMap(MessageValue.init(json:))
+        guard let object = json.objectValue, let instance = object.required("instance"),
+            let message = object["message"].flatMap(MessageValue.init(json:))
         else { return nil }
         self.init(instance: instance, message: message)
     }
@@ -78,7 +79,8 @@ extension ActivationBody: FastEncodable {
 
 extension TouchRequest: FastDecodable {
     public init?(json: JSONTree) {
-        guard let object = json.objectValue, let device = object.required("device"), let payload = object.optional("payload", as: JSONValue.self)
+        guard let object = json.objectValue, let device = object.required("device"),
+            let payload = object.optional("payload", as: JSONValue.self)
         else { return nil }
         self.init(device: device, payload: payload)
     }

@@ -12,7 +12,8 @@ extension Header: FastEncodable, FastDecodable {
 
     public init?(json: JSONTree) {
         guard let object = json.objectValue, let id = object.required("id"), let type = object.required("type"),
-              let replyTo = object.optional("replyTo"), let time = object["time"]?.integerValue else { return nil }
+            let replyTo = object.optional("replyTo"), let time = object["time"]?.integerValue
+        else { return nil }
         self.init(id: id, type: type, replyTo: replyTo, time: time)
     }
 }
@@ -60,9 +61,12 @@ extension InstanceBody: FastEncodable, FastDecodable {
 
 extension HelloBody: FastDecodable {
     public init?(json: JSONTree) {
-        guard let object = json.objectValue, let app = object.required("app"), let version = object["protocol"]?.integerValue,
-              let pid = object.optionalInt("pid"), let sdk = object.optional("sdk"), let device = object.optional("attachDevice"),
-              let major = Int(exactly: version) else { return nil }
+        guard let object = json.objectValue, let app = object.required("app"),
+            let version = object["protocol"]?.integerValue,
+            let pid = object.optionalInt("pid"), let sdk = object.optional("sdk"),
+            let device = object.optional("attachDevice"),
+            let major = Int(exactly: version)
+        else { return nil }
         self.init(app: app, protocol: major, pid: pid, sdk: sdk, attachDevice: device)
     }
 }

@@ -16,12 +16,15 @@ extension MessageValue: FastEncodable, FastDecodable {
 
     public init?(json: JSONTree) {
         guard let object = json.objectValue, let url = object.optional("url"), let session = object.optional("session"),
-              let summaryText = object.optional("summaryText"), let accessibilityLabel = object.optional("accessibilityLabel"),
-              let shouldExpire = object.optionalBool("shouldExpire"), let isPending = object.optionalBool("isPending"),
-              let sender = object.optional("senderParticipantIdentifier"), let layout = object.optional("layout", as: LayoutValue.self)
+            let summaryText = object.optional("summaryText"),
+            let accessibilityLabel = object.optional("accessibilityLabel"),
+            let shouldExpire = object.optionalBool("shouldExpire"), let isPending = object.optionalBool("isPending"),
+            let sender = object.optional("senderParticipantIdentifier"),
+            let layout = object.optional("layout", as: LayoutValue.self)
         else { return nil }
         self.init(
-            url: url, session: session, summaryText: summaryText, accessibilityLabel: accessibilityLabel, shouldExpire: shouldExpire,
+            url: url, session: session, summaryText: summaryText, accessibilityLabel: accessibilityLabel,
+            shouldExpire: shouldExpire,
             isPending: isPending, senderParticipantIdentifier: sender, layout: layout)
     }
 }
@@ -51,8 +54,10 @@ extension LayoutValue: FastEncodable, FastDecodable {
             guard let layout = TemplateLayoutValue(json: json) else { return nil }
             self = .template(layout)
         case "live":
-            guard let alternate = object["alternateLayout"], let inner = alternate.objectValue?.optional("type"), inner == nil || inner == "template",
-                  let layout = TemplateLayoutValue(json: alternate) else { return nil }
+            guard let alternate = object["alternateLayout"], let inner = alternate.objectValue?.optional("type"),
+                inner == nil || inner == "template",
+                let layout = TemplateLayoutValue(json: alternate)
+            else { return nil }
             self = .live(alternateLayout: layout)
         default:
             return nil
@@ -78,13 +83,16 @@ extension TemplateLayoutValue: FastEncodable, FastDecodable {
     }
 
     public init?(json: JSONTree) {
-        guard let object = json.objectValue, let caption = object.optional("caption"), let subcaption = object.optional("subcaption"),
-              let trailingCaption = object.optional("trailingCaption"), let trailingSubcaption = object.optional("trailingSubcaption"),
-              let imageTitle = object.optional("imageTitle"), let imageSubtitle = object.optional("imageSubtitle"),
-              let image = object.optional("image", as: FrameReference.self), let media = object.optional("mediaFileURL")
+        guard let object = json.objectValue, let caption = object.optional("caption"),
+            let subcaption = object.optional("subcaption"),
+            let trailingCaption = object.optional("trailingCaption"),
+            let trailingSubcaption = object.optional("trailingSubcaption"),
+            let imageTitle = object.optional("imageTitle"), let imageSubtitle = object.optional("imageSubtitle"),
+            let image = object.optional("image", as: FrameReference.self), let media = object.optional("mediaFileURL")
         else { return nil }
         self.init(
-            caption: caption, subcaption: subcaption, trailingCaption: trailingCaption, trailingSubcaption: trailingSubcaption,
+            caption: caption, subcaption: subcaption, trailingCaption: trailingCaption,
+            trailingSubcaption: trailingSubcaption,
             imageTitle: imageTitle, imageSubtitle: imageSubtitle, image: image, mediaFileURL: media)
     }
 }
@@ -98,7 +106,8 @@ extension FrameReference: FastEncodable, FastDecodable {
     }
 
     public init?(json: JSONTree) {
-        guard let object = json.objectValue, let frame = object.optionalInt("frame"), let url = object.optional("url") else { return nil }
+        guard let object = json.objectValue, let frame = object.optionalInt("frame"), let url = object.optional("url")
+        else { return nil }
         self.frame = frame
         self.url = url
     }
@@ -117,7 +126,8 @@ extension ConversationValue: FastEncodable, FastDecodable {
 
     public init?(json: JSONTree) {
         guard let object = json.objectValue, let local = object.required("localParticipantIdentifier"),
-              case .array(let elements)? = object["remoteParticipantIdentifiers"], let selected = object.optional("selectedMessage", as: MessageValue.self)
+            case .array(let elements)? = object["remoteParticipantIdentifiers"],
+            let selected = object.optional("selectedMessage", as: MessageValue.self)
         else { return nil }
         var remote: [String] = []
         for element in elements {

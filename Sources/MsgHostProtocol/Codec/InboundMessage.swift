@@ -101,7 +101,10 @@ public struct InboundReply: Sendable {
     /// `stickers`: `{"stickers": [{url, localizedDescription}…]}`.
     public var stickers: StickersResult?
 
-    public init(id: String, replyTo: String, status: ReplyStatus, size: ContentSizeResult? = nil, stickers: StickersResult? = nil) {
+    public init(
+        id: String, replyTo: String, status: ReplyStatus, size: ContentSizeResult? = nil,
+        stickers: StickersResult? = nil
+    ) {
         self.id = id
         self.replyTo = replyTo
         self.status = status

@@ -35,7 +35,8 @@ public struct JSONObject: Sendable, Equatable {
     public var members: [(key: String, value: JSONTree)]
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.count == rhs.members.count && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
     public subscript(key: String) -> JSONTree? {
@@ -93,7 +94,8 @@ private struct JSONTreeParser {
         }
         while true {
             self.skipWhitespace()
-            guard self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "\""), let key = self.string() else { return nil }
+            guard self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: "\""), let key = self.string()
+            else { return nil }
             guard !members.contains(where: { $0.key == key }) else { return nil }  // Foundation keeps the first
             self.skipWhitespace()
             guard self.index < self.bytes.count, self.bytes[self.index] == UInt8(ascii: ":") else { return nil }
@@ -197,7 +199,8 @@ private struct JSONTreeParser {
             self.index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return high < 0x80 ? String(decoding: scratch, as: UTF8.self) : String(validating: scratch, as: UTF8.self)
+                return high < 0x80
+                    ? String(decoding: scratch, as: UTF8.self) : String(validating: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard self.index < self.bytes.count else { return nil }
                 let escaped = self.bytes[self.index]
@@ -210,7 +213,8 @@ private struct JSONTreeParser {
                 case UInt8(ascii: "r"): scratch.append(0x0D)
                 case UInt8(ascii: "t"): scratch.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard let scalar = self.hex4(), let unicode = Unicode.Scalar(scalar) else { return nil }  // surrogates: Foundation's call
+                    // Surrogates: Foundation's call.
+                    guard let scalar = self.hex4(), let unicode = Unicode.Scalar(scalar) else { return nil }
                     scratch.append(contentsOf: String(Character(unicode)).utf8)
                 default: return nil
                 }

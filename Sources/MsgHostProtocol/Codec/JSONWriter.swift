@@ -38,7 +38,11 @@ public struct JSONWriter {
     public mutating func null() { self.bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
 
     public mutating func bool(_ value: Bool) {
-        if value { self.bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { self.bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        if value {
+            self.bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            self.bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
     }
 
     public mutating func integer(_ value: some FixedWidthInteger) {
@@ -69,7 +73,8 @@ public struct JSONWriter {
         value.withUTF8 { utf8 in
             var plainStart = 0
             let slash: UInt8 = self.escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash {
+            for (index, byte) in utf8.enumerated()
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == slash {
                 self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
                 plainStart = index + 1
                 self.bytes.append(UInt8(ascii: "\\"))
@@ -82,7 +87,10 @@ public struct JSONWriter {
                 case 0x0D: self.bytes.append(UInt8(ascii: "r"))
                 default:
                     let hex = Array("0123456789abcdef".utf8)
-                    self.bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    self.bytes.append(contentsOf: [
+                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                        hex[Int(byte & 0xF)],
+                    ])
                 }
             }
             self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))

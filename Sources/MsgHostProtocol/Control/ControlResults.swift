@@ -29,7 +29,9 @@ public struct WorldResult: Codable, Hashable, Sendable {
     public var conversations: [Conversation]
     public var apps: [AppDescriptor]
     public var installs: [Install]
-    public init(people: [Person], devices: [Device], conversations: [Conversation], apps: [AppDescriptor], installs: [Install]) {
+    public init(
+        people: [Person], devices: [Device], conversations: [Conversation], apps: [AppDescriptor], installs: [Install]
+    ) {
         self.people = people
         self.devices = devices
         self.conversations = conversations
@@ -108,9 +110,12 @@ public struct TranscriptEntryValue: Codable, Hashable, Sendable {
     public var peeledOnto: String?
 
     public init(
-        index: Int, entry: Int, messageID: String, kind: String, sender: String, senderName: String, senderDevice: String,
-        app: String?, rendering: String? = nil, senderParticipantIdentifier: String? = nil, message: MessageValue? = nil,
-        rendered: RenderedText? = nil, text: String? = nil, file: FileValue? = nil, liveSize: SizeValue? = nil, sentAt: Int64,
+        index: Int, entry: Int, messageID: String, kind: String, sender: String, senderName: String,
+        senderDevice: String,
+        app: String?, rendering: String? = nil, senderParticipantIdentifier: String? = nil,
+        message: MessageValue? = nil,
+        rendered: RenderedText? = nil, text: String? = nil, file: FileValue? = nil, liveSize: SizeValue? = nil,
+        sentAt: Int64,
         expiring: Bool? = nil, kept: Bool? = nil
     ) {
         self.index = index
@@ -143,8 +148,11 @@ public struct RenderedText: Codable, Hashable, Sendable {
     public var imageTitle: String?
     public var imageSubtitle: String?
     public var summaryText: String?
-    public init(caption: String? = nil, subcaption: String? = nil, trailingCaption: String? = nil, trailingSubcaption: String? = nil,
-                imageTitle: String? = nil, imageSubtitle: String? = nil, summaryText: String? = nil) {
+    public init(
+        caption: String? = nil, subcaption: String? = nil, trailingCaption: String? = nil,
+        trailingSubcaption: String? = nil,
+        imageTitle: String? = nil, imageSubtitle: String? = nil, summaryText: String? = nil
+    ) {
         self.caption = caption
         self.subcaption = subcaption
         self.trailingCaption = trailingCaption
@@ -201,7 +209,8 @@ public struct EventRecord: Codable, Hashable, Sendable {
     public var elements: Int?
     public init(
         seq: Int, time: Int64, kind: String, device: String? = nil, app: String? = nil, conversation: String? = nil,
-        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil, elements: Int? = nil
+        instance: String? = nil, code: Int? = nil, name: String? = nil, pid: Int? = nil, detail: String? = nil,
+        elements: Int? = nil
     ) {
         self.seq = seq
         self.time = time
@@ -260,8 +269,11 @@ public struct StatusResult: Codable, Hashable, Sendable {
         public var attached: Bool?
         /// `parentApp` for an app's parent app (PROTOCOL.md §4.10); absent for an extension.
         public var role: String?
-        public init(device: String, app: String, pid: Int?, state: String, instances: [String], uptimeMs: Int64? = nil, memoryBytes: Int? = nil, attached: Bool? = nil,
-                    role: String? = nil) {
+        public init(
+            device: String, app: String, pid: Int?, state: String, instances: [String], uptimeMs: Int64? = nil,
+            memoryBytes: Int? = nil, attached: Bool? = nil,
+            role: String? = nil
+        ) {
             self.role = role
             self.device = device
             self.app = app
@@ -281,7 +293,10 @@ public struct StatusResult: Codable, Hashable, Sendable {
     /// The recording under way, or else the last one that stopped (PROTOCOL.md §7.2); absent
     /// when none has started. The shell fills it in as the reply leaves: the recorder is its own.
     public var recording: RecordingResult?
-    public init(daemon: Daemon, extensions: [ExtensionStatus], counters: [String: Int], quarantined: [String] = [], recording: RecordingResult? = nil) {
+    public init(
+        daemon: Daemon, extensions: [ExtensionStatus], counters: [String: Int], quarantined: [String] = [],
+        recording: RecordingResult? = nil
+    ) {
         self.daemon = daemon
         self.extensions = extensions
         self.counters = counters

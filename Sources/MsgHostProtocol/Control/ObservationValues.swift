@@ -115,7 +115,8 @@ public struct HeldResult: Codable, Hashable, Sendable {
         public var kind: String
         /// For `text` only.
         public var text: String?
-        public init(id: String, conversation: String, sender: String, sentAt: Int64, kind: String, text: String? = nil) {
+        public init(id: String, conversation: String, sender: String, sentAt: Int64, kind: String, text: String? = nil)
+        {
             self.id = id
             self.conversation = conversation
             self.sender = sender

@@ -73,8 +73,10 @@ public struct AppDescriptor: Codable, Hashable, Sendable {
     public var opensMessagesInParentApp = false
 
     public init(
-        bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages], memoryLimitBytes: Int? = nil,
-        launchTimeoutMs: Int64? = nil, responseTimeoutMs: Int64? = nil, attachKey: String? = nil, memoryWarningBytes: Int? = nil
+        bundleID: String, displayName: String, contexts: [PresentationContext] = [.messages],
+        memoryLimitBytes: Int? = nil,
+        launchTimeoutMs: Int64? = nil, responseTimeoutMs: Int64? = nil, attachKey: String? = nil,
+        memoryWarningBytes: Int? = nil
     ) {
         self.memoryWarningBytes = memoryWarningBytes
         self.bundleID = bundleID

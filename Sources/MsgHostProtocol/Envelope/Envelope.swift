@@ -40,7 +40,9 @@ public struct Envelope: Sendable, Hashable {
     private static func namingTheBody<T>(_ decode: () throws(WireError) -> T) throws(WireError) -> T {
         do {
             return try decode()
-        } catch where error.code == ProtocolErrorCode.malformedFrame.rawValue && error.domain == ProtocolErrorCode.domain {
+        } catch
+            where error.code == ProtocolErrorCode.malformedFrame.rawValue && error.domain == ProtocolErrorCode.domain
+        {
             throw .protocolError(.malformedFrame, "body (frame 3): \(error.description)")
         }
     }
@@ -83,22 +85,28 @@ public struct ReceivedFrames: Sendable {
     /// the connection stays (PROTOCOL.md §2.4).
     public init(_ frames: [[UInt8]], maxFrameBytes: Int = .max) throws(WireError) {
         if let index = frames.firstIndex(where: { $0.count > maxFrameBytes }) {
-            throw .protocolError(.malformedFrame, "frame \(index) is \(frames[index].count) bytes; at most \(maxFrameBytes) (limits.maxFrameBytes)")
+            throw .protocolError(
+                .malformedFrame,
+                "frame \(index) is \(frames[index].count) bytes; at most \(maxFrameBytes) (limits.maxFrameBytes)")
         }
         guard frames.count >= 4 else {
-            throw .protocolError(.malformedFrame, "expected at least 4 frames (tag, signature, header, body), got \(frames.count)")
+            throw .protocolError(
+                .malformedFrame, "expected at least 4 frames (tag, signature, header, body), got \(frames.count)")
         }
         guard frames.count <= WireLimits.maxFrames else {
             throw .protocolError(.malformedFrame, "\(frames.count) frames; at most \(WireLimits.maxFrames) are allowed")
         }
         guard frames[0] == WireVersion.tagBytes else {
             if frames[0].starts(with: Array("MSGHOST/".utf8)) {
-                throw .protocolError(.unsupportedVersion, "version tag \(String(decoding: frames[0], as: UTF8.self)) is not \(WireVersion.tag)")
+                throw .protocolError(
+                    .unsupportedVersion,
+                    "version tag \(String(decoding: frames[0], as: UTF8.self)) is not \(WireVersion.tag)")
             }
             throw .protocolError(.malformedFrame, "frame 0 is not the version tag \(WireVersion.tag)")
         }
         guard frames[2].count <= WireLimits.maxHeaderBytes else {
-            throw .protocolError(.malformedFrame, "header is \(frames[2].count) bytes; at most \(WireLimits.maxHeaderBytes)")
+            throw .protocolError(
+                .malformedFrame, "header is \(frames[2].count) bytes; at most \(WireLimits.maxHeaderBytes)")
         }
         let header: Header
         do {
@@ -109,7 +117,11 @@ public struct ReceivedFrames: Sendable {
         guard (1...WireLimits.maxHeaderIDLength).contains(header.id.count) else {
             throw .protocolError(.malformedFrame, "header.id must be 1 to \(WireLimits.maxHeaderIDLength) characters")
         }
-        guard frames[3].first == UInt8(ascii: "{") || frames[3].drop(while: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).first == UInt8(ascii: "{") else {
+        guard
+            frames[3].first == UInt8(ascii: "{")
+                || frames[3].drop(while: { $0 == 0x20 || $0 == 0x0a || $0 == 0x09 || $0 == 0x0d }).first
+                    == UInt8(ascii: "{")
+        else {
             throw .protocolError(.malformedFrame, "body (frame 3) must be a JSON object")
         }
         self.signature = frames[1]
@@ -122,8 +134,9 @@ public struct ReceivedFrames: Sendable {
     /// (PROTOCOL.md §3), whatever else was wrong with the message. A header frame of a
     /// megabyte or more is not read for it.
     public static func readableID(in frames: [[UInt8]]) -> String? {
-        guard frames.count >= 3, frames[2].count < 1 << 20, let header = try? WireJSON.decode(Header.self, from: frames[2]),
-              (1...WireLimits.maxHeaderIDLength).contains(header.id.count)
+        guard frames.count >= 3, frames[2].count < 1 << 20,
+            let header = try? WireJSON.decode(Header.self, from: frames[2]),
+            (1...WireLimits.maxHeaderIDLength).contains(header.id.count)
         else { return nil }
         return header.id
     }

@@ -11,7 +11,9 @@ enum NumberFit {
     /// "limit: expected an integer, got 2.5", or nil if the bytes are not JSON or hold no
     /// number that an integer field refuses.
     static func misfit(in bytes: [UInt8]) -> String? {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return nil }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+            return nil
+        }
         return self.find(value, path: [])
     }
 

@@ -16,7 +16,9 @@ public struct WireError: Error, Codable, Sendable, CustomStringConvertible {
     }
 
     public static func messages(_ code: MessagesErrorCode, _ detail: String? = nil) -> WireError {
-        WireError(domain: MessagesErrorCode.domain, code: code.rawValue, name: "\(code)", description: detail ?? code.appleDescription)
+        WireError(
+            domain: MessagesErrorCode.domain, code: code.rawValue, name: "\(code)",
+            description: detail ?? code.appleDescription)
     }
 
     public static func stickers(_ code: StickersErrorCode, _ detail: String) -> WireError {

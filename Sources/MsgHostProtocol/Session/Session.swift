@@ -70,7 +70,8 @@ public struct SessionStart: Codable, Hashable, Sendable {
 
     public init(
         startedAt: Int64, clock: String, settings: [String: JSONValue], apps: [JSONValue], world: SessionWorld,
-        participants: [SessionParticipants], contacts: [SessionContact], delivery: [SessionDelivery], transcripts: [SessionTranscript],
+        participants: [SessionParticipants], contacts: [SessionContact], delivery: [SessionDelivery],
+        transcripts: [SessionTranscript],
         screens: [SessionScreen]? = nil
     ) {
         self.format = Session.format
@@ -98,7 +99,9 @@ public struct SessionScreen: Codable, Hashable, Sendable {
     public var app: String?
     public var conversation: String?
     public var presentationStyle: PresentationStyle?
-    public init(device: String, showing: String?, app: String?, conversation: String?, presentationStyle: PresentationStyle?) {
+    public init(
+        device: String, showing: String?, app: String?, conversation: String?, presentationStyle: PresentationStyle?
+    ) {
         self.device = device
         self.showing = showing
         self.app = app
@@ -184,7 +187,8 @@ public struct SessionTranscript: Codable, Hashable, Sendable {
     public var text: String
     public var staged: TranscriptEntryValue?
     public init(
-        device: String, conversation: String, entries: [TranscriptEntryValue], removed: [Int] = [], olderCount: Int, text: String,
+        device: String, conversation: String, entries: [TranscriptEntryValue], removed: [Int] = [], olderCount: Int,
+        text: String,
         staged: TranscriptEntryValue?
     ) {
         self.device = device
@@ -237,8 +241,11 @@ public struct SessionViews: Sendable {
     /// the screenful (a replay applies every step's changes; a sort each was most of its time).
     public mutating func apply(_ change: SessionTranscript) {
         let key = Key(device: change.device, conversation: change.conversation)
-        var view = self.views.removeValue(forKey: key)
-            ?? SessionTranscript(device: change.device, conversation: change.conversation, entries: [], olderCount: 0, text: "", staged: nil)
+        var view =
+            self.views.removeValue(forKey: key)
+            ?? SessionTranscript(
+                device: change.device, conversation: change.conversation, entries: [], olderCount: 0, text: "",
+                staged: nil)
         if !change.removed.isEmpty {
             let removed = Set(change.removed)
             view.entries.removeAll { removed.contains($0.entry) }
@@ -315,7 +322,8 @@ public struct SessionStep: Codable, Hashable, Sendable {
 
     public init(
         step: Int, time: Int64, command: String, body: JSONValue, reply: JSONValue, events: [EventRecord],
-        callbacks: [SessionCallback], transcripts: [SessionTranscript], frames: [TapFrame], participants: [SessionParticipants]? = nil
+        callbacks: [SessionCallback], transcripts: [SessionTranscript], frames: [TapFrame],
+        participants: [SessionParticipants]? = nil
     ) {
         self.step = step
         self.time = time
@@ -387,7 +395,9 @@ public struct SessionFinding: Codable, Hashable, Sendable {
         /// The kind of finding an event of the daemon's is, or nil for the events of a
         /// well-behaved app (launches, idle terminations, sends, arrivals …).
         public init?(event: EventRecord) {
-            if event.eventKind == .requestRefused && event.name == "sendWhileNotVisible" && event.detail?.hasPrefix("setView:") == true {
+            if event.eventKind == .requestRefused && event.name == "sendWhileNotVisible"
+                && event.detail?.hasPrefix("setView:") == true
+            {
                 // A view set as the user closes the app: the app cannot know until its
                 // willResignActive arrives, and the view had nowhere to show (MessagesSDK
                 // sends a UIKit screen whenever its views change). Harmless, so no bug.
@@ -405,7 +415,8 @@ public struct SessionFinding: Codable, Hashable, Sendable {
         /// The event kinds that are findings, and of which kind (`terminated` too, when the
         /// app exited by itself).
         public static let events: [EventKind: Kind] = [
-            .crashed: .crashed, .unresponsive: .unresponsive, .launchFailed: .launchFailed, .launchTimedOut: .launchFailed,
+            .crashed: .crashed, .unresponsive: .unresponsive, .launchFailed: .launchFailed,
+            .launchTimedOut: .launchFailed,
             .memoryExceeded: .memoryExceeded, .sendRefused: .refused, .requestRefused: .refused,
             .callbackFailed: .callbackFailed, .protocolError: .callbackFailed,
         ]
@@ -424,7 +435,10 @@ public struct SessionFinding: Codable, Hashable, Sendable {
     /// `invariant`: the invariants file that failed (as given to explore).
     public var invariants: String?
 
-    public init(kind: Kind, step: Int, device: String? = nil, app: String? = nil, detail: String, before: String? = nil, after: String? = nil, invariants: String? = nil) {
+    public init(
+        kind: Kind, step: Int, device: String? = nil, app: String? = nil, detail: String, before: String? = nil,
+        after: String? = nil, invariants: String? = nil
+    ) {
         self.kind = kind
         self.step = step
         self.device = device

@@ -22,7 +22,9 @@ public enum SessionReader {
     public static let maxTime: Int64 = 3_155_760_000_000
 
     public static func read(_ bytes: [UInt8]) throws(SessionError) -> Session {
-        guard bytes.count <= Self.maxBytes else { throw SessionError(line: nil, "the file is over \(Self.maxBytes) bytes") }
+        guard bytes.count <= Self.maxBytes else {
+            throw SessionError(line: nil, "the file is over \(Self.maxBytes) bytes")
+        }
         guard !bytes.isEmpty else { throw SessionError(line: nil, "the file is empty: not a msghost session") }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let endsWithNewline = lines.last?.isEmpty == true
@@ -38,35 +40,50 @@ public enum SessionReader {
         for (index, line) in lines.enumerated() {
             let number = index + 1
             let bytes = Data(line)
-            let read = Self.hasInexactNumber(line)
+            let read =
+                Self.hasInexactNumber(line)
                 ? (try? WireJSON.decode(JSONValue.self, from: Array(line))).map(Self.foundationObject)
                 : try? JSONSerialization.jsonObject(with: bytes)
             guard let object = read as? [String: Any] else {
-                if index == 0 { throw SessionError(line: 1, "not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")") }
+                if index == 0 {
+                    throw SessionError(
+                        line: 1,
+                        "not JSON: this is not a msghost session (its first line is a JSON object of type \"session\")")
+                }
                 if index == lines.count - 1 && !endsWithNewline {
-                    throw SessionError(line: number, "cut short (not whole JSON, and no newline after it): the file is truncated")
+                    throw SessionError(
+                        line: number, "cut short (not whole JSON, and no newline after it): the file is truncated")
                 }
                 throw SessionError(line: number, "not a JSON object")
             }
             if let key = Self.repeatedKey(in: line) {
-                throw SessionError(line: number, "the key \"\(key)\" is written twice in one object (each key once: the line would read two ways)")
+                throw SessionError(
+                    line: number,
+                    "the key \"\(key)\" is written twice in one object (each key once: the line would read two ways)")
             }
             values.append((bytes, object))
         }
         let start: SessionStart = try Self.decode(values[0], line: 1, as: "session", shape: SessionShapes.start)
         guard start.format == Session.format else {
-            throw SessionError(line: 1, "format is \"\(start.format)\", not \"\(Session.format)\": not a msghost session")
+            throw SessionError(
+                line: 1, "format is \"\(start.format)\", not \"\(Session.format)\": not a msghost session")
         }
         guard start.version == Session.version else {
-            throw SessionError(line: 1, "session format version \(start.version); this build reads version \(Session.version) only")
+            throw SessionError(
+                line: 1, "session format version \(start.version); this build reads version \(Session.version) only")
         }
         guard start.clock == "system" || start.clock == "manual" else {
             throw SessionError(line: 1, "clock is \"\(start.clock)\"; expected system or manual")
         }
         if let unknown = start.settings.keys.sorted().first(where: { !Session.settingKeys.contains($0) }) {
-            throw SessionError(line: 1, "settings: unknown key \"\(unknown)\"; known keys: \(Session.settingKeys.sorted().joined(separator: ", "))")
+            throw SessionError(
+                line: 1,
+                "settings: unknown key \"\(unknown)\"; known keys: \(Session.settingKeys.sorted().joined(separator: ", "))"
+            )
         }
-        guard (0...Self.maxTime).contains(start.startedAt) else { throw SessionError(line: 1, "startedAt \(start.startedAt) is out of range 0…\(Self.maxTime)") }
+        guard (0...Self.maxTime).contains(start.startedAt) else {
+            throw SessionError(line: 1, "startedAt \(start.startedAt) is out of range 0…\(Self.maxTime)")
+        }
         var world = SessionWorldIndex(start.world)
         for screen in start.screens ?? [] {
             let names: [(String?, Set<String>, String)] = [
@@ -74,10 +91,16 @@ public enum SessionReader {
                 (screen.conversation, world.conversations, "conversation"), (screen.app, world.apps, "app"),
             ]
             if let (name, _, what) = names.first(where: { $0.0 != nil && !$0.1.contains($0.0!) }) {
-                throw SessionError(line: 1, "screens: \(what) \"\(name!)\" on \(screen.device) is not in the session's world")
+                throw SessionError(
+                    line: 1, "screens: \(what) \"\(name!)\" on \(screen.device) is not in the session's world")
             }
-            if (screen.app == nil) != (screen.conversation == nil) || (screen.app == nil) != (screen.presentationStyle == nil) {
-                throw SessionError(line: 1, "screens: \(screen.device): an app presented needs its conversation and presentationStyle, and they need an app")
+            if (screen.app == nil) != (screen.conversation == nil)
+                || (screen.app == nil) != (screen.presentationStyle == nil)
+            {
+                throw SessionError(
+                    line: 1,
+                    "screens: \(screen.device): an app presented needs its conversation and presentationStyle, and they need an app"
+                )
             }
         }
         var steps: [SessionStep] = []
@@ -90,17 +113,21 @@ public enum SessionReader {
             }
             switch type {
             case "step":
-                let fields: SessionStepFields = try Self.decode(value, line: number, as: "step", shape: SessionShapes.step)
+                let fields: SessionStepFields = try Self.decode(
+                    value, line: number, as: "step", shape: SessionShapes.step)
                 let step = try fields.step(value.object, line: number)
                 try Self.check(step, after: steps.last, line: number, world: &world)
                 steps.append(step)
             case "end":
                 let last: SessionEnd = try Self.decode(value, line: number, as: "end", shape: SessionShapes.end)
                 guard last.steps == steps.count else {
-                    throw SessionError(line: number, "the end line counts \(last.steps) steps, the file has \(steps.count): the file is damaged")
+                    throw SessionError(
+                        line: number,
+                        "the end line counts \(last.steps) steps, the file has \(steps.count): the file is damaged")
                 }
                 guard (steps.last?.time ?? 0)...Self.maxTime ~= last.time else {
-                    throw SessionError(line: number, "end time \(last.time) is before the last step's or over 100 years")
+                    throw SessionError(
+                        line: number, "end time \(last.time) is before the last step's or over 100 years")
                 }
                 end = last
             case "session":
@@ -110,7 +137,9 @@ public enum SessionReader {
             }
         }
         guard let end else {
-            throw SessionError(line: nil, "truncated: no end line after line \(values.count) (the last step is \(steps.last?.step ?? 0))")
+            throw SessionError(
+                line: nil,
+                "truncated: no end line after line \(values.count) (the last step is \(steps.last?.step ?? 0))")
         }
         return Session(start: start, steps: steps, end: end)
     }
@@ -126,21 +155,32 @@ public enum SessionReader {
         var index = line.startIndex
         while index < line.endIndex {
             switch line[index] {
-            case UInt8(ascii: "{"): objects.append([]); expectingKey = true
-            case UInt8(ascii: "["): objects.append(nil); expectingKey = false
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = objects.popLast(); expectingKey = false
+            case UInt8(ascii: "{"):
+                objects.append([])
+                expectingKey = true
+            case UInt8(ascii: "["):
+                objects.append(nil)
+                expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = objects.popLast()
+                expectingKey = false
             case UInt8(ascii: ","): expectingKey = objects.last.map { $0 != nil } ?? false
             case UInt8(ascii: "\""):
                 var end = index + 1
                 var escaped = false
                 while end < line.endIndex, line[end] != UInt8(ascii: "\"") {
-                    if line[end] == UInt8(ascii: "\\") { escaped = true; end += 1 }
+                    if line[end] == UInt8(ascii: "\\") {
+                        escaped = true
+                        end += 1
+                    }
                     end += 1
                 }
                 if expectingKey, objects.last != nil {
                     let token = line[index...min(end, line.endIndex - 1)]
-                    let key = escaped
-                        ? (try? JSONSerialization.jsonObject(with: Data(token), options: .fragmentsAllowed)) as? String ?? String(decoding: token, as: UTF8.self)
+                    let key =
+                        escaped
+                        ? (try? JSONSerialization.jsonObject(with: Data(token), options: .fragmentsAllowed)) as? String
+                            ?? String(decoding: token, as: UTF8.self)
                         : String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
                     if objects[objects.count - 1]!.insert(key).inserted == false { return key }
                 }
@@ -162,7 +202,9 @@ public enum SessionReader {
             switch line[index] {
             case UInt8(ascii: "\""):
                 index += 1
-                while index < line.endIndex, line[index] != UInt8(ascii: "\"") { index += line[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                while index < line.endIndex, line[index] != UInt8(ascii: "\"") {
+                    index += line[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
                 digits = 0
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
@@ -189,7 +231,9 @@ public enum SessionReader {
         }
     }
 
-    private static func decode<T: Decodable>(_ value: (bytes: Data, object: [String: Any]), line: Int, as what: String, shape: SessionShape) throws(SessionError) -> T {
+    private static func decode<T: Decodable>(
+        _ value: (bytes: Data, object: [String: Any]), line: Int, as what: String, shape: SessionShape
+    ) throws(SessionError) -> T {
         do {
             try shape.check(value.object, path: what)
         } catch let error as SessionShape.Mismatch {
@@ -208,17 +252,25 @@ public enum SessionReader {
 
     /// A step is in order, its action is one a recording keeps, and, if it was carried out,
     /// it names only devices, conversations and people the world has by then.
-    private static func check(_ step: SessionStep, after previous: SessionStep?, line: Int, world: inout SessionWorldIndex) throws(SessionError) {
+    private static func check(
+        _ step: SessionStep, after previous: SessionStep?, line: Int, world: inout SessionWorldIndex
+    ) throws(SessionError) {
         let expected = (previous?.step ?? 0) + 1
-        guard step.step == expected else { throw SessionError(line: line, "step \(step.step) where step \(expected) was due") }
+        guard step.step == expected else {
+            throw SessionError(line: line, "step \(step.step) where step \(expected) was due")
+        }
         guard (previous?.time ?? 0)...Self.maxTime ~= step.time else {
-            throw SessionError(line: line, "step \(step.step): time \(step.time) is before the step before it or over 100 years")
+            throw SessionError(
+                line: line, "step \(step.step): time \(step.time) is before the step before it or over 100 years")
         }
         guard let command = ControlCommand(rawValue: step.command), Session.actions.contains(command) else {
             let known = Session.actions.map(\.rawValue).sorted().joined(separator: ", ")
-            throw SessionError(line: line, "step \(step.step): unknown action \"\(step.command)\" (actions a session holds: \(known))")
+            throw SessionError(
+                line: line, "step \(step.step): unknown action \"\(step.command)\" (actions a session holds: \(known))")
         }
-        guard case .object(let body) = step.body else { throw SessionError(line: line, "step \(step.step) (\(step.command)): body is not a JSON object") }
+        guard case .object(let body) = step.body else {
+            throw SessionError(line: line, "step \(step.step) (\(step.command)): body is not a JSON object")
+        }
         // A step the daemon refused may name what does not exist (that is why it was refused).
         guard case .object(let reply) = step.reply, reply["status"] == .string("ok") else { return }
         try world.check(command, body, step: step.step, line: line)
@@ -239,12 +291,17 @@ struct SessionWorldIndex {
         self.apps = Set(world.installs.map(\.app))
     }
 
-    mutating func check(_ command: ControlCommand, _ body: [String: JSONValue], step: Int, line: Int) throws(SessionError) {
+    mutating func check(_ command: ControlCommand, _ body: [String: JSONValue], step: Int, line: Int)
+        throws(SessionError)
+    {
         func name(_ key: String) -> String? { if case .string(let value)? = body[key] { value } else { nil } }
         func require(_ key: String, in known: Set<String>, _ what: String) throws(SessionError) {
             guard let value = name(key), !known.contains(value) else { return }
             let list = known.sorted().joined(separator: ", ")
-            throw SessionError(line: line, "step \(step) (\(command.rawValue)): \(what) \"\(value)\" is not in the session's world (\(what)s: \(list.isEmpty ? "none" : list))")
+            throw SessionError(
+                line: line,
+                "step \(step) (\(command.rawValue)): \(what) \"\(value)\" is not in the session's world (\(what)s: \(list.isEmpty ? "none" : list))"
+            )
         }
         switch command {
         case .createPerson:

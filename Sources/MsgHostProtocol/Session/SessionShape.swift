@@ -30,7 +30,10 @@ indirect enum SessionShape: Sendable {
         case .object(let keys):
             guard let fields = value as? [String: Any] else { return }
             if let unknown = fields.keys.sorted().first(where: { keys[$0] == nil }) {
-                throw Mismatch(description: "\(path): unknown key \"\(unknown)\"; known keys: \(keys.keys.sorted().joined(separator: ", "))")
+                throw Mismatch(
+                    description:
+                        "\(path): unknown key \"\(unknown)\"; known keys: \(keys.keys.sorted().joined(separator: ", "))"
+                )
             }
             for (key, field) in fields { if let shape = keys[key] { try shape.check(field, path: "\(path).\(key)") } }
         }
@@ -45,9 +48,11 @@ indirect enum SessionShape: Sendable {
 enum SessionShapes {
     static let entry = SessionShape.keys(
         "index", "entry", "messageID", "kind", "sender", "senderName", "senderDevice", "app", "rendering",
-        "senderParticipantIdentifier", "message", "rendered", "text", "file", "liveSize", "sentAt", "expiring", "kept", "peeledOnto")
+        "senderParticipantIdentifier", "message", "rendered", "text", "file", "liveSize", "sentAt", "expiring", "kept",
+        "peeledOnto")
     static let transcript = SessionShape.object([
-        "device": .any, "conversation": .any, "entries": .array(entry), "removed": .any, "olderCount": .any, "text": .any,
+        "device": .any, "conversation": .any, "entries": .array(entry), "removed": .any, "olderCount": .any,
+        "text": .any,
         "staged": .optional(entry),
     ])
     static let start = SessionShape.object([
@@ -65,10 +70,14 @@ enum SessionShapes {
         "transcripts": .array(transcript),
         "screens": .array(.keys("device", "showing", "app", "conversation", "presentationStyle")),
     ])
-    static let participants = SessionShape.object(["device": .any, "app": .any, "participants": .array(.keys("person", "identifier"))])
-    static let event = SessionShape.keys("seq", "time", "kind", "device", "app", "conversation", "instance", "code", "name", "pid", "detail", "elements")
+    static let participants = SessionShape.object([
+        "device": .any, "app": .any, "participants": .array(.keys("person", "identifier")),
+    ])
+    static let event = SessionShape.keys(
+        "seq", "time", "kind", "device", "app", "conversation", "instance", "code", "name", "pid", "detail", "elements")
     static let frame = SessionShape.object([
-        "seq": .any, "time": .any, "direction": .any, "device": .any, "app": .any, "pid": .any, "type": .any, "id": .any,
+        "seq": .any, "time": .any, "direction": .any, "device": .any, "app": .any, "pid": .any, "type": .any,
+        "id": .any,
         "replyTo": .any, "body": .any, "binary": .any, "error": .optional(.keys("domain", "code", "name", "message")),
     ])
     static let step = SessionShape.object([

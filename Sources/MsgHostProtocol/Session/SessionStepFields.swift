@@ -30,16 +30,22 @@ struct SessionStepFields: Decodable {
     }
 
     func step(_ object: [String: Any], line: Int) throws(SessionError) -> SessionStep {
-        guard let body = object["body"], let reply = object["reply"], let frames = object["frames"] as? [Any], frames.count == self.frames.count else {
+        guard let body = object["body"], let reply = object["reply"], let frames = object["frames"] as? [Any],
+            frames.count == self.frames.count
+        else {
             throw SessionError(line: line, "step: body, reply and frames are required")
         }
         let bodies = frames.map { (($0 as? [String: Any])?["body"]).map(Self.json) ?? .null }
         return SessionStep(
-            step: self.step, time: self.time, command: self.command, body: Self.json(body), reply: Self.json(reply), events: self.events,
+            step: self.step, time: self.time, command: self.command, body: Self.json(body), reply: Self.json(reply),
+            events: self.events,
             callbacks: self.callbacks, transcripts: self.transcripts,
             frames: zip(self.frames, bodies).map { frame, body in
-                TapFrame(seq: frame.seq, time: frame.time, direction: frame.direction, device: frame.device, app: frame.app, pid: frame.pid,
-                         type: frame.type, id: frame.id, replyTo: frame.replyTo, body: body == .null ? nil : body, binary: frame.binary, error: frame.error)
+                TapFrame(
+                    seq: frame.seq, time: frame.time, direction: frame.direction, device: frame.device, app: frame.app,
+                    pid: frame.pid,
+                    type: frame.type, id: frame.id, replyTo: frame.replyTo, body: body == .null ? nil : body,
+                    binary: frame.binary, error: frame.error)
             },
             participants: self.participants)
     }

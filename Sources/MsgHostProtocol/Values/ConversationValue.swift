@@ -4,7 +4,9 @@ public struct ConversationValue: Codable, Hashable, Sendable {
     public var remoteParticipantIdentifiers: [String]
     public var selectedMessage: MessageValue?
 
-    public init(localParticipantIdentifier: String, remoteParticipantIdentifiers: [String], selectedMessage: MessageValue? = nil) {
+    public init(
+        localParticipantIdentifier: String, remoteParticipantIdentifiers: [String], selectedMessage: MessageValue? = nil
+    ) {
         self.localParticipantIdentifier = localParticipantIdentifier
         self.remoteParticipantIdentifiers = remoteParticipantIdentifiers
         self.selectedMessage = selectedMessage

@@ -26,11 +26,26 @@ public enum DeviceModel: String, Codable, Hashable, Sendable, CaseIterable {
 
     public var screen: ScreenGeometry {
         switch self {
-        case .iPhoneSE: ScreenGeometry(width: 375, height: 667, scale: 2, safeArea: .init(top: 20, left: 0, bottom: 0, right: 0), compactHeight: 260)
-        case .iPhone14: ScreenGeometry(width: 390, height: 844, scale: 3, safeArea: .init(top: 47, left: 0, bottom: 34, right: 0), compactHeight: 292)
-        case .iPhone15: ScreenGeometry(width: 393, height: 852, scale: 3, safeArea: .init(top: 59, left: 0, bottom: 34, right: 0), compactHeight: 292)
-        case .iPhone15ProMax: ScreenGeometry(width: 430, height: 932, scale: 3, safeArea: .init(top: 59, left: 0, bottom: 34, right: 0), compactHeight: 302)
-        case .iPad: ScreenGeometry(width: 820, height: 1180, scale: 2, safeArea: .init(top: 24, left: 0, bottom: 20, right: 0), compactHeight: 398)
+        case .iPhoneSE:
+            ScreenGeometry(
+                width: 375, height: 667, scale: 2, safeArea: .init(top: 20, left: 0, bottom: 0, right: 0),
+                compactHeight: 260)
+        case .iPhone14:
+            ScreenGeometry(
+                width: 390, height: 844, scale: 3, safeArea: .init(top: 47, left: 0, bottom: 34, right: 0),
+                compactHeight: 292)
+        case .iPhone15:
+            ScreenGeometry(
+                width: 393, height: 852, scale: 3, safeArea: .init(top: 59, left: 0, bottom: 34, right: 0),
+                compactHeight: 292)
+        case .iPhone15ProMax:
+            ScreenGeometry(
+                width: 430, height: 932, scale: 3, safeArea: .init(top: 59, left: 0, bottom: 34, right: 0),
+                compactHeight: 302)
+        case .iPad:
+            ScreenGeometry(
+                width: 820, height: 1180, scale: 2, safeArea: .init(top: 24, left: 0, bottom: 20, right: 0),
+                compactHeight: 398)
         }
     }
 }
@@ -45,25 +60,35 @@ public struct ScreenGeometry: Codable, Hashable, Sendable {
     /// The model it is (Apple's idiom follows: an iPad is `pad`).
     public var model: DeviceModel?
 
-    public init(width: Double, height: Double, scale: Double, safeArea: Insets, compactHeight: Double, model: DeviceModel? = nil) {
-        (self.width, self.height, self.scale, self.safeArea, self.compactHeight, self.model) = (width, height, scale, safeArea, compactHeight, model)
+    public init(
+        width: Double, height: Double, scale: Double, safeArea: Insets, compactHeight: Double, model: DeviceModel? = nil
+    ) {
+        (self.width, self.height, self.scale, self.safeArea, self.compactHeight, self.model) = (
+            width, height, scale, safeArea, compactHeight, model
+        )
     }
 
     /// Whether every number is one a screen can have: sizes 1–4,096 points, a scale of 1–4,
     /// insets and the compact height within the screen. A screen read from outside (the
     /// environment) that is not is refused, naming the first number that is wrong.
     public func check() -> String? {
-        for (name, value, range) in [("width", self.width, 1.0...4_096), ("height", self.height, 1.0...4_096), ("scale", self.scale, 1.0...4)]
+        for (name, value, range) in [
+            ("width", self.width, 1.0...4_096), ("height", self.height, 1.0...4_096), ("scale", self.scale, 1.0...4),
+        ]
         where !(value.isFinite && range.contains(value)) {
             return "\(name) \(value) is out of range (\(Int(range.lowerBound)) to \(Int(range.upperBound)))"
         }
-        for (name, value, limit) in [("safeArea.top", self.safeArea.top, self.height), ("safeArea.bottom", self.safeArea.bottom, self.height),
-                                     ("safeArea.left", self.safeArea.left, self.width), ("safeArea.right", self.safeArea.right, self.width),
-                                     ("compactHeight", self.compactHeight, self.height)]
+        for (name, value, limit) in [
+            ("safeArea.top", self.safeArea.top, self.height), ("safeArea.bottom", self.safeArea.bottom, self.height),
+            ("safeArea.left", self.safeArea.left, self.width), ("safeArea.right", self.safeArea.right, self.width),
+            ("compactHeight", self.compactHeight, self.height),
+        ]
         where !(value.isFinite && value >= 0 && value <= limit) {
             return "\(name) \(value) is out of range (0 to \(limit))"
         }
-        if self.safeArea.top + self.safeArea.bottom >= self.height || self.safeArea.left + self.safeArea.right >= self.width {
+        if self.safeArea.top + self.safeArea.bottom >= self.height
+            || self.safeArea.left + self.safeArea.right >= self.width
+        {
             return "the safe area leaves nothing of the screen"
         }
         return nil

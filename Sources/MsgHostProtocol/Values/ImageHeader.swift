@@ -36,7 +36,9 @@ public struct ImageHeader: Equatable, Sendable {
     /// PNG: the signature, then the IHDR chunk first (length 13, "IHDR", width and height as
     /// big-endian 32-bit numbers; the PNG specification limits each to 2³¹−1).
     private static func png(_ bytes: [UInt8]) -> ImageHeader? {
-        guard bytes.count >= 24, Array(bytes[0..<8]) == pngSignature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        guard bytes.count >= 24, Array(bytes[0..<8]) == pngSignature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            return nil
+        }
         let width = bigEndian(bytes, at: 16, count: 4)
         let height = bigEndian(bytes, at: 20, count: 4)
         guard width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
@@ -45,8 +47,12 @@ public struct ImageHeader: Equatable, Sendable {
 
     /// GIF: "GIF87a" or "GIF89a", then the logical screen's width and height, little-endian 16-bit.
     private static func gif(_ bytes: [UInt8]) -> ImageHeader? {
-        guard bytes.count >= 10, Array(bytes[0..<6]) == Array("GIF87a".utf8) || Array(bytes[0..<6]) == Array("GIF89a".utf8) else { return nil }
-        return ImageHeader(format: .gif, pixelWidth: Int(bytes[6]) | Int(bytes[7]) << 8, pixelHeight: Int(bytes[8]) | Int(bytes[9]) << 8)
+        guard bytes.count >= 10,
+            Array(bytes[0..<6]) == Array("GIF87a".utf8) || Array(bytes[0..<6]) == Array("GIF89a".utf8)
+        else { return nil }
+        return ImageHeader(
+            format: .gif, pixelWidth: Int(bytes[6]) | Int(bytes[7]) << 8,
+            pixelHeight: Int(bytes[8]) | Int(bytes[9]) << 8)
     }
 
     /// JPEG: SOI (FF D8), then marker segments until a start-of-frame (SOF0–SOF15 but DHT C4,
@@ -58,14 +64,21 @@ public struct ImageHeader: Equatable, Sendable {
         while index + 4 <= bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }  // fill bytes before a marker
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }  // no length
+            if marker == 0xFF {
+                index += 1
+                continue
+            }  // fill bytes before a marker
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }  // no length
             let length = bigEndian(bytes, at: index + 2, count: 2)
             guard length >= 2 else { return nil }
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard index + 9 <= bytes.count else { return nil }
-                return ImageHeader(format: .jpeg, pixelWidth: bigEndian(bytes, at: index + 7, count: 2),
-                                   pixelHeight: bigEndian(bytes, at: index + 5, count: 2))
+                return ImageHeader(
+                    format: .jpeg, pixelWidth: bigEndian(bytes, at: index + 7, count: 2),
+                    pixelHeight: bigEndian(bytes, at: index + 5, count: 2))
             }
             if marker == 0xDA || marker == 0xD9 { return nil }  // scan data or end before any frame
             index += 2 + length

@@ -43,11 +43,14 @@ public enum LayoutValue: Codable, Hashable, Sendable {
             // older peers leave out, so it is optional here but always written).
             let alternate = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .alternateLayout)
             if let inner = try alternate.decodeIfPresent(String.self, forKey: .type), inner != "template" {
-                throw DecodingError.dataCorruptedError(forKey: .type, in: alternate, debugDescription: "an alternateLayout must be \"template\", not \"\(inner)\"")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .type, in: alternate,
+                    debugDescription: "an alternateLayout must be \"template\", not \"\(inner)\"")
             }
             self = .live(alternateLayout: try container.decode(TemplateLayoutValue.self, forKey: .alternateLayout))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "must be \"template\" or \"live\", not \"\(type)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "must be \"template\" or \"live\", not \"\(type)\"")
         }
     }
 

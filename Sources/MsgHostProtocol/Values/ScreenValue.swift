@@ -21,7 +21,10 @@ public struct ScreenItem: Codable, Hashable, Sendable {
     /// Absent: enabled. A disabled control does nothing when tapped.
     public var enabled: Bool?
 
-    public init(role: Role, label: String? = nil, value: String? = nil, x: Double, y: Double, width: Double, height: Double, enabled: Bool? = nil) {
+    public init(
+        role: Role, label: String? = nil, value: String? = nil, x: Double, y: Double, width: Double, height: Double,
+        enabled: Bool? = nil
+    ) {
         self.role = role
         self.label = label
         self.value = value
@@ -35,12 +38,16 @@ public struct ScreenItem: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey { case role, label, value, x, y, width, height, enabled }
 
     public init(from decoder: any Decoder) throws {
-        try ViewElement.refuseUnknownKeys(in: decoder, known: ["role", "label", "value", "x", "y", "width", "height", "enabled"], what: "a screen item")
+        try ViewElement.refuseUnknownKeys(
+            in: decoder, known: ["role", "label", "value", "x", "y", "width", "height", "enabled"],
+            what: "a screen item")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let role = try container.decode(String.self, forKey: .role)
         guard let known = Role(rawValue: role) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .role, in: container, debugDescription: "must be one of \(Role.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(role)\"")
+                forKey: .role, in: container,
+                debugDescription:
+                    "must be one of \(Role.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(role)\"")
         }
         self.role = known
         self.label = try container.decodeIfPresent(String.self, forKey: .label)
@@ -74,7 +81,10 @@ public struct TapScreenRequest: Codable, Hashable, Sendable {
     public var text: String?
     public var to: ScreenPoint?
     public var steps: Int?
-    public init(device: String, x: Double, y: Double, long: Bool? = nil, text: String? = nil, to: ScreenPoint? = nil, steps: Int? = nil) {
+    public init(
+        device: String, x: Double, y: Double, long: Bool? = nil, text: String? = nil, to: ScreenPoint? = nil,
+        steps: Int? = nil
+    ) {
         self.device = device
         self.x = x
         self.y = y

@@ -48,18 +48,24 @@ public enum ViewDateMode: String, Codable, Hashable, Sendable, CaseIterable {
     public func parse(_ text: String) -> ViewDateValue? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count, range.allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return nil }
+            guard range.upperBound <= bytes.count, range.allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else {
+                return nil
+            }
             return range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) }
         }
         func date(at start: Int) -> (Int, Int, Int)? {
             guard bytes.count >= start + 10, bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D,
-                  let year = number(start..<(start + 4)), let month = number((start + 5)..<(start + 7)), let day = number((start + 8)..<(start + 10)),
-                  year >= 1, (1...12).contains(month), (1...ViewDateValue.days(in: month, of: year)).contains(day) else { return nil }
+                let year = number(start..<(start + 4)), let month = number((start + 5)..<(start + 7)),
+                let day = number((start + 8)..<(start + 10)),
+                year >= 1, (1...12).contains(month), (1...ViewDateValue.days(in: month, of: year)).contains(day)
+            else { return nil }
             return (year, month, day)
         }
         func time(at start: Int) -> (Int, Int)? {
             guard bytes.count >= start + 5, bytes[start + 2] == 0x3A,
-                  let hour = number(start..<(start + 2)), let minute = number((start + 3)..<(start + 5)), hour < 24, minute < 60 else { return nil }
+                let hour = number(start..<(start + 2)), let minute = number((start + 3)..<(start + 5)), hour < 24,
+                minute < 60
+            else { return nil }
             return (hour, minute)
         }
         switch self {
@@ -70,7 +76,9 @@ public enum ViewDateMode: String, Codable, Hashable, Sendable, CaseIterable {
             guard bytes.count == 5, let (h, min) = time(at: 0) else { return nil }
             return ViewDateValue(year: 0, month: 0, day: 0, hour: h, minute: min)
         case .dateAndTime:
-            guard bytes.count == 16, bytes[10] == 0x54, let (y, m, d) = date(at: 0), let (h, min) = time(at: 11) else { return nil }
+            guard bytes.count == 16, bytes[10] == 0x54, let (y, m, d) = date(at: 0), let (h, min) = time(at: 11) else {
+                return nil
+            }
             return ViewDateValue(year: y, month: m, day: d, hour: h, minute: min)
         }
     }

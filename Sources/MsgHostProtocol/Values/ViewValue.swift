@@ -45,7 +45,8 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
     case screen(FrameReference, width: Int, height: Int, items: [ScreenItem])
 
     private enum CodingKeys: String, CodingKey {
-        case type, text, style, image, accessibilityLabel, width, height, id, title, payload, enabled, placeholder, elements
+        case type, text, style, image, accessibilityLabel, width, height, id, title, payload, enabled, placeholder,
+            elements
         case options, selected, on, mode, value, minimum, maximum, sticker, items
     }
 
@@ -64,12 +65,16 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
     ]
 
     /// A value of `E` by its raw name, refused naming the allowed ones.
-    private static func named<E: RawRepresentable & CaseIterable>(_: E.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> E?
+    private static func named<E: RawRepresentable & CaseIterable>(
+        _: E.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> E?
     where E.RawValue == String {
         guard let name = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
         guard let known = E(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: container, debugDescription: "must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+                forKey: key, in: container,
+                debugDescription:
+                    "must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
         }
         return known
     }
@@ -79,46 +84,65 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
         let type = try container.decode(String.self, forKey: .type)
         guard let known = Self.keys[type] else {
             throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container, debugDescription: "unknown element type \"\(type)\"; known: \(Self.keys.keys.sorted().joined(separator: ", "))")
+                forKey: .type, in: container,
+                debugDescription:
+                    "unknown element type \"\(type)\"; known: \(Self.keys.keys.sorted().joined(separator: ", "))")
         }
         try Self.refuseUnknownKeys(in: decoder, known: known, what: "a \(type) element")
         switch type {
         case "text":
-            self = .text(try container.decode(String.self, forKey: .text), style: try Self.named(ViewTextStyle.self, .style, in: container))
+            self = .text(
+                try container.decode(String.self, forKey: .text),
+                style: try Self.named(ViewTextStyle.self, .style, in: container))
         case "image":
             self = .image(
                 try container.decode(FrameReference.self, forKey: .image),
                 accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
-                width: try container.decodeIfPresent(Int.self, forKey: .width), height: try container.decodeIfPresent(Int.self, forKey: .height))
+                width: try container.decodeIfPresent(Int.self, forKey: .width),
+                height: try container.decodeIfPresent(Int.self, forKey: .height))
         case "button":
             self = .button(
-                id: try container.decode(String.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
-                payload: try container.decodeIfPresent(JSONValue.self, forKey: .payload), enabled: try container.decodeIfPresent(Bool.self, forKey: .enabled))
+                id: try container.decode(String.self, forKey: .id),
+                title: try container.decode(String.self, forKey: .title),
+                payload: try container.decodeIfPresent(JSONValue.self, forKey: .payload),
+                enabled: try container.decodeIfPresent(Bool.self, forKey: .enabled))
         case "textField":
             self = .textField(
-                id: try container.decode(String.self, forKey: .id), placeholder: try container.decodeIfPresent(String.self, forKey: .placeholder),
+                id: try container.decode(String.self, forKey: .id),
+                placeholder: try container.decodeIfPresent(String.self, forKey: .placeholder),
                 text: try container.decodeIfPresent(String.self, forKey: .text))
         case "choice":
             self = .choice(
-                id: try container.decode(String.self, forKey: .id), options: try container.decode([ViewOption].self, forKey: .options),
-                selected: try container.decodeIfPresent(String.self, forKey: .selected), style: try Self.named(ViewChoiceStyle.self, .style, in: container))
+                id: try container.decode(String.self, forKey: .id),
+                options: try container.decode([ViewOption].self, forKey: .options),
+                selected: try container.decodeIfPresent(String.self, forKey: .selected),
+                style: try Self.named(ViewChoiceStyle.self, .style, in: container))
         case "toggle":
-            self = .toggle(id: try container.decode(String.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
-                           on: try container.decodeIfPresent(Bool.self, forKey: .on))
+            self = .toggle(
+                id: try container.decode(String.self, forKey: .id),
+                title: try container.decode(String.self, forKey: .title),
+                on: try container.decodeIfPresent(Bool.self, forKey: .on))
         case "date":
             self = .date(
-                id: try container.decode(String.self, forKey: .id), title: try container.decodeIfPresent(String.self, forKey: .title),
-                mode: try Self.named(ViewDateMode.self, .mode, in: container), value: try container.decodeIfPresent(String.self, forKey: .value),
-                minimum: try container.decodeIfPresent(String.self, forKey: .minimum), maximum: try container.decodeIfPresent(String.self, forKey: .maximum))
+                id: try container.decode(String.self, forKey: .id),
+                title: try container.decodeIfPresent(String.self, forKey: .title),
+                mode: try Self.named(ViewDateMode.self, .mode, in: container),
+                value: try container.decodeIfPresent(String.self, forKey: .value),
+                minimum: try container.decodeIfPresent(String.self, forKey: .minimum),
+                maximum: try container.decodeIfPresent(String.self, forKey: .maximum))
         case "sticker":
             self = .sticker(
-                try container.decode(FrameReference.self, forKey: .image), sticker: try container.decode(Int.self, forKey: .sticker),
+                try container.decode(FrameReference.self, forKey: .image),
+                sticker: try container.decode(Int.self, forKey: .sticker),
                 accessibilityLabel: try container.decodeIfPresent(String.self, forKey: .accessibilityLabel),
-                width: try container.decodeIfPresent(Int.self, forKey: .width), height: try container.decodeIfPresent(Int.self, forKey: .height))
+                width: try container.decodeIfPresent(Int.self, forKey: .width),
+                height: try container.decodeIfPresent(Int.self, forKey: .height))
         case "screen":
             self = .screen(
-                try container.decode(FrameReference.self, forKey: .image), width: try container.decode(Int.self, forKey: .width),
-                height: try container.decode(Int.self, forKey: .height), items: try container.decodeIfPresent([ScreenItem].self, forKey: .items) ?? [])
+                try container.decode(FrameReference.self, forKey: .image),
+                width: try container.decode(Int.self, forKey: .width),
+                height: try container.decode(Int.self, forKey: .height),
+                items: try container.decodeIfPresent([ScreenItem].self, forKey: .items) ?? [])
         default:
             self = .row(try container.decode([ViewElement].self, forKey: .elements))
         }
@@ -190,9 +214,11 @@ public indirect enum ViewElement: Codable, Hashable, Sendable {
     static func refuseUnknownKeys(in decoder: any Decoder, known: Set<String>, what: String) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = all.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "unknown key \"\(unknown)\" in \(what); known keys: \(known.sorted().joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "unknown key \"\(unknown)\" in \(what); known keys: \(known.sorted().joined(separator: ", "))"))
         }
     }
 

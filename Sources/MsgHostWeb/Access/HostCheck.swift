@@ -11,13 +11,21 @@ struct HostCheck<Context: RequestContext>: RouterMiddleware {
     let access: WebAccess
     let metrics: WebMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let authority = request.head.authority, self.admits(authority) else {
             let port = self.access.port.value
-            let allowed = self.access.allowedHosts.isEmpty ? "" : ", nor one given with --allow-host (\(self.access.allowedHosts.sorted().joined(separator: ", ")))"
+            let allowed =
+                self.access.allowedHosts.isEmpty
+                ? ""
+                : ", nor one given with --allow-host (\(self.access.allowedHosts.sorted().joined(separator: ", ")))"
             let shown = request.head.authority.map { "\"\($0)\"" } ?? "(none)"
             self.metrics.recordRefusal(.host)
-            return WebServer.error(.forbidden, "refused by the Host rule: Host \(shown) is not a loopback name (127.0.0.1, localhost, [::1]) with port \(port)\(allowed); to reach msghost-web by another name, start it with --allow-host NAME (docs/WEB.md, \"Who can reach the page\")")
+            return WebServer.error(
+                .forbidden,
+                "refused by the Host rule: Host \(shown) is not a loopback name (127.0.0.1, localhost, [::1]) with port \(port)\(allowed); to reach msghost-web by another name, start it with --allow-host NAME (docs/WEB.md, \"Who can reach the page\")"
+            )
         }
         return try await next(request, context)
     }

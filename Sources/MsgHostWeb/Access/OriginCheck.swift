@@ -18,12 +18,15 @@ struct OriginCheck<Context: RequestContext>: RouterMiddleware {
 
     static var secFetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let changes = request.method != .get && request.method != .head
         guard changes || request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
         guard let (status, reason) = Self.refusal(of: request) else { return try await next(request, context) }
         self.metrics.recordRefusal(.origin)
-        return WebServer.error(status, "refused by the Origin rule: \(reason) (docs/WEB.md, \"Who can reach the page\")")
+        return WebServer.error(
+            status, "refused by the Origin rule: \(reason) (docs/WEB.md, \"Who can reach the page\")")
     }
 
     /// Why `request` may not reach its route, or nil if it may.
@@ -31,17 +34,27 @@ struct OriginCheck<Context: RequestContext>: RouterMiddleware {
         // HostCheck ran first: the authority is one of the page's own names.
         let own = "http://\(request.head.authority ?? "")"
         if let origin = request.headers[.origin], origin.lowercased() != own.lowercased() {
-            return (.forbidden, "a request from \(origin.debugDescription) may not reach \(request.uri.path); only the page's own origin, \(own), may")
+            return (
+                .forbidden,
+                "a request from \(origin.debugDescription) may not reach \(request.uri.path); only the page's own origin, \(own), may"
+            )
         }
         if let site = request.headers[Self.secFetchSite]?.lowercased(), site != "same-origin" && site != "none" {
-            return (.forbidden, "a request from a page of another origin (Sec-Fetch-Site: \(site)) may not reach \(request.uri.path)")
+            return (
+                .forbidden,
+                "a request from a page of another origin (Sec-Fetch-Site: \(site)) may not reach \(request.uri.path)"
+            )
         }
         if request.method == .post {
             // Exactly application/json (any parameters): not a wildcard such as */json.
             let type = request.headers[.contentType].flatMap { MediaType(from: $0.lowercased()) }
             if type?.type != .application || type?.subType != "json" {
-                let shown = request.headers[.contentType].map { "Content-Type \($0.debugDescription)" } ?? "no Content-Type"
-                return (.unsupportedMediaType, "a POST must be application/json, got \(shown): a form or a text/plain POST is what a page of another site can send without asking")
+                let shown =
+                    request.headers[.contentType].map { "Content-Type \($0.debugDescription)" } ?? "no Content-Type"
+                return (
+                    .unsupportedMediaType,
+                    "a POST must be application/json, got \(shown): a form or a text/plain POST is what a page of another site can send without asking"
+                )
             }
         }
         return nil

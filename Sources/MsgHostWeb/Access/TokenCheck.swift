@@ -13,7 +13,9 @@ struct TokenCheck<Context: RequestContext>: RouterMiddleware {
     let page: PageAssets
     let metrics: WebMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let token = self.access.token else { return try await next(request, context) }
         let path = request.uri.path
         let isPage = path == "/"
@@ -23,7 +25,8 @@ struct TokenCheck<Context: RequestContext>: RouterMiddleware {
             // of the address bar (history.replaceState), so it is not left in the history.
             guard token.matches(given) else { return self.refuse(path) }
             var response = try await next(request, context)
-            response.setCookie(Cookie(name: self.access.cookieName, value: token.value, path: "/", httpOnly: true, sameSite: .strict))
+            response.setCookie(
+                Cookie(name: self.access.cookieName, value: token.value, path: "/", httpOnly: true, sameSite: .strict))
             return response
         }
         if let cookie = request.cookies[self.access.cookieName], token.matches(cookie.value) {
@@ -39,7 +42,10 @@ struct TokenCheck<Context: RequestContext>: RouterMiddleware {
     func refuse(_ path: String) -> Response {
         self.metrics.recordRefusal(.token)
         if path == "/" { return self.page.response(for: "token.html", status: .unauthorized) }
-        var response = WebServer.error(.unauthorized, "refused by the token rule: \(path) needs msghost-web's token; open the URL msghost-web printed (http://…/?token=…), or send Authorization: Bearer TOKEN (docs/WEB.md, \"Who can reach the page\")")
+        var response = WebServer.error(
+            .unauthorized,
+            "refused by the token rule: \(path) needs msghost-web's token; open the URL msghost-web printed (http://…/?token=…), or send Authorization: Bearer TOKEN (docs/WEB.md, \"Who can reach the page\")"
+        )
         response.headers[.wwwAuthenticate] = #"Bearer realm="msghost-web""#
         return response
     }

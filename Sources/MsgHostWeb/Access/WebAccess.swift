@@ -32,7 +32,8 @@ public struct WebAccess: Sendable {
     /// the name lowercased; nil for anything else.
     public static func split(_ authority: String) -> (name: String, port: Int?)? {
         let text = authority.lowercased()
-        let name: Substring, rest: Substring
+        let name: Substring
+        let rest: Substring
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }
             name = text[...close]
@@ -48,7 +49,7 @@ public struct WebAccess: Sendable {
         if rest.isEmpty { return (String(name), nil) }
         let digits = rest.dropFirst()
         guard rest.first == ":", (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let port = Int(digits), port <= 65_535
+            let port = Int(digits), port <= 65_535
         else { return nil }
         return (String(name), port)
     }
@@ -59,13 +60,16 @@ public struct WebAccess: Sendable {
         guard let (name, _) = Self.split(text) else { return nil }
         if name.hasPrefix("[") {
             let inside = name.dropFirst().dropLast()
-            return name.hasSuffix("]") && !inside.isEmpty && inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) ? text.lowercased() : nil
+            return name.hasSuffix("]") && !inside.isEmpty
+                && inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) ? text.lowercased() : nil
         }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = name.count <= 253 && labels.allSatisfy { label in
-            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
-                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
+        let valid =
+            name.count <= 253
+            && labels.allSatisfy { label in
+                (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
         return valid ? text.lowercased() : nil
     }
 

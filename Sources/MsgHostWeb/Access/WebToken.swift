@@ -23,10 +23,14 @@ public struct WebToken: Sendable {
     /// `source` names where it came from in the error.
     public init(_ value: String, source: String) throws(WebTokenError) {
         guard Self.lengths.contains(value.count) else {
-            throw WebTokenError("\(source): a token must be \(Self.lengths.lowerBound) to \(Self.lengths.upperBound) characters, got \(value.count)")
+            throw WebTokenError(
+                "\(source): a token must be \(Self.lengths.lowerBound) to \(Self.lengths.upperBound) characters, got \(value.count)"
+            )
         }
         if let bad = value.first(where: { !Self.allowed.contains($0) }) {
-            throw WebTokenError("\(source): a token may hold only letters, digits, '-', '.', '_' and '~', not \(String(bad).debugDescription)")
+            throw WebTokenError(
+                "\(source): a token may hold only letters, digits, '-', '.', '_' and '~', not \(String(bad).debugDescription)"
+            )
         }
         self.value = value
         self.digest = Array(SHA256.hash(data: Array(value.utf8)))
@@ -60,7 +64,8 @@ public struct WebToken: Sendable {
             throw WebTokenError("--token-file \(file): cannot read it: \(error.localizedDescription)")
         }
         if let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            throw WebTokenError("--token-file \(file): other users may read it (mode \(String(mode, radix: 8))); chmod 600 it")
+            throw WebTokenError(
+                "--token-file \(file): other users may read it (mode \(String(mode, radix: 8))); chmod 600 it")
         }
         return try WebToken(text.trimmingCharacters(in: .whitespacesAndNewlines), source: "--token-file \(file)")
     }

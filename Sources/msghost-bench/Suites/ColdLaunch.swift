@@ -31,11 +31,14 @@ struct ColdLaunchSuite {
         var times: [Double] = []
         for _ in 0..<launches {
             let start = monotonicNanos()
-            let pid = try Processes.spawn(self.command, self.arguments, environment: environment, output: self.directory + "/bare.log")
+            let pid = try Processes.spawn(
+                self.command, self.arguments, environment: environment, output: self.directory + "/bare.log")
             var poller = ZMQPoller([.socket(router)])
-            guard try !poller.poll(timeoutMilliseconds: 30_000).isEmpty, try router.receive(dontWait: true) != nil else {
+            guard try !poller.poll(timeoutMilliseconds: 30_000).isEmpty, try router.receive(dontWait: true) != nil
+            else {
                 Processes.stop(pid)
-                throw Processes.SpawnError(description: "\(self.command) sent no hello within 30 s (log: \(self.directory)/bare.log)")
+                throw Processes.SpawnError(
+                    description: "\(self.command) sent no hello within 30 s (log: \(self.directory)/bare.log)")
             }
             times.append(Double(monotonicNanos() - start) / 1e6)
             kill(pid, SIGKILL)
@@ -51,7 +54,9 @@ struct ColdLaunchSuite {
         for _ in 0..<launches {
             try self.daemon.waitUntilStopped(device: self.device, app: self.app)
             let start = monotonicNanos()
-            _ = try self.daemon.control.request(.open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self)
+            _ = try self.daemon.control.request(
+                .open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app),
+                as: OpenResult.self)
             times.append(Double(monotonicNanos() - start) / 1e6)
             _ = try self.daemon.control.request(.close, DeviceRequest(device: self.device))
         }

@@ -18,15 +18,18 @@ struct CycleFloorSuite {
         let result = self.directory + "/cycle.result"
         let log = self.directory + "/cycle.log"
         let environment = ProcessInfo.processInfo.environment
-        let hub = try Processes.spawn(self.programs.cycle, ["hub", control, extensions], environment: environment, output: log)
+        let hub = try Processes.spawn(
+            self.programs.cycle, ["hub", control, extensions], environment: environment, output: log)
         defer { if !Processes.wait(hub, timeout: 5) { Processes.stop(hub) } }
         let users = try Processes.spawn(
-            self.programs.cycle, ["users", control, extensions, String(self.users), String(seconds), result], environment: environment, output: log)
+            self.programs.cycle, ["users", control, extensions, String(self.users), String(seconds), result],
+            environment: environment, output: log)
         guard Processes.wait(users, timeout: seconds + 60) else {
             Processes.stop(users)
             throw Processes.SpawnError(description: "the cycle floor's users did not finish (log: \(log))")
         }
-        let fields = try String(contentsOfFile: result, encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        let fields = try String(contentsOfFile: result, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+            .compactMap { Double($0) }
         guard fields.count == 2, fields[0] > 0, fields[1] > 0 else {
             throw Processes.SpawnError(description: "\(result): no cycles counted (log: \(log))")
         }

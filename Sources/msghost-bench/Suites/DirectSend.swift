@@ -17,7 +17,10 @@ final class DirectSendSuite {
     private let samplesPrefix: String
     private var samplesFile = ""
 
-    init(daemon: BenchDaemon, device: String, conversation: String, app: String, session: String? = nil, samplesPrefix: String) {
+    init(
+        daemon: BenchDaemon, device: String, conversation: String, app: String, session: String? = nil,
+        samplesPrefix: String
+    ) {
         self.daemon = daemon
         self.device = device
         self.conversation = conversation
@@ -34,7 +37,9 @@ final class DirectSendSuite {
 
     /// Opens the app (compact, visible), so touches reach a running extension.
     func open() throws {
-        _ = try self.daemon.control.request(.open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self)
+        _ = try self.daemon.control.request(
+            .open, OpenRequest(device: self.device, conversation: self.conversation, app: self.app), as: OpenResult.self
+        )
         guard let pid = try self.daemon.extensionPID(device: self.device, app: self.app) else {
             throw Processes.SpawnError(description: "\(self.app) on \(self.device) is not running after open")
         }
@@ -49,7 +54,10 @@ final class DirectSendSuite {
         let samples = try self.collect()
         let refused = samples.filter { $0.code != 0 }
         guard refused.isEmpty, samples.count == count else {
-            throw Processes.SpawnError(description: "\(self.app) on \(self.device): \(samples.count) sends recorded for \(count) touches, \(refused.count) refused (codes \(Set(refused.map(\.code)).sorted()))")
+            throw Processes.SpawnError(
+                description:
+                    "\(self.app) on \(self.device): \(samples.count) sends recorded for \(count) touches, \(refused.count) refused (codes \(Set(refused.map(\.code)).sorted()))"
+            )
         }
         return samples.map(\.micros)
     }

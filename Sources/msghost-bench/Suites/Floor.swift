@@ -12,13 +12,16 @@ struct FloorSuite {
         let endpoint = "ipc://\(self.directory)/floor.sock"
         let samples = self.directory + "/floor.samples"
         let environment = ProcessInfo.processInfo.environment
-        let server = try Processes.spawn(self.programs.floor, ["server", endpoint], environment: environment, output: self.directory + "/floor.log")
+        let server = try Processes.spawn(
+            self.programs.floor, ["server", endpoint], environment: environment, output: self.directory + "/floor.log")
         defer { if !Processes.wait(server, timeout: 5) { Processes.stop(server) } }
         let client = try Processes.spawn(
-            self.programs.floor, ["client", endpoint, String(warmup), String(count), samples], environment: environment, output: self.directory + "/floor.log")
+            self.programs.floor, ["client", endpoint, String(warmup), String(count), samples], environment: environment,
+            output: self.directory + "/floor.log")
         guard Processes.wait(client, timeout: 300) else {
             Processes.stop(client)
-            throw Processes.SpawnError(description: "the floor client did not finish (log: \(self.directory)/floor.log)")
+            throw Processes.SpawnError(
+                description: "the floor client did not finish (log: \(self.directory)/floor.log)")
         }
         return try SampleFile.read(samples).map(\.micros)
     }

@@ -19,9 +19,12 @@ struct HarnessSuite {
     /// iPhone each, one conversation, no apps; debug logs and short grace periods
     /// (`TestDaemon`, `msghost.testing.DEFAULT_SETTINGS`).
     static var world: BenchWorld {
-        BenchWorld(pairs: 1, apps: [], settings: [
-            "log.level": "debug", "extensions.idleGraceMs": 200, "extensions.terminateGraceMs": 200, "extensions.killGraceMs": 1000,
-        ])
+        BenchWorld(
+            pairs: 1, apps: [],
+            settings: [
+                "log.level": "debug", "extensions.idleGraceMs": 200, "extensions.terminateGraceMs": 200,
+                "extensions.killGraceMs": 1000,
+            ])
     }
 
     init(binary: String, directory: String, programs: Programs) throws {
@@ -37,7 +40,8 @@ struct HarnessSuite {
     /// start in a fresh directory.
     func own(_ count: Int) throws -> [Double] {
         try (0...count).map { n in
-            let daemon = try BenchDaemon(binary: self.binary, directory: "\(self.directory)/own-\(n)", world: Self.world)
+            let daemon = try BenchDaemon(
+                binary: self.binary, directory: "\(self.directory)/own-\(n)", world: Self.world)
             defer { try? FileManager.default.removeItem(atPath: daemon.directory) }
             let ready = try daemon.start()
             return ready + daemon.stopTimed()
@@ -60,8 +64,9 @@ struct HarnessSuite {
         let output = try Processes.capture(
             self.programs.python, [script, self.binary, self.directory + "/python", String(count)],
             environment: ProcessInfo.processInfo.environment.merging(["PYTHONPATH": self.programs.pythonPath]) { $1 })
-        guard let line = output.split(separator: "\n").last, let times = try? JSONDecoder().decode([Double].self, from: Data(line.utf8)),
-              times.count == count
+        guard let line = output.split(separator: "\n").last,
+            let times = try? JSONDecoder().decode([Double].self, from: Data(line.utf8)),
+            times.count == count
         else { throw Processes.SpawnError(description: "\(script) printed no \(count) times:\n\(output)") }
         return times
     }

@@ -1,6 +1,6 @@
 import Foundation
-import MsgHostCore
 import MsgHostControl
+import MsgHostCore
 import MsgHostProtocol
 import MsgHostStore
 
@@ -14,8 +14,13 @@ enum MemorySuite {
         let device = BenchWorld.senderDevice(1)
         for n in 0..<count {
             let id = "many-\(n)"
-            _ = try daemon.control.request(.createConversation, CreateConversationRequest(members: [BenchWorld.sender(1), BenchWorld.receiver(1)], id: id), as: JSONValue.self)
-            _ = try daemon.control.request(.typeText, TypeTextRequest(device: device, conversation: id, text: "message \(n) in conversation \(id)"))
+            _ = try daemon.control.request(
+                .createConversation,
+                CreateConversationRequest(members: [BenchWorld.sender(1), BenchWorld.receiver(1)], id: id),
+                as: JSONValue.self)
+            _ = try daemon.control.request(
+                .typeText, TypeTextRequest(device: device, conversation: id, text: "message \(n) in conversation \(id)")
+            )
             _ = try daemon.control.request(.send, InputFieldRequest(device: device, conversation: id))
         }
         _ = try daemon.control.request(.settle, as: ClockResult.self)

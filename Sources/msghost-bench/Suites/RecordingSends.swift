@@ -13,13 +13,15 @@ struct RecordingSends {
 
     init(run: BenchRun, senders: Int) throws {
         let daemon = try BenchDaemon(
-            binary: run.binary, directory: run.directory + "/send-recording", world: BenchWorld(pairs: senders, apps: run.apps("send-recording")))
+            binary: run.binary, directory: run.directory + "/send-recording",
+            world: BenchWorld(pairs: senders, apps: run.apps("send-recording")))
         try daemon.start()
         do {
             _ = try daemon.control.request(.startRecording, Empty(), as: RecordingResult.self)
             let sends = (1...senders).map { i in
                 DirectSendSuite(
-                    daemon: daemon, device: BenchWorld.senderDevice(i), conversation: BenchWorld.conversation(i), app: BenchRun.cApp,
+                    daemon: daemon, device: BenchWorld.senderDevice(i), conversation: BenchWorld.conversation(i),
+                    app: BenchRun.cApp,
                     samplesPrefix: "\(run.directory)/send-recording.samples.c")
             }
             for suite in sends { try suite.open() }

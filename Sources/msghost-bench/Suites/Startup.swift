@@ -14,7 +14,8 @@ struct StartupSuite {
         var times: [Double] = []
         var rss: Int?
         for n in 0..<starts {
-            let daemon = try BenchDaemon(binary: self.binary, directory: "\(self.directory)/start-\(n)", world: self.world)
+            let daemon = try BenchDaemon(
+                binary: self.binary, directory: "\(self.directory)/start-\(n)", world: self.world)
             defer {
                 daemon.stop()
                 try? FileManager.default.removeItem(atPath: daemon.directory)

@@ -30,7 +30,8 @@ enum StoreShape {
     static let sendSession = session(conversation: BenchWorld.conversation(busyPair), index: 0)
 
     /// The table above in a line, for the report.
-    static let summary = "over \(conversations) conversations of 2 devices each: 10 % texts from the receiver, "
+    static let summary =
+        "over \(conversations) conversations of 2 devices each: 10 % texts from the receiver, "
         + "10 % in sessions of \(messagesPerSession) messages (\(messagesPerSession - 1) summaries and a bubble each), 5 % expiring, "
         + "a live layout every 5000 of a conversation, the rest template messages"
 
@@ -46,15 +47,18 @@ enum StoreShape {
         if k % 10 == 9 {
             return StoredMessage(
                 id: "seed-\(n)", conversation: conversation, app: nil, sender: BenchWorld.receiver(pair),
-                senderDevice: BenchWorld.receiverDevice(pair), senderInstall: nil, sentAt: sentAt, content: .text("reply \(n)"))
+                senderDevice: BenchWorld.receiverDevice(pair), senderInstall: nil, sentAt: sentAt,
+                content: .text("reply \(n)"))
         }
         let template = TemplateLayoutValue(caption: "bench \(n)", subcaption: "stored before the run")
-        var value = MessageValue(url: "https://example.com/bench?n=\(n)", summaryText: "seeded \(n)", layout: .template(template))
+        var value = MessageValue(
+            url: "https://example.com/bench?n=\(n)", summaryText: "seeded \(n)", layout: .template(template))
         if k % 10 == 1 {
             // The s-th session message of this conversation: sessions j = 3·(s / 12) + s % 3.
             let s = k / 10
             let perBlock = sessionsAtOnce * messagesPerSession
-            value.session = session(conversation: conversation, index: s / perBlock * sessionsAtOnce + s % sessionsAtOnce)
+            value.session = session(
+                conversation: conversation, index: s / perBlock * sessionsAtOnce + s % sessionsAtOnce)
         } else if k % 20 == 3 {
             value.shouldExpire = true
         } else if k % 5000 == 5 {

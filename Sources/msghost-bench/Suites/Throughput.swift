@@ -41,7 +41,9 @@ struct ThroughputSuite {
             let samples = try sender.collect()
             let refused = samples.filter { $0.code != 0 }
             guard refused.isEmpty else {
-                throw Processes.SpawnError(description: "\(sender.device): \(refused.count) sends refused (codes \(Set(refused.map(\.code)).sorted()))")
+                throw Processes.SpawnError(
+                    description:
+                        "\(sender.device): \(refused.count) sends refused (codes \(Set(refused.map(\.code)).sorted()))")
             }
             acknowledged += samples.count
         }

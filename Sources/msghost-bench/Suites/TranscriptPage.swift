@@ -39,6 +39,7 @@ struct TranscriptPageSuite {
 
     /// How many entries one request answers (decoded, not timed).
     func entriesReturned() throws -> Int {
-        try self.daemon.control.request(.transcript, self.request, as: TranscriptResult.self, timeout: 600).entries.count
+        try self.daemon.control.request(.transcript, self.request, as: TranscriptResult.self, timeout: 600).entries
+            .count
     }
 }

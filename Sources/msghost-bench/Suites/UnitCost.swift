@@ -23,20 +23,23 @@ struct UnitCostSuite {
     init(conversations: Int) throws {
         self.conversations = conversations
         var world = try World(history: self.history)
-        var changes = try world.createPerson(handle: "amber", name: "Amber") + world.createPerson(handle: "ben", name: "Ben")
+        var changes =
+            try world.createPerson(handle: "amber", name: "Amber") + world.createPerson(handle: "ben", name: "Ben")
         changes += try world.createDevice(id: Self.sender, owner: "amber", platform: .ios17)
         changes += try world.createDevice(id: "ben-phone", owner: "ben", platform: .ios17)
         for n in 0..<conversations { changes += try world.createConversation(id: "c\(n)", members: ["amber", "ben"]) }
         self.history.record(changes)
         world.historyWritten(changes)
         self.machine = HostStateMachine(
-            world: world, apps: [], settings: HostSettings(), ids: SequentialIDGenerator(), startedAt: Instant(milliseconds: 0), daemonPID: 1)
+            world: world, apps: [], settings: HostSettings(), ids: SequentialIDGenerator(),
+            startedAt: Instant(milliseconds: 0), daemonPID: 1)
     }
 
     /// Nanoseconds per unit, `count` units after `warmup`; every `undoEvery`-th unit is undone
     /// and timed apart (the second list).
     mutating func run(warmup: Int, count: Int, undoEvery: Int = 2) -> (kept: [Double], undone: [Double]) {
-        var kept: [Double] = [], undone: [Double] = []
+        var kept: [Double] = []
+        var undone: [Double] = []
         for n in 0..<(warmup + count) {
             let undo = n % undoEvery == 0
             let start = DispatchTime.now().uptimeNanoseconds
@@ -54,11 +57,14 @@ struct UnitCostSuite {
         let now = Instant(milliseconds: Int64(self.sent))
         let checkpoint = self.machine.checkpoint()
         let requests: [ControlRequest] = [
-            .user(.typeText(TypeTextRequest(device: Self.sender, conversation: conversation, text: "message \(self.sent)"))),
+            .user(
+                .typeText(
+                    TypeTextRequest(device: Self.sender, conversation: conversation, text: "message \(self.sent)"))),
             .user(.send(InputFieldRequest(device: Self.sender, conversation: conversation))),
         ]
         for (index, request) in requests.enumerated() {
-            let actions = self.machine.controlMessageReceived(client: Self.client, .request(id: "u\(self.sent)-\(index)", request), now: now)
+            let actions = self.machine.controlMessageReceived(
+                client: Self.client, .request(id: "u\(self.sent)-\(index)", request), now: now)
             // An undone unit's changes are never written: the store rolls its batch back.
             guard !undo else { continue }
             for case .persist(let changes) in actions {

@@ -8,7 +8,8 @@ import MsgHostProtocol
 /// explorer's — as one table (docs/EXPLORE.md, "Coverage").
 struct Coverage: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Which of the host's situations recorded sessions reached: callbacks by presentation style and cause, direct sends by code, terminations, relaunches, reinstalls.",
+        abstract:
+            "Which of the host's situations recorded sessions reached: callbacks by presentation style and cause, direct sends by code, terminations, relaunches, reinstalls.",
         discussion: """
             Reads every session file given, and every *.jsonl in a folder given, and prints one table: \
             each situation and how often it was seen, the ones the user's actions can bring about listed \
@@ -21,7 +22,9 @@ struct Coverage: ParsableCommand {
         var files: [String] = []
         for path in self.paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Self.cannot("\(path): no such file or folder") }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw Self.cannot("\(path): no such file or folder")
+            }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 files += names.filter { $0.hasSuffix(".jsonl") }.sorted().map { path + "/" + $0 }

@@ -50,10 +50,13 @@ enum ExploreKind: String, CaseIterable, Sendable {
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2, let kind = ExploreKind(rawValue: pair[0]) else {
-                throw ExploreError("--weights: \(part) is not KIND=WEIGHT with KIND one of \(ExploreKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ExploreError(
+                    "--weights: \(part) is not KIND=WEIGHT with KIND one of \(ExploreKind.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             guard let weight = Int(pair[1]), (0...1_000).contains(weight) else {
-                throw ExploreError("--weights: the weight of \(pair[0]) must be a whole number from 0 to 1000, not \(pair[1])")
+                throw ExploreError(
+                    "--weights: the weight of \(pair[0]) must be a whole number from 0 to 1000, not \(pair[1])")
             }
             weights[kind] = weight
         }

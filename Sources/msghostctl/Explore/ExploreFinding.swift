@@ -25,27 +25,33 @@ struct ExploreFinding: Hashable, Sendable, CustomStringConvertible {
     /// Both screens of a `stateLost`, side by side, for the report.
     var screens: String? {
         guard let before, let after else { return nil }
-        let left = ["before it was ended:"] + before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let left =
+            ["before it was ended:"] + before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let right = ["opened again:"] + after.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let width = min(60, left.map(\.count).max() ?? 0)
         return (0..<max(left.count, right.count)).map { index in
             let one = index < left.count ? String(left[index].prefix(width)) : ""
             let other = index < right.count ? right[index] : ""
-            let mark = index > 0 && (index >= left.count || index >= right.count || left[index] != right[index]) ? " ≠ " : " │ "
+            let mark =
+                index > 0 && (index >= left.count || index >= right.count || left[index] != right[index])
+                ? " ≠ " : " │ "
             return one.padding(toLength: width, withPad: " ", startingAt: 0) + mark + other
         }.joined(separator: "\n")
     }
 
     /// As the session's end line keeps it.
     var recorded: SessionFinding {
-        SessionFinding(kind: self.kind, step: self.step, device: self.device, app: self.app, detail: self.event, before: self.before, after: self.after)
+        SessionFinding(
+            kind: self.kind, step: self.step, device: self.device, app: self.app, detail: self.event,
+            before: self.before, after: self.after)
     }
 
     /// The finding an event is, or nil for the events of a well-behaved app (launches, idle
     /// terminations, sends, arrivals …).
     static func from(_ event: EventRecord, step: Int) -> ExploreFinding? {
         guard let kind = SessionFinding.Kind(event: event) else { return nil }
-        let said = [event.kind, event.name, event.code.map { "code \($0)" }, event.detail].compactMap { $0 }.joined(separator: " ")
+        let said = [event.kind, event.name, event.code.map { "code \($0)" }, event.detail].compactMap { $0 }.joined(
+            separator: " ")
         return ExploreFinding(kind: kind, step: step, device: event.device, app: event.app, event: said)
     }
 }

@@ -19,12 +19,17 @@ final class ExploreInvariants {
     private(set) var names: [String] = []
 
     init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw ExploreError("--invariants \(path): no such file") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ExploreError("--invariants \(path): no such file")
+        }
         self.path = URL(fileURLWithPath: path).standardizedFileURL.path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [ProcessInfo.processInfo.environment["MSGHOST_PYTHON"] ?? "python3", "-c", Self.runner, self.path]
-        let stdin = Pipe(), stdout = Pipe()
+        process.arguments = [
+            ProcessInfo.processInfo.environment["MSGHOST_PYTHON"] ?? "python3", "-c", Self.runner, self.path,
+        ]
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.standardError
@@ -42,7 +47,9 @@ final class ExploreInvariants {
                 self.stop()
                 throw ExploreError("--invariants \(path): \(error)")
             }
-            if case .array(let list)? = ready["ready"] { self.names = list.compactMap { if case .string(let name) = $0 { name } else { nil } } }
+            if case .array(let list)? = ready["ready"] {
+                self.names = list.compactMap { if case .string(let name) = $0 { name } else { nil } }
+            }
         default:
             break
         }
@@ -68,7 +75,8 @@ final class ExploreInvariants {
         guard case .object(let answer) = try Self.answer(self.readLine(), path: self.path) else { return nil }
         guard case .string(let name)? = answer["failed"] else { return nil }
         let message: String = if case .string(let text)? = answer["message"] { text } else { "" }
-        return "\(URL(fileURLWithPath: self.path).lastPathComponent): \(name) failed\(message.isEmpty ? "" : ": \(message)")"
+        return
+            "\(URL(fileURLWithPath: self.path).lastPathComponent): \(name) failed\(message.isEmpty ? "" : ": \(message)")"
     }
 
     private func readLine() throws -> [UInt8]? {
@@ -84,11 +92,16 @@ final class ExploreInvariants {
     }
 
     private static func answer(_ line: [UInt8]?, path: String) throws -> JSONValue {
-        guard let line else { throw ExploreError("--invariants \(path): its Python process ended (what it wrote to standard error is above)") }
+        guard let line else {
+            throw ExploreError(
+                "--invariants \(path): its Python process ended (what it wrote to standard error is above)")
+        }
         do {
             return try WireJSON.decode(JSONValue.self, from: line)
         } catch {
-            throw ExploreError("--invariants \(path): its Python process wrote \(String(decoding: line.prefix(200), as: UTF8.self)), not a JSON line (invariants must not print)")
+            throw ExploreError(
+                "--invariants \(path): its Python process wrote \(String(decoding: line.prefix(200), as: UTF8.self)), not a JSON line (invariants must not print)"
+            )
         }
     }
 
@@ -100,12 +113,20 @@ final class ExploreInvariants {
             let view = try client.request(.view, DeviceRequest(device: device.id), as: ViewResult.self)
             var conversations: [String: JSONValue] = [:]
             for conversation in world.conversations where conversation.members.contains(device.owner) {
-                let transcript = try client.request(.transcript, TranscriptRequest(device: device.id, conversation: conversation.id, limit: 20), as: TranscriptResult.self)
-                let field = try client.request(.inputField, InputFieldRequest(device: device.id, conversation: conversation.id), as: InputFieldResult.self)
-                conversations[conversation.id] = .object(["transcript": try Self.json(transcript.entries), "field": try Self.json(field)])
+                let transcript = try client.request(
+                    .transcript, TranscriptRequest(device: device.id, conversation: conversation.id, limit: 20),
+                    as: TranscriptResult.self)
+                let field = try client.request(
+                    .inputField, InputFieldRequest(device: device.id, conversation: conversation.id),
+                    as: InputFieldResult.self)
+                conversations[conversation.id] = .object([
+                    "transcript": try Self.json(transcript.entries), "field": try Self.json(field),
+                ])
             }
             let text = ViewText.lines(view.view?.elements ?? [], indent: "").joined(separator: "\n")
-            devices[device.id] = .object(["view": try Self.json(view), "screen": .string(text), "conversations": .object(conversations)])
+            devices[device.id] = .object([
+                "view": try Self.json(view), "screen": .string(text), "conversations": .object(conversations),
+            ])
         }
         return .object(["step": .number(Double(step)), "devices": .object(devices)])
     }
@@ -117,42 +138,42 @@ final class ExploreInvariants {
     /// Imports the file, then answers a line per world: `{"ok": true}` or `{"failed": NAME,
     /// "message": …}`; the first line is `{"ready": [NAME…]}` or `{"error": …}`.
     static let runner = #"""
-    import importlib.util, json, os, sys, traceback
-    path = sys.argv[1]
-    out = os.fdopen(os.dup(1), "w")
-    sys.stdout = sys.stderr  # a print() in the user's file must not break the answers
-    def say(value):
-        out.write(json.dumps(value) + "\n")
-        out.flush()
-    try:
-        sys.path.insert(0, os.path.dirname(path))
-        spec = importlib.util.spec_from_file_location("msghost_invariants", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    except BaseException:
-        error = sys.exc_info()[1]
-        where = traceback.extract_tb(error.__traceback__)
-        line = next((f" (line {frame.lineno})" for frame in reversed(where) if frame.filename == path), "")
-        say({"error": "does not import: " + "".join(traceback.format_exception_only(type(error), error)).strip() + line})
-        sys.exit(0)
-    checks = sorted((name, value) for name, value in vars(module).items() if name.startswith("invariant_") and callable(value))
-    if not checks:
-        say({"error": "has no function whose name begins with invariant_"})
-        sys.exit(0)
-    say({"ready": [name for name, _ in checks]})
-    for line in sys.stdin:
-        world = json.loads(line)
-        answer = {"ok": True}
-        for name, check in checks:
-            try:
-                if check(world) is False:
-                    answer = {"failed": name, "message": "returned False"}
-            except AssertionError as error:
-                answer = {"failed": name, "message": str(error) or "an assert failed"}
-            except BaseException as error:
-                answer = {"failed": name, "message": f"raised {type(error).__name__}: {error}"}
-            if "failed" in answer:
-                break
-        say(answer)
-    """#
+        import importlib.util, json, os, sys, traceback
+        path = sys.argv[1]
+        out = os.fdopen(os.dup(1), "w")
+        sys.stdout = sys.stderr  # a print() in the user's file must not break the answers
+        def say(value):
+            out.write(json.dumps(value) + "\n")
+            out.flush()
+        try:
+            sys.path.insert(0, os.path.dirname(path))
+            spec = importlib.util.spec_from_file_location("msghost_invariants", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        except BaseException:
+            error = sys.exc_info()[1]
+            where = traceback.extract_tb(error.__traceback__)
+            line = next((f" (line {frame.lineno})" for frame in reversed(where) if frame.filename == path), "")
+            say({"error": "does not import: " + "".join(traceback.format_exception_only(type(error), error)).strip() + line})
+            sys.exit(0)
+        checks = sorted((name, value) for name, value in vars(module).items() if name.startswith("invariant_") and callable(value))
+        if not checks:
+            say({"error": "has no function whose name begins with invariant_"})
+            sys.exit(0)
+        say({"ready": [name for name, _ in checks]})
+        for line in sys.stdin:
+            world = json.loads(line)
+            answer = {"ok": True}
+            for name, check in checks:
+                try:
+                    if check(world) is False:
+                        answer = {"failed": name, "message": "returned False"}
+                except AssertionError as error:
+                    answer = {"failed": name, "message": str(error) or "an assert failed"}
+                except BaseException as error:
+                    answer = {"failed": name, "message": f"raised {type(error).__name__}: {error}"}
+                if "failed" in answer:
+                    break
+            say(answer)
+        """#
 }

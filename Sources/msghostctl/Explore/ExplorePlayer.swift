@@ -29,7 +29,11 @@ final class ExplorePlayer {
     func take(_ step: ExploreStep) throws {
         var requests = step.requests
         if let bubble = step.bubble, let entry = try self.entry(bubble) {
-            requests.append(.init(command: .tap, body: WireJSON.encode(TapRequest(device: bubble.device, conversation: bubble.conversation, entry: entry))))
+            requests.append(
+                .init(
+                    command: .tap,
+                    body: WireJSON.encode(
+                        TapRequest(device: bubble.device, conversation: bubble.conversation, entry: entry))))
         }
         for (index, request) in requests.enumerated() {
             if index > 0 {
@@ -61,9 +65,15 @@ final class ExplorePlayer {
     /// signalled with it: `memory`, `memoryPressure`, `unresponsive`, `launchFailed`) has none to wait for.
     private func awaitLastReplies() throws {
         for attempt in 0..<20 {
-            self.frames += self.client.takePushes().compactMap { push in push.header.type == "frame" ? try? push.decodeBody(TapFrame.self) : nil }
+            self.frames += self.client.takePushes().compactMap { push in
+                push.header.type == "frame" ? try? push.decodeBody(TapFrame.self) : nil
+            }
             let answered = Set(self.frames.compactMap { $0.direction == "in" ? $0.replyTo : nil })
-            guard self.frames.contains(where: { $0.direction == "out" && $0.type == "terminate" && !answered.contains($0.id) && !Self.isKill($0) }) else { return }
+            guard
+                self.frames.contains(where: {
+                    $0.direction == "out" && $0.type == "terminate" && !answered.contains($0.id) && !Self.isKill($0)
+                })
+            else { return }
             if attempt > 0 { usleep(50_000) }
             _ = try self.client.request(.settle, as: ClockResult.self, timeout: 30)
         }
@@ -95,7 +105,8 @@ final class ExplorePlayer {
                 return
             } catch is ControlClient.TransportError {
                 // A manifest may give its app longer: each time twice as far.
-                _ = try self.client.request(.advanceClock, AdvanceClockRequest(milliseconds: advance), as: ClockResult.self, timeout: 30)
+                _ = try self.client.request(
+                    .advanceClock, AdvanceClockRequest(milliseconds: advance), as: ClockResult.self, timeout: 30)
                 advance = advance.multipliedReportingOverflow(by: 2).overflow ? Int64.max : advance * 2
             }
         }
@@ -105,8 +116,11 @@ final class ExplorePlayer {
     /// The entry id of the bubble (the oldest there is when the transcript has fewer: an old
     /// bubble still), or nil when it has none.
     private func entry(_ bubble: ExploreStep.Bubble) throws -> Int? {
-        let page = try self.client.request(.transcript, TranscriptRequest(device: bubble.device, conversation: bubble.conversation, limit: 20), as: TranscriptResult.self)
-        let bubbles = page.entries.filter { $0.app != nil && (bubble.app == nil || $0.app == bubble.app) }.reversed().map(\.entry)
+        let page = try self.client.request(
+            .transcript, TranscriptRequest(device: bubble.device, conversation: bubble.conversation, limit: 20),
+            as: TranscriptResult.self)
+        let bubbles = page.entries.filter { $0.app != nil && (bubble.app == nil || $0.app == bubble.app) }.reversed()
+            .map(\.entry)
         return bubbles.isEmpty ? nil : bubbles[min(bubble.fromNewest, bubbles.count - 1)]
     }
 
@@ -118,18 +132,26 @@ final class ExplorePlayer {
         var found = events.events.compactMap { ExploreFinding.from($0, step: number) }
         let frames = self.frames
         self.frames = []
-        self.coverage.add(command: step.requests.first?.command.rawValue ?? (step.bubble != nil ? "tap" : step.kind.rawValue), frames: frames, events: events.events)
+        self.coverage.add(
+            command: step.requests.first?.command.rawValue ?? (step.bubble != nil ? "tap" : step.kind.rawValue),
+            frames: frames, events: events.events)
         self.screens.note(events.events, step: step)
         if step.kind == .open, let opened = step.opened {
             let view = try self.client.request(.view, DeviceRequest(device: opened.device), as: ViewResult.self)
-            let field = try self.client.request(.inputField, InputFieldRequest(device: opened.device, conversation: opened.conversation), as: InputFieldResult.self)
+            let field = try self.client.request(
+                .inputField, InputFieldRequest(device: opened.device, conversation: opened.conversation),
+                as: InputFieldResult.self)
             let screen = ExploreScreens.text(view, field: field)
             if let lost = self.screens.opened(opened, screen: screen, app: view.app) {
-                found.append(ExploreFinding(kind: .stateLost, step: number, device: opened.device, app: opened.app, event: lost.said, before: lost.before, after: screen))
+                found.append(
+                    ExploreFinding(
+                        kind: .stateLost, step: number, device: opened.device, app: opened.app, event: lost.said,
+                        before: lost.before, after: screen))
             }
         }
         if let invariants {
-            if let failure = try invariants.check(try ExploreInvariants.world(self.client, step: number), step: number) {
+            if let failure = try invariants.check(try ExploreInvariants.world(self.client, step: number), step: number)
+            {
                 found.append(ExploreFinding(kind: .invariant, step: number, device: nil, app: nil, event: failure))
             }
         }
@@ -140,7 +162,9 @@ final class ExplorePlayer {
     func probes() -> [(device: String, app: String, conversation: String)] { self.screens.probes() }
 
     /// Those of `probed` that time has ended since, at the same point: to open again.
-    func relaunches(of probed: [(device: String, app: String, conversation: String)]) -> [(device: String, app: String, conversation: String)] {
+    func relaunches(of probed: [(device: String, app: String, conversation: String)]) -> [(
+        device: String, app: String, conversation: String
+    )] {
         probed.filter { self.screens.isEndedAtTheSamePoint(device: $0.device, app: $0.app) }
     }
 

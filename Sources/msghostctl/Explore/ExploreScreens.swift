@@ -47,11 +47,14 @@ struct ExploreScreens {
                     if event.name == "uninstalled" { self.shown[key] = nil } else { self.shown[key]?.ended = true }
                 }
             case .closed?, .opened?:
-                for key in self.shown.keys where key.device == event.device && key.app == event.app { self.shown[key]?.visible = event.eventKind == .opened }
+                for key in self.shown.keys where key.device == event.device && key.app == event.app {
+                    self.shown[key]?.visible = event.eventKind == .opened
+                }
             case .sent?, .arrived?, .staged?, .cancelled?, .expired?, .memberAdded?, .memberRemoved?:
                 // On that device (a message sent from it or arriving at it, its input field), or
                 // on every device of the conversation (a member joined or left).
-                for (key, value) in self.shown where value.conversation == event.conversation && (event.device == nil || event.device == key.device) {
+                for (key, value) in self.shown
+                where value.conversation == event.conversation && (event.device == nil || event.device == key.device) {
                     self.shown[key]?.changed = true
                 }
             default:
@@ -66,10 +69,16 @@ struct ExploreScreens {
         guard app == opened.app else { return nil }  // it did not open (quarantined, failed): not this check's
         let key = Key(device: opened.device, app: opened.app)
         defer { self.shown[key] = Shown(conversation: opened.conversation, screen: screen) }
-        guard let before = self.shown[key], before.conversation == opened.conversation, before.ended, !before.changed, before.screen != screen else {
+        guard let before = self.shown[key], before.conversation == opened.conversation, before.ended, !before.changed,
+            before.screen != screen
+        else {
             return nil
         }
-        return Lost(before: before.screen, said: "opened again after its process was ended, at the same point of \(opened.conversation), it shows another screen")
+        return Lost(
+            before: before.screen,
+            said:
+                "opened again after its process was ended, at the same point of \(opened.conversation), it shows another screen"
+        )
     }
 
     /// The closed apps whose process still runs and whose kept state was not seen since the

@@ -32,13 +32,15 @@ enum ExploreSession {
     /// events' and frames' `seq` given again in that order.
     static func deviceByDevice(_ line: String) -> String {
         guard line.hasPrefix("{"), line.contains("\"type\":\"step\""),
-              case .object(var step)? = try? WireJSON.decode(JSONValue.self, from: Array(line.utf8)) else { return line }
+            case .object(var step)? = try? WireJSON.decode(JSONValue.self, from: Array(line.utf8))
+        else { return line }
         func device(_ value: JSONValue) -> String {
             if case .object(let fields) = value, case .string(let device)? = fields["device"] { device } else { "" }
         }
         for key in ["events", "callbacks", "frames"] {
             guard case .array(let items)? = step[key] else { continue }
-            var sorted = items.enumerated().sorted { (device($0.element), $0.offset) < (device($1.element), $1.offset) }.map(\.element)
+            var sorted = items.enumerated().sorted { (device($0.element), $0.offset) < (device($1.element), $1.offset) }
+                .map(\.element)
             if key != "callbacks" {
                 let numbers = items.compactMap { item -> Double? in
                     if case .object(let fields) = item, case .number(let seq)? = fields["seq"] { seq } else { nil }
@@ -73,7 +75,9 @@ enum ExploreSession {
         let mapping = Dictionary(uniqueKeysWithValues: zip(seen, seen.sorted()))
         return frames.map { frame in
             guard case .object(var fields) = frame else { return frame }
-            for key in ["id", "replyTo"] { if let id = number(fields[key]), let new = mapping[id] { fields[key] = .string("h\(new)") } }
+            for key in ["id", "replyTo"] {
+                if let id = number(fields[key]), let new = mapping[id] { fields[key] = .string("h\(new)") }
+            }
             return .object(fields)
         }
     }

@@ -18,7 +18,9 @@ struct ExportTest: ParsableCommand {
     @Flag(help: "A Swift Testing file using MsgHostTesting's TestDaemon.") var swift = false
     @Option(name: .shortAndLong, help: "Where to write the test (default: standard output).") var output: String?
     @Option(help: "The test's name (default: from the file's name).") var name: String?
-    @Option(help: "With --swift: paths under this folder are written relative to TestPaths.repository (the package's root).") var repository: String?
+    @Option(
+        help: "With --swift: paths under this folder are written relative to TestPaths.repository (the package's root)."
+    ) var repository: String?
 
     func validate() throws {
         guard self.python != self.swift else { throw ValidationError("choose one of --python and --swift") }
@@ -35,7 +37,10 @@ struct ExportTest: ParsableCommand {
         let stem = URL(fileURLWithPath: self.file).deletingPathExtension().lastPathComponent
         let plan = TestPlan(session, name: self.name ?? stem, source: URL(fileURLWithPath: self.file).lastPathComponent)
         if session.end.findings?.isEmpty == false && !self.python {
-            FileHandle.standardError.write(Data("msghostctl: export-test: \(self.file): the session of an explorer's finding is written as a pytest test (--python); --swift writes only recordings\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "msghostctl: export-test: \(self.file): the session of an explorer's finding is written as a pytest test (--python); --swift writes only recordings\n"
+                        .utf8))
             throw ExitCode(2)
         }
         let text: String
@@ -44,7 +49,12 @@ struct ExportTest: ParsableCommand {
                 // An explorer's finding: a test that it does not happen (docs/EXPLORE.md).
                 text = PythonFindingTestWriter.write(plan, findings: findings, directory: self.output.map(Self.folder))
             } else {
-                text = self.python ? PythonTestWriter.write(plan, directory: self.output.map(Self.folder)) : try SwiftTestWriter(repository: self.repository.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).write(plan)
+                text =
+                    self.python
+                    ? PythonTestWriter.write(plan, directory: self.output.map(Self.folder))
+                    : try SwiftTestWriter(
+                        repository: self.repository.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                    ).write(plan)
             }
         } catch {
             FileHandle.standardError.write(Data("msghostctl: export-test: \(self.file): \(error.description)\n".utf8))

@@ -5,7 +5,8 @@ import MsgHostProtocol
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play a recorded session against a fresh daemon with today's extensions, and report the first step that differs.",
+        abstract:
+            "Play a recorded session against a fresh daemon with today's extensions, and report the first step that differs.",
         discussion: """
             Starts msghostd on the session's world (manual clock, its own temporary directory), plays each \
             action at its recorded time, and compares replies, events, callbacks and every device's view with \
@@ -14,9 +15,11 @@ struct Replay: ParsableCommand {
             """)
 
     @Argument(help: "The session file (msghostctl record stop --output FILE).") var file: String
-    @Option(help: "Stop after this step and leave the daemon running, to look at with msghostctl or msghost-web.") var until: Int?
+    @Option(help: "Stop after this step and leave the daemon running, to look at with msghostctl or msghost-web.")
+    var until: Int?
     @Option(help: "A folder of app manifests to use instead of the session's (e.g. config/apps).") var apps: String?
-    @Option(help: "The msghostd to run (default: $MSGHOSTD, the one beside msghostctl, else PATH's).") var msghostd: String?
+    @Option(help: "The msghostd to run (default: $MSGHOSTD, the one beside msghostctl, else PATH's).") var msghostd:
+        String?
 
     func run() throws {
         let session: Session
@@ -34,7 +37,9 @@ struct Replay: ParsableCommand {
         let daemon: ReplayDaemon
         let client: ControlClient
         do {
-            (daemon, client) = try ReplayDaemon.started { try ReplayDaemon(session: session.start, msghostd: msghostd, apps: self.apps) }
+            (daemon, client) = try ReplayDaemon.started {
+                try ReplayDaemon(session: session.start, msghostd: msghostd, apps: self.apps)
+            }
         } catch {
             throw Self.cannotPlay("\(self.file): the session's world could not be started: \(error)")
         }
@@ -52,7 +57,9 @@ struct Replay: ParsableCommand {
         } catch let error as ReplayRenaming.Unplayable {
             throw Self.cannotPlay("\(self.file): \(error.description)")
         } catch let error as WireError {
-            throw Self.cannotPlay("\(self.file): the daemon refused the session's setup: \(error.description) (\(error.domain) \(error.code) \(error.name))")
+            throw Self.cannotPlay(
+                "\(self.file): the daemon refused the session's setup: \(error.description) (\(error.domain) \(error.code) \(error.name))"
+            )
         } catch let error as ControlClient.TransportError {
             throw Self.cannotPlay("the replay's daemon stopped answering: \(error.description)\n\(daemon.log)")
         }

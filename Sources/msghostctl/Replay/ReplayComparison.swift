@@ -38,7 +38,8 @@ enum ReplayComparison {
             if !how.isEmpty { parts[0] += " (\(how.joined(separator: ", ")))" }
             if let rendered = self.rendered {
                 let fields: [(String, String?)] = [
-                    ("caption", rendered.caption), ("subcaption", rendered.subcaption), ("trailingCaption", rendered.trailingCaption),
+                    ("caption", rendered.caption), ("subcaption", rendered.subcaption),
+                    ("trailingCaption", rendered.trailingCaption),
                     ("trailingSubcaption", rendered.trailingSubcaption), ("imageTitle", rendered.imageTitle),
                     ("imageSubtitle", rendered.imageSubtitle), ("summaryText", rendered.summaryText),
                 ]
@@ -61,10 +62,15 @@ enum ReplayComparison {
     /// in words; nil if they are equal.
     static func difference(recorded: View, now: View) -> (place: String, recorded: String, now: String)? {
         let count = max(recorded.entries.count, now.entries.count)
-        for index in 0..<count where index >= recorded.entries.count || index >= now.entries.count || recorded.entries[index] != now.entries[index] {
-            return ("entry \(index + 1) of \(count)",
-                    index < recorded.entries.count ? recorded.entries[index].description : "no entry",
-                    index < now.entries.count ? now.entries[index].description : "no entry")
+        for index in 0..<count
+        where index >= recorded.entries.count || index >= now.entries.count
+            || recorded.entries[index] != now.entries[index]
+        {
+            return (
+                "entry \(index + 1) of \(count)",
+                index < recorded.entries.count ? recorded.entries[index].description : "no entry",
+                index < now.entries.count ? now.entries[index].description : "no entry"
+            )
         }
         if recorded.staged != now.staged {
             return ("the staged item", recorded.staged?.description ?? "none", now.staged?.description ?? "none")

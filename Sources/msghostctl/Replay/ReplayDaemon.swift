@@ -32,18 +32,30 @@ final class ReplayDaemon {
             section[parts[1]] = value
             config[parts[0]] = .object(section)
         }
-        config["apps"] = .object(["directory": .string(apps.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? directory + "/apps")])
+        config["apps"] = .object([
+            "directory": .string(apps.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? directory + "/apps")
+        ])
         config["world"] = .object(["seed": .string(directory + "/world.yaml")])
         if apps == nil {
             for (index, manifest) in session.apps.enumerated() {
-                try Data(WireJSON.encode(manifest)).write(to: URL(fileURLWithPath: directory + "/apps/app\(index).yaml"))
+                try Data(WireJSON.encode(manifest)).write(
+                    to: URL(fileURLWithPath: directory + "/apps/app\(index).yaml"))
             }
         }
         let world = session.world
         let seed: JSONValue = .object([
             "people": .array(world.people.map { .object(["handle": .string($0.handle), "name": .string($0.name)]) }),
-            "devices": .array(world.devices.map { .object(["id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue), "model": .string($0.model.rawValue)]) }),
-            "conversations": .array(world.conversations.map { .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))]) }),
+            "devices": .array(
+                world.devices.map {
+                    .object([
+                        "id": .string($0.id), "owner": .string($0.owner), "platform": .string($0.platform.rawValue),
+                        "model": .string($0.model.rawValue),
+                    ])
+                }),
+            "conversations": .array(
+                world.conversations.map {
+                    .object(["id": .string($0.id), "members": .array($0.members.map(JSONValue.string))])
+                }),
             "installs": .array(world.installs.map { .object(["device": .string($0.device), "app": .string($0.app)]) }),
         ])
         try Data(WireJSON.encode(seed)).write(to: URL(fileURLWithPath: directory + "/world.yaml"))
@@ -53,7 +65,9 @@ final class ReplayDaemon {
     /// A daemon on the user's world file and apps folder (`explore`), on the manual clock
     /// from `clockStart` (ms since 1970) with identifiers seeded by `seed`: the same seed
     /// makes the same identifiers and times, so the same run makes the same session.
-    convenience init(world: String, apps: String, msghostd: String, seed: UInt64, clockStart: Int64 = ReplayDaemon.exploreClockStart) throws {
+    convenience init(
+        world: String, apps: String, msghostd: String, seed: UInt64, clockStart: Int64 = ReplayDaemon.exploreClockStart
+    ) throws {
         let directory = try Self.makeDirectory()
         let config: [String: JSONValue] = [
             "clock": .string("manual"), "log": .object(["level": .string("warning")]),
@@ -71,7 +85,8 @@ final class ReplayDaemon {
     /// A fresh directory private to this user, as the daemon asks of its state and runtime directories.
     private static func makeDirectory() throws -> String {
         let directory = FileManager.default.temporaryDirectory.path + "/msghost-replay-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory + "/apps", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory + "/apps", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return directory
     }
 
@@ -122,7 +137,10 @@ final class ReplayDaemon {
         let deadline = Date().addingTimeInterval(Self.startTimeout)
         while Date() < deadline {
             guard self.process.isRunning else {
-                throw Failure(description: "msghostd stopped before it was ready (status \(self.process.terminationStatus)); it said:\n\(self.log)")
+                throw Failure(
+                    description:
+                        "msghostd stopped before it was ready (status \(self.process.terminationStatus)); it said:\n\(self.log)"
+                )
             }
             if FileManager.default.fileExists(atPath: self.directory + "/run/control.sock") {
                 let client = try ControlClient(endpoint: self.endpoint)
@@ -150,9 +168,12 @@ final class ReplayDaemon {
     static func binary(_ flag: String?) -> String? {
         if let flag { return flag }
         if let path = ProcessInfo.processInfo.environment["MSGHOSTD"], !path.isEmpty { return path }
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("msghostd").path
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("msghostd").path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let selfExe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("msghostd").path }
+        let selfExe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("msghostd").path
+        }
         if let selfExe, FileManager.default.isExecutableFile(atPath: selfExe) { return selfExe }
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = "\(directory)/msghostd"

@@ -22,7 +22,9 @@ struct ReplayRenaming {
     /// The install's identifiers, recorded and now, paired by person.
     mutating func pair(recorded: [ParticipantsResult.Entry], now: [ParticipantsResult.Entry]) {
         let current = Dictionary(now.map { ($0.person, $0.identifier) }, uniquingKeysWith: { first, _ in first })
-        for entry in recorded { if let identifier = current[entry.person] { self.identifiers[entry.identifier] = identifier } }
+        for entry in recorded {
+            if let identifier = current[entry.person] { self.identifiers[entry.identifier] = identifier }
+        }
     }
 
     /// Two views that compared equal: their entries (and staged items) are the same ones.
@@ -50,18 +52,24 @@ struct ReplayRenaming {
         for key in ["entry", "onto"] {
             guard case .number(let number)? = fields[key], let recorded = Int(exactly: number) else { continue }
             guard let entry = self.entries[recorded] else {
-                throw Unplayable(description: "\(command.rawValue) names entry \(recorded), which no view of the recording showed (it is older than the recording, or beyond the screenful a view keeps)")
+                throw Unplayable(
+                    description:
+                        "\(command.rawValue) names entry \(recorded), which no view of the recording showed (it is older than the recording, or beyond the screenful a view keeps)"
+                )
             }
             fields[key] = .number(Double(entry))
         }
         if case .array(let ids)? = fields["messages"] {
-            fields["messages"] = .array(try ids.map { id throws(Unplayable) -> JSONValue in
-                guard case .string(let recorded) = id else { return id }
-                guard let message = self.messages[recorded] else {
-                    throw Unplayable(description: "\(command.rawValue) names message \(recorded), which no view of the recording showed")
-                }
-                return .string(message)
-            })
+            fields["messages"] = .array(
+                try ids.map { id throws(Unplayable) -> JSONValue in
+                    guard case .string(let recorded) = id else { return id }
+                    guard let message = self.messages[recorded] else {
+                        throw Unplayable(
+                            description:
+                                "\(command.rawValue) names message \(recorded), which no view of the recording showed")
+                    }
+                    return .string(message)
+                })
         }
         return .object(fields)
     }
@@ -73,7 +81,9 @@ struct ReplayRenaming {
         case .string(let text):
             guard text.count >= 36 else { return value }
             var result = text
-            for (recorded, now) in self.identifiers where result.contains(recorded) { result = result.replacingOccurrences(of: recorded, with: now) }
+            for (recorded, now) in self.identifiers where result.contains(recorded) {
+                result = result.replacingOccurrences(of: recorded, with: now)
+            }
             return .string(result)
         case .array(let items): return .array(items.map(self.renamed))
         case .object(let fields): return .object(fields.mapValues(self.renamed))

@@ -19,7 +19,8 @@ final class Replayer {
 
         var description: String {
             let device = Replayer.device(of: self.step).map { " on \($0)" } ?? ""
-            return "divergence at step \(self.step.step) (\(self.step.command)\(device), \(self.step.time) ms): \(self.place)\n  recorded: \(self.recorded)\n  now:      \(self.now)"
+            return
+                "divergence at step \(self.step.step) (\(self.step.command)\(device), \(self.step.time) ms): \(self.place)\n  recorded: \(self.recorded)\n  now:      \(self.now)"
         }
     }
 
@@ -45,25 +46,33 @@ final class Replayer {
     func prepare() throws {
         let start = self.session.start
         for contact in start.contacts {
-            _ = try self.client.request(.contact, ContactRequest(device: contact.device, person: contact.person, name: contact.name))
+            _ = try self.client.request(
+                .contact, ContactRequest(device: contact.device, person: contact.person, name: contact.name))
         }
         for rule in start.delivery {
-            _ = try self.client.request(.delivery, DeliveryRequest(device: rule.device, latencyMs: rule.latencyMs, hold: rule.hold))
+            _ = try self.client.request(
+                .delivery, DeliveryRequest(device: rule.device, latencyMs: rule.latencyMs, hold: rule.hold))
         }
         for install in start.participants {
-            let now = try self.client.request(.participants, DeviceAppRequest(device: install.device, app: install.app), as: ParticipantsResult.self)
+            let now = try self.client.request(
+                .participants, DeviceAppRequest(device: install.device, app: install.app), as: ParticipantsResult.self)
             self.renaming.pair(recorded: install.participants, now: now.participants)
         }
         for view in start.transcripts {
-            self.earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(view.entries.map(\.entry))
+            self.earlier[SessionViews.Key(device: view.device, conversation: view.conversation)] = Set(
+                view.entries.map(\.entry))
         }
         // The screens as the recording found them: the app presented (opened, expanded with
         // the chevron) and the conversation shown. What they cause is not compared: the
         // recording began after it.
         for screen in start.screens ?? [] {
             if let app = screen.app, let conversation = screen.conversation {
-                _ = try self.client.request(.open, OpenRequest(device: screen.device, conversation: conversation, app: app), as: OpenResult.self)
-                if screen.presentationStyle == .expanded { _ = try self.client.request(.chevron, DeviceRequest(device: screen.device)) }
+                _ = try self.client.request(
+                    .open, OpenRequest(device: screen.device, conversation: conversation, app: app), as: OpenResult.self
+                )
+                if screen.presentationStyle == .expanded {
+                    _ = try self.client.request(.chevron, DeviceRequest(device: screen.device))
+                }
             }
             if screen.showing != screen.conversation {
                 _ = try self.client.request(.show, ShowRequest(device: screen.device, conversation: screen.showing))
@@ -92,7 +101,7 @@ final class Replayer {
             var request: (command: ControlCommand, body: [UInt8])?
             do {
                 request = try self.request(for: step)
-            } catch where !reads.isEmpty {
+            } catch  where !reads.isEmpty {
                 request = nil  // it names a bubble the reads are still to pair: read first
             }
             if let previous, !reads.isEmpty, until != nil || request == nil {
@@ -125,7 +134,8 @@ final class Replayer {
 
     /// The step's request as the recording's client sent it (nil: not sent).
     private func request(for step: SessionStep) throws -> (command: ControlCommand, body: [UInt8])? {
-        guard let command = ControlCommand(rawValue: step.command) else { return nil }  // SessionReader let none through
+        // SessionReader let none through.
+        guard let command = ControlCommand(rawValue: step.command) else { return nil }
         if command == .advanceClock, ReplayComparison.reply(step.reply).hasPrefix("error") {
             return nil  // refused on the recording's system clock; this clock is the replay's own
         }
@@ -138,13 +148,18 @@ final class Replayer {
         switch answer {
         case .success(let envelope):
             reply = (try? WireJSON.decode(JSONValue.self, from: envelope.body)) ?? .null
-            if step.command == ControlCommand.advanceClock.rawValue, let request = try? WireJSON.decode(AdvanceClockRequest.self, from: body) {
+            if step.command == ControlCommand.advanceClock.rawValue,
+                let request = try? WireJSON.decode(AdvanceClockRequest.self, from: body)
+            {
                 self.elapsed += Int64(request.milliseconds)
             }
         case .failure(let error):
-            reply = .object(["status": .string("error"), "error": .object([
-                "domain": .string(error.domain), "code": .number(Double(error.code)), "name": .string(error.name),
-            ])])
+            reply = .object([
+                "status": .string("error"),
+                "error": .object([
+                    "domain": .string(error.domain), "code": .number(Double(error.code)), "name": .string(error.name),
+                ]),
+            ])
         }
         let (was, is_) = (ReplayComparison.reply(step.reply), ReplayComparison.reply(reply))
         if was != is_ { throw Divergence(step: step, place: "the reply", recorded: was, now: is_) }
@@ -159,8 +174,11 @@ final class Replayer {
         for push in self.client.takePushes() {
             if push.header.type == "event", let event = try? push.decodeBody(EventRecord.self) {
                 events.append(event)
-            } else if push.header.type == "frame", let frame = try? push.decodeBody(CallbackFrame.self), frame.direction == "out",
-                      let device = frame.device, let app = frame.app, CallbackType(rawValue: frame.type) != nil, let instance = frame.body?.instance {
+            } else if push.header.type == "frame", let frame = try? push.decodeBody(CallbackFrame.self),
+                frame.direction == "out",
+                let device = frame.device, let app = frame.app, CallbackType(rawValue: frame.type) != nil,
+                let instance = frame.body?.instance
+            {
                 callbacks.append(SessionCallback(device: device, app: app, instance: instance, callback: frame.type))
             }
         }
@@ -168,7 +186,8 @@ final class Replayer {
         try self.compareCallbacks(step, now: callbacks)
         for install in step.participants ?? [] {
             // Identifiers given during the step (an install made, a person new to it): paired as those of the start.
-            let now = try self.client.request(.participants, DeviceAppRequest(device: install.device, app: install.app), as: ParticipantsResult.self)
+            let now = try self.client.request(
+                .participants, DeviceAppRequest(device: install.device, app: install.app), as: ParticipantsResult.self)
             self.renaming.pair(recorded: install.participants, now: now.participants)
         }
         for change in step.transcripts { self.views.apply(change) }
@@ -177,10 +196,14 @@ final class Replayer {
 
     /// The views compared, with the replies to their reads (a transcript page and the input
     /// field each, in order).
-    private func compareViews(of step: SessionStep, _ reads: [Read], _ replies: [Result<Envelope, WireError>], last: Bool = false) throws {
+    private func compareViews(
+        of step: SessionStep, _ reads: [Read], _ replies: [Result<Envelope, WireError>], last: Bool = false
+    ) throws {
         for (index, read) in reads.enumerated() {
             let page = try replies[index * 2].get().decodeBody(TranscriptResult.self)
-            let field = (try? replies[index * 2 + 1].get().decodeBody(InputFieldResult.self)) ?? InputFieldResult(text: "", staged: nil)
+            let field =
+                (try? replies[index * 2 + 1].get().decodeBody(InputFieldResult.self))
+                ?? InputFieldResult(text: "", staged: nil)
             try self.compareView(read, page: page, field: field, step: step, last: last)
         }
     }
@@ -205,15 +228,23 @@ final class Replayer {
         var keys = Set(step.transcripts.map { SessionViews.Key(device: $0.device, conversation: $0.conversation) })
         for event in events {
             guard let device = event.device else { continue }
-            if let conversation = event.conversation { keys.insert(SessionViews.Key(device: device, conversation: conversation)) }
+            if let conversation = event.conversation {
+                keys.insert(SessionViews.Key(device: device, conversation: conversation))
+            }
         }
         if case .object(let body) = step.body {
             let device = body["device"].flatMap { if case .string(let value) = $0 { value } else { nil } }
             let conversation = body["conversation"].flatMap { if case .string(let value) = $0 { value } else { nil } }
-            if let device, let conversation { keys.insert(SessionViews.Key(device: device, conversation: conversation)) }
+            if let device, let conversation {
+                keys.insert(SessionViews.Key(device: device, conversation: conversation))
+            }
             // Names (contact) and members change how every view of a device or conversation reads.
-            if step.command == ControlCommand.contact.rawValue, let device { keys.formUnion(all.filter { $0.device == device }) }
-            if step.command == ControlCommand.addMember.rawValue || step.command == ControlCommand.removeMember.rawValue, let conversation {
+            if step.command == ControlCommand.contact.rawValue, let device {
+                keys.formUnion(all.filter { $0.device == device })
+            }
+            if step.command == ControlCommand.addMember.rawValue
+                || step.command == ControlCommand.removeMember.rawValue, let conversation
+            {
                 keys.formUnion(all.filter { $0.conversation == conversation })
             }
         }
@@ -225,11 +256,14 @@ final class Replayer {
         for device in Set(recorded.keys).union(current.keys).sorted() {
             let (was, is_) = (recorded[device] ?? [], current[device] ?? [])
             guard was != is_ else { continue }
-            let index = zip(was, is_).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, is_.count)
+            let index =
+                zip(was, is_).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(was.count, is_.count)
             throw Divergence(
                 step: step, place: "\(device.isEmpty ? "the world" : device): event \(index + 1)",
-                recorded: index < was.count ? was[index...].prefix(3).map(\.description).joined(separator: "; ") : "no more events",
-                now: index < is_.count ? is_[index...].prefix(3).map(\.description).joined(separator: "; ") : "no more events")
+                recorded: index < was.count
+                    ? was[index...].prefix(3).map(\.description).joined(separator: "; ") : "no more events",
+                now: index < is_.count
+                    ? is_[index...].prefix(3).map(\.description).joined(separator: "; ") : "no more events")
         }
     }
 
@@ -242,14 +276,18 @@ final class Replayer {
         }
         var recorded: [Key: (instance: String, callbacks: [String])] = [:]
         for callback in step.callbacks {
-            let key = Key(device: callback.device, app: callback.app,
-                          ordinal: self.renaming.ordinal(of: callback.instance, device: callback.device, app: callback.app, recorded: true))
+            let key = Key(
+                device: callback.device, app: callback.app,
+                ordinal: self.renaming.ordinal(
+                    of: callback.instance, device: callback.device, app: callback.app, recorded: true))
             recorded[key, default: (callback.instance, [])].callbacks.append(callback.callback)
         }
         var current: [Key: (instance: String, callbacks: [String])] = [:]
         for callback in now {
-            let key = Key(device: callback.device, app: callback.app,
-                          ordinal: self.renaming.ordinal(of: callback.instance, device: callback.device, app: callback.app, recorded: false))
+            let key = Key(
+                device: callback.device, app: callback.app,
+                ordinal: self.renaming.ordinal(
+                    of: callback.instance, device: callback.device, app: callback.app, recorded: false))
             current[key, default: (callback.instance, [])].callbacks.append(callback.callback)
         }
         for key in Set(recorded.keys).union(current.keys).sorted() {
@@ -259,7 +297,8 @@ final class Replayer {
             let replayed = current[key].map { " (now \($0.instance))" } ?? ""
             throw Divergence(
                 step: step, place: "\(key.device), \(key.app) \(instance)\(replayed): callbacks",
-                recorded: was.isEmpty ? "none" : was.joined(separator: ", "), now: is_.isEmpty ? "none" : is_.joined(separator: ", "))
+                recorded: was.isEmpty ? "none" : was.joined(separator: ", "),
+                now: is_.isEmpty ? "none" : is_.joined(separator: ", "))
         }
     }
 
@@ -278,7 +317,10 @@ final class Replayer {
             if let bodies = self.readBodies[read] { return bodies }
             let (device, conversation) = (read.key.device, read.key.conversation)
             let bodies: [(command: ControlCommand, body: [UInt8])] = [
-                (.transcript, WireJSON.encode(TranscriptRequest(device: device, conversation: conversation, limit: read.limit))),
+                (
+                    .transcript,
+                    WireJSON.encode(TranscriptRequest(device: device, conversation: conversation, limit: read.limit))
+                ),
                 (.inputField, WireJSON.encode(InputFieldRequest(device: device, conversation: conversation))),
             ]
             self.readBodies[read] = bodies
@@ -294,8 +336,12 @@ final class Replayer {
         let earlier = self.earlier[key] ?? []
         let kept = recorded.entries.filter { !earlier.contains($0.entry) }
         var limit: Int?
-        if !last, earlier.isEmpty, let change = step.transcripts.first(where: { $0.device == key.device && $0.conversation == key.conversation }),
-           change.removed.isEmpty, !change.entries.isEmpty {
+        if !last, earlier.isEmpty,
+            let change = step.transcripts.first(where: {
+                $0.device == key.device && $0.conversation == key.conversation
+            }),
+            change.removed.isEmpty, !change.entries.isEmpty
+        {
             let changed = Set(change.entries.map(\.entry))
             if let first = kept.firstIndex(where: { changed.contains($0.entry) }) { limit = kept.count - first }
         }
@@ -303,30 +349,43 @@ final class Replayer {
     }
 
     /// Compares a view with the recording, from the page and the input field read now.
-    private func compareView(_ read: Read, page: TranscriptResult, field: InputFieldResult, step: SessionStep, last: Bool) throws {
+    private func compareView(
+        _ read: Read, page: TranscriptResult, field: InputFieldResult, step: SessionStep, last: Bool
+    ) throws {
         let key = read.key
         guard let recorded = self.views[key] else { return }
         let earlier = self.earlier[key] ?? []
         var kept = recorded.entries.filter { !earlier.contains($0.entry) }
         var now = page.entries
         if let limit = read.limit {
-            let (recordedTotal, total) = (recorded.olderCount + recorded.entries.count, page.olderCount + page.entries.count)
+            let (recordedTotal, total) = (
+                recorded.olderCount + recorded.entries.count, page.olderCount + page.entries.count
+            )
             if recordedTotal != total {
-                throw Divergence(step: step, place: "\(key.device), conversation \(key.conversation): how many entries",
-                                 recorded: "\(recordedTotal)", now: "\(total)")
+                throw Divergence(
+                    step: step, place: "\(key.device), conversation \(key.conversation): how many entries",
+                    recorded: "\(recordedTotal)", now: "\(total)")
             }
             kept = Array(kept.suffix(limit))
         } else if recorded.entries.count == SessionViews.screenful && now.count > kept.count {
             // A full screenful recorded may have had earlier entries at its top: compare the newest.
             now = Array(now.suffix(kept.count))
         }
-        let was = ReplayComparison.View(entries: kept.map(ReplayComparison.Entry.init), text: recorded.text, staged: recorded.staged.map(ReplayComparison.Entry.init))
-        let is_ = ReplayComparison.View(entries: now.map(ReplayComparison.Entry.init), text: field.text, staged: field.staged.map(ReplayComparison.Entry.init))
+        let was = ReplayComparison.View(
+            entries: kept.map(ReplayComparison.Entry.init), text: recorded.text,
+            staged: recorded.staged.map(ReplayComparison.Entry.init))
+        let is_ = ReplayComparison.View(
+            entries: now.map(ReplayComparison.Entry.init), text: field.text,
+            staged: field.staged.map(ReplayComparison.Entry.init))
         if let difference = ReplayComparison.difference(recorded: was, now: is_) {
-            throw Divergence(step: step, place: "\(key.device), conversation \(key.conversation): \(difference.place)", recorded: difference.recorded, now: difference.now)
+            throw Divergence(
+                step: step, place: "\(key.device), conversation \(key.conversation): \(difference.place)",
+                recorded: difference.recorded, now: difference.now)
         }
         self.renaming.pair(recorded: kept, now: now)
-        if let staged = recorded.staged, let current = field.staged { self.renaming.pair(recorded: [staged], now: [current]) }
+        if let staged = recorded.staged, let current = field.staged {
+            self.renaming.pair(recorded: [staged], now: [current])
+        }
     }
 
     /// The device a step acts on, for reports.

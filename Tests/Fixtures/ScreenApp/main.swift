@@ -17,7 +17,8 @@ final class Board: UIView {
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first else { return }
         let ended = touch.location(in: self)
-        self.accessibilityLabel = "Board: began \(Int(self.began.x)),\(Int(self.began.y)), \(self.moves) moves, ended \(Int(ended.x)),\(Int(ended.y))"
+        self.accessibilityLabel =
+            "Board: began \(Int(self.began.x)),\(Int(self.began.y)), \(self.moves) moves, ended \(Int(ended.x)),\(Int(ended.y))"
         self.setNeedsDisplay()
     }
 }
@@ -35,20 +36,23 @@ final class ScreenViewController: MSMessagesAppViewController {
     let flavours = UISegmentedControl(items: ["Vanilla", "Chocolate"])
     let note = UITextField(frame: CGRect(x: 16, y: 96, width: 358, height: 34))
     lazy var send = UIButton(primaryAction: UIAction(title: "Send") { [unowned self] _ in self.sendMessages(1) })
-    lazy var sendTwice = UIButton(primaryAction: UIAction(title: "Send twice") { [unowned self] _ in self.sendMessages(2) })
+    lazy var sendTwice = UIButton(
+        primaryAction: UIAction(title: "Send twice") { [unowned self] _ in self.sendMessages(2) })
     let board = Board(frame: CGRect(x: 16, y: 200, width: 240, height: 80))
     let piece = UIView(frame: CGRect(x: 300, y: 200, width: 60, height: 60))
-    lazy var later = UIButton(primaryAction: UIAction(title: "Later") { [unowned self] _ in
-        Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in
-            MainActor.assumeIsolated { self.title_.text = "The timer fired" }
-        }
-    })
+    lazy var later = UIButton(
+        primaryAction: UIAction(title: "Later") { [unowned self] _ in
+            Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in
+                MainActor.assumeIsolated { self.title_.text = "The timer fired" }
+            }
+        })
 
-    lazy var close = UIButton(primaryAction: UIAction(title: "Close") { [unowned self] _ in
-        self.title_.text = "Closing"
-        self.dismiss()
-        DispatchQueue.main.async { self.title_.text = "Closed" }
-    })
+    lazy var close = UIButton(
+        primaryAction: UIAction(title: "Close") { [unowned self] _ in
+            self.title_.text = "Closing"
+            self.dismiss()
+            DispatchQueue.main.async { self.title_.text = "Closed" }
+        })
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -67,8 +71,12 @@ final class ScreenViewController: MSMessagesAppViewController {
         (self.piece.isAccessibilityElement, self.piece.accessibilityLabel) = (true, "Piece")
         self.later.frame = CGRect(x: 300, y: 146, width: 74, height: 44)
         self.close.frame = CGRect(x: 258, y: 200, width: 40, height: 44)
-        self.piece.addGestureRecognizer(UIPanGestureRecognizer { [unowned self] recognizer in self.panned(recognizer as! UIPanGestureRecognizer) })
-        for subview in [self.title_, self.flavours, self.note, self.send, self.sendTwice, self.board, self.piece, self.later, self.close] as [UIView] { self.view.addSubview(subview) }
+        self.piece.addGestureRecognizer(
+            UIPanGestureRecognizer { [unowned self] recognizer in self.panned(recognizer as! UIPanGestureRecognizer) })
+        for subview in [
+            self.title_, self.flavours, self.note, self.send, self.sendTwice, self.board, self.piece, self.later,
+            self.close,
+        ] as [UIView] { self.view.addSubview(subview) }
     }
 
     /// The piece follows the finger; dropped, it sends where it is.

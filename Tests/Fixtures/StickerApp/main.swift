@@ -44,7 +44,9 @@ final class StickerAppViewController: MSMessagesAppViewController {
     override func didReceiveTouch(payload: JSONValue) {
         if case .object(let touch) = payload, case .string(let file) = touch["addSticker"] {
             let url = UIImage.resourcesDirectory().appendingPathComponent(file)
-            if let sticker = try? MSSticker(contentsOfFileURL: url, localizedDescription: file) { self.browser.stickers.append(sticker) }
+            if let sticker = try? MSSticker(contentsOfFileURL: url, localizedDescription: file) {
+                self.browser.stickers.append(sticker)
+            }
             return
         }
         guard case .object(let touch) = payload, case .string(let name) = touch["image"] else { return }

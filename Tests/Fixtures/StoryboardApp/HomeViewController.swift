@@ -57,9 +57,11 @@ final class HomeViewController: MSMessagesAppViewController, UICollectionViewDat
         section == 0 ? self.flavours.count : 1
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         if indexPath.section == 0 {
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Flavour", for: indexPath) as! FlavourCell
+            let cell =
+                collectionView.dequeueReusableCell(withReuseIdentifier: "Flavour", for: indexPath) as! FlavourCell
             cell.nameLabel.text = self.flavours[indexPath.item]
             return cell
         }

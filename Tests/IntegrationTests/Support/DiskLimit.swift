@@ -17,7 +17,8 @@ enum DiskLimit {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw TestDaemonError(description: "prlimit --pid \(pid) --fsize=\(limit) exited \(process.terminationStatus)")
+            throw TestDaemonError(
+                description: "prlimit --pid \(pid) --fsize=\(limit) exited \(process.terminationStatus)")
         }
     }
 }

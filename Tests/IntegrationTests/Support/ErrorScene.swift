@@ -65,7 +65,9 @@ final class ErrorScene {
         let daemon = self.daemon
         let open = Thread.detachedResult { try daemon.open(Self.probeApp, on: Self.device) }
         let probe = try ProbeExtension(environmentFile: self.environmentFile)
-        guard try probe.hello().envelope.decodeBody(ReplyStatus.self).isOK else { throw TestDaemonError(description: "the probe's hello was refused") }
+        guard try probe.hello().envelope.decodeBody(ReplyStatus.self).isOK else {
+            throw TestDaemonError(description: "the probe's hello was refused")
+        }
         _ = try probe.acknowledge(4)
         let instance = try open.value().instance
         // The probe's own pid, as it wrote it: never a pid from the daemon's bookkeeping, and
@@ -97,7 +99,9 @@ final class ErrorScene {
     func awaitProbeLaunch(timeout: Double = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: self.environmentFile) {
-            guard Date() < deadline else { throw TestDaemonError(description: "the probe did not start within \(timeout) s") }
+            guard Date() < deadline else {
+                throw TestDaemonError(description: "the probe did not start within \(timeout) s")
+            }
             usleep(10_000)
         }
     }
@@ -116,9 +120,13 @@ final class ErrorScene {
     }
 
     /// Sends a request from the probe and returns the daemon's reply to it.
-    func request(_ type: String, _ body: some Encodable, buffers: [[UInt8]] = [], id: String? = nil) throws -> ErrorOutcome {
+    func request(_ type: String, _ body: some Encodable, buffers: [[UInt8]] = [], id: String? = nil) throws
+        -> ErrorOutcome
+    {
         let id = id ?? "req-\(UUID().uuidString.prefix(8))"
-        return try self.fromProbe(RawMessage(id: id, type: type, body: String(decoding: WireJSON.encode(body), as: UTF8.self), buffers: buffers))
+        return try self.fromProbe(
+            RawMessage(
+                id: id, type: type, body: String(decoding: WireJSON.encode(body), as: UTF8.self), buffers: buffers))
     }
 
     /// Sends raw frames from the probe (after its hello), signed with its token unless `key`
@@ -137,11 +145,15 @@ final class ErrorScene {
     private func expectProbeServed() throws {
         guard !self.resigned else { return }
         let probe = try self.probe
-        let id = try probe.send("requestPresentationStyle", PresentationStyleBody(instance: try self.instance, presentationStyle: .compact))
+        let id = try probe.send(
+            "requestPresentationStyle", PresentationStyleBody(instance: try self.instance, presentationStyle: .compact))
         let reply = try Self.reply(on: probe)
         let status = try reply.envelope.decodeBody(ReplyStatus.self)
         guard status.isOK, reply.header.replyTo == id else {
-            throw TestDaemonError(description: "the probe's connection is no longer served: \(status.failure.map(String.init(describing:)) ?? "replyTo \(reply.header.replyTo ?? "nil")")")
+            throw TestDaemonError(
+                description:
+                    "the probe's connection is no longer served: \(status.failure.map(String.init(describing:)) ?? "replyTo \(reply.header.replyTo ?? "nil")")"
+            )
         }
     }
 
@@ -205,8 +217,10 @@ struct RawMessage {
     var frames: [[UInt8]]
 
     /// tag, signature, header, body, buffers; `body` nil leaves the body frame out.
-    init(id: String = "raw-\(UUID().uuidString.prefix(8))", type: String = "insertText", tag: String = WireVersion.tag,
-         headerPadding: Int = 0, body: String? = "{}", buffers: [[UInt8]] = []) {
+    init(
+        id: String = "raw-\(UUID().uuidString.prefix(8))", type: String = "insertText", tag: String = WireVersion.tag,
+        headerPadding: Int = 0, body: String? = "{}", buffers: [[UInt8]] = []
+    ) {
         self.id = id
         let padding = headerPadding > 0 ? #","padding":"\#(String(repeating: "x", count: headerPadding))""# : ""
         let header = #"{"id":"\#(id)","type":"\#(type)","time":0\#(padding)}"#

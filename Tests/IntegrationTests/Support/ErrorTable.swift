@@ -7,7 +7,12 @@ import Testing
 /// covers, the error the daemon must answer with, and how a test provokes it over a real socket.
 struct ErrorRow: Sendable, CustomTestStringConvertible {
     enum Table: String, Sendable, CaseIterable {
-        case limits = "2.4", messages = "3.1", stickers = "3.2", protocolErrors = "3.3", control = "3.4", host = "3.5"
+        case limits = "2.4"
+        case messages = "3.1"
+        case stickers = "3.2"
+        case protocolErrors = "3.3"
+        case control = "3.4"
+        case host = "3.5"
     }
 
     var table: Table
@@ -23,8 +28,10 @@ struct ErrorRow: Sendable, CustomTestStringConvertible {
     var setup: ErrorScene.Setup
     var provoke: @Sendable (ErrorScene) throws -> ErrorOutcome
 
-    init(_ table: Table, _ expected: WireError, limit: String? = nil, _ variant: String = "", mentions: [String] = [],
-         setup: ErrorScene.Setup = .init(), provoke: @escaping @Sendable (ErrorScene) throws -> ErrorOutcome) {
+    init(
+        _ table: Table, _ expected: WireError, limit: String? = nil, _ variant: String = "", mentions: [String] = [],
+        setup: ErrorScene.Setup = .init(), provoke: @escaping @Sendable (ErrorScene) throws -> ErrorOutcome
+    ) {
         self.table = table
         self.docRow = limit ?? (table == .stickers ? "\(expected.code)" : "\(expected.code) \(expected.name)")
         self.variant = variant
@@ -34,7 +41,9 @@ struct ErrorRow: Sendable, CustomTestStringConvertible {
         self.provoke = provoke
     }
 
-    var testDescription: String { "§\(self.table.rawValue) \(self.docRow)" + (self.variant.isEmpty ? "" : ": \(self.variant)") }
+    var testDescription: String {
+        "§\(self.table.rawValue) \(self.docRow)" + (self.variant.isEmpty ? "" : ": \(self.variant)")
+    }
 }
 
 /// The error a row expects; the description is the doc's and is not compared.
@@ -67,7 +76,9 @@ enum ProtocolDocument {
         let text = try String(contentsOfFile: self.path, encoding: .utf8)
         var rows: [ErrorRow.Table: Set<String>] = [:]
         for section in text.components(separatedBy: "\n### ").dropFirst() {
-            guard let table = ErrorRow.Table.allCases.first(where: { section.hasPrefix($0.rawValue + " ") }) else { continue }
+            guard let table = ErrorRow.Table.allCases.first(where: { section.hasPrefix($0.rawValue + " ") }) else {
+                continue
+            }
             let lines = section.split(separator: "\n").map(String.init)
             if table == .stickers {
                 // "Codes 1 (file missing), 2 (unreadable), 3 (not an image), …"
@@ -76,7 +87,9 @@ enum ProtocolDocument {
                 continue
             }
             let cells = lines.filter { $0.hasPrefix("|") }.dropFirst(2).map {
-                $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "") }
+                $0.split(separator: "|").map {
+                    $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
+                }
             }
             rows[table] = Set(cells.map { table == .limits ? $0[0] : "\($0[0]) \($0[1])" })
         }

@@ -1,5 +1,5 @@
-import MsgHostTesting
 import Foundation
+import MsgHostTesting
 import Synchronization
 
 /// Plays systemd's side of sd_notify: a datagram socket whose path goes in NOTIFY_SOCKET,
@@ -40,7 +40,9 @@ final class NotifyListener {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
         let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard rc == 0 else {
             close(fd)

@@ -30,8 +30,11 @@ final class ProbeExtension {
             guard let equals = line.firstIndex(of: "=") else { continue }
             environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        guard let token = environment["MSGHOST_TOKEN"], let endpoint = environment["MSGHOST_ENDPOINT"], let app = environment["MSGHOST_APP"] else {
-            throw TestDaemonError(description: "launch environment lacks MSGHOST_TOKEN/ENDPOINT/APP: \(environment.keys.sorted())")
+        guard let token = environment["MSGHOST_TOKEN"], let endpoint = environment["MSGHOST_ENDPOINT"],
+            let app = environment["MSGHOST_APP"]
+        else {
+            throw TestDaemonError(
+                description: "launch environment lacks MSGHOST_TOKEN/ENDPOINT/APP: \(environment.keys.sorted())")
         }
         try self.init(endpoint: endpoint, token: token, app: app)
         self.processID = environment["PROBE_PID"].flatMap { Int32($0) }
@@ -52,7 +55,9 @@ final class ProbeExtension {
 
     /// Sends a request signed with `key` (the token by default) and returns its id.
     @discardableResult
-    func send(_ type: String, _ body: some Encodable, replyTo: String? = nil, key: [UInt8]? = nil, id: String? = nil) throws -> String {
+    func send(_ type: String, _ body: some Encodable, replyTo: String? = nil, key: [UInt8]? = nil, id: String? = nil)
+        throws -> String
+    {
         self.nextID += 1
         let id = id ?? "p\(self.nextID)"
         let envelope = Envelope(header: Header(id: id, type: type, replyTo: replyTo, time: 0), encoding: body)
@@ -79,13 +84,16 @@ final class ProbeExtension {
         let file = "/tmp/msghost-bodies-\(UUID().uuidString.prefix(8)).jsonl"
         defer { try? FileManager.default.removeItem(atPath: file) }
         try self.transcript.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        return try CommandRun("/usr/bin/env", ["python3", TestPaths.repository + "/scripts/check-schemas.py", "--bodies", file])
+        return try CommandRun(
+            "/usr/bin/env", ["python3", TestPaths.repository + "/scripts/check-schemas.py", "--bodies", file])
     }
 
     /// The next message's raw frames, within `timeout` seconds.
     func receiveFrames(timeout: Double = 10) throws -> [[UInt8]] {
         var poller = ZMQPoller([.socket(self.socket)])
-        guard try !poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty, let frames = try self.socket.receive(dontWait: true) else {
+        guard try !poller.poll(timeoutMilliseconds: Int(timeout * 1000)).isEmpty,
+            let frames = try self.socket.receive(dontWait: true)
+        else {
             throw TestDaemonError(description: "no message from the daemon within \(timeout) s")
         }
         return frames
@@ -108,7 +116,9 @@ final class ProbeExtension {
         var seen: [(String, [UInt8])] = []
         while seen.count < count {
             let message = try self.receive()
-            guard message.verify(key: self.token) else { throw TestDaemonError(description: "daemon message not signed with the token") }
+            guard message.verify(key: self.token) else {
+                throw TestDaemonError(description: "daemon message not signed with the token")
+            }
             if message.header.type == "reply" { continue }
             seen.append((message.header.type, message.envelope.body))
             try self.send("reply", OKReply(Empty()), replyTo: message.header.id)

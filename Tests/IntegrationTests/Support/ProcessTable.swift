@@ -9,7 +9,7 @@ enum ProcessTable {
     /// The one-letter state of `pid` (R, S, D, T, Z, …), or nil when there is no such process.
     static func state(_ pid: Int32) -> Character? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")")
+            let close = stat.lastIndex(of: ")")
         else { return nil }
         // After the command name, which may itself hold spaces and parentheses.
         return stat[stat.index(after: close)...].first { $0 != " " }
@@ -24,7 +24,8 @@ enum ProcessTable {
     /// nothing behind (and never hits a process that later took over one of the numbers).
     static func killLeftovers(_ pids: [Int32], command: Set<String>) {
         for pid in pids where self.isRunning(pid) {
-            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             if let name, command.contains(name) { kill(pid, SIGKILL) }
         }
     }

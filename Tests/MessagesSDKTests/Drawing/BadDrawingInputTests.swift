@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Bad input to the drawing calls gives nil, an empty image or nothing drawn, never a crash.
 @Suite struct BadDrawingInputTests {
@@ -28,12 +29,17 @@ import Testing
         let jpeg = try #require(UIImage(data: png)?.jpegData(compressionQuality: 0.8))
         #expect(UIImage(data: jpeg) != nil)
         #expect(UIImage(data: jpeg.prefix(40)) == nil)
-        #expect(UIImage(data: Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array(repeating: 0, count: 14) + [0xFF, 0xD9])) == nil)
+        #expect(
+            UIImage(data: Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array(repeating: 0, count: 14) + [0xFF, 0xD9]))
+                == nil)
     }
 
     @Test func zeroOrHugeSizesGiveAnEmptyImageAndDrawNothing() {
-        for size in [CGSize.zero, CGSize(width: 10, height: 0), CGSize(width: -5, height: 5), CGSize(width: 100_000, height: 100_000),
-                     CGSize(width: CGFloat.nan, height: 4), CGSize(width: CGFloat.infinity, height: 4)] {
+        for size in [
+            CGSize.zero, CGSize(width: 10, height: 0), CGSize(width: -5, height: 5),
+            CGSize(width: 100_000, height: 100_000),
+            CGSize(width: CGFloat.nan, height: 4), CGSize(width: CGFloat.infinity, height: 4),
+        ] {
             var ran = false
             let renderer = UIGraphicsImageRenderer(size: size)
             let image = renderer.image { _ in ran = true }

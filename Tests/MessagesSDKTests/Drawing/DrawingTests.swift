@@ -1,13 +1,15 @@
+import DrawingReferences
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
-import DrawingReferences
+
+@testable import MessagesSDK
 
 /// UIKit's drawing calls, each rendered and compared with a reference PNG (ReferenceImage),
 /// plus the points of the picture that must be a given colour, so a wrong reference shows too.
 @Suite struct DrawingTests {
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "References")
     static let format: UIGraphicsImageRendererFormat = {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
@@ -71,12 +73,16 @@ import DrawingReferences
 
     @Test func colorsByComponentsWhiteAndName() throws {
         let swatches: [UIColor] = [
-            .black, .darkGray, .lightGray, .white, .gray, .red, .green, .blue, .cyan, .yellow, .magenta, .orange, .purple, .brown,
-            .systemRed, .systemOrange, .systemYellow, .systemGreen, .systemTeal, .systemBlue, .systemIndigo, .systemPurple, .systemPink, .systemGray,
-            UIColor(red: 0.5, green: 0.25, blue: 0.75, alpha: 1), UIColor(white: 0.3, alpha: 0.5), UIColor(hue: 0.5, saturation: 1, brightness: 1, alpha: 1),
+            .black, .darkGray, .lightGray, .white, .gray, .red, .green, .blue, .cyan, .yellow, .magenta, .orange,
+            .purple, .brown,
+            .systemRed, .systemOrange, .systemYellow, .systemGreen, .systemTeal, .systemBlue, .systemIndigo,
+            .systemPurple, .systemPink, .systemGray,
+            UIColor(red: 0.5, green: 0.25, blue: 0.75, alpha: 1), UIColor(white: 0.3, alpha: 0.5),
+            UIColor(hue: 0.5, saturation: 1, brightness: 1, alpha: 1),
             UIColor.red.withAlphaComponent(0.25),
         ]
-        let image = UIGraphicsImageRenderer(size: CGSize(width: 7 * 12, height: 4 * 12), format: Self.format).image { context in
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 7 * 12, height: 4 * 12), format: Self.format).image {
+            context in
             for (index, color) in swatches.enumerated() {
                 color.setFill()
                 context.fill(CGRect(x: (index % 7) * 12, y: (index / 7) * 12, width: 12, height: 12))
@@ -85,11 +91,17 @@ import DrawingReferences
         #expect(try ReferenceImage.rgba(image, x: 6 + 4 * 12, y: 6 + 12).isNear([255, 128, 0, 255]))  // orange
         #expect(try ReferenceImage.rgba(image, x: 6 + 5 * 12, y: 6 + 2 * 12).isNear([0, 122, 255, 255]))  // systemBlue
         #expect(try ReferenceImage.rgba(image, x: 6 + 6 * 12, y: 6 + 3 * 12).isNear([255, 0, 0, 64]))  // red at 0.25
-        #expect(try ReferenceImage.rgba(image, x: 6 + 4 * 12, y: 6 + 3 * 12).isNear([77, 77, 77, 128]))  // white 0.3, alpha 0.5
+        // White 0.3, alpha 0.5.
+        #expect(try ReferenceImage.rgba(image, x: 6 + 4 * 12, y: 6 + 3 * 12).isNear([77, 77, 77, 128]))
         try ReferenceImage.check(image, named: "colors", in: Self.references)
 
-        var red: CGFloat = 0, green: CGFloat = 0, blue: CGFloat = 0, alpha: CGFloat = 0
-        #expect(UIColor(hue: 1.0 / 3, saturation: 1, brightness: 1, alpha: 0.5).getRed(&red, green: &green, blue: &blue, alpha: &alpha))
+        var red: CGFloat = 0
+        var green: CGFloat = 0
+        var blue: CGFloat = 0
+        var alpha: CGFloat = 0
+        #expect(
+            UIColor(hue: 1.0 / 3, saturation: 1, brightness: 1, alpha: 0.5).getRed(
+                &red, green: &green, blue: &blue, alpha: &alpha))
         #expect(abs(red) < 1e-9 && abs(green - 1) < 1e-9 && abs(blue) < 1e-9 && alpha == 0.5)
         #expect(UIColor(red: 2, green: -1, blue: .nan, alpha: 1) == UIColor(red: 1, green: 0, blue: 0, alpha: 1))
     }
@@ -102,14 +114,16 @@ import DrawingReferences
             UIBezierPath(roundedRect: CGRect(x: 4, y: 4, width: 52, height: 32), cornerRadius: 10).fill()
             UIColor.systemRed.setFill()
             UIBezierPath(ovalIn: CGRect(x: 64, y: 4, width: 52, height: 32)).fill()
-            let arc = UIBezierPath(arcCenter: CGPoint(x: 30, y: 58), radius: 16, startAngle: 0, endAngle: .pi, clockwise: true)
+            let arc = UIBezierPath(
+                arcCenter: CGPoint(x: 30, y: 58), radius: 16, startAngle: 0, endAngle: .pi, clockwise: true)
             arc.lineWidth = 4
             UIColor.systemBlue.setStroke()
             arc.stroke()
             let zigzag = UIBezierPath()
             zigzag.move(to: CGPoint(x: 60, y: 76))
             zigzag.addLine(to: CGPoint(x: 70, y: 44))
-            zigzag.addCurve(to: CGPoint(x: 100, y: 76), controlPoint1: CGPoint(x: 80, y: 30), controlPoint2: CGPoint(x: 90, y: 90))
+            zigzag.addCurve(
+                to: CGPoint(x: 100, y: 76), controlPoint1: CGPoint(x: 80, y: 30), controlPoint2: CGPoint(x: 90, y: 90))
             zigzag.addQuadCurve(to: CGPoint(x: 116, y: 44), controlPoint: CGPoint(x: 116, y: 76))
             zigzag.lineWidth = 3
             zigzag.lineCapStyle = .round
@@ -120,7 +134,8 @@ import DrawingReferences
         #expect(try ReferenceImage.rgba(image, x: 5, y: 5).isNear([255, 255, 255, 255]))  // its rounded corner
         #expect(try ReferenceImage.rgba(image, x: 90, y: 20).isNear([255, 59, 48, 255]))  // the oval
         #expect(try ReferenceImage.rgba(image, x: 66, y: 6).isNear([255, 255, 255, 255]))  // outside the oval
-        #expect(try ReferenceImage.rgba(image, x: 30, y: 74).isNear([0, 122, 255, 255]))  // clockwise from 0 to π is the lower half
+        // Clockwise from 0 to π is the lower half.
+        #expect(try ReferenceImage.rgba(image, x: 30, y: 74).isNear([0, 122, 255, 255]))
         #expect(try ReferenceImage.rgba(image, x: 30, y: 42).isNear([255, 255, 255, 255]))
         try ReferenceImage.check(image, named: "paths", in: Self.references)
 
@@ -136,7 +151,8 @@ import DrawingReferences
             UIColor.systemBlue.setFill()
             context.fill(CGRect(x: 8, y: 0, width: 8, height: 16))
         }
-        let pngBytes = try #require(part.pngData()), jpegBytes = try #require(part.jpegData(compressionQuality: 0.9))
+        let pngBytes = try #require(part.pngData())
+        let jpegBytes = try #require(part.jpegData(compressionQuality: 0.9))
         let png = try #require(UIImage(data: pngBytes))
         let jpeg = try #require(UIImage(data: jpegBytes))
         let image = UIGraphicsImageRenderer(size: CGSize(width: 80, height: 40), format: Self.format).image { _ in
@@ -154,11 +170,16 @@ import DrawingReferences
     }
 
     @Test func textDrawsWithAFontAndAColor() throws {
-        let image = UIGraphicsImageRenderer(size: CGSize(width: 160, height: 64), format: Self.format).image { context in
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 160, height: 64), format: Self.format).image {
+            context in
             UIColor.white.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 160, height: 64))
-            "Move 12".draw(at: CGPoint(x: 4, y: 2), withAttributes: [.font: UIFont.systemFont(ofSize: 20), .foregroundColor: UIColor.systemRed])
-            let text = NSMutableAttributedString(string: "X wins", attributes: [.font: UIFont.boldSystemFont(ofSize: 16), .foregroundColor: UIColor.black])
+            "Move 12".draw(
+                at: CGPoint(x: 4, y: 2),
+                withAttributes: [.font: UIFont.systemFont(ofSize: 20), .foregroundColor: UIColor.systemRed])
+            let text = NSMutableAttributedString(
+                string: "X wins",
+                attributes: [.font: UIFont.boldSystemFont(ofSize: 16), .foregroundColor: UIColor.black])
             text.addAttribute(.foregroundColor, value: UIColor.systemBlue, range: NSRange(location: 0, length: 1))
             let centered = NSMutableParagraphStyle()
             centered.alignment = .center
@@ -170,9 +191,13 @@ import DrawingReferences
         let size = "Move 12".size(withAttributes: [.font: UIFont.systemFont(ofSize: 20)])
         #expect(size.width > 40 && size.width < 120 && size.height > 18 && size.height < 32)
         #expect("Move 12".size(withAttributes: [.font: UIFont.systemFont(ofSize: 40)]).width > 1.8 * size.width)
-        let reds = try (0..<64).flatMap { x in try (0..<30).map { y in try ReferenceImage.rgba(image, x: x * 2, y: y) } }.filter { $0[0] > 200 && $0[1] < 120 }
+        let reds = try (0..<64).flatMap { x in try (0..<30).map { y in try ReferenceImage.rgba(image, x: x * 2, y: y) }
+        }.filter { $0[0] > 200 && $0[1] < 120 }
         #expect(!reds.isEmpty)
-        #expect(try (Int(size.width) + 8..<160).allSatisfy { x in try ReferenceImage.rgba(image, x: x, y: 14).isNear([255, 255, 255, 255]) })
+        #expect(
+            try (Int(size.width) + 8..<160).allSatisfy { x in
+                try ReferenceImage.rgba(image, x: x, y: 14).isNear([255, 255, 255, 255])
+            })
     }
 
     @Test func encodingsRoundTrip() throws {
@@ -197,6 +222,7 @@ import DrawingReferences
         // The renderer's own encoders.
         let renderer = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4), format: Self.format)
         #expect(UIImage(data: renderer.pngData { _ in })?.size == CGSize(width: 4, height: 4))
-        #expect(UIImage(data: renderer.jpegData(withCompressionQuality: 0.7) { _ in })?.size == CGSize(width: 4, height: 4))
+        #expect(
+            UIImage(data: renderer.jpegData(withCompressionQuality: 0.7) { _ in })?.size == CGSize(width: 4, height: 4))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Asset catalog sets as Xcode writes them, read from a resources directory: the image file
 /// for the screen's scale and idiom, colours in each of Xcode's notations, data sets, and
@@ -8,7 +9,8 @@ import Testing
 @MainActor @Suite struct AssetCatalogTests {
     /// A resources directory with `sets` (path → Contents.json) and PNGs of the given sizes.
     static func resources(_ sets: [String: String], images: [String: CGSize] = [:]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "assets-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (path, json) in sets {
             let folder = directory.appendingPathComponent(path, isDirectory: true)
@@ -34,8 +36,12 @@ import Testing
         """
 
     @Test func anImageSetGivesTheFileForTheScreensScaleOrTheNearestLarger() throws {
-        let directory = try Self.resources(["cone.imageset": Self.cone],
-                                           images: ["cone.imageset/cone.png": CGSize(width: 10, height: 12), "cone.imageset/cone@2x.png": CGSize(width: 20, height: 24)])
+        let directory = try Self.resources(
+            ["cone.imageset": Self.cone],
+            images: [
+                "cone.imageset/cone.png": CGSize(width: 10, height: 12),
+                "cone.imageset/cone@2x.png": CGSize(width: 20, height: 24),
+            ])
         let one = try #require(AssetCatalog.imageFile("cone", in: directory, scale: 1, idiom: .phone))
         #expect(one.url.lastPathComponent == "cone.png" && one.scale == 1)
         let two = try #require(AssetCatalog.imageFile("cone", in: directory, scale: 2, idiom: .phone))
@@ -52,8 +58,12 @@ import Testing
             {"images":[{"idiom":"universal","filename":"u.png","scale":"2x"},{"idiom":"ipad","filename":"pad.png","scale":"2x"}]}
             """
         let directory = try Self.resources(["Icons/star.imageset": json])
-        #expect(AssetCatalog.imageFile("Icons/star", in: directory, scale: 2, idiom: .pad)?.url.lastPathComponent == "pad.png")
-        #expect(AssetCatalog.imageFile("Icons/star", in: directory, scale: 2, idiom: .phone)?.url.lastPathComponent == "u.png")
+        #expect(
+            AssetCatalog.imageFile("Icons/star", in: directory, scale: 2, idiom: .pad)?.url.lastPathComponent
+                == "pad.png")
+        #expect(
+            AssetCatalog.imageFile("Icons/star", in: directory, scale: 2, idiom: .phone)?.url.lastPathComponent
+                == "u.png")
     }
 
     @Test func whatCannotBeReadIsNil() throws {
@@ -61,8 +71,10 @@ import Testing
             "broken.imageset": "{ not json",
             "vector.imageset": #"{"images":[{"idiom":"universal","filename":"v.pdf"}]}"#,
             "empty.imageset": #"{"images":[{"idiom":"universal","scale":"1x"}]}"#,
-            "system.colorset": #"{"colors":[{"idiom":"universal","color":{"platform":"ios","reference":"systemBlueColor"}}]}"#,
-            "words.colorset": #"{"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"red","green":"0","blue":"0"}}}]}"#,
+            "system.colorset":
+                #"{"colors":[{"idiom":"universal","color":{"platform":"ios","reference":"systemBlueColor"}}]}"#,
+            "words.colorset":
+                #"{"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"red","green":"0","blue":"0"}}}]}"#,
         ])
         for name in ["broken", "vector", "empty", "missing", "../escape", "/etc/passwd", ""] {
             #expect(AssetCatalog.imageFile(name, in: directory, scale: 2, idiom: .phone) == nil, "\(name)")
@@ -91,7 +103,10 @@ import Testing
     }
 
     @Test func aDataSetGivesItsFileAndType() throws {
-        let directory = try Self.resources(["levels.dataset": #"{"data":[{"idiom":"universal","filename":"levels.json","universal-type-identifier":"public.json"}]}"#])
+        let directory = try Self.resources([
+            "levels.dataset":
+                #"{"data":[{"idiom":"universal","filename":"levels.json","universal-type-identifier":"public.json"}]}"#
+        ])
         try Data("[1,2]".utf8).write(to: directory.appendingPathComponent("levels.dataset/levels.json"))
         let file = try #require(AssetCatalog.dataFile("levels", in: directory, idiom: .phone))
         #expect(file.type == "public.json")
@@ -103,7 +118,9 @@ import Testing
     @Test func theExtensionsResourcesAreABundle() throws {
         let directory = try Self.resources([:], images: ["sticker_placeholder.png": CGSize(width: 2, height: 2)])
         let bundle = Bundle.resources(in: directory)
-        #expect(bundle.url(forResource: "sticker_placeholder", withExtension: "png")?.lastPathComponent == "sticker_placeholder.png")
+        #expect(
+            bundle.url(forResource: "sticker_placeholder", withExtension: "png")?.lastPathComponent
+                == "sticker_placeholder.png")
         #expect(bundle.path(forResource: "missing", ofType: "png") == nil)
         #expect(Bundle.resources(in: directory.appendingPathComponent("nope")) === Bundle.main)
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// `UIImage` from bytes, files and names; its size from the header; what it sends.
 @Suite struct UIImageTests {
@@ -20,9 +21,15 @@ import Testing
     /// 640×480 (height first on the wire), padded fill bytes before the frame marker.
     static let jpeg: Data = {
         var bytes: [UInt8] = [0xFF, 0xD8]
-        bytes += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]
+        bytes +=
+            [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [
+                0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+            ]
         bytes += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
-        bytes += [0xFF, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]
+        bytes += [
+            0xFF, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03,
+            0x11, 0x01,
+        ]
         bytes += [0xFF, 0xD9]
         return Data(bytes)
     }()
@@ -72,7 +79,9 @@ import Testing
         #expect(UIImageJPEGRepresentation(jpeg, 1)?.prefix(2) == Data([0xFF, 0xD8]))
         #expect(UIImagePNGRepresentation(jpeg).flatMap(UIImage.init(data:))?.size == png.size)
         // A GIF is not decoded: it keeps its bytes and size, and has no PNG or JPEG.
-        #expect(UIImage(data: Self.gif)?.pngData() == nil && UIImage(data: Self.gif)?.jpegData(compressionQuality: 1) == nil)
+        #expect(
+            UIImage(data: Self.gif)?.pngData() == nil && UIImage(data: Self.gif)?.jpegData(compressionQuality: 1) == nil
+        )
     }
 
     @Test func namesAreLookedUpInTheResourcesDirectory() throws {
@@ -136,7 +145,7 @@ extension UIImageTests {
         let cgImage = try #require(image.cgImage)
         let right = try #require(cgImage.cropping(to: CGRect(x: 10, y: 0, width: 30, height: 10)))
         #expect(right.width == 10 && right.height == 10, "cut at the image's edge")
-        #expect(right.bitmap?.pixel(x: 0, y: 0) == 0xFF0000FF, "blue")
+        #expect(right.bitmap?.pixel(x: 0, y: 0) == 0xFF00_00FF, "blue")
         #expect(cgImage.cropping(to: CGRect(x: 100, y: 100, width: 5, height: 5)) == nil, "nothing of the image")
         #expect(cgImage.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5)) == nil)
         #expect(NSEC_PER_SEC == 1_000_000_000 && NSEC_PER_MSEC * 1_000 == NSEC_PER_SEC)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Constraint systems solved to the frames UIKit gives for them, written down from Auto
 /// Layout's documented behaviour.
@@ -29,7 +30,9 @@ import Testing
             a.heightAnchor.constraint(equalToConstant: 44),
             b.heightAnchor.constraint(equalTo: a.heightAnchor, multiplier: 0.5),
         ])
-        #expect(root.constraints.count == 7 && a.constraints.count == 1, "held by their common ancestor; a constant one by its view, as UIKit installs them")
+        #expect(
+            root.constraints.count == 7 && a.constraints.count == 1,
+            "held by their common ancestor; a constant one by its view, as UIKit installs them")
         root.layoutIfNeeded()
         #expect(a.frame == CGRect(x: 20, y: 8, width: 125, height: 44))
         #expect(b.frame == CGRect(x: 155, y: 8, width: 125, height: 22))
@@ -59,9 +62,12 @@ import Testing
         let high = view.widthAnchor.constraint(equalToConstant: 120)
         high.priority = .defaultHigh
         let maximum = view.widthAnchor.constraint(lessThanOrEqualToConstant: 100)
-        NSLayoutConstraint.activate([low, high, maximum,
-                                     view.leadingAnchor.constraint(equalTo: root.leadingAnchor), view.topAnchor.constraint(equalTo: root.topAnchor),
-                                     view.heightAnchor.constraint(equalToConstant: 10)])
+        NSLayoutConstraint.activate([
+            low, high, maximum,
+            view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            view.topAnchor.constraint(equalTo: root.topAnchor),
+            view.heightAnchor.constraint(equalToConstant: 10),
+        ])
         root.layoutIfNeeded()
         #expect(view.frame.width == 100, "the required maximum holds; the high priority pulls to it")
         high.isActive = false

@@ -1,5 +1,6 @@
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// The Cassowary solver behind Auto Layout (Sources/MessagesSDK/Layout/Solver): the layouts it
 /// will be asked for, priorities, refusals, removal, edits, and a cross-check of the incremental
@@ -22,7 +23,8 @@ import Testing
 
     @Test func aSimpleEqualitySystemSolves() throws {
         let solver = Solver()
-        let x = SolverVariable("x"), y = SolverVariable("y")
+        let x = SolverVariable("x")
+        let y = SolverVariable("y")
         try solver.addConstraint(x + y == 10)
         try solver.addConstraint(x - y == 2)
         solver.updateVariables()
@@ -50,7 +52,10 @@ import Testing
 
     @Test func twoViewsOfEqualWidthFillAWidthWithSpacing() throws {
         let solver = Solver()
-        let x1 = SolverVariable("x1"), w1 = SolverVariable("w1"), x2 = SolverVariable("x2"), w2 = SolverVariable("w2")
+        let x1 = SolverVariable("x1")
+        let w1 = SolverVariable("w1")
+        let x2 = SolverVariable("x2")
+        let w2 = SolverVariable("w2")
         try solver.addConstraint(x1 == 0)
         try solver.addConstraint(w1 == w2)
         try solver.addConstraint(x2 == x1 + w1 + 8)
@@ -63,7 +68,8 @@ import Testing
 
     @Test func centringPutsTheMiddleOnTheCentre() throws {
         let solver = Solver()
-        let x = SolverVariable("x"), w = SolverVariable("w")
+        let x = SolverVariable("x")
+        let w = SolverVariable("w")
         try solver.addConstraint(x + w / 2 == 50)
         try solver.addConstraint(w == 20)
         solver.updateVariables()
@@ -75,7 +81,8 @@ import Testing
         for weakFirst in [true, false] {
             let solver = Solver()
             let x = SolverVariable("x")
-            let weak = (x == 20).withStrength(.weak), strong = (x == 10).withStrength(.strong)
+            let weak = (x == 20).withStrength(.weak)
+            let strong = (x == 10).withStrength(.strong)
             for constraint in weakFirst ? [weak, strong] : [strong, weak] {
                 try solver.addConstraint(constraint)
             }
@@ -88,11 +95,12 @@ import Testing
         #expect(Strength(priority: 1000) == .required && Strength(priority: 1000).isRequired)
         #expect(!Strength(priority: 999).isRequired)
         let solver = Solver()
-        let a = SolverVariable("a"), b = SolverVariable("b")
+        let a = SolverVariable("a")
+        let b = SolverVariable("b")
         try solver.addConstraint(a + b == 100)
         // With summed weights, 1,000 errors at 250 would outweigh one at 750; lexicographically
         // they never do.
-        for _ in 0 ..< 1000 {
+        for _ in 0..<1000 {
             try solver.addConstraint((a == 0).withStrength(Strength(priority: 250)))
         }
         try solver.addConstraint((b == 0).withStrength(Strength(priority: 750)))
@@ -107,7 +115,8 @@ import Testing
 
     @Test func anUnsatisfiableRequiredConstraintThrowsAndLeavesTheSolution() throws {
         let solver = Solver()
-        let x = SolverVariable("x"), y = SolverVariable("y")
+        let x = SolverVariable("x")
+        let y = SolverVariable("y")
         try solver.addConstraint(x >= 10)
         try solver.addConstraint(y == x + 5)
         try solver.addConstraint((x == 12).withStrength(.weak))
@@ -135,8 +144,12 @@ import Testing
 
     @Test func removingAConstraintRestoresTheSolutionForTheRest() throws {
         let solver = Solver()
-        let x = SolverVariable("x"), y = SolverVariable("y")
-        let lower = x >= 0, preference = (x == 50).withStrength(.weak), upper = x <= 30, follower = y == x + 1
+        let x = SolverVariable("x")
+        let y = SolverVariable("y")
+        let lower = x >= 0
+        let preference = (x == 50).withStrength(.weak)
+        let upper = x <= 30
+        let follower = y == x + 1
         for constraint in [lower, preference, upper, follower] {
             try solver.addConstraint(constraint)
         }
@@ -151,7 +164,8 @@ import Testing
         #expect(Self.approximately(x.value, 0))
 
         // A required equality, and a redundant copy of it: removing either leaves the other.
-        let pin = x == 7, copy = x == 7
+        let pin = x == 7
+        let copy = x == 7
         try solver.addConstraint(pin)
         try solver.addConstraint(copy)
         try solver.addConstraint((x == 5).withStrength(.strong))
@@ -171,15 +185,23 @@ import Testing
         #expect(Self.refusal { try solver.addConstraint(constraint) } == "duplicateConstraint")
         try solver.removeConstraint(constraint)
         #expect(Self.refusal { try solver.removeConstraint(constraint) } == "unknownConstraint")
-        #expect(Self.refusal { try solver.addConstraint((x == 1).withStrength(Strength(priority: 0))) } == "invalidStrength")
-        #expect(Self.refusal { try solver.addConstraint((x == 1).withStrength(Strength(priority: 1001))) } == "invalidStrength")
-        #expect(Self.refusal { try solver.addConstraint((x == 1).withStrength(Strength(priority: .nan))) } == "invalidStrength")
+        #expect(
+            Self.refusal { try solver.addConstraint((x == 1).withStrength(Strength(priority: 0))) } == "invalidStrength"
+        )
+        #expect(
+            Self.refusal { try solver.addConstraint((x == 1).withStrength(Strength(priority: 1001))) }
+                == "invalidStrength")
+        #expect(
+            Self.refusal { try solver.addConstraint((x == 1).withStrength(Strength(priority: .nan))) }
+                == "invalidStrength")
         #expect(solver.constraints.isEmpty)
     }
 
     @Test func editVariablesFollowSuggestionsIncrementally() throws {
         let solver = Solver()
-        let x = SolverVariable("x"), width = SolverVariable("width"), right = SolverVariable("right")
+        let x = SolverVariable("x")
+        let width = SolverVariable("width")
+        let right = SolverVariable("right")
         try solver.addConstraint(x >= 0)
         try solver.addConstraint(x + width <= 100)
         try solver.addConstraint(width >= 10)
@@ -194,7 +216,8 @@ import Testing
         for target in drag {
             try solver.suggestValue(target, for: x)
             solver.updateVariables()
-            let expectedX = max(0, min(target, 90)), expectedWidth = max(10, min(40, 100 - expectedX))
+            let expectedX = max(0, min(target, 90))
+            let expectedWidth = max(10, min(40, 100 - expectedX))
             #expect(Self.approximately(x.value, expectedX), "x at \(target)")
             #expect(Self.approximately(width.value, expectedWidth), "width at \(target)")
             #expect(Self.approximately(right.value, expectedX + expectedWidth), "right at \(target)")
@@ -226,7 +249,9 @@ import Testing
         let solver = Solver()
         let x = SolverVariable("x")
         try solver.addConstraint(x == 3)
-        for constraint in [x == .nan, x * .infinity == 1, x + .infinity >= 0, x / 0 == 2, x <= -.infinity, .nan * x + 1 == x] {
+        for constraint in [
+            x == .nan, x * .infinity == 1, x + .infinity >= 0, x / 0 == 2, x <= -.infinity, .nan * x + 1 == x,
+        ] {
             #expect(Self.refusal { try solver.addConstraint(constraint) } == "notFinite", "\(constraint)")
             #expect(!solver.hasConstraint(constraint))
         }
@@ -245,11 +270,11 @@ import Testing
 
     @Test func aChainOfAThousandConstraintsSolvesQuickly() throws {
         let clock = ContinuousClock()
-        let variables = (0 ... 1000).map { SolverVariable("x\($0)") }
+        let variables = (0...1000).map { SolverVariable("x\($0)") }
         let elapsed = try clock.measure {
             let solver = Solver()
             try solver.addConstraint(variables[0] == 0)
-            for index in 0 ..< 1000 {
+            for index in 0..<1000 {
                 try solver.addConstraint(variables[index + 1] == variables[index] + 1)
             }
             solver.updateVariables()
@@ -257,7 +282,7 @@ import Testing
 
             // Dragging the start of a chain built the other way round moves the whole chain.
             let reversed = Solver()
-            for index in (0 ..< 1000).reversed() {
+            for index in (0..<1000).reversed() {
                 try reversed.addConstraint(variables[index + 1] == variables[index] + 1)
             }
             try reversed.addEditVariable(variables[0])
@@ -273,8 +298,11 @@ import Testing
 
     @Test func removingEverythingLeavesAnEmptySolver() throws {
         let solver = Solver()
-        let x = SolverVariable("x"), y = SolverVariable("y")
-        let constraints = [x >= 10, (x == 50).withStrength(.weak), y == x * 2, (y <= 60).withStrength(.strong), x + y <= 200]
+        let x = SolverVariable("x")
+        let y = SolverVariable("y")
+        let constraints = [
+            x >= 10, (x == 50).withStrength(.weak), y == x * 2, (y <= 60).withStrength(.strong), x + y <= 200,
+        ]
         for constraint in constraints {
             try solver.addConstraint(constraint)
         }
@@ -297,7 +325,9 @@ import Testing
         var random = SplitMix(seed: 2001)
         let priorities: [Float] = [750, 500, 250, 1]
         func error(of constraint: LinearConstraint) -> Double {
-            let value = constraint.expression.terms.reduce(constraint.expression.constant) { $0 + $1.coefficient * $1.variable.value }
+            let value = constraint.expression.terms.reduce(constraint.expression.constant) {
+                $0 + $1.coefficient * $1.variable.value
+            }
             switch constraint.relation {
             case .equal: return abs(value)
             case .greaterThanOrEqual: return max(0, -value)
@@ -305,23 +335,27 @@ import Testing
             }
         }
         func errors(_ constraints: [LinearConstraint]) -> [Double] {
-            priorities.map { priority in constraints.filter { $0.strength.priority == priority }.reduce(0) { $0 + error(of: $1) } }
+            priorities.map { priority in
+                constraints.filter { $0.strength.priority == priority }.reduce(0) { $0 + error(of: $1) }
+            }
         }
 
-        for round in 0 ..< 40 {
-            let variables = (0 ..< 2 + round % 4).map { SolverVariable("x\($0)") }
+        for round in 0..<40 {
+            let variables = (0..<2 + round % 4).map { SolverVariable("x\($0)") }
             let solver = Solver()
             var active: [LinearConstraint] = []
             var edits: [(variable: SolverVariable, strength: Strength, value: Double)] = []
-            for step in 0 ..< 25 {
+            for step in 0..<25 {
                 let operation = random.next(10)
                 if operation < 5 || active.isEmpty {
                     var expression = LinearExpression(Double(random.next(41)) - 20)
-                    for _ in 0 ... random.next(3) {
+                    for _ in 0...random.next(3) {
                         expression = expression + (Double(random.next(7)) - 3) * variables[random.next(variables.count)]
                     }
-                    let relation = [LinearConstraint.Relation.equal, .lessThanOrEqual, .greaterThanOrEqual][random.next(3)]
-                    let strength = random.next(2) == 0 ? Strength.required : Strength(priority: priorities[random.next(4)])
+                    let relation = [LinearConstraint.Relation.equal, .lessThanOrEqual, .greaterThanOrEqual][
+                        random.next(3)]
+                    let strength =
+                        random.next(2) == 0 ? Strength.required : Strength(priority: priorities[random.next(4)])
                     let constraint = LinearConstraint(expression: expression, relation: relation, strength: strength)
                     do {
                         try solver.addConstraint(constraint)
@@ -331,7 +365,9 @@ import Testing
                         for required in active where required.strength.isRequired {
                             try check.addConstraint(required)
                         }
-                        #expect(Self.refusal { try check.addConstraint(constraint) } == "unsatisfiable", "round \(round) step \(step)")
+                        #expect(
+                            Self.refusal { try check.addConstraint(constraint) } == "unsatisfiable",
+                            "round \(round) step \(step)")
                     }
                 } else if operation < 7 {
                     try solver.removeConstraint(active.remove(at: random.next(active.count)))
@@ -358,7 +394,10 @@ import Testing
                 for constraint in active where constraint.strength.isRequired {
                     #expect(error(of: constraint) < 1e-6, "round \(round) step \(step): \(constraint)")
                 }
-                let editConstraints = edits.map { LinearConstraint(LinearExpression($0.variable), .equal, LinearExpression($0.value), strength: $0.strength) }
+                let editConstraints = edits.map {
+                    LinearConstraint(
+                        LinearExpression($0.variable), .equal, LinearExpression($0.value), strength: $0.strength)
+                }
                 let incremental = errors(active + editConstraints)
                 let fresh = Solver()
                 for constraint in active + editConstraints {
@@ -366,7 +405,9 @@ import Testing
                 }
                 fresh.updateVariables()
                 let fromScratch = errors(active + editConstraints)
-                #expect(zip(incremental, fromScratch).allSatisfy { abs($0 - $1) < 1e-6 }, "round \(round) step \(step): \(incremental) vs \(fromScratch)")
+                #expect(
+                    zip(incremental, fromScratch).allSatisfy { abs($0 - $1) < 1e-6 },
+                    "round \(round) step \(step): \(incremental) vs \(fromScratch)")
             }
             for edit in edits {
                 try solver.removeEditVariable(edit.variable)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A stack view's frames, by distribution and alignment, as UIKit documents them.
 @MainActor @Suite struct UIStackViewTests {
@@ -46,11 +47,15 @@ import Testing
         stack.axis = .vertical
         stack.alignment = .center
         stack.spacing = 10
-        NSLayoutConstraint.activate([picture.widthAnchor.constraint(equalToConstant: 200), picture.heightAnchor.constraint(equalToConstant: 200)])
+        NSLayoutConstraint.activate([
+            picture.widthAnchor.constraint(equalToConstant: 200), picture.heightAnchor.constraint(equalToConstant: 200),
+        ])
         #expect(stack.intrinsicContentSize == CGSize(width: 200, height: 270))
         stack.layoutIfNeeded()
         #expect(picture.frame == CGRect(x: 50, y: 60, width: 200, height: 200))
-        #expect(title.frame == CGRect(x: 90, y: 0, width: 120, height: 50), "the free 30 points go to a view without a size of its own")
+        #expect(
+            title.frame == CGRect(x: 90, y: 0, width: 120, height: 50),
+            "the free 30 points go to a view without a size of its own")
         #expect(button.frame == CGRect(x: 120, y: 270, width: 60, height: 30))
     }
 
@@ -63,7 +68,8 @@ import Testing
         #expect([a, b, c].map(\.frame.width) == [90, 90, 90] && c.frame.minX == 210)
         stack.distribution = .equalSpacing
         stack.layoutIfNeeded()
-        #expect(a.frame.minX == 0 && b.frame.minX == 115 && c.frame.minX == 250, "the free 150 points in two equal gaps")
+        #expect(
+            a.frame.minX == 0 && b.frame.minX == 115 && c.frame.minX == 250, "the free 150 points in two equal gaps")
         b.isHidden = true
         stack.setNeedsLayout()
         stack.layoutIfNeeded()

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Actions end as they start (there are no frames here, as `UIView.animate` ends at once), and
 /// `run(_:completion:)` calls its completion on the main queue's next turn, after the code

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// SpriteKit's node tree: coordinates (y up, anchor points, scale, rotation), conversion
 /// between nodes, hit testing in drawing order, and the trees a buggy or hostile app makes.
@@ -38,7 +39,7 @@ import Testing
         #expect(layer.convert(CGPoint(x: 5, y: 5), to: scene) == CGPoint(x: 110, y: 60))
         #expect(layer.convert(CGPoint(x: 110, y: 60), from: scene) == CGPoint(x: 5, y: 5))
         #expect(red.convert(.zero, to: scene) == CGPoint(x: 110, y: 60))
-        layer.zRotation = .pi / 2   // counterclockwise: +x goes to +y
+        layer.zRotation = .pi / 2  // counterclockwise: +x goes to +y
         let turned = layer.convert(CGPoint(x: 5, y: 0), to: scene)
         #expect(abs(turned.x - 100) < 1e-9 && abs(turned.y - 60) < 1e-9)
     }
@@ -70,13 +71,14 @@ import Testing
 
     @Test func zPositionsAddUpAlongTheTree() {
         let root = SKNode()
-        let low = SKNode(), high = SKNode()
+        let low = SKNode()
+        let high = SKNode()
         high.zPosition = 5
         root.addChild(high)
         root.addChild(low)
         let underHigh = SKSpriteNode(color: .red, size: CGSize(width: 4, height: 4))
         let underLow = SKSpriteNode(color: .blue, size: CGSize(width: 4, height: 4))
-        underLow.zPosition = 4   // 0 + 4 < 5 + 0
+        underLow.zPosition = 4  // 0 + 4 < 5 + 0
         high.addChild(underHigh)
         low.addChild(underLow)
         #expect(root.atPoint(.zero) === underHigh)
@@ -84,9 +86,15 @@ import Testing
 
     @Test func childrenAreNamedRemovedAndFound() {
         let root = SKNode()
-        let a = SKNode(), b = SKNode(), deep = SKNode()
-        a.name = "a"; b.name = "b"; deep.name = "deep"
-        root.addChild(a); root.addChild(b); b.addChild(deep)
+        let a = SKNode()
+        let b = SKNode()
+        let deep = SKNode()
+        a.name = "a"
+        b.name = "b"
+        deep.name = "deep"
+        root.addChild(a)
+        root.addChild(b)
+        b.addChild(deep)
         #expect(root.children == [a, b])
         #expect(deep.parent === b)
         #expect(root.childNode(withName: "b") === b)
@@ -101,7 +109,9 @@ import Testing
     }
 
     @Test func nodesAddedToThemselvesOrTheirDescendantsAreRefused() {
-        let root = SKNode(), child = SKNode(), grandchild = SKNode()
+        let root = SKNode()
+        let child = SKNode()
+        let grandchild = SKNode()
         root.addChild(child)
         child.addChild(grandchild)
         root.addChild(root)

@@ -1,7 +1,8 @@
 import DrawingReferences
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// `SKView.texture(from:)` draws a node's tree into a texture cropped to its accumulated frame,
 /// y up, and textures, `CGImage`s and `UIImage`s turn into each other keeping their pixels.
@@ -36,7 +37,9 @@ import Testing
         let image = try #require(texture.image)
         #expect(try Self.pixel(image, 5, 15).isNear(Self.red), "the red sprite is at the bottom left: y is up")
         #expect(try Self.pixel(image, 25, 5).isNear(Self.blue))
-        #expect(try Self.pixel(image, 5, 5) == Self.clear, "where no sprite is, the texture is transparent, not the scene's background")
+        #expect(
+            try Self.pixel(image, 5, 5) == Self.clear,
+            "where no sprite is, the texture is transparent, not the scene's background")
         #expect(try Self.pixel(image, 25, 15) == Self.clear)
         // A node need not be shown; one that is a sprite itself is drawn with its scale.
         let sprite = SKSpriteNode(color: .green, size: CGSize(width: 4, height: 4))
@@ -50,9 +53,9 @@ import Testing
         let layer = Self.layer()
         let over = SKSpriteNode(color: .green, size: CGSize(width: 10, height: 10))
         over.position = CGPoint(x: 5, y: 5)
-        over.zPosition = -1   // later in the tree, but below the red
+        over.zPosition = -1  // later in the tree, but below the red
         layer.addChild(over)
-        layer.children[1].isHidden = true   // the blue
+        layer.children[1].isHidden = true  // the blue
         var image = try #require(SKView().texture(from: layer)?.image)
         #expect(try Self.pixel(image, 5, 15).isNear(Self.red))
         #expect(try Self.pixel(image, 25, 5) == Self.clear, "a hidden sprite is not drawn")
@@ -88,8 +91,13 @@ import Testing
         nan.addChild(lost)
         #expect(view.texture(from: nan) == nil)
         #expect(view.texture(from: SKSpriteNode(color: .red, size: CGSize(width: CGFloat.nan, height: 10))) == nil)
-        #expect(view.texture(from: SKSpriteNode(color: .red, size: CGSize(width: 1e7, height: 1e7))) == nil, "past a bitmap's limits")
-        #expect(view.texture(from: SKSpriteNode(color: .red, size: CGSize(width: CGFloat.greatestFiniteMagnitude, height: 1))) == nil)
+        #expect(
+            view.texture(from: SKSpriteNode(color: .red, size: CGSize(width: 1e7, height: 1e7))) == nil,
+            "past a bitmap's limits")
+        #expect(
+            view.texture(
+                from: SKSpriteNode(color: .red, size: CGSize(width: CGFloat.greatestFiniteMagnitude, height: 1))) == nil
+        )
         let missing = SKTexture(imageNamed: "no-such-image-anywhere")
         #expect(missing.cgImage().width == 0 && missing.cgImage().height == 0)
         #expect(UIImage(cgImage: missing.cgImage()).size == .zero)

@@ -1,7 +1,8 @@
 import DrawingReferences
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A scene shown by an `SKView`: drawn y up with each scale mode's mapping, back to front,
 /// and the host's tap on the view reaching the scene as `touchesBegan` then `touchesEnded`.
@@ -9,11 +10,13 @@ import Testing
     static func image(of view: UIView) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
-        return UIGraphicsImageRenderer(bounds: view.bounds, format: format).image { context in view.layer.render(in: context.cgContext) }
+        return UIGraphicsImageRenderer(bounds: view.bounds, format: format).image { context in
+            view.layer.render(in: context.cgContext)
+        }
     }
 
     static let red = [255, 0, 0, 255], blue = [0, 0, 255, 255], green = [0, 255, 0, 255], white = [255, 255, 255, 255]
-    static let grey = [38, 38, 38, 255]   // SpriteKit's background, 0.15
+    static let grey = [38, 38, 38, 255]  // SpriteKit's background, 0.15
 
     /// A 100×50 scene, anchored at its bottom left: a red 10×10 tile in its bottom left corner
     /// and a blue one in its top right corner.
@@ -29,7 +32,9 @@ import Testing
         return scene
     }
 
-    static func pixel(_ image: UIImage, _ x: Int, _ y: Int) throws -> [Int] { try ReferenceImage.rgba(image, x: x, y: y) }
+    static func pixel(_ image: UIImage, _ x: Int, _ y: Int) throws -> [Int] {
+        try ReferenceImage.rgba(image, x: x, y: y)
+    }
 
     @Test func fillStretchesTheSceneOverTheViewYUp() throws {
         let view = SKView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
@@ -74,7 +79,9 @@ import Testing
         sizes.append(scene.size)
         #expect(sizes == [CGSize(width: 60, height: 40)])
         let image = Self.image(of: view)
-        #expect(try Self.pixel(image, 5, 35).isNear(Self.red), "red at the scene's (5, 5): the view's bottom left, unscaled")
+        #expect(
+            try Self.pixel(image, 5, 35).isNear(Self.red), "red at the scene's (5, 5): the view's bottom left, unscaled"
+        )
         #expect(try Self.pixel(image, 30, 20).isNear(Self.grey))
     }
 
@@ -85,7 +92,7 @@ import Testing
         scene.backgroundColor = .white
         let under = SKSpriteNode(color: .red, size: CGSize(width: 20, height: 20))
         under.zPosition = 1
-        let over = SKSpriteNode(color: .blue, size: CGSize(width: 20, height: 20))   // later, but lower z
+        let over = SKSpriteNode(color: .blue, size: CGSize(width: 20, height: 20))  // later, but lower z
         over.position = CGPoint(x: 5, y: 5)
         scene.addChild(under)
         scene.addChild(over)
@@ -96,8 +103,10 @@ import Testing
         #expect(try Self.pixel(image, 2, 2).isNear(Self.white))
         // A texture whose top half is green and bottom half blue is drawn that way up.
         let picture = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 10)).image { context in
-            UIColor.green.setFill(); context.fill(CGRect(x: 0, y: 0, width: 10, height: 5))
-            UIColor.blue.setFill(); context.fill(CGRect(x: 0, y: 5, width: 10, height: 5))
+            UIColor.green.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 10, height: 5))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 0, y: 5, width: 10, height: 5))
         }
         scene.removeAllChildren()
         let sprite = SKSpriteNode(texture: SKTexture(image: picture))
@@ -197,7 +206,7 @@ import Testing
         let button = Button(color: .red, size: CGSize(width: 20, height: 20))
         button.isUserInteractionEnabled = true
         scene.addChild(button)
-        window.touch(at: CGPoint(x: 150, y: 200))   // the view's centre: the scene's origin
+        window.touch(at: CGPoint(x: 150, y: 200))  // the view's centre: the scene's origin
         #expect(button.taps == 1)
         // Without a scene, the view takes no taps.
         view.presentScene(nil)
@@ -229,12 +238,13 @@ import Testing
         let scene = SKScene(size: CGSize(width: 200, height: 200))
         view.presentScene(scene)
         let piece = Piece(color: .red, size: CGSize(width: 40, height: 40))
-        piece.position = CGPoint(x: 40, y: 160)   // the view's (40, 40): the window's (90, 140)
+        piece.position = CGPoint(x: 40, y: 160)  // the view's (40, 40): the window's (90, 140)
         piece.isUserInteractionEnabled = true
         scene.addChild(piece)
         // Down on the piece, 60 points right and 30 down in two moves (y is up in the scene).
         #expect(window.drag(from: CGPoint(x: 90, y: 140), to: CGPoint(x: 150, y: 170), steps: 2) == .touches(view))
-        #expect(piece.log == ["began 40,160 began", "moved 70,145 moved", "moved 100,130 moved", "ended 100,130 ended"])
+        #expect(
+            piece.log == ["began 40,160 began", "moved 70,145 moved", "moved 100,130 moved", "ended 100,130 ended"])
         #expect(piece.position == CGPoint(x: 100, y: 130), "the piece is where it was dropped")
         // Begun off the piece, the drag is the scene's, though it passes over the piece.
         piece.log = []

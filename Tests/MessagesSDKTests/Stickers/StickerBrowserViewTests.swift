@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// The sticker browser's grid and the touches that pick from it (a real daemon draws and
 /// drives it in Tests/IntegrationTests/StickerBrowserTests.swift).
@@ -14,12 +15,16 @@ import Testing
             self.asked += 1
             return self.stickers.count
         }
-        func stickerBrowserView(_ stickerBrowserView: MSStickerBrowserView, stickerAt index: Int) -> MSSticker { self.stickers[index] }
+        func stickerBrowserView(_ stickerBrowserView: MSStickerBrowserView, stickerAt index: Int) -> MSSticker {
+            self.stickers[index]
+        }
     }
 
     static func stickers(_ count: Int) throws -> [MSSticker] {
         let file = UIImageTests.resources.appendingPathComponent("cone.png")
-        return try (0..<count).map { try MSSticker(contentsOfFileURL: file, localizedDescription: $0 == 1 ? "" : "Cone \($0)") }
+        return try (0..<count).map {
+            try MSSticker(contentsOfFileURL: file, localizedDescription: $0 == 1 ? "" : "Cone \($0)")
+        }
     }
 
     @Test func applesRawValuesAndSizes() {
@@ -37,11 +42,16 @@ import Testing
         // Three a line: [images 0–2], [buttons 0–2], [images 3–4], [buttons 3–4].
         #expect(elements.count == 4)
         guard case .row(let firstImages) = elements[0].kind, case .row(let firstButtons) = elements[1].kind,
-              case .row(let lastButtons) = elements[3].kind else { Issue.record("not rows: \(elements)"); return }
+            case .row(let lastButtons) = elements[3].kind
+        else {
+            Issue.record("not rows: \(elements)")
+            return
+        }
         let png = try Data(contentsOf: UIImageTests.resources.appendingPathComponent("cone.png"))
         #expect(firstImages[0] == .image(png, accessibilityLabel: "Cone 0", width: 136, height: 136))
         // An empty description still gives the button a title.
-        #expect(firstButtons[1] == .button(id: "sticker-1", title: "Sticker 2", payload: .object(["sticker": .number(1)])))
+        #expect(
+            firstButtons[1] == .button(id: "sticker-1", title: "Sticker 2", payload: .object(["sticker": .number(1)])))
         #expect(lastButtons.count == 2)
     }
 
@@ -75,7 +85,8 @@ import Testing
     @Test func aStickerViewDrawsItsFileOrItsDescription() throws {
         let view = MSStickerView(frame: .zero)
         #expect(view.element(side: 100) == nil)
-        view.sticker = try MSSticker(contentsOfFileURL: URL(fileURLWithPath: "/nonexistent.png"), localizedDescription: "gone")
+        view.sticker = try MSSticker(
+            contentsOfFileURL: URL(fileURLWithPath: "/nonexistent.png"), localizedDescription: "gone")
         #expect(view.element(side: 100) == .text("gone", style: .caption))
         view.startAnimating()
         #expect(view.isAnimating && view.animationDuration == 0)

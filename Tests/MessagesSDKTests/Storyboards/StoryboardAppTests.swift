@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import MessagesSDK
 @testable import StoryboardApp
-import Testing
 
 /// The fixture app's storyboard and xib (Tests/Fixtures/StoryboardApp), compiled by the
 /// MessagesStoryboards plugin when it was built, loaded as UIKit loads them: the initial
@@ -13,7 +14,8 @@ import Testing
     /// The initial controller, on screen in a window of 320 × 480 (not the storyboard's 393 ×
     /// 852). The caller keeps the window: a view holds its superview weakly.
     private func home() throws -> (HomeViewController, UIWindow) {
-        let controller = try #require(UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController() as? HomeViewController)
+        let controller = try #require(
+            UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController() as? HomeViewController)
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         window.rootViewController = controller
         controller.view.frame = window.bounds
@@ -27,7 +29,8 @@ import Testing
         defer { withExtendedLifetime(window) {} }
         #expect(home.storyboard?.name == "Main")
         let title = try #require(home.title_)
-        #expect(title.frame == CGRect(x: 16, y: home.view.safeAreaInsets.top + 20, width: 288, height: title.frame.height))
+        #expect(
+            title.frame == CGRect(x: 16, y: home.view.safeAreaInsets.top + 20, width: 288, height: title.frame.height))
         #expect(title.text == "Pick a flavour")
         #expect(home.sendButton.frame == CGRect(x: 16, y: title.frame.maxY + 8, width: 100, height: 44))
         let stack = try #require(home.flavourButtons.first?.superview as? UIStackView)
@@ -80,7 +83,8 @@ import Testing
     @Test func aButtonsSegueAsksShouldPerformFirst() throws {
         let (home, window) = try self.home()
         defer { withExtendedLifetime(window) {} }
-        let details = try #require(home.view.subviews.compactMap { $0 as? UIButton }.first { $0.currentTitle == "Details" })
+        let details = try #require(
+            home.view.subviews.compactMap { $0 as? UIButton }.first { $0.currentTitle == "Details" })
         details.sendActions(for: .touchUpInside)
         #expect(home.log.suffix(2) == ["should ShowDetails", "prepare ShowDetails DetailsViewController"])
         #expect(home.presentedViewController is DetailsViewController)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A storyboard constraint's size-class variations, applied for the device's size classes:
 /// the general first, then the specific.
@@ -10,7 +11,8 @@ import Testing
 
     @Test func anIPadsConstraintIsInstalledOnAnIPadOnlyWithItsConstant() {
         let variations: [StoryboardObjects.Variation] = [
-            .init(width: .regular, height: .regular, installed: true), .init(installed: false), .init(width: .regular, height: .regular, constant: 550),
+            .init(width: .regular, height: .regular, installed: true), .init(installed: false),
+            .init(width: .regular, height: .regular, constant: 550),
         ]
         let view = UIView(frame: .zero)
         let onPhone = view.widthAnchor.constraint(equalToConstant: 580)
@@ -20,6 +22,8 @@ import Testing
         #expect(StoryboardObjects.vary(onPad, variations, traits: Self.pad))
         #expect(onPad.constant == 550)
         let compactWidth = view.heightAnchor.constraint(equalToConstant: 10)
-        #expect(StoryboardObjects.vary(compactWidth, [.init(width: .compact, constant: 20)], traits: Self.phone) && compactWidth.constant == 20)
+        #expect(
+            StoryboardObjects.vary(compactWidth, [.init(width: .compact, constant: 20)], traits: Self.phone)
+                && compactWidth.constant == 20)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
 import ZeroMQ
+
+@testable import MessagesSDK
 
 /// Plays msghostd for one test: a ROUTER on an `inproc://` endpoint in the context the SDK's
 /// connection shares, so the real connection thread, filter and dispatcher run end to end.
@@ -69,7 +70,10 @@ final class FakeHost: @unchecked Sendable {
 
     /// Sends a signed message; returns its header id. `key: nil` leaves the signature empty.
     @discardableResult
-    func send(_ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil, key: [UInt8]? = Array(token.utf8)) -> String {
+    func send(
+        _ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil,
+        key: [UInt8]? = Array(token.utf8)
+    ) -> String {
         let id = id ?? self.newID()
         let envelope = Envelope(header: Header(id: id, type: type, replyTo: replyTo, time: 0), encoding: body)
         self.sendRaw(envelope.frames(signingWith: key))
@@ -89,14 +93,18 @@ final class FakeHost: @unchecked Sendable {
     @discardableResult
     func expectAck(of id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Envelope {
         let reply = try #require(try self.receive(), "no answer to \(id)", sourceLocation: sourceLocation)
-        #expect(reply.header.type == ReplyType.name && reply.header.replyTo == id, "expected the ack of \(id), got \(reply.header)", sourceLocation: sourceLocation)
+        #expect(
+            reply.header.type == ReplyType.name && reply.header.replyTo == id,
+            "expected the ack of \(id), got \(reply.header)", sourceLocation: sourceLocation)
         #expect(try reply.decodeBody(ReplyStatus.self).isOK, sourceLocation: sourceLocation)
         return reply
     }
 
     /// Expects the ack of `id`, answering ok every `setView` the extension sends before it
     /// (the screen of its UIKit views, sent after a callback); returns those views.
-    func expectAckAnsweringViews(of id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (ack: Envelope, views: [(body: SetViewBody, buffers: [[UInt8]])]) {
+    func expectAckAnsweringViews(of id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        ack: Envelope, views: [(body: SetViewBody, buffers: [[UInt8]])]
+    ) {
         var views: [(body: SetViewBody, buffers: [[UInt8]])] = []
         while true {
             let message = try #require(try self.receive(), "no answer to \(id)", sourceLocation: sourceLocation)
@@ -105,7 +113,9 @@ final class FakeHost: @unchecked Sendable {
                 self.send(ReplyType.name, OKReply(Empty()), replyTo: message.header.id)
                 continue
             }
-            #expect(message.header.type == ReplyType.name && message.header.replyTo == id, "expected the ack of \(id), got \(message.header)", sourceLocation: sourceLocation)
+            #expect(
+                message.header.type == ReplyType.name && message.header.replyTo == id,
+                "expected the ack of \(id), got \(message.header)", sourceLocation: sourceLocation)
             return (message, views)
         }
     }
@@ -113,7 +123,9 @@ final class FakeHost: @unchecked Sendable {
     /// Expects nothing from the extension for `ms` milliseconds.
     func expectSilence(ms: Int32 = 300, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let message = try self.receive(timeoutMs: ms)
-        #expect(message == nil, "expected silence, got \(String(describing: message?.header))", sourceLocation: sourceLocation)
+        #expect(
+            message == nil, "expected silence, got \(String(describing: message?.header))",
+            sourceLocation: sourceLocation)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
+
+@testable import MessagesSDK
 
 /// What the recording controllers saw, for the test thread to read.
 final class Recorder: Sendable {
@@ -33,7 +34,9 @@ final class RecordingController: MSMessagesAppViewController {
 
     override func viewDidLoad() { self.record("viewDidLoad") }
     override func willBecomeActive(with conversation: MSConversation) {
-        self.record("willBecomeActive \(self.presentationStyle) \(self.presentationContext) active=\(self.activeConversation === conversation)")
+        self.record(
+            "willBecomeActive \(self.presentationStyle) \(self.presentationContext) active=\(self.activeConversation === conversation)"
+        )
     }
     override func didBecomeActive(with conversation: MSConversation) { self.record("didBecomeActive") }
     override func viewWillAppear(_ animated: Bool) { self.record("viewWillAppear") }
@@ -48,9 +51,13 @@ final class RecordingController: MSMessagesAppViewController {
     override func didSelect(_ message: MSMessage, conversation: MSConversation) {
         self.record("didSelect \(message.summaryText ?? "") selected=\(self.selected)")
     }
-    override func didReceive(_ message: MSMessage, conversation: MSConversation) { self.record("didReceive \(message.summaryText ?? "")") }
+    override func didReceive(_ message: MSMessage, conversation: MSConversation) {
+        self.record("didReceive \(message.summaryText ?? "")")
+    }
     override func didStartSending(_ message: MSMessage, conversation: MSConversation) { self.record("didStartSending") }
-    override func didCancelSending(_ message: MSMessage, conversation: MSConversation) { self.record("didCancelSending") }
+    override func didCancelSending(_ message: MSMessage, conversation: MSConversation) {
+        self.record("didCancelSending")
+    }
     override func willTransition(to presentationStyle: MSMessagesAppPresentationStyle) {
         self.record("willTransition \(presentationStyle) from \(self.presentationStyle)")
     }
@@ -69,7 +76,9 @@ final class RecordingController: MSMessagesAppViewController {
     /// Records a button's activation, then lets the default hand the payload on.
     override func didReceiveTouch(_ touch: MSTouch) {
         if let button = touch.button {
-            self.record("button \(button) " + touch.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+            self.record(
+                "button \(button) "
+                    + touch.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
         }
         super.didReceiveTouch(touch)
     }

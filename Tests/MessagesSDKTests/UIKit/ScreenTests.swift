@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// An app with UIKit views and no `setView`: after each callback the SDK sends its screen — the
 /// picture and what is on it — and a tap (or a drag) on the screen reaches the view under the point.
@@ -24,10 +25,11 @@ final class ScreenController: MSMessagesAppViewController {
         self.view.addSubview(self.status)
         self.send.setTitle("Send", for: .normal)
         self.send.frame = CGRect(x: 16, y: 60, width: 100, height: 44)
-        self.send.addAction(UIAction { [unowned self] _ in
-            self.recorder.record("send tapped")
-            self.status.text = "Sent"
-        }, for: .touchUpInside)
+        self.send.addAction(
+            UIAction { [unowned self] _ in
+                self.recorder.record("send tapped")
+                self.status.text = "Sent"
+            }, for: .touchUpInside)
         self.view.addSubview(self.send)
     }
 }
@@ -51,14 +53,18 @@ final class ScreenController: MSMessagesAppViewController {
         let picture = try #require(UIImage(data: Data(png)))
         #expect(picture.pixelWidth == 780 && picture.pixelHeight == 584, "at the screen's scale, 2")
         let button = try #require(items.first { $0.role == .button })
-        #expect(button.label == "Send" && button.x == 16 && button.y == 60 && button.width == 100 && button.height == 44)
+        #expect(
+            button.label == "Send" && button.x == 16 && button.y == 60 && button.width == 100 && button.height == 44)
         #expect(items.contains { $0.role == .text && $0.label == "Pick a scoop" })
         // Nothing changed: the next callback sends no screen.
-        #expect(try host.expectAckAnsweringViews(of: host.send(CallbackType.viewDidAppear.rawValue, plain)).views.isEmpty)
+        #expect(
+            try host.expectAckAnsweringViews(of: host.send(CallbackType.viewDidAppear.rawValue, plain)).views.isEmpty)
 
         // A tap on the button's centre runs its action; the changed label is sent.
-        let tapped = try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
-            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: button.center.x, y: button.center.y))))
+        let tapped = try host.expectAckAnsweringViews(
+            of: host.send(
+                CallbackType.touch.rawValue,
+                TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: button.center.x, y: button.center.y))))
         #expect(running.recorder.calls == ["send tapped"])
         guard case .screen(_, _, _, let after)? = tapped.views.first?.body.view.elements.first else {
             Issue.record("no screen after the tap")
@@ -67,15 +73,26 @@ final class ScreenController: MSMessagesAppViewController {
         #expect(after.contains { $0.role == .text && $0.label == "Sent" })
         // A drag that begins on the button and lifts far from it is no press (touchUpOutside);
         // one that lifts on it is, in the default ten moves.
-        _ = try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
-            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: button.center.x, y: button.center.y), to: ScreenPoint(x: 380, y: 280), steps: 5)))
+        _ = try host.expectAckAnsweringViews(
+            of: host.send(
+                CallbackType.touch.rawValue,
+                TouchBody(
+                    instance: "i1", payload: .null, point: ScreenPoint(x: button.center.x, y: button.center.y),
+                    to: ScreenPoint(x: 380, y: 280), steps: 5)))
         #expect(running.recorder.calls == ["send tapped"])
-        _ = try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
-            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 20, y: 64), to: ScreenPoint(x: 110, y: 100))))
+        _ = try host.expectAckAnsweringViews(
+            of: host.send(
+                CallbackType.touch.rawValue,
+                TouchBody(
+                    instance: "i1", payload: .null, point: ScreenPoint(x: 20, y: 64), to: ScreenPoint(x: 110, y: 100))))
         #expect(running.recorder.calls == ["send tapped", "send tapped"])
         // A tap on no control does nothing, and sends nothing new.
-        #expect(try host.expectAckAnsweringViews(of: host.send(CallbackType.touch.rawValue,
-            TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 300, y: 250)))).views.isEmpty)
+        #expect(
+            try host.expectAckAnsweringViews(
+                of: host.send(
+                    CallbackType.touch.rawValue,
+                    TouchBody(instance: "i1", payload: .null, point: ScreenPoint(x: 300, y: 250)))
+            ).views.isEmpty)
         #expect(running.recorder.calls == ["send tapped", "send tapped"])
     }
 
@@ -128,11 +145,17 @@ final class ScreenController: MSMessagesAppViewController {
     /// screen's stickers, in item order: the host's Insert and Peel ask for the app's stickers.
     @MainActor @Test func aStickerViewIsAStickerItemNumberedAmongTheScreensStickers() throws {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
-        let stickers = try ["a", "b"].map { try MSSticker(contentsOfFileURL: URL(fileURLWithPath: "/tmp/\($0).png"), localizedDescription: "sticker \($0)") }
-        for (index, sticker) in stickers.enumerated() {
-            window.addSubview(MSStickerView(frame: CGRect(x: 10 + 100 * CGFloat(index), y: 10, width: 80, height: 80), sticker: sticker))
+        let stickers = try ["a", "b"].map {
+            try MSSticker(
+                contentsOfFileURL: URL(fileURLWithPath: "/tmp/\($0).png"), localizedDescription: "sticker \($0)")
         }
-        window.addSubview(MSStickerView(frame: CGRect(x: 10, y: 100, width: 80, height: 80)))  // no sticker: nothing to list
+        for (index, sticker) in stickers.enumerated() {
+            window.addSubview(
+                MSStickerView(
+                    frame: CGRect(x: 10 + 100 * CGFloat(index), y: 10, width: 80, height: 80), sticker: sticker))
+        }
+        // No sticker: nothing to list.
+        window.addSubview(MSStickerView(frame: CGRect(x: 10, y: 100, width: 80, height: 80)))
         let items = ScreenCapture.items(in: window)
         #expect(items.map(\.role) == [.sticker, .sticker])
         #expect(items.map(\.value) == ["0", "1"] && items.map(\.label) == ["sticker a", "sticker b"])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Taps on the screen reach what UIKit would give them to: the control under the finger, a
 /// gesture recognizer of the view under it, the first responder for typing.
@@ -8,7 +9,9 @@ import Testing
     final class FieldDelegate: UITextFieldDelegate {
         var log: [String] = []
         func textFieldDidBeginEditing(_ textField: UITextField) { self.log.append("began") }
-        func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool {
+        func textField(
+            _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+        ) -> Bool {
             self.log.append("change \(range.location) \"\(string)\"")
             return string != "x"
         }
@@ -34,7 +37,9 @@ import Testing
         label.text = "over the button"
         card.addSubview(label)
 
-        #expect(window.touch(at: CGPoint(x: 120, y: 120)) == .control(button), "the label takes no touches: the button under it does")
+        #expect(
+            window.touch(at: CGPoint(x: 120, y: 120)) == .control(button),
+            "the label takes no touches: the button under it does")
         #expect(window.touch(at: CGPoint(x: 20, y: 30)) == .recognized(tap))
         #expect(log == ["send", "card tapped at CGPoint(x: 20.0, y: 30.0)"])
         // A long press is no tap: the button ignores it, and so does the tap recognizer.
@@ -61,7 +66,8 @@ import Testing
         window.touch(at: CGPoint(x: 20, y: 20))
         let segments = UISegmentedControl(items: ["Cone", "Cup", "Waffle"])
         segments.frame = CGRect(x: 0, y: 100, width: 300, height: 32)
-        segments.addAction(UIAction { _ in changes.append("segment \(segments.selectedSegmentIndex)") }, for: .valueChanged)
+        segments.addAction(
+            UIAction { _ in changes.append("segment \(segments.selectedSegmentIndex)") }, for: .valueChanged)
         window.addSubview(segments)
         window.touch(at: CGPoint(x: 250, y: 110))
         window.touch(at: CGPoint(x: 250, y: 110))  // the selected one again: no change

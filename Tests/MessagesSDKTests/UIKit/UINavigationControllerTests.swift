@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A navigation stack as apps present one: a root with bar button items, a controller pushed
 /// and popped by the bar's back button, and a child that dismisses the presented stack.
@@ -10,18 +11,24 @@ import Testing
         override func viewDidLoad() {
             super.viewDidLoad()
             self.title = "Pick a day"
-            self.navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .cancel, primaryAction: UIAction { [unowned self] action in
-                #expect(action.sender is UIBarButtonItem, "the item is the sender")
-                self.cancelled += 1
-                self.dismiss(animated: true)
-            })
-            self.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .done), UIBarButtonItem(title: "Today")]
+            self.navigationItem.leftBarButtonItem = UIBarButtonItem(
+                systemItem: .cancel,
+                primaryAction: UIAction { [unowned self] action in
+                    #expect(action.sender is UIBarButtonItem, "the item is the sender")
+                    self.cancelled += 1
+                    self.dismiss(animated: true)
+                })
+            self.navigationItem.rightBarButtonItems = [
+                UIBarButtonItem(systemItem: .done), UIBarButtonItem(title: "Today"),
+            ]
         }
     }
 
     /// The bar's buttons, left to right, by title.
     static func titles(_ bar: UINavigationBar) -> [String] {
-        bar.subviews.compactMap { $0 as? UIButton }.sorted { $0.frame.minX < $1.frame.minX }.compactMap { $0.title(for: .normal) }
+        bar.subviews.compactMap { $0 as? UIButton }.sorted { $0.frame.minX < $1.frame.minX }.compactMap {
+            $0.title(for: .normal)
+        }
     }
 
     static func button(_ title: String, in bar: UINavigationBar) throws -> UIButton {
@@ -37,10 +44,13 @@ import Testing
         root.present(navigation, animated: true)
         window.layoutIfNeeded()
         #expect(picker.navigationController === navigation && navigation.topViewController === picker)
-        #expect(picker.presentingViewController === root, "a child of a presented controller answers its ancestor's presenter")
+        #expect(
+            picker.presentingViewController === root,
+            "a child of a presented controller answers its ancestor's presenter")
         let bar = navigation.navigationBar
         #expect(bar.frame == CGRect(x: 0, y: 0, width: 390, height: 44))
-        #expect(picker.view.frame == CGRect(x: 0, y: 44, width: 390, height: 556), "the top view fills what the bar leaves")
+        #expect(
+            picker.view.frame == CGRect(x: 0, y: 44, width: 390, height: 556), "the top view fills what the bar leaves")
         #expect(bar.topItem?.title == "Pick a day")
         // The right items from the right edge, the first rightmost.
         #expect(Self.titles(bar) == ["Cancel", "Today", "Done"])
@@ -51,7 +61,8 @@ import Testing
 
         // A tap on Cancel runs its action, which dismisses the presented stack through its child.
         let cancel = try Self.button("Cancel", in: bar)
-        #expect(window.touch(at: cancel.convert(CGPoint(x: cancel.bounds.midX, y: cancel.bounds.midY), to: nil)) != .none)
+        #expect(
+            window.touch(at: cancel.convert(CGPoint(x: cancel.bounds.midX, y: cancel.bounds.midY), to: nil)) != .none)
         #expect(picker.cancelled == 1)
         #expect(root.presentedViewController == nil && navigation.viewIfLoaded?.superview == nil)
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// `UIStepper`, tapped on the screen as CalendarShare's guest count is.
 @MainActor @Suite struct UIStepperTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// UIKit's autoresizing: a subview whose frame is its own follows its superview's size by its
 /// mask, the change shared among its flexible parts in proportion to their sizes.
@@ -60,10 +61,13 @@ import Testing
         content.translatesAutoresizingMaskIntoConstraints = false
         fill.addSubview(content)
         NSLayoutConstraint.activate([
-            card.centerXAnchor.constraint(equalTo: root.centerXAnchor), card.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+            card.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+            card.centerYAnchor.constraint(equalTo: root.centerYAnchor),
             card.widthAnchor.constraint(equalToConstant: 120), card.heightAnchor.constraint(equalToConstant: 40),
-            content.leadingAnchor.constraint(equalTo: fill.leadingAnchor, constant: 10), content.trailingAnchor.constraint(equalTo: fill.trailingAnchor),
-            content.topAnchor.constraint(equalTo: fill.topAnchor), content.bottomAnchor.constraint(equalTo: fill.bottomAnchor),
+            content.leadingAnchor.constraint(equalTo: fill.leadingAnchor, constant: 10),
+            content.trailingAnchor.constraint(equalTo: fill.trailingAnchor),
+            content.topAnchor.constraint(equalTo: fill.topAnchor),
+            content.bottomAnchor.constraint(equalTo: fill.bottomAnchor),
         ])
         root.layoutIfNeeded()
         #expect(card.frame == CGRect(x: 90, y: 80, width: 120, height: 40))

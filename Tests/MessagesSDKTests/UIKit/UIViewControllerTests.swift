@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Loading, containment and modal presentation, as UIKit does them.
 @MainActor @Suite struct UIViewControllerTests {
@@ -67,7 +68,9 @@ import Testing
         #expect(completed == 1 && root.presentedViewController === sheet && sheet.presentingViewController === root)
         #expect(sheet.view.superview === window && sheet.view.frame == window.bounds)
         #expect(sheet.log == ["sheet viewDidLoad", "sheet viewWillAppear", "sheet viewDidAppear"])
-        #expect(root.log.suffix(2) == ["root viewWillDisappear", "root viewDidDisappear"], "full screen: the presenter leaves the screen")
+        #expect(
+            root.log.suffix(2) == ["root viewWillDisappear", "root viewDidDisappear"],
+            "full screen: the presenter leaves the screen")
         // Already presenting: refused.
         let another = Logged()
         root.present(another, animated: false)
@@ -85,9 +88,10 @@ import Testing
         let alert = UIAlertController(title: "Send it?", message: "John will see it.", preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
         alert.addAction(UIAlertAction(title: "Cancel again", style: .cancel))  // refused: one cancel
-        alert.addAction(UIAlertAction(title: "Send", style: .default) { action in
-            log.append("\(action.title ?? "") after dismissal: \(root.presentedViewController == nil)")
-        })
+        alert.addAction(
+            UIAlertAction(title: "Send", style: .default) { action in
+                log.append("\(action.title ?? "") after dismissal: \(root.presentedViewController == nil)")
+            })
         alert.addTextField { $0.placeholder = "A note" }
         #expect(alert.actions.map(\.title) == ["Cancel", "Send"] && alert.textFields?.count == 1)
         root.present(alert, animated: true)
@@ -95,7 +99,9 @@ import Testing
         let items = ScreenCapture.items(in: window)
         #expect(items.contains { $0.role == .text && $0.label == "Send it?" })
         let send = try #require(items.first { $0.role == .button && $0.label == "Send" })
-        #expect(root.log.last == "root viewWillAppear" || !root.log.contains("root viewWillDisappear"), "an alert leaves the presenter on screen")
+        #expect(
+            root.log.last == "root viewWillAppear" || !root.log.contains("root viewWillDisappear"),
+            "an alert leaves the presenter on screen")
         window.touch(at: CGPoint(x: send.center.x, y: send.center.y))
         #expect(log == ["Send after dismissal: true"])
         #expect(alert.viewIfLoaded?.superview == nil)

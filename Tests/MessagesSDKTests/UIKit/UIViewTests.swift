@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// UIKit's view geometry and hit-testing, as UIKit documents them.
 @MainActor @Suite struct UIViewTests {
@@ -24,7 +25,9 @@ import Testing
 
     /// A view without a tint of its own takes its superview's, as UIKit's views do.
     @Test func tintColorIsInheritedDownTheTree() {
-        let root = UIView(frame: .zero), child = UIView(frame: .zero), grandchild = UIView(frame: .zero)
+        let root = UIView(frame: .zero)
+        let child = UIView(frame: .zero)
+        let grandchild = UIView(frame: .zero)
         root.addSubview(child)
         child.addSubview(grandchild)
         #expect(grandchild.tintColor == UIColor.systemBlue)
@@ -45,12 +48,16 @@ import Testing
         // Scrolling the superview (its bounds origin) moves what is inside it.
         root.bounds.origin = CGPoint(x: 0, y: 50)
         #expect(inner.convert(CGPoint.zero, to: root) == CGPoint(x: 100, y: 100))
-        #expect(inner.convert(CGPoint.zero, to: nil) == CGPoint(x: 100, y: 100), "nil: the root's own coordinates, as the window's")
+        #expect(
+            inner.convert(CGPoint.zero, to: nil) == CGPoint(x: 100, y: 100),
+            "nil: the root's own coordinates, as the window's")
         // Scaled twice about its centre (150, 150): its corner lands at (50, 50).
         root.bounds.origin = .zero
         inner.transform = CGAffineTransform(scaleX: 2, y: 2)
         #expect(inner.convert(CGPoint.zero, to: root) == CGPoint(x: 50, y: 50))
-        #expect(inner.convert(CGRect(x: 0, y: 0, width: 100, height: 100), to: root) == CGRect(x: 50, y: 50, width: 200, height: 200))
+        #expect(
+            inner.convert(CGRect(x: 0, y: 0, width: 100, height: 100), to: root)
+                == CGRect(x: 50, y: 50, width: 200, height: 200))
     }
 
     @Test func hitTestingFindsTheTopmostVisibleInteractiveViewUnderThePoint() {
@@ -91,7 +98,9 @@ import Testing
         // A transformed view is hit where it is drawn: scaled twice about its centre.
         front.transform = CGAffineTransform(scaleX: 2, y: 2)
         #expect(root.hitTest(CGPoint(x: 60, y: 60), with: nil) === front)
-        #expect(root.hitTest(CGPoint(x: 75, y: 75), with: nil) === button, "the button's corner (10, 10) is at (70, 70) now")
+        #expect(
+            root.hitTest(CGPoint(x: 75, y: 75), with: nil) === button, "the button's corner (10, 10) is at (70, 70) now"
+        )
     }
 
     @Test func aViewCannotBeItsOwnSubviewOrAncestor() {

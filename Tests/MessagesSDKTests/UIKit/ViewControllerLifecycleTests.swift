@@ -1,7 +1,8 @@
 import Foundation
-@testable import MessagesSDK
 import MsgHostProtocol
 import Testing
+
+@testable import MessagesSDK
 
 /// An app controller with a child, as iOS apps build them: the child is added in
 /// `viewDidLoad` (addChild, addSubview, didMove), and both write down every UIKit and
@@ -39,15 +40,20 @@ final class ContainerController: MSMessagesAppViewController {
     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
         self.record("viewWillTransition \(Self.size(size))")
         super.viewWillTransition(to: size, with: coordinator)
-        coordinator.animate(alongsideTransition: { _ in self.record("alongside \(Self.size(self.view.bounds.size))") },
-                            completion: { _ in self.record("transition completed") })
+        coordinator.animate(
+            alongsideTransition: { _ in self.record("alongside \(Self.size(self.view.bounds.size))") },
+            completion: { _ in self.record("transition completed") })
     }
     override func willBecomeActive(with conversation: MSConversation) { self.record("willBecomeActive") }
     override func didBecomeActive(with conversation: MSConversation) { self.record("didBecomeActive") }
     override func willResignActive(with conversation: MSConversation) { self.record("willResignActive") }
     override func didResignActive(with conversation: MSConversation) { self.record("didResignActive") }
-    override func willTransition(to presentationStyle: MSMessagesAppPresentationStyle) { self.record("willTransition \(presentationStyle)") }
-    override func didTransition(to presentationStyle: MSMessagesAppPresentationStyle) { self.record("didTransition \(presentationStyle)") }
+    override func willTransition(to presentationStyle: MSMessagesAppPresentationStyle) {
+        self.record("willTransition \(presentationStyle)")
+    }
+    override func didTransition(to presentationStyle: MSMessagesAppPresentationStyle) {
+        self.record("didTransition \(presentationStyle)")
+    }
 
     static func size(_ size: CGSize) -> String { "\(Int(size.width))×\(Int(size.height))" }
 }
@@ -74,7 +80,9 @@ final class LoggingChild: UIViewController {
     override func viewDidAppear(_ animated: Bool) { self.record("viewDidAppear") }
     override func viewWillDisappear(_ animated: Bool) { self.record("viewWillDisappear") }
     override func viewDidDisappear(_ animated: Bool) { self.record("viewDidDisappear") }
-    override func viewWillLayoutSubviews() { self.record("viewWillLayoutSubviews \(ContainerController.size(self.view.bounds.size))") }
+    override func viewWillLayoutSubviews() {
+        self.record("viewWillLayoutSubviews \(ContainerController.size(self.view.bounds.size))")
+    }
     override func viewDidLayoutSubviews() { self.record("viewDidLayoutSubviews") }
     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
         self.record("viewWillTransition \(ContainerController.size(size))")
@@ -99,35 +107,45 @@ final class LoggingChild: UIViewController {
         try Self.call(host, .didBecomeActive, DispatchTests.activation())
         try Self.call(host, .viewWillAppear, plain)
         try Self.call(host, .viewDidAppear, plain)
-        #expect(running.recorder.calls == [
-            "parent viewDidLoad", "child willMove(toParent: ContainerController)", "child viewDidLoad", "child didMove(toParent: ContainerController)",
-            "parent willBecomeActive", "parent didBecomeActive",
-            "parent viewWillAppear", "child viewWillAppear",
-            "parent viewWillLayoutSubviews 390×292", "parent viewDidLayoutSubviews", "child viewWillLayoutSubviews 390×258", "child viewDidLayoutSubviews",
-            "parent viewDidAppear", "child viewDidAppear",
-        ])
+        #expect(
+            running.recorder.calls == [
+                "parent viewDidLoad", "child willMove(toParent: ContainerController)", "child viewDidLoad",
+                "child didMove(toParent: ContainerController)",
+                "parent willBecomeActive", "parent didBecomeActive",
+                "parent viewWillAppear", "child viewWillAppear",
+                "parent viewWillLayoutSubviews 390×292", "parent viewDidLayoutSubviews",
+                "child viewWillLayoutSubviews 390×258", "child viewDidLayoutSubviews",
+                "parent viewDidAppear", "child viewDidAppear",
+            ])
         let opened = running.recorder.calls.count
 
         for style in [PresentationStyle.expanded, .compact] {
             try Self.call(host, .willTransition, PresentationStyleBody(instance: "i1", presentationStyle: style))
             try Self.call(host, .didTransition, PresentationStyleBody(instance: "i1", presentationStyle: style))
         }
-        #expect(Array(running.recorder.calls.dropFirst(opened)) == [
-            "parent willTransition expanded", "parent viewWillTransition 390×844", "child viewWillTransition 390×844",
-            "parent viewWillLayoutSubviews 390×844", "parent viewDidLayoutSubviews", "child viewWillLayoutSubviews 390×763", "child viewDidLayoutSubviews",
-            "parent alongside 390×844", "parent transition completed", "parent didTransition expanded",
-            "parent willTransition compact", "parent viewWillTransition 390×292", "child viewWillTransition 390×292",
-            "parent viewWillLayoutSubviews 390×292", "parent viewDidLayoutSubviews", "child viewWillLayoutSubviews 390×258", "child viewDidLayoutSubviews",
-            "parent alongside 390×292", "parent transition completed", "parent didTransition compact",
-        ])
+        #expect(
+            Array(running.recorder.calls.dropFirst(opened)) == [
+                "parent willTransition expanded", "parent viewWillTransition 390×844",
+                "child viewWillTransition 390×844",
+                "parent viewWillLayoutSubviews 390×844", "parent viewDidLayoutSubviews",
+                "child viewWillLayoutSubviews 390×763", "child viewDidLayoutSubviews",
+                "parent alongside 390×844", "parent transition completed", "parent didTransition expanded",
+                "parent willTransition compact", "parent viewWillTransition 390×292",
+                "child viewWillTransition 390×292",
+                "parent viewWillLayoutSubviews 390×292", "parent viewDidLayoutSubviews",
+                "child viewWillLayoutSubviews 390×258", "child viewDidLayoutSubviews",
+                "parent alongside 390×292", "parent transition completed", "parent didTransition compact",
+            ])
         let transitioned = running.recorder.calls.count
 
         for type in [CallbackType.viewWillDisappear, .viewDidDisappear] { try Self.call(host, type, plain) }
         try Self.call(host, .willResignActive, DispatchTests.activation())
         try Self.call(host, .didResignActive, DispatchTests.activation())
-        #expect(Array(running.recorder.calls.dropFirst(transitioned)) == [
-            "parent viewWillDisappear", "child viewWillDisappear", "parent viewDidDisappear", "child viewDidDisappear",
-            "parent willResignActive", "parent didResignActive",
-        ])
+        #expect(
+            Array(running.recorder.calls.dropFirst(transitioned)) == [
+                "parent viewWillDisappear", "child viewWillDisappear", "parent viewDidDisappear",
+                "child viewDidDisappear",
+                "parent willResignActive", "parent didResignActive",
+            ])
     }
 }

@@ -1,18 +1,22 @@
 import DrawingReferences
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// View trees drawn into images, as apps make their bubble images from views: each rendering
 /// is compared with a reference PNG, and the points that must be a given colour are checked,
 /// so that a wrong reference shows too.
 @MainActor @Suite struct ViewRenderingTests {
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "References")
 
     static func image(of view: UIView) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
-        return UIGraphicsImageRenderer(bounds: view.bounds, format: format).image { context in view.layer.render(in: context.cgContext) }
+        return UIGraphicsImageRenderer(bounds: view.bounds, format: format).image { context in
+            view.layer.render(in: context.cgContext)
+        }
     }
 
     /// A card: a rounded blue background with a white border, a label, a red square half
@@ -62,16 +66,23 @@ import Testing
         #expect(image.size == CGSize(width: 160, height: 120))
         #expect(try ReferenceImage.rgba(image, x: 40, y: 100).isNear([0, 122, 255, 255]), "the background")
         #expect(try ReferenceImage.rgba(image, x: 1, y: 1)[3] == 0, "outside the rounded corner: transparent")
-        #expect(try ReferenceImage.rgba(image, x: 80, y: 1).isNear([255, 255, 255, 255]), "the border, inside the bounds")
-        #expect(try ReferenceImage.rgba(image, x: 36, y: 68).isNear([128, 61, 128, 255], within: 12), "half red over blue")
+        #expect(
+            try ReferenceImage.rgba(image, x: 80, y: 1).isNear([255, 255, 255, 255]), "the border, inside the bounds")
+        #expect(
+            try ReferenceImage.rgba(image, x: 36, y: 68).isNear([128, 61, 128, 255], within: 12), "half red over blue")
         #expect(try ReferenceImage.rgba(image, x: 84, y: 64).isNear([0, 255, 0, 255]), "the turned square's centre")
-        #expect(try ReferenceImage.rgba(image, x: 84, y: 46).isNear([0, 255, 0, 255]), "its corner, turned up past its frame's old top")
+        #expect(
+            try ReferenceImage.rgba(image, x: 84, y: 46).isNear([0, 255, 0, 255]),
+            "its corner, turned up past its frame's old top")
         #expect(try ReferenceImage.rgba(image, x: 135, y: 84).isNear([255, 255, 0, 255]), "the shape layer")
         // The label's text is centred: as much blue left of its first white as right of its last.
         let row = try (12..<148).map { try ReferenceImage.rgba(image, x: $0, y: 20)[0] > 200 }
-        let first = try #require(row.firstIndex(of: true)), last = try #require(row.lastIndex(of: true))
+        let first = try #require(row.firstIndex(of: true))
+        let last = try #require(row.lastIndex(of: true))
         #expect(abs(first - (row.count - 1 - last)) <= 3, "text from \(first) to \(last) of \(row.count)")
-        #expect(try ReferenceImage.rgba(image, x: 140, y: 104).isNear([255, 128, 0, 255]), "the child inside its clipping superview")
+        #expect(
+            try ReferenceImage.rgba(image, x: 140, y: 104).isNear([255, 128, 0, 255]),
+            "the child inside its clipping superview")
         #expect(try ReferenceImage.rgba(image, x: 140, y: 114).isNear([0, 122, 255, 255]), "and not below it")
         try ReferenceImage.check(image, named: "card", in: Self.references)
     }
@@ -97,7 +108,9 @@ import Testing
         lines.backgroundColor = .clear
         back.addSubview(lines)
         let image = Self.image(of: back)
-        #expect(try ReferenceImage.rgba(image, x: 30, y: 40).isNear([255, 0, 0, 255]), "behind the cleared view: the red still shows")
+        #expect(
+            try ReferenceImage.rgba(image, x: 30, y: 40).isNear([255, 0, 0, 255]),
+            "behind the cleared view: the red still shows")
         #expect(try ReferenceImage.rgba(image, x: 30, y: 30).isNear([255, 255, 255, 255]), "the view's line")
         #expect(try ReferenceImage.rgba(image, x: 85, y: 30).isNear([255, 0, 0, 255]), "its line stops at its bounds")
     }
@@ -126,7 +139,10 @@ import Testing
         #expect(label.intrinsicContentSize.height > size.height, "wrapped, it takes two lines")
 
         var ran: [String] = []
-        let button = UIButton(primaryAction: UIAction(title: "Send") { action in ran.append("primary \(action.sender === nil ? "no sender" : "sender")") })
+        let button = UIButton(
+            primaryAction: UIAction(title: "Send") { action in
+                ran.append("primary \(action.sender === nil ? "no sender" : "sender")")
+            })
         button.addAction(UIAction { _ in ran.append("up inside") }, for: .touchUpInside)
         #expect(button.currentTitle == "Send" && button.intrinsicContentSize.height == 30)
         button.tapped(at: .zero)
@@ -134,7 +150,9 @@ import Testing
         button.isEnabled = false
         button.tapped(at: .zero)
         #expect(ran.count == 2, "a disabled button runs nothing")
-        #expect(button.state == .disabled && button.title(for: .disabled) == "Send", "a state without its own title shows the normal one")
+        #expect(
+            button.state == .disabled && button.title(for: .disabled) == "Send",
+            "a state without its own title shows the normal one")
 
         var done = false
         UIView.animate(withDuration: 0.3, animations: { label.alpha = 0 }, completion: { finished in done = finished })
@@ -146,11 +164,18 @@ import Testing
         let size = CGSize(width: 20, height: 10)
         #expect(UIImageView.place(size, in: bounds, by: .scaleToFill) == bounds)
         #expect(UIImageView.place(size, in: bounds, by: .scaleAspectFit) == CGRect(x: 0, y: 0, width: 100, height: 50))
-        #expect(UIImageView.place(CGSize(width: 10, height: 10), in: bounds, by: .scaleAspectFit) == CGRect(x: 25, y: 0, width: 50, height: 50))
-        #expect(UIImageView.place(CGSize(width: 10, height: 10), in: bounds, by: .scaleAspectFill) == CGRect(x: 0, y: -25, width: 100, height: 100))
+        #expect(
+            UIImageView.place(CGSize(width: 10, height: 10), in: bounds, by: .scaleAspectFit)
+                == CGRect(x: 25, y: 0, width: 50, height: 50))
+        #expect(
+            UIImageView.place(CGSize(width: 10, height: 10), in: bounds, by: .scaleAspectFill)
+                == CGRect(x: 0, y: -25, width: 100, height: 100))
         #expect(UIImageView.place(size, in: bounds, by: .center) == CGRect(x: 40, y: 20, width: 20, height: 10))
         #expect(UIImageView.place(size, in: bounds, by: .bottomRight) == CGRect(x: 80, y: 40, width: 20, height: 10))
-        let view = UIImageView(image: UIGraphicsImageRenderer(size: size).image { context in context.fill(CGRect(origin: .zero, size: size)) })
+        let view = UIImageView(
+            image: UIGraphicsImageRenderer(size: size).image { context in
+                context.fill(CGRect(origin: .zero, size: size))
+            })
         #expect(view.bounds.size == size && view.intrinsicContentSize == size)
     }
 }

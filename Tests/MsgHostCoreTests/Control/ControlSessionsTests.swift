@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// What the host owes control clients: waiters taken in order when done, `settle` requests
 /// answered together, followers capped with the oldest let go first, fresh causes.
@@ -22,7 +23,9 @@ import Testing
 
     @Test func waitersAreTakenInOrderWhenDoneAndTheOthersKept() {
         var sessions = ControlSessions()
-        for (id, cause) in [("a", 1), ("b", 2), ("c", 3)] { _ = sessions.keep(Self.waiter(id, causes: [cause]), outstanding: [cause], unreported: []) }
+        for (id, cause) in [("a", 1), ("b", 2), ("c", 3)] {
+            _ = sessions.keep(Self.waiter(id, causes: [cause]), outstanding: [cause], unreported: [])
+        }
         let done = sessions.takeAnswerable(outstanding: [2], unreported: [])
         #expect(done.map(\.requestID) == ["a", "c"])
         #expect(sessions.waiters.map(\.requestID) == ["b"])
@@ -32,7 +35,9 @@ import Testing
         var sessions = ControlSessions()
         _ = sessions.keep(Self.waiter("acted", causes: [1], instances: ["i1"]), outstanding: [1], unreported: [])
         _ = sessions.keep(Self.waiter("elsewhere", causes: [1], instances: ["i2"]), outstanding: [1], unreported: [])
-        var instance = Instance(id: "i1", launchID: "l", device: "d", conversation: "c", app: "a", installID: "in", context: .messages, style: .compact)
+        var instance = Instance(
+            id: "i1", launchID: "l", device: "d", conversation: "c", app: "a", installID: "in", context: .messages,
+            style: .compact)
         let none = sessions.takeFailed(by: instance)
         #expect(none.isEmpty, "no callback of theirs is there")
         instance.callbacks.append([CallbackQueue.Callback(type: .touch, body: .ok, causes: [1])])
@@ -51,7 +56,9 @@ import Testing
 
     @Test func followersAreCappedAndTheOldestGoesFirst() {
         var sessions = ControlSessions()
-        for n in 0...ControlSessions.maxSubscribers { sessions.subscribe(ControlRequestRef(client: [UInt8(n)], requestID: "f\(n)")) }
+        for n in 0...ControlSessions.maxSubscribers {
+            sessions.subscribe(ControlRequestRef(client: [UInt8(n)], requestID: "f\(n)"))
+        }
         #expect(sessions.subscribers.count == ControlSessions.maxSubscribers)
         #expect(sessions.subscribers.first?.requestID == "f1", "f0, the oldest, was let go")
         sessions.subscribe(ControlRequestRef(client: [5], requestID: "again"))
@@ -73,9 +80,12 @@ import Testing
         var screens = Screens()
         screens.add(ScreensTests.instance("i1"))
         screens["i1"]?.callbacks.append([CallbackQueue.Callback(type: .touch, body: .ok, causes: [1])])
-        var supervisor = Supervisor(apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
+        var supervisor = Supervisor(
+            apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
         var outbox = Outbox(eventLogCapacity: 8)
-        _ = supervisor.launch(ProcessKey(device: "amber-phone", app: "app"), installID: "in", launchID: "l", token: "t", outbox: &outbox, now: Instant(milliseconds: 0))
+        _ = supervisor.launch(
+            ProcessKey(device: "amber-phone", app: "app"), installID: "in", launchID: "l", token: "t", outbox: &outbox,
+            now: Instant(milliseconds: 0))
         var inspections = Inspections()
         _ = inspections.park(.drawer(PendingDrawer(instanceID: "i9", candidates: [], rejected: [], causes: [2])))
         let underWay = UnderWay(screens: screens, inspections: inspections, processes: supervisor.processes)
@@ -83,9 +93,12 @@ import Testing
         #expect(underWay.unreportedLaunches(of: ["i1", "gone"]) == ["i1"], "launched, and no pid reported yet")
 
         var sessions = ControlSessions()
-        #expect(sessions.reply(ControlSessionsTests.waiter("free", causes: [3]), underWay: underWay)?.requestID == "free")
+        #expect(
+            sessions.reply(ControlSessionsTests.waiter("free", causes: [3]), underWay: underWay)?.requestID == "free")
         #expect(sessions.reply(ControlSessionsTests.waiter("held", causes: [2]), underWay: underWay)?.requestID == nil)
-        #expect(sessions.reply(ControlSessionsTests.waiter("launch", causes: [], instances: ["i1"]), underWay: underWay)?.requestID == nil)
+        #expect(
+            sessions.reply(ControlSessionsTests.waiter("launch", causes: [], instances: ["i1"]), underWay: underWay)?
+                .requestID == nil)
         let later = UnderWay(screens: Screens(), inspections: Inspections(), processes: ProcessTable())
         #expect(sessions.takeAnswerable(underWay: later).map(\.requestID) == ["held", "launch"])
     }

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// An extension process's life: launching → connected → terminating → exited, with what is
 /// true in one state kept in that state, and transitions that do not apply changing nothing.
@@ -22,7 +23,8 @@ import Testing
     }
 
     @Test func anAttachedProcessIsConnectedFromTheStartWithTheHellosPid() {
-        let process = ExtensionProcess(attachedAs: "l", device: "d", app: "a", installID: "i", key: [], route: [3], pid: 42, now: Self.t0)
+        let process = ExtensionProcess(
+            attachedAs: "l", device: "d", app: "a", installID: "i", key: [], route: [3], pid: 42, now: Self.t0)
         #expect(process.attached && process.isConnected && process.pid == 42 && process.route == [3])
     }
 
@@ -57,7 +59,9 @@ import Testing
     @Test func anExitIsReportedByTheStateItLeft() {
         var launching = Self.launched()
         let failed = launching.exit(needed: false)
-        #expect(failed == .launchFailed && launching.state == .exited(.launchFailed) && launching.route == nil && !launching.isUnderWay)
+        #expect(
+            failed == .launchFailed && launching.state == .exited(.launchFailed) && launching.route == nil
+                && !launching.isUnderWay)
         let connects = launching.connect(route: [1])
         let terminates = launching.beginTerminating(reason: .idle)
         #expect(!connects && !terminates, "nothing leaves exited")

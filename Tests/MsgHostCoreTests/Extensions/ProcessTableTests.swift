@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// The process table keeps its ways to a process true: by launch, by the (device, app) it
 /// serves, by connection; and it counts crashes into quarantine within a window.
@@ -43,16 +44,29 @@ import Testing
     @Test func crashesQuarantineOnlyWithinTheWindowAndResetLiftsIt() {
         var table = ProcessTable()
         #expect(table.recordCrash(Self.key, at: Self.t0, windowMs: 1_000, limit: 3) == (1, false))
-        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_500), windowMs: 1_000, limit: 3) == (1, false), "the first left the window")
-        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_600), windowMs: 1_000, limit: 3) == (2, false))
-        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_700), windowMs: 1_000, limit: 3) == (3, true))
+        #expect(
+            table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_500), windowMs: 1_000, limit: 3) == (
+                1, false
+            ), "the first left the window")
+        #expect(
+            table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_600), windowMs: 1_000, limit: 3) == (
+                2, false
+            ))
+        #expect(
+            table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_700), windowMs: 1_000, limit: 3) == (3, true)
+        )
         #expect(table.isQuarantined(Self.key))
-        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_800), windowMs: 1_000, limit: 3).quarantinedNow == false, "reported once")
+        #expect(
+            table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_800), windowMs: 1_000, limit: 3)
+                .quarantinedNow == false, "reported once")
         #expect(!table.isQuarantined(ProcessKey(device: "ben-phone", app: "app")), "per device")
         let lifted = table.lift(Self.key)
         #expect(lifted)
         #expect(!table.isQuarantined(Self.key))
-        #expect(table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_900), windowMs: 1_000, limit: 3) == (1, false), "the history went with it")
+        #expect(
+            table.recordCrash(Self.key, at: Self.t0.adding(milliseconds: 1_900), windowMs: 1_000, limit: 3) == (
+                1, false
+            ), "the history went with it")
         let nothing = table.lift(ProcessKey(device: "ben-phone", app: "app"))
         #expect(!nothing)
     }

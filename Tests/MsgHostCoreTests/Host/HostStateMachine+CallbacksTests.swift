@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the per-instance callback queue (SPEC §3, PROTOCOL §4.3): callbacks go one at a
 /// time, the next only after the extension acknowledged the previous; cold start is
@@ -14,7 +15,11 @@ import Testing
 
     @Test func helloWithTheLaunchTokenIsAnsweredOkSignedThenTheFirstCallbackOnly() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        let (openID, _) = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let actions = h.hello(id: "hello-1")
 
         let replyFrames = try #require(actions.extensionFrames.first)
@@ -35,7 +40,11 @@ import Testing
 
     @Test func coldStartCallbacksGoOneAtATimeAndOpenIsAnsweredAfterTheLastAck() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        let (openID, _) = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         _ = h.processStarted()
         var pending = h.hello().callbacks
         var seen: [String] = []
@@ -59,7 +68,11 @@ import Testing
 
     @Test func activationCallbacksCarryTheInstallScopedConversation() throws {
         var h = try HostHarness()
-        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        _ = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()
         let first = try #require(hello.callbacks.first)
         let body = try first.decodeBody(ActivationBody.self)
@@ -74,7 +87,11 @@ import Testing
 
     @Test func aSecondCallbackWaitsWhileOneIsUnacknowledged() throws {
         var h = try HostHarness()
-        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        _ = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()
         let first = try #require(hello.callbacks.first)
         // A request in between is answered, but sends no further callback.
@@ -116,7 +133,11 @@ import Testing
 
     @Test func anErrorReplyToACallbackIsRecordedAndTheQueueMovesOn() throws {
         var h = try HostHarness()
-        _ = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        _ = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()
         let first = try #require(hello.callbacks.first)
         let failure = ErrorReply(.messages(.unknown, "handler threw"))

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// What a control reply waits for (PROTOCOL.md §7, "Settled"): every callback the request
 /// caused, transitively through the extension's requests, and nothing it did not cause; and
@@ -30,7 +31,9 @@ import Testing
         let (_, first) = h.control(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
         #expect(first.callbacks.count == 1, "the first touch is in flight, unacknowledged")
         // `transcript` causes no callback: it is answered at once, busy extension or not.
-        let reply = try h.controlReply(.observation(.transcript(TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation))))
+        let reply = try h.controlReply(
+            .observation(
+                .transcript(TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation))))
         #expect(reply.isOK)
     }
 
@@ -41,11 +44,14 @@ import Testing
         let (_, second) = h.control(.user(.touch(TouchRequest(device: HostHarness.amberPhone))))
         #expect(second.callbacks.isEmpty, "queued behind the first")
         #expect(h.send(instance: instance).extensionReplies.first?.isOK == true)
-        #expect(h.send(instance: instance).extensionReplies.first?.error?.isMessages(.sendWithoutRecentInteraction) == true,
-                "the second touch has not reached the view yet")
+        #expect(
+            h.send(instance: instance).extensionReplies.first?.error?.isMessages(.sendWithoutRecentInteraction) == true,
+            "the second touch has not reached the view yet")
         let next = h.ack(try #require(first.callbacks.first))
         let secondTouch = try #require(next.callbacks.first { $0.header.type == CallbackType.touch.rawValue })
-        #expect(h.send(instance: instance).extensionReplies.first?.isOK == true, "the second touch armed a send when it was delivered")
+        #expect(
+            h.send(instance: instance).extensionReplies.first?.isOK == true,
+            "the second touch armed a send when it was delivered")
         _ = h.ack(secondTouch)
     }
 
@@ -74,7 +80,9 @@ import Testing
             #expect(reply.error?.isControl(.invalidRequest) == true)
             #expect(reply.error?.description.contains("milliseconds") == true)
         }
-        let ok = try h.controlReply(.supervision(.advanceClock(AdvanceClockRequest(milliseconds: ControlRange.advanceClockMs.range.upperBound))))
+        let ok = try h.controlReply(
+            .supervision(.advanceClock(AdvanceClockRequest(milliseconds: ControlRange.advanceClockMs.range.upperBound)))
+        )
         #expect(ok.isOK)
     }
 
@@ -83,7 +91,11 @@ import Testing
     /// right after it names the process the daemon started.
     @Test func openWaitsForTheSpawnReportAndStatusNeverShowsTheHellosPid() throws {
         var h = try HostHarness()
-        let (openID, _) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        let (openID, _) = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         let hello = h.hello()  // claims pid 777
         let acked = h.ackAll(from: hello).actions
         #expect(!acked.controlReplies.contains { $0.header.replyTo == openID }, "the spawn is not reported yet")

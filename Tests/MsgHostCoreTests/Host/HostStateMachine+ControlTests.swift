@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the control endpoint (PROTOCOL §7, §3.4): unknown commands, missing fields and
 /// unknown names get precise errors; changes are persisted before the reply that acknowledges
@@ -10,12 +11,14 @@ import Testing
 /// `transcript` answers a page (the newest 50 unless `limit` says otherwise, older ones with
 /// `before`) whose `index`es stay positions in the whole transcript.
 @Suite struct HostStateMachineControlTests {
-    static let open = OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
+    static let open = OpenRequest(
+        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
 
     @Test func whatTheCodecRefusedIsAnsweredWithItsError() throws {
         var h = try HostHarness()
         let refusal = WireError.protocolError(.unknownType, "unknown control command \"teleport\"")
-        let actions = h.machine.controlMessageReceived(client: h.client, .refused(id: "c-teleport", command: nil, refusal), now: h.now)
+        let actions = h.machine.controlMessageReceived(
+            client: h.client, .refused(id: "c-teleport", command: nil, refusal), now: h.now)
         let reply = try #require(actions.controlReplies.first)
         #expect(reply.error == refusal)
         #expect(reply.error?.description.contains("teleport") == true)
@@ -36,14 +39,21 @@ import Testing
 
     @Test func openingOnAnUnknownDeviceIsNotFoundAndLaunchesNothing() throws {
         var h = try HostHarness()
-        let (_, actions) = h.control(.user(.open(OpenRequest(device: "nokia-3310", conversation: HostHarness.conversation, app: HostHarness.app))))
+        let (_, actions) = h.control(
+            .user(
+                .open(OpenRequest(device: "nokia-3310", conversation: HostHarness.conversation, app: HostHarness.app))))
         #expect(actions.controlReplies.first?.error?.isControl(.notFound) == true)
         #expect(actions.launches.isEmpty)
     }
 
     @Test func openingAnAppThatIsNotInstalledThereIsNotFound() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply(.user(.open(OpenRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, app: HostHarness.mediaApp))))
+        let reply = try h.controlReply(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.benPhone, conversation: HostHarness.conversation, app: HostHarness.mediaApp)
+                )))
         #expect(reply.error?.isControl(.notFound) == true)
     }
 
@@ -61,7 +71,9 @@ import Testing
         #expect(persist < reply)
         #expect(actions.persisted.first == .personCreated(Person(handle: "dan@example.com", name: "Dan")))
         // Every install gets Dan's identifier now, so that no view ever has to make one.
-        let assigned = actions.persisted.dropFirst().compactMap { if case .participantAssigned(let install, "dan@example.com", _) = $0 { install } else { nil } }
+        let assigned = actions.persisted.dropFirst().compactMap {
+            if case .participantAssigned(let install, "dan@example.com", _) = $0 { install } else { nil }
+        }
         #expect(Set(assigned) == Set(h.machine.world.installs.keys))
         #expect(try actions.controlReplies[0].result(PersonResult.self).person.name == "Dan")
     }
@@ -117,7 +129,8 @@ import Testing
 
     @Test func installingAnAppWithoutAManifestIsNotFound() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply(.admin(.installApp(DeviceAppRequest(device: HostHarness.benPhone, app: "com.example.ghost"))))
+        let reply = try h.controlReply(
+            .admin(.installApp(DeviceAppRequest(device: HostHarness.benPhone, app: "com.example.ghost"))))
         #expect(reply.error?.isControl(.notFound) == true)
         #expect(reply.error?.description.contains("com.example.ghost") == true)
     }
@@ -145,23 +158,30 @@ import Testing
         let ids = try Self.texts(12, in: &h)
         let newest = try h.transcriptPage(HostHarness.benPhone, limit: 5)
         #expect(newest.entries.map(\.entry) == Array(ids[7...]))
-        let older = try h.transcriptPage(HostHarness.benPhone, limit: 5, before: try #require(newest.entries.first).entry)
+        let older = try h.transcriptPage(
+            HostHarness.benPhone, limit: 5, before: try #require(newest.entries.first).entry)
         #expect(older.entries.map(\.entry) == Array(ids[2..<7]))
         #expect(older.entries.map(\.index) == Array(2..<7))
         #expect(older.more && older.olderCount == 2)
-        let oldest = try h.transcriptPage(HostHarness.benPhone, limit: 5, before: try #require(older.entries.first).entry)
+        let oldest = try h.transcriptPage(
+            HostHarness.benPhone, limit: 5, before: try #require(older.entries.first).entry)
         #expect(oldest.entries.map(\.entry) == Array(ids[..<2]))
         #expect(!oldest.more && oldest.olderCount == 0)
     }
 
-    @Test(arguments: [
-        (0, nil, "limit must be from 1 to 1000"), (-1, nil, "limit must be from 1 to 1000"),
-        (1_001, nil, "limit must be from 1 to 1000"), (Int.max, nil, "limit must be from 1 to 1000"),
-        (nil, 0, "before must be from 1"), (nil, -1, "before must be from 1"), (nil, Int.min, "before must be from 1"),
-    ] as [(Int?, Int?, String)])
-    func aTranscriptPageOutOfRangeIsInvalidRequestNamingTheFieldAndRange(limit: Int?, before: Int?, message: String) throws {
+    @Test(
+        arguments: [
+            (0, nil, "limit must be from 1 to 1000"), (-1, nil, "limit must be from 1 to 1000"),
+            (1_001, nil, "limit must be from 1 to 1000"), (Int.max, nil, "limit must be from 1 to 1000"),
+            (nil, 0, "before must be from 1"), (nil, -1, "before must be from 1"),
+            (nil, Int.min, "before must be from 1"),
+        ] as [(Int?, Int?, String)])
+    func aTranscriptPageOutOfRangeIsInvalidRequestNamingTheFieldAndRange(limit: Int?, before: Int?, message: String)
+        throws
+    {
         var h = try HostHarness()
-        let request = TranscriptRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, limit: limit, before: before)
+        let request = TranscriptRequest(
+            device: HostHarness.benPhone, conversation: HostHarness.conversation, limit: limit, before: before)
         let error = try #require(try h.controlReply(.observation(.transcript(request))).error)
         #expect(error.isControl(.invalidRequest))
         #expect(error.description.contains(message), "\(error.description)")

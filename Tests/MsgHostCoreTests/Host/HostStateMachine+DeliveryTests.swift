@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down delivery (SPEC §5, PROTOCOL §7): the sender's own devices get a message at once,
 /// others after their latency (a persisted pending delivery and a timer) or when released, in
@@ -9,15 +10,21 @@ import Testing
 /// instance of the same app, never for one's own messages; expiring messages from others start
 /// their clock when seen and go when it runs out unless kept; `restored` restarts the timers.
 @Suite struct HostStateMachineDeliveryTests {
-    static func ids(_ h: HostHarness, _ device: String, in conversation: String = HostHarness.conversation) throws -> [String] {
+    static func ids(_ h: HostHarness, _ device: String, in conversation: String = HostHarness.conversation) throws
+        -> [String]
+    {
         try h.machine.world.entries(device: device, conversation: conversation).map(\.messageID)
     }
 
     static func rule(_ h: inout HostHarness, _ device: String, latencyMs: Int64? = nil, hold: Bool? = nil) throws {
-        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: device, latencyMs: latencyMs, hold: hold)))).isOK)
+        #expect(
+            try h.controlReply(.delivery(.delivery(DeliveryRequest(device: device, latencyMs: latencyMs, hold: hold))))
+                .isOK)
     }
 
-    static func release(_ h: inout HostHarness, order: String? = nil, messages: [String]? = nil) throws -> (reply: ControlMessage, actions: [HostAction]) {
+    static func release(_ h: inout HostHarness, order: String? = nil, messages: [String]? = nil) throws -> (
+        reply: ControlMessage, actions: [HostAction]
+    ) {
         try h.user(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone, order: order, messages: messages))))
     }
 
@@ -50,8 +57,11 @@ import Testing
 
         let pending = try #require(h.machine.world.pendingDeliveries.values.first)
         #expect(h.machine.world.pendingDeliveries.count == 1)
-        #expect(pending == PendingDelivery(id: pending.id, device: HostHarness.benPhone, conversation: HostHarness.conversation,
-                                           messageID: stored.id, dueAt: sentAt.milliseconds + 300, held: false))
+        #expect(
+            pending
+                == PendingDelivery(
+                    id: pending.id, device: HostHarness.benPhone, conversation: HostHarness.conversation,
+                    messageID: stored.id, dueAt: sentAt.milliseconds + 300, held: false))
         #expect(actions.persisted.contains(.deliveryPending(pending)))
         #expect(actions.timers.map(\.0) == [.delivery(id: pending.id)])
         #expect(actions.timers.first?.1 == sentAt.adding(milliseconds: 300))
@@ -80,7 +90,9 @@ import Testing
         var order: String?
         var named: [Int]?
         var expected: [Int]
-        var testDescription: String { "order \(self.order ?? "-"), messages \(self.named.map { "\($0)" } ?? "-") → \(self.expected)" }
+        var testDescription: String {
+            "order \(self.order ?? "-"), messages \(self.named.map { "\($0)" } ?? "-") → \(self.expected)"
+        }
     }
 
     @Test(arguments: [
@@ -104,14 +116,19 @@ import Testing
     @Test func releasingAnUnknownMessageIsNotFoundAndABadOrderInvalidRequest() throws {
         var h = try HostHarness()
         let sent = try Self.threeHeld(&h)
-        let unknown = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone, messages: [sent[0], "no-such-message"]))))
+        let unknown = try h.controlReply(
+            .delivery(.release(ReleaseRequest(device: HostHarness.benPhone, messages: [sent[0], "no-such-message"]))))
         #expect(unknown.error?.isControl(.notFound) == true)
         #expect(unknown.error?.description.contains("no-such-message") == true)
-        let badOrder = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone, order: "sideways"))))
+        let badOrder = try h.controlReply(
+            .delivery(.release(ReleaseRequest(device: HostHarness.benPhone, order: "sideways"))))
         #expect(badOrder.error?.isControl(.invalidRequest) == true)
-        let otherDevice = try h.controlReply(.delivery(.release(ReleaseRequest(device: HostHarness.amberPhone, messages: [sent[0]]))))
+        let otherDevice = try h.controlReply(
+            .delivery(.release(ReleaseRequest(device: HostHarness.amberPhone, messages: [sent[0]]))))
         #expect(otherDevice.error?.isControl(.notFound) == true, "held for Ben, not for Amber")
-        #expect(try h.controlReply(.delivery(.release(ReleaseRequest(device: "nokia")))).error?.isControl(.notFound) == true)
+        #expect(
+            try h.controlReply(.delivery(.release(ReleaseRequest(device: "nokia")))).error?.isControl(.notFound) == true
+        )
         #expect(try Self.ids(h, HostHarness.benPhone).isEmpty)
         #expect(h.machine.world.pendingDeliveries.count == 3, "a refused release releases nothing")
     }
@@ -135,8 +152,10 @@ import Testing
         let question = MessageValue(session: "S", summaryText: "Sauce or sprinkles?")
         _ = try h.dispatch(question, from: HostHarness.benPhone, in: HostHarness.group)
         try Self.rule(&h, HostHarness.benPhone, hold: true)
-        _ = try h.dispatch(MessageValue(session: "S", summaryText: "sauce"), from: HostHarness.amberPhone, in: HostHarness.group)
-        _ = try h.dispatch(MessageValue(session: "S", summaryText: "sprinkles"), from: HostHarness.cleoPhone, in: HostHarness.group)
+        _ = try h.dispatch(
+            MessageValue(session: "S", summaryText: "sauce"), from: HostHarness.amberPhone, in: HostHarness.group)
+        _ = try h.dispatch(
+            MessageValue(session: "S", summaryText: "sprinkles"), from: HostHarness.cleoPhone, in: HostHarness.group)
         #expect(try h.transcript(HostHarness.benPhone, in: HostHarness.group).map(\.kind) == ["message"])
         _ = try Self.release(&h, order: order)
         let entries = try h.transcript(HostHarness.benPhone, in: HostHarness.group)
@@ -159,8 +178,12 @@ import Testing
         #expect(arrived.callbackTypes(of: instance) == ["didReceive"])
         let received = try #require(arrived.callbacks.first).decodeBody(MessageCallbackBody.self)
         #expect(received.message.summaryText == "for you")
-        #expect(received.message.senderParticipantIdentifier == h.identifier(of: HostHarness.amber, on: HostHarness.benPhone))
-        #expect(received.conversation.localParticipantIdentifier == h.identifier(of: HostHarness.ben, on: HostHarness.benPhone))
+        #expect(
+            received.message.senderParticipantIdentifier
+                == h.identifier(of: HostHarness.amber, on: HostHarness.benPhone))
+        #expect(
+            received.conversation.localParticipantIdentifier
+                == h.identifier(of: HostHarness.ben, on: HostHarness.benPhone))
     }
 
     @Test func noDidReceiveForTextOtherAppsOwnMessagesOrAnotherConversation() throws {
@@ -173,7 +196,9 @@ import Testing
         actions += try h.dispatch(MessageValue(summaryText: "media"), app: HostHarness.mediaApp).1
         actions += try h.dispatch(MessageValue(summaryText: "from Amber"), from: HostHarness.amberPhone).1
         actions += try h.dispatch(MessageValue(summaryText: "from Ben's iPad"), from: "ben-ipad").1
-        actions += try h.dispatch(MessageValue(summaryText: "elsewhere"), from: HostHarness.cleoPhone, in: HostHarness.group).1
+        actions += try h.dispatch(
+            MessageValue(summaryText: "elsewhere"), from: HostHarness.cleoPhone, in: HostHarness.group
+        ).1
         func received(by instance: String) throws -> [String?] {
             try actions.callbacks.filter { $0.instance == instance }.map {
                 #expect($0.header.type == "didReceive")
@@ -214,17 +239,28 @@ import Testing
         let shown = try h.show(HostHarness.conversation, on: HostHarness.benPhone)
         let bens = try Self.entries(h, HostHarness.benPhone)
         #expect(bens.map(\.seenAt) == [seenAt.milliseconds, nil])
-        #expect(shown.persisted.contains(.transcriptEntryChanged(device: HostHarness.benPhone, conversation: HostHarness.conversation, bens[0])))
-        #expect(shown.timers.map(\.0) == [.expiry(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: bens[0].id)])
+        #expect(
+            shown.persisted.contains(
+                .transcriptEntryChanged(device: HostHarness.benPhone, conversation: HostHarness.conversation, bens[0])))
+        #expect(
+            shown.timers.map(\.0) == [
+                .expiry(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: bens[0].id)
+            ])
         #expect(shown.timers.first?.1 == seenAt.adding(milliseconds: 1_000))
-        #expect(try h.show(HostHarness.conversation, on: HostHarness.amberPhone).timers.isEmpty, "the sender's own messages do not expire for her")
+        #expect(
+            try h.show(HostHarness.conversation, on: HostHarness.amberPhone).timers.isEmpty,
+            "the sender's own messages do not expire for her")
         #expect(try Self.entries(h, HostHarness.amberPhone).allSatisfy { $0.seenAt == nil })
         try h.show(nil, on: HostHarness.benPhone)
         #expect(try h.show(HostHarness.conversation, on: HostHarness.benPhone).timers.isEmpty, "seen once, timed once")
 
         let expiry = try #require(shown.timers.first)
         let expired = h.fire(expiry.0, at: expiry.1)
-        #expect(expired.persisted == [.transcriptEntryRemoved(device: HostHarness.benPhone, conversation: HostHarness.conversation, entryID: bens[0].id)])
+        #expect(
+            expired.persisted == [
+                .transcriptEntryRemoved(
+                    device: HostHarness.benPhone, conversation: HostHarness.conversation, entryID: bens[0].id)
+            ])
         #expect(expired.events.contains { $0.kind == "expired" && $0.detail == gone.id })
         #expect(try Self.ids(h, HostHarness.benPhone) == [stays.id])
         #expect(try Self.ids(h, HostHarness.amberPhone) == [gone.id, stays.id])
@@ -237,7 +273,8 @@ import Testing
         let entry = try #require(Self.entries(h, HostHarness.benPhone).first)
         #expect(entry.seenAt == h.now.milliseconds)
         let timer = try #require(arrived.timers.first)
-        #expect(timer.0 == .expiry(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: entry.id))
+        #expect(
+            timer.0 == .expiry(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: entry.id))
         let keep = KeepRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: entry.id)
         #expect(try h.controlReply(.user(.keep(keep))).isOK)
         #expect(h.fire(timer.0, at: timer.1).isEmpty)
@@ -261,23 +298,41 @@ import Testing
         let (seen, _) = try h.dispatch(MessageValue(summaryText: "seen", shouldExpire: true), from: "ben-ipad")
         let (kept, _) = try h.dispatch(MessageValue(summaryText: "kept", shouldExpire: true), from: "ben-ipad")
         _ = try h.dispatch(MessageValue(summaryText: "plain"), from: "ben-ipad")
-        let onAmbers = Dictionary(uniqueKeysWithValues: try Self.entries(h, HostHarness.amberPhone).map { ($0.messageID, $0) })
+        let onAmbers = Dictionary(
+            uniqueKeysWithValues: try Self.entries(h, HostHarness.amberPhone).map { ($0.messageID, $0) })
         let keptEntry = try #require(onAmbers[kept.id])
-        #expect(try h.controlReply(.user(.keep(KeepRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: keptEntry.id)))).isOK)
+        #expect(
+            try h.controlReply(
+                .user(
+                    .keep(
+                        KeepRequest(
+                            device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: keptEntry.id)
+                    ))
+            ).isOK)
         let due = try #require(h.machine.world.pendingDeliveries.values.first { $0.device == HostHarness.benPhone })
         #expect(h.machine.world.pendingDeliveries.values.contains { $0.device == "ben-ipad" && $0.held })
 
         let now = sentAt.adding(milliseconds: restartAfter)
-        var restarted = HostStateMachine(world: h.machine.world, apps: Array(h.machine.apps.values), settings: h.machine.settings,
-                                         ids: SequentialIDGenerator(), startedAt: now, daemonPID: 1)
+        var restarted = HostStateMachine(
+            world: h.machine.world, apps: Array(h.machine.apps.values), settings: h.machine.settings,
+            ids: SequentialIDGenerator(), startedAt: now, daemonPID: 1)
         let timers = restarted.restored(now: now).timers
         let seenEntry = try #require(onAmbers[seen.id])
         let seenAt = try #require(seenEntry.seenAt)
         // Not the held delivery, not the kept entry, not the unseen copies on Amber's iPad.
-        #expect(timers.map(\.0) == [.delivery(id: due.id), .expiry(device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: seenEntry.id)])
-        #expect(timers.map(\.1) == [Instant(milliseconds: max(due.dueAt, now.milliseconds)), Instant(milliseconds: seenAt + 1_000)])
+        #expect(
+            timers.map(\.0) == [
+                .delivery(id: due.id),
+                .expiry(device: HostHarness.amberPhone, conversation: HostHarness.conversation, entry: seenEntry.id),
+            ])
+        #expect(
+            timers.map(\.1) == [
+                Instant(milliseconds: max(due.dueAt, now.milliseconds)), Instant(milliseconds: seenAt + 1_000),
+            ])
 
         _ = restarted.timerFired(.delivery(id: due.id), now: timers[0].1)
-        #expect(try restarted.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).last?.messageID == toBen.id)
+        #expect(
+            try restarted.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).last?
+                .messageID == toBen.id)
     }
 }

@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down what the host does with extension frames (PROTOCOL §3.3, §4.2, §4.4, §4.5): hello
 /// must come first and be signed with a pending launch's token (refusals are unsigned and the
@@ -9,7 +10,8 @@ import Testing
 /// repeat a header id; direct send obeys 11 → 10 → 9 with one send per touch, and a good send
 /// is persisted before it is acknowledged, with `didStartSending` after the reply.
 @Suite struct HostStateMachineExtensionsTests {
-    static let open = OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
+    static let open = OpenRequest(
+        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
 
     // MARK: hello
 
@@ -34,7 +36,8 @@ import Testing
     func aHelloWithAPidOutOfRangeIsInvalidBody(pid: Int) throws {
         var h = try HostHarness()
         _ = h.control(.user(.open(Self.open)))
-        let hello = h.fromExtension(RequestType.hello.rawValue, HelloBody(app: HostHarness.app, pid: pid, sdk: "tests/1"), id: "hello-pid")
+        let hello = h.fromExtension(
+            RequestType.hello.rawValue, HelloBody(app: HostHarness.app, pid: pid, sdk: "tests/1"), id: "hello-pid")
         let reply = try #require(hello.extensionReplies.first)
         #expect(reply.header.replyTo == "hello-pid")
         #expect(reply.error?.isProtocol(.invalidBody) == true && reply.error?.description.contains("pid") == true)
@@ -52,7 +55,8 @@ import Testing
     @Test func aFirstMessageOtherThanHelloIsHelloRequiredAndTheRouteIsIgnored() throws {
         var h = try HostHarness()
         _ = h.control(.user(.open(Self.open)))
-        let actions = h.fromExtension("sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()), id: "first")
+        let actions = h.fromExtension(
+            "sendMessage", MessageRequestBody(instance: "i1", message: MessageValue()), id: "first")
         let frames = try #require(actions.extensionFrames.first)
         #expect(frames[1].isEmpty)
         let reply = try ReceivedFrames(frames).envelope
@@ -77,7 +81,9 @@ import Testing
     @Test func aBadSignatureIsBadSignatureSignedWithTheToken() throws {
         var h = try HostHarness()
         let instance = try h.openConnected()
-        let actions = h.fromExtension("sendMessage", MessageRequestBody(instance: instance, message: MessageValue()), id: "forged", key: Array("wrong".utf8))
+        let actions = h.fromExtension(
+            "sendMessage", MessageRequestBody(instance: instance, message: MessageValue()), id: "forged",
+            key: Array("wrong".utf8))
         let frames = try #require(actions.extensionFrames.first)
         let reply = try ReceivedFrames(frames)
         #expect(reply.verify(key: h.token))
@@ -136,9 +142,11 @@ import Testing
     @Test func requestingTheTranscriptStyleIsRefusedAndOtherStylesTransition() throws {
         var h = try HostHarness()
         let instance = try h.openConnected()
-        let refused = h.fromExtension("requestPresentationStyle", ["instance": instance, "presentationStyle": "transcript"])
+        let refused = h.fromExtension(
+            "requestPresentationStyle", ["instance": instance, "presentationStyle": "transcript"])
         #expect(refused.extensionReplies.first?.error?.description.contains("transcript") == true)
-        let accepted = h.fromExtension("requestPresentationStyle", ["instance": instance, "presentationStyle": "expanded"])
+        let accepted = h.fromExtension(
+            "requestPresentationStyle", ["instance": instance, "presentationStyle": "expanded"])
         #expect(accepted.toExtension.map(\.header.type) == ["willTransition", "reply"])
     }
 
@@ -160,7 +168,8 @@ import Testing
         var h = try HostHarness()
         let instance = try h.openConnected()
         _ = h.touch()
-        let sent = MessageValue(url: "myapp://x", session: "S", summaryText: "hi", isPending: true, senderParticipantIdentifier: "FORGED")
+        let sent = MessageValue(
+            url: "myapp://x", session: "S", summaryText: "hi", isPending: true, senderParticipantIdentifier: "FORGED")
         let actions = h.send(sent, instance: instance)
 
         let persistAt = try #require(actions.firstIndex { if case .persist = $0 { true } else { false } })
@@ -186,7 +195,10 @@ import Testing
         #expect(didStart.message == reply)
 
         for device in [HostHarness.amberPhone, HostHarness.benPhone] {
-            #expect(try h.machine.world.transcript(device: device, conversation: HostHarness.conversation).map(\.id) == [stored.id])
+            #expect(
+                try h.machine.world.transcript(device: device, conversation: HostHarness.conversation).map(\.id) == [
+                    stored.id
+                ])
         }
     }
 
@@ -210,7 +222,9 @@ import Testing
         _ = h.touch()
         h.advance(milliseconds: 100)
         let stale = h.send(instance: instance)
-        #expect(stale.extensionReplies.first?.error?.isMessages(.sendWithoutRecentInteraction) == true, "exactly the window old is not younger than it")
+        #expect(
+            stale.extensionReplies.first?.error?.isMessages(.sendWithoutRecentInteraction) == true,
+            "exactly the window old is not younger than it")
         _ = h.touch()
         h.advance(milliseconds: 99)
         let fresh = h.send(instance: instance)

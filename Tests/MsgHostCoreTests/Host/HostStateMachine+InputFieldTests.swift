@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the user's side of the input field (SPEC §4, PROTOCOL §4.6, §7): typed text and
 /// the staged item leave the device only on `send` (the staged item first, then the text),
@@ -19,7 +20,11 @@ import Testing
     }
 
     static func type(_ text: String, _ h: inout HostHarness) throws {
-        let reply = try h.controlReply(.user(.typeText(TypeTextRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, text: text))))
+        let reply = try h.controlReply(
+            .user(
+                .typeText(
+                    TypeTextRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, text: text))
+            ))
         #expect(reply.isOK)
     }
 
@@ -27,7 +32,9 @@ import Testing
     static func staged(_ h: inout HostHarness, summary: String = "draft") throws -> String {
         let instance = try h.open(on: HostHarness.amberPhone)
         let message = MessageValue(url: "https://example.com/d", summaryText: summary)
-        #expect(h.request(.insertMessage, MessageRequestBody(instance: instance, message: message), from: instance).extensionReplies.first?.isOK == true)
+        #expect(
+            h.request(.insertMessage, MessageRequestBody(instance: instance, message: message), from: instance)
+                .extensionReplies.first?.isOK == true)
         return instance
     }
 
@@ -40,7 +47,10 @@ import Testing
         #expect(reply.isOK)
         #expect(Self.stored(actions).map(\.content) == [.text("hello")])
         #expect(Self.stored(actions).first?.app == nil)
-        #expect(actions.persisted.contains(.inputFieldChanged(device: HostHarness.amberPhone, conversation: HostHarness.conversation, InputField())))
+        #expect(
+            actions.persisted.contains(
+                .inputFieldChanged(device: HostHarness.amberPhone, conversation: HostHarness.conversation, InputField())
+            ))
         #expect(Self.field(h).isEmpty)
         let onBens = try #require(try h.transcript(HostHarness.benPhone).last)
         #expect(onBens.kind == "text" && onBens.text == "hello" && onBens.senderName == "Amber")
@@ -74,13 +84,16 @@ import Testing
         #expect(actions.controlReplies.first { $0.header.replyTo == id }?.isOK == true)
         let stored = Self.stored(actions)
         #expect(stored.map(\.content.kindName) == ["message", "text"])
-        #expect(stored.first?.app == HostHarness.app && stored.first?.senderInstall == h.installID(HostHarness.amberPhone))
+        #expect(
+            stored.first?.app == HostHarness.app && stored.first?.senderInstall == h.installID(HostHarness.amberPhone))
         #expect(try h.transcript(HostHarness.benPhone).map(\.kind) == ["message", "text"])
         #expect(actions.callbackTypes(of: instance) == ["didStartSending"])
         let started = try #require(actions.callbacks.first).decodeBody(MessageCallbackBody.self)
         #expect(started.message.summaryText == "draft")
         #expect(started.message.isPending == false)
-        #expect(started.message.senderParticipantIdentifier == h.identifier(of: HostHarness.amber, on: HostHarness.amberPhone))
+        #expect(
+            started.message.senderParticipantIdentifier
+                == h.identifier(of: HostHarness.amber, on: HostHarness.amberPhone))
         #expect(Self.field(h).isEmpty)
     }
 
@@ -106,7 +119,11 @@ import Testing
         let (_, sent) = try h.user(.user(.send(Self.view)))
         #expect(Self.stored(sent).map(\.content) == [.text("staged")])
         #expect(sent.callbacks.isEmpty, "didStartSending is for MSMessages only")
-        let parked = h.request(.insertSticker, StickerRequestBody(instance: instance, sticker: StickerValue(url: "file:///s.png", localizedDescription: "s")), from: instance)
+        let parked = h.request(
+            .insertSticker,
+            StickerRequestBody(
+                instance: instance, sticker: StickerValue(url: "file:///s.png", localizedDescription: "s")),
+            from: instance)
         _ = try h.answerFiles(in: parked, [.accepted(HostHarness.storedFile("s"))])
         let (_, cancelled) = try h.user(.user(.cancel(Self.view)))
         #expect(cancelled.callbacks.isEmpty)

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// The control requests that look at the daemon itself (PROTOCOL.md §7.1) as the machine
 /// handles them, and what it tells the shell's wire tap and metrics.
@@ -17,34 +18,47 @@ import Testing
 
         let missing = try h.controlThroughCodec("file", "{}")
         #expect(missing.error?.isControl(.invalidRequest) == true && missing.error?.description.contains("url") == true)
-        let long = try h.controlReply(.observation(.file(FileRequest(url: "file:///" + String(repeating: "x", count: 4096)))))
+        let long = try h.controlReply(
+            .observation(.file(FileRequest(url: "file:///" + String(repeating: "x", count: 4096)))))
         #expect(long.error?.isControl(.invalidRequest) == true && long.error?.description.contains("4,096") == true)
     }
 
     @Test func heldListsWhatReleaseWouldDeliverInArrivalOrder() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
+        #expect(
+            try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
         let (first, _) = try h.dispatch(MessageValue(summaryText: "one"))
         h.advance(milliseconds: 10)
         let (second, _) = try h.dispatch(.text("two"), app: nil)
-        let held = try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(HeldResult.self)
+        let held = try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(
+            HeldResult.self)
         #expect(held.messages.map(\.id) == [first.id, second.id])
         #expect(held.messages.map(\.kind) == ["message", "text"])
         #expect(held.messages[1].text == "two" && held.messages[0].text == nil)
-        #expect(held.messages.allSatisfy { $0.sender == HostHarness.amber && $0.conversation == HostHarness.conversation })
+        #expect(
+            held.messages.allSatisfy { $0.sender == HostHarness.amber && $0.conversation == HostHarness.conversation })
         #expect(held.messages[1].sentAt == held.messages[0].sentAt + 10)
 
         // Nothing is held for the sender's own phone; an unknown device is notFound.
-        #expect(try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.amberPhone)))).result(HeldResult.self).messages.isEmpty)
-        #expect(try h.controlReply(.delivery(.held(DeviceRequest(device: "nokia")))).error?.isControl(.notFound) == true)
+        #expect(
+            try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.amberPhone)))).result(HeldResult.self)
+                .messages.isEmpty)
+        #expect(
+            try h.controlReply(.delivery(.held(DeviceRequest(device: "nokia")))).error?.isControl(.notFound) == true)
         // Released, they are no longer held.
         _ = try h.user(.delivery(.release(ReleaseRequest(device: HostHarness.benPhone))))
-        #expect(try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(HeldResult.self).messages.isEmpty)
+        #expect(
+            try h.controlReply(.delivery(.held(DeviceRequest(device: HostHarness.benPhone)))).result(HeldResult.self)
+                .messages.isEmpty)
     }
 
     @Test func callbacksAreObservedWhenSentAndWhenAcknowledged() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        let (_, opened) = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         #expect(!opened.launches.isEmpty)
         _ = h.processStarted()
         let hello = h.hello()
@@ -64,7 +78,9 @@ import Testing
         _ = h.send(instance: instance)  // refused by Messages' rules (no touch), not by the protocol
         let none = h.machine.takeRefusal()
         #expect(none == nil)
-        _ = h.fromExtension(RequestType.sendMessage.rawValue, MessageRequestBody(instance: instance, message: MessageValue()), key: Array("wrong".utf8))
+        _ = h.fromExtension(
+            RequestType.sendMessage.rawValue, MessageRequestBody(instance: instance, message: MessageValue()),
+            key: Array("wrong".utf8))
         let refusal = h.machine.takeRefusal()
         #expect(refusal?.isProtocol(.badSignature) == true)
         let again = h.machine.takeRefusal()
@@ -76,7 +92,8 @@ import Testing
 
     @Test func queueDepthsCountHeldDeliveriesAndWaitingCallbacks() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
+        #expect(
+            try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true)))).isOK)
         _ = try h.dispatch(MessageValue(summaryText: "one"))
         let depths = Dictionary(uniqueKeysWithValues: h.machine.queueDepths().map { ($0.queue, $0.depth) })
         #expect(depths["held_deliveries"] == 1 && depths["delayed_deliveries"] == 0)

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down what the user sees and the callbacks that follow (SPEC §3, §5; PROTOCOL §4.3):
 /// tapping a bubble cold-starts the app expanded with the message selected, or (app open and
@@ -8,11 +9,16 @@ import Testing
 /// chevron toggles; showing another conversation resigns the app; what a tap does on each
 /// platform; and live-layout bubbles get transcript-style instances where live layouts run.
 @Suite struct HostStateMachinePresentationTests {
-    static let question = MessageValue(url: "https://example.com/q", session: "S", summaryText: "asked", layout: .template(TemplateLayoutValue(caption: "Which?")))
-    static let live = MessageValue(summaryText: "live", layout: .live(alternateLayout: TemplateLayoutValue(caption: "Pick")))
+    static let question = MessageValue(
+        url: "https://example.com/q", session: "S", summaryText: "asked",
+        layout: .template(TemplateLayoutValue(caption: "Which?")))
+    static let live = MessageValue(
+        summaryText: "live", layout: .live(alternateLayout: TemplateLayoutValue(caption: "Pick")))
 
     /// Amber's `message` arrives; returns the entry id it has on `device`.
-    static func arrives(_ h: inout HostHarness, _ message: MessageValue = question, on device: String = HostHarness.benPhone) throws -> Int {
+    static func arrives(
+        _ h: inout HostHarness, _ message: MessageValue = question, on device: String = HostHarness.benPhone
+    ) throws -> Int {
         _ = try h.dispatch(message)
         return try #require(h.entryIDs(device).last)
     }
@@ -32,7 +38,9 @@ import Testing
         let selected = try #require(activation.conversation.selectedMessage)
         #expect(selected.summaryText == "asked")
         #expect(selected.senderParticipantIdentifier == h.identifier(of: HostHarness.amber, on: HostHarness.benPhone))
-        #expect(activation.conversation.localParticipantIdentifier == h.identifier(of: HostHarness.ben, on: HostHarness.benPhone))
+        #expect(
+            activation.conversation.localParticipantIdentifier
+                == h.identifier(of: HostHarness.ben, on: HostHarness.benPhone))
     }
 
     @Test func tappingABubbleWhileTheAppIsCompactTransitionsAroundTheSelection() throws {
@@ -75,21 +83,33 @@ import Testing
             let (reply, actions) = try h.user(.user(.chevron(DeviceRequest(device: HostHarness.amberPhone))))
             #expect(try reply.result(OpenResult.self) == OpenResult(instance: instance, presentationStyle: style))
             #expect(actions.callbackTypes(of: instance) == ["willTransition", "didTransition"])
-            #expect(try actions.callbacks.map { try $0.decodeBody(PresentationStyleBody.self).presentationStyle } == [style, style])
+            #expect(
+                try actions.callbacks.map { try $0.decodeBody(PresentationStyleBody.self).presentationStyle } == [
+                    style, style,
+                ])
         }
         let (closed, _) = try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone))))
         #expect(closed.isOK)
-        #expect(try h.controlReply(.user(.chevron(DeviceRequest(device: HostHarness.amberPhone)))).error?.isControl(.invalidState) == true)
+        #expect(
+            try h.controlReply(.user(.chevron(DeviceRequest(device: HostHarness.amberPhone)))).error?.isControl(
+                .invalidState) == true)
     }
 
     @Test func showingAnotherConversationResignsTheAppAndShowingTheSameOneDoesNot() throws {
         var h = try HostHarness()
-        #expect(try h.controlReply(.admin(.createConversation(CreateConversationRequest(members: [HostHarness.amber, HostHarness.cleo], id: "amber-cleo")))).isOK)
+        #expect(
+            try h.controlReply(
+                .admin(
+                    .createConversation(
+                        CreateConversationRequest(members: [HostHarness.amber, HostHarness.cleo], id: "amber-cleo")))
+            ).isOK)
         let instance = try h.open(on: HostHarness.amberPhone)
         #expect(try h.show(HostHarness.conversation, on: HostHarness.amberPhone).callbacks.isEmpty)
         let left = try h.show("amber-cleo", on: HostHarness.amberPhone)
         #expect(left.callbackTypes(of: instance) == HostHarness.resign)
-        #expect(try h.controlReply(.user(.touch(TouchRequest(device: HostHarness.amberPhone)))).error?.isControl(.invalidState) == true)
+        #expect(
+            try h.controlReply(.user(.touch(TouchRequest(device: HostHarness.amberPhone)))).error?.isControl(
+                .invalidState) == true)
     }
 
     struct TapCase: Sendable, CustomTestStringConvertible {
@@ -97,7 +117,9 @@ import Testing
         var withApp: Bool
         var url: String
         var action: String
-        var testDescription: String { "\(self.platform) \(self.withApp ? "with" : "without") the app, \(self.url.prefix(6))… → \(self.action)" }
+        var testDescription: String {
+            "\(self.platform) \(self.withApp ? "with" : "without") the app, \(self.url.prefix(6))… → \(self.action)"
+        }
     }
 
     @Test(arguments: [
@@ -133,7 +155,9 @@ import Testing
         var h = try HostHarness()
         let summary = try Self.arrives(&h)
         _ = try Self.arrives(&h)
-        #expect(try h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).first?.kind == .summary)
+        #expect(
+            try h.machine.world.entries(device: HostHarness.benPhone, conversation: HostHarness.conversation).first?
+                .kind == .summary)
         let (result, actions) = try h.tap(summary, on: HostHarness.benPhone)
         #expect(result.action == "none")
         #expect(result.reason?.contains("summary") == true)
@@ -142,7 +166,8 @@ import Testing
 
     @Test func tappingAnUnknownEntryIsNotFound() throws {
         var h = try HostHarness()
-        let reply = try h.controlReply(.user(.tap(TapRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: 999))))
+        let reply = try h.controlReply(
+            .user(.tap(TapRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation, entry: 999))))
         #expect(reply.error?.isControl(.notFound) == true)
     }
 
@@ -153,11 +178,15 @@ import Testing
         (SizeValue(width: -5, height: 9_999), SizeValue(width: 0, height: 480)),
         (SizeValue(width: 100, height: 200), SizeValue(width: 100, height: 200)),
     ])
-    func aLiveBubbleArrivingOnScreenGetsATranscriptInstanceAndItsSizeIsClamped(answer: SizeValue, kept: SizeValue) throws {
+    func aLiveBubbleArrivingOnScreenGetsATranscriptInstanceAndItsSizeIsClamped(answer: SizeValue, kept: SizeValue)
+        throws
+    {
         var h = try HostHarness()
         try h.show(HostHarness.conversation, on: HostHarness.benPhone)
         let (_, arrived) = try h.dispatch(Self.live)
-        #expect(arrived.launches.map(\.device) == [HostHarness.benPhone], "only the device showing the conversation draws it")
+        #expect(
+            arrived.launches.map(\.device) == [HostHarness.benPhone],
+            "only the device showing the conversation draws it")
         let actions = h.settle(arrived, size: answer)
         let sizeCallback = try #require(actions.callbacks.last)
         let instance = try #require(sizeCallback.instance)
@@ -165,7 +194,9 @@ import Testing
         #expect(try sizeCallback.decodeBody(ContentSizeBody.self).size == SizeValue(width: 320, height: 480))
         let activation = try #require(actions.callbacks.first).decodeBody(ActivationBody.self)
         #expect(activation.presentationStyle == .transcript)
-        #expect(activation.conversation.selectedMessage?.summaryText == "live", "a transcript instance is told which message it draws")
+        #expect(
+            activation.conversation.selectedMessage?.summaryText == "live",
+            "a transcript instance is told which message it draws")
         let bubble = try #require(try h.transcript(HostHarness.benPhone).last)
         #expect(bubble.rendering == "live")
         #expect(bubble.liveSize == kept)
@@ -197,9 +228,12 @@ import Testing
         #expect(drawn.count == 1, "the first live bubble is three entries back, off a two-entry screen")
         let instance = try #require(drawn.first)
         _ = try h.dispatch(Self.question)
-        #expect(h.machine.screens[instance]?.phase == .active, "still on screen: the newest two are it and the question")
+        #expect(
+            h.machine.screens[instance]?.phase == .active, "still on screen: the newest two are it and the question")
         _ = try h.dispatch(Self.question)
-        #expect(h.machine.screens[instance]?.phase != .active, "a second message scrolls the live bubble off, and it resigns")
+        #expect(
+            h.machine.screens[instance]?.phase != .active,
+            "a second message scrolls the live bubble off, and it resigns")
     }
 
     @Test func iOS10AndDevicesWithoutTheAppDrawTheAlternateLayoutWithNoInstance() throws {
@@ -221,7 +255,9 @@ import Testing
         try h.show(HostHarness.conversation, on: HostHarness.benPhone)
         let (_, arrived) = try h.dispatch(Self.live)
         let live = try #require(h.settle(arrived).callbacks.last?.instance)
-        let body: any Encodable = type == .sendText ? TextRequestBody(instance: live, text: "hi") : MessageRequestBody(instance: live, message: MessageValue())
+        let body: any Encodable =
+            type == .sendText
+            ? TextRequestBody(instance: live, text: "hi") : MessageRequestBody(instance: live, message: MessageValue())
         let reply = try #require(h.request(type, body, from: live).extensionReplies.first)
         #expect(reply.error?.isMessages(.sendWhileNotVisible) == true)
         #expect(h.machine.world.storedMessages.count == 1)

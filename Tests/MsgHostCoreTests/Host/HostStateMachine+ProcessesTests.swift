@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down extension process lifetimes (SPEC §6, PROTOCOL §4.3): once nothing is active an
 /// idle timer starts, and firing it sends `terminate`, then SIGTERM, then SIGKILL, each after its
@@ -9,9 +10,12 @@ import Testing
 /// waiting `open` fails with `launchFailed`; an unacknowledged callback kills the process as
 /// unresponsive; shutdown ends every process and reports `.stopped` once none is left.
 @Suite struct HostStateMachineProcessesTests {
-    static let open = OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
+    static let open = OpenRequest(
+        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app)
 
-    static func timer(_ actions: [HostAction], sourceLocation: SourceLocation = #_sourceLocation, _ match: (TimerID) -> Bool) throws -> (TimerID, Instant) {
+    static func timer(
+        _ actions: [HostAction], sourceLocation: SourceLocation = #_sourceLocation, _ match: (TimerID) -> Bool
+    ) throws -> (TimerID, Instant) {
         try #require(actions.timers.first { match($0.0) }, sourceLocation: sourceLocation)
     }
 
@@ -196,12 +200,16 @@ import Testing
     @Test func messagesAConnectionCouldNotTakeAreOneEventNamingItsAppAndACounter() throws {
         var h = try HostHarness()
         _ = try h.openConnected()
-        let events = h.machine.messagesUndeliverable(route: h.route, count: 3, reason: "its queue is full (it is not reading)", now: h.now).events
+        let events = h.machine.messagesUndeliverable(
+            route: h.route, count: 3, reason: "its queue is full (it is not reading)", now: h.now
+        ).events
         #expect(events.count == 1)
         #expect(events.first?.kind == "undeliverable")
         #expect(events.first?.app == HostHarness.app && events.first?.device == HostHarness.amberPhone)
         #expect(events.first?.detail == "3 messages not taken: its queue is full (it is not reading)")
-        let stranger = h.machine.messagesUndeliverable(route: Array("gone".utf8), count: 1, reason: "it is not connected", now: h.now).events
+        let stranger = h.machine.messagesUndeliverable(
+            route: Array("gone".utf8), count: 1, reason: "it is not connected", now: h.now
+        ).events
         #expect(stranger.first?.app == nil && stranger.first?.detail == "1 message not taken: it is not connected")
         #expect(h.machine.outbox.counters.byName["undeliverableMessages"] == 4)
         #expect(h.machine.screens.presented[HostHarness.amberPhone] != nil, "nothing else changes")

@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// When the shell cannot store what an event changed (PROTOCOL §3.5): a checkpoint taken
 /// before the event puts the machine back — the directory, the touch a send used — while the
@@ -11,13 +12,16 @@ import Testing
     @Test func restoringACheckpointUndoesADirectoryChange() throws {
         var h = try HostHarness()
         let checkpoint = h.machine.checkpoint()
-        let made = try h.controlReply(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan"))))
+        let made = try h.controlReply(
+            .admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan"))))
         #expect(made.error == nil)
         #expect(h.machine.world.people["dan@example.com"] != nil)
         h.machine.restore(checkpoint)
         #expect(h.machine.world.people["dan@example.com"] == nil)
         // Made again after the restore: not alreadyExists.
-        #expect(try h.controlReply(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan")))).error == nil)
+        #expect(
+            try h.controlReply(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan")))).error
+                == nil)
     }
 
     @Test func aLostSendIsAnsweredStorageUnavailableAndConsumesNothing() throws {
@@ -27,7 +31,9 @@ import Testing
         let events = h.machine.outbox.events.nextSeq
         let checkpoint = h.machine.checkpoint()
         let header = Header(id: "lost-send", type: RequestType.sendMessage.rawValue, time: h.now.milliseconds)
-        let frames = Envelope(header: header, encoding: MessageRequestBody(instance: instance, message: MessageValue(summaryText: "hi"))).frames(signingWith: h.token)
+        let frames = Envelope(
+            header: header, encoding: MessageRequestBody(instance: instance, message: MessageValue(summaryText: "hi"))
+        ).frames(signingWith: h.token)
         let inbound = h.codec.decode(route: h.route, frames: frames, keys: h.machine)
         let sent = h.observe(h.machine.extensionMessageReceived(route: h.route, inbound, now: h.now))
         #expect(!sent.persisted.isEmpty)
@@ -51,7 +57,10 @@ import Testing
 
     @Test func aLostControlRequestIsAnsweredToItsID() throws {
         var h = try HostHarness()
-        let reply = try #require(h.machine.controlRequestNotStored(client: h.client, requestID: "c-lost", reason: "database or disk is full", now: h.now).controlReplies.first)
+        let reply = try #require(
+            h.machine.controlRequestNotStored(
+                client: h.client, requestID: "c-lost", reason: "database or disk is full", now: h.now
+            ).controlReplies.first)
         #expect(reply.header.replyTo == "c-lost")
         #expect(reply.error?.isHost(.storageUnavailable) == true)
     }
@@ -61,7 +70,10 @@ import Testing
         let instance = try h.openConnected()
         let reply = ExtensionInbound.reply(InboundReply(id: "r1", replyTo: "h1", status: ReplyStatus(status: "ok")))
         #expect(h.machine.extensionRequestNotStored(route: h.route, reply, reason: "full", now: h.now).isEmpty)
-        let request = ExtensionInbound.request(InboundRequest(id: "x9", type: .dismiss, body: .success(.dismiss(InstanceBody(instance: instance)))))
-        #expect(h.machine.extensionRequestNotStored(route: Array("nobody".utf8), request, reason: "full", now: h.now).isEmpty)
+        let request = ExtensionInbound.request(
+            InboundRequest(id: "x9", type: .dismiss, body: .success(.dismiss(InstanceBody(instance: instance)))))
+        #expect(
+            h.machine.extensionRequestNotStored(route: Array("nobody".utf8), request, reason: "full", now: h.now)
+                .isEmpty)
     }
 }

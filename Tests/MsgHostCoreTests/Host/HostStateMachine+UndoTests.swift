@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// `restore` undoes a unit part by part (`JournaledTable`, `Journaled`): after any one event
 /// of a varied session — a launch, a hello, a touch, a send that arrives elsewhere, a
@@ -13,17 +14,30 @@ import Testing
     static let steps: [(String, Step)] = [
         ("open and connect", { h in _ = try h.openConnected() }),
         ("touch", { h in _ = h.touch() }),
-        ("direct send", { h in
-            let instance = try #require(h.machine.screens.presented[HostHarness.amberPhone])
-            _ = h.send(instance: instance)
-        }),
-        ("hold Ben's deliveries", { h in
-            _ = try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true))))
-        }),
-        ("a new person", { h in
-            _ = try h.controlReply(.admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan"))))
-        }),
-        ("the user closes the app", { h in _ = h.control(.user(.close(DeviceRequest(device: HostHarness.amberPhone)))) }),
+        (
+            "direct send",
+            { h in
+                let instance = try #require(h.machine.screens.presented[HostHarness.amberPhone])
+                _ = h.send(instance: instance)
+            }
+        ),
+        (
+            "hold Ben's deliveries",
+            { h in
+                _ = try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, hold: true))))
+            }
+        ),
+        (
+            "a new person",
+            { h in
+                _ = try h.controlReply(
+                    .admin(.createPerson(CreatePersonRequest(handle: "dan@example.com", name: "Dan"))))
+            }
+        ),
+        (
+            "the user closes the app",
+            { h in _ = h.control(.user(.close(DeviceRequest(device: HostHarness.amberPhone)))) }
+        ),
         ("the app opens again", { h in _ = try h.openConnected() }),
         ("the process crashes", { h in _ = h.processExited(status: "signal 11") }),
     ]

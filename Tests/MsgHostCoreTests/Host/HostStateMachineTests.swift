@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import MsgHostStore
 import Testing
+
+@testable import MsgHostCore
 
 /// `forked`: the copy the fuzzers make of one prepared machine for every input must share
 /// nothing with it — not its history (a value copy of a machine would share that: the history
@@ -14,7 +15,8 @@ import Testing
         let originalHistory = h.history
         h.history = InMemoryHistory()
         h.machine = original.forked(history: h.history, ids: ids)
-        let (stored, _) = try h.dispatch(MessageValue(url: "https://example.com/?fork=1"))  // written to the fork's history
+        // Written to the fork's history.
+        let (stored, _) = try h.dispatch(MessageValue(url: "https://example.com/?fork=1"))
         #expect(h.history.lastEntryID() > 0)
         #expect(h.history.message(stored.id) != nil)
         #expect(try h.machine.world.message(stored.id) != nil)

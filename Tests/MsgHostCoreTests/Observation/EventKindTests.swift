@@ -1,13 +1,17 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Event kinds and counters are typed in the core and plain names on the wire; the routine
 /// ones (logged at debug) are exactly the per-touch and per-send events, and the view changes
 /// an app may make on every touch.
 @Suite struct EventKindTests {
     @Test func routineEventsAreThoseEveryTouchAndSendMakes() {
-        #expect(Set(EventKind.allCases.filter(\.isRoutine)) == [.touch, .sent, .arrived, .staged, .transition, .viewChanged])
+        #expect(
+            Set(EventKind.allCases.filter(\.isRoutine)) == [
+                .touch, .sent, .arrived, .staged, .transition, .viewChanged,
+            ])
     }
 
     @Test func aRecordedEventCarriesItsKindsName() throws {

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// The event log is a ring: past its capacity the oldest records go, the rest stay in order,
 /// and sequence numbers keep counting so a reader can tell what it missed.

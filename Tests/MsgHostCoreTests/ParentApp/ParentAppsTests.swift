@@ -1,17 +1,21 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// `ParentApps` alone: one parent app in a device's foreground, one sheet, and a sheet only
 /// over the app that presented it.
 @Suite struct ParentAppsTests {
     static let app = ParentApps.Foreground(app: "com.example.app", installID: "in1", launchID: "l1", instanceID: "i1")
-    static let other = ParentApps.Foreground(app: "com.example.other", installID: "in2", launchID: "l2", instanceID: "i2")
+    static let other = ParentApps.Foreground(
+        app: "com.example.other", installID: "in2", launchID: "l2", instanceID: "i2")
 
     static func sheet(_ instance: String = "i1", device: String = "phone") -> ParentApps.Sheet {
-        ParentApps.Sheet(device: device, app: "com.example.app", installID: "in1", instanceID: instance, recipients: ["ben@example.com"],
-                         body: "hi", content: nil, presentedAt: Instant(milliseconds: 0))
+        ParentApps.Sheet(
+            device: device, app: "com.example.app", installID: "in1", instanceID: instance,
+            recipients: ["ben@example.com"],
+            body: "hi", content: nil, presentedAt: Instant(milliseconds: 0))
     }
 
     @Test func aSheetNeedsItsAppInTheForegroundAndNoOtherSheet() throws {
@@ -67,11 +71,15 @@ import Testing
     @Test func theForegroundAppIsFoundByDeviceAndByApp() throws {
         var apps = ParentApps()
         let none = #expect(throws: WireError.self) { try apps.foreground(on: "phone") }
-        #expect(none?.isControl(.invalidState) == true && none?.description == "no parent app is in the foreground of phone")
+        #expect(
+            none?.isControl(.invalidState) == true && none?.description == "no parent app is in the foreground of phone"
+        )
         _ = apps.open(Self.app, on: "phone")
         #expect(try apps.foreground(on: "phone") == Self.app)
         #expect(apps.foreground("com.example.app", on: "phone") == Self.app)
-        #expect(apps.foreground("com.example.other", on: "phone") == nil && apps.foreground("com.example.app", on: "pad") == nil)
+        #expect(
+            apps.foreground("com.example.other", on: "phone") == nil
+                && apps.foreground("com.example.app", on: "pad") == nil)
     }
 
     @Test func aSheetCoversItsAppFromTouches() throws {
@@ -81,7 +89,9 @@ import Testing
         try apps.present(Self.sheet())
         let covered = #expect(throws: WireError.self) { try apps.requireUncovered(Self.app, on: "phone") }
         #expect(covered?.isControl(.invalidState) == true)
-        #expect(covered?.description == "a compose sheet covers com.example.app on phone: send or cancel it first (compose)")
+        #expect(
+            covered?.description == "a compose sheet covers com.example.app on phone: send or cancel it first (compose)"
+        )
     }
 
     @Test func aParentAppOpensOnlyWhereItsManifestPlatformAndInstallAllow() throws {
@@ -89,15 +99,22 @@ import Testing
         let phone = Device(id: "phone", owner: "amber@example.com")
         let install = Install(id: "in1", device: "phone", app: "com.example.app", installedAt: 0)
         func refusal(_ descriptor: AppDescriptor?, _ device: Device, _ install: Install?) -> WireError? {
-            #expect(throws: WireError.self) { try ParentApps.openable("com.example.app", descriptor: descriptor, on: device, install: install) }
+            #expect(throws: WireError.self) {
+                try ParentApps.openable("com.example.app", descriptor: descriptor, on: device, install: install)
+            }
         }
-        #expect(refusal(descriptor, phone, install)?.description == "com.example.app's manifest names no parent app (parentApp)")
+        #expect(
+            refusal(descriptor, phone, install)?.description
+                == "com.example.app's manifest names no parent app (parentApp)")
         #expect(refusal(nil, phone, install)?.isControl(.notFound) == true)
         descriptor.hasParentApp = true
         let watch = refusal(descriptor, Device(id: "watch", owner: "amber@example.com", platform: .watchos), install)
-        #expect(watch?.isControl(.invalidState) == true && watch?.description == "watch runs watchos, which has no iMessage apps")
+        #expect(
+            watch?.isControl(.invalidState) == true
+                && watch?.description == "watch runs watchos, which has no iMessage apps")
         #expect(refusal(descriptor, phone, nil)?.description == "com.example.app is not installed on phone")
-        let (app, installed) = try ParentApps.openable("com.example.app", descriptor: descriptor, on: phone, install: install)
+        let (app, installed) = try ParentApps.openable(
+            "com.example.app", descriptor: descriptor, on: phone, install: install)
         #expect(app == descriptor && installed == install)
     }
 }

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down how the host checks and normalises an `MSMessage` (SPEC §2, PROTOCOL §4.5): a url
 /// of up to 5,000 characters is fine and 5,001 is `urlExceedsMaxSize` (8); http, https and data
@@ -31,7 +32,9 @@ import Testing
         #expect(error.description.contains("5001"))
     }
 
-    @Test(arguments: ["http://example.com/a", "HTTPS://EXAMPLE.COM/B", "https://example.com/?x=1", "data:text/plain,hi", "Data:,x"])
+    @Test(arguments: [
+        "http://example.com/a", "HTTPS://EXAMPLE.COM/B", "https://example.com/?x=1", "data:text/plain,hi", "Data:,x",
+    ])
     func allowedSchemesAreKept(url: String) throws {
         #expect(try Self.validated(url: url).url == url)
     }
@@ -55,13 +58,17 @@ import Testing
     @Test func hostOwnedFieldsAreClearedAndTheRestKept() throws {
         let layout = LayoutValue.template(TemplateLayoutValue(caption: "Vanilla"))
         let sent = MessageValue(
-            url: "https://example.com", session: "S1", summaryText: "Ordered", accessibilityLabel: "a11y", shouldExpire: true,
+            url: "https://example.com", session: "S1", summaryText: "Ordered", accessibilityLabel: "a11y",
+            shouldExpire: true,
             isPending: true, senderParticipantIdentifier: "FORGED", layout: layout)
         let message = try MessageValidation.validate(sent).get()
         #expect(message.isPending == false)
         #expect(message.senderParticipantIdentifier == nil)
-        #expect(message == MessageValue(
-            url: "https://example.com", session: "S1", summaryText: "Ordered", accessibilityLabel: "a11y", shouldExpire: true,
-            isPending: false, senderParticipantIdentifier: nil, layout: layout))
+        #expect(
+            message
+                == MessageValue(
+                    url: "https://example.com", session: "S1", summaryText: "Ordered", accessibilityLabel: "a11y",
+                    shouldExpire: true,
+                    isPending: false, senderParticipantIdentifier: nil, layout: layout))
     }
 }

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the direct-send rules (SPEC §4, PROTOCOL §4.5): context (11) is checked before
 /// visibility (10), which is checked before a recent touch (9); a touch is recent while it is
@@ -10,7 +11,9 @@ import Testing
     static let window: Int64 = 5_000
 
     static func refusal(_ context: PresentationContext, visible: Bool, touchedAt: Instant?) -> MessagesErrorCode? {
-        SendPolicy.refusal(for: .init(context: context, isVisible: visible, touchedAt: touchedAt), now: now, interactionWindowMs: window)
+        SendPolicy.refusal(
+            for: .init(context: context, isVisible: visible, touchedAt: touchedAt), now: now,
+            interactionWindowMs: window)
     }
 
     @Test func visibleAndJustTouchedInMessagesMaySend() {
@@ -42,8 +45,10 @@ import Testing
     }
 
     @Test func theWindowIsTheOneGiven() {
-        let facts = SendPolicy.Facts(context: .messages, isVisible: true, touchedAt: Self.now.adding(milliseconds: -100))
+        let facts = SendPolicy.Facts(
+            context: .messages, isVisible: true, touchedAt: Self.now.adding(milliseconds: -100))
         #expect(SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 101) == nil)
-        #expect(SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 100) == .sendWithoutRecentInteraction)
+        #expect(
+            SendPolicy.refusal(for: facts, now: Self.now, interactionWindowMs: 100) == .sendWithoutRecentInteraction)
     }
 }

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// "One direct send per touch, within the window, only while visible", on the one value that
 /// holds it (`UserTouch`), without a machine around it.
@@ -8,7 +9,9 @@ import Testing
     static let t0 = Instant(milliseconds: 1_000_000)
     static let window: Int64 = 5_000
 
-    func refusal(_ touch: UserTouch, visible: Bool = true, context: PresentationContext = .messages, at now: Instant) -> MessagesErrorCode? {
+    func refusal(_ touch: UserTouch, visible: Bool = true, context: PresentationContext = .messages, at now: Instant)
+        -> MessagesErrorCode?
+    {
         touch.refusal(context: context, isVisible: visible, now: now, windowMs: Self.window)
     }
 
@@ -21,15 +24,21 @@ import Testing
         touch.arm(at: Self.t0)
         #expect(self.refusal(touch, at: Self.t0) == nil)
         #expect(self.refusal(touch, at: Self.t0.adding(milliseconds: Self.window - 1)) == nil)
-        #expect(self.refusal(touch, at: Self.t0.adding(milliseconds: Self.window)) == .sendWithoutRecentInteraction, "exactly the window old no longer counts")
+        #expect(
+            self.refusal(touch, at: Self.t0.adding(milliseconds: Self.window)) == .sendWithoutRecentInteraction,
+            "exactly the window old no longer counts")
     }
 
     @Test func contextThenVisibilityThenTheTouchInApplesOrder() {
-        #expect(self.refusal(UserTouch(), visible: false, context: .media, at: Self.t0) == .apiUnavailableInPresentationContext)
+        #expect(
+            self.refusal(UserTouch(), visible: false, context: .media, at: Self.t0)
+                == .apiUnavailableInPresentationContext)
         #expect(self.refusal(UserTouch(), visible: false, at: Self.t0) == .sendWhileNotVisible)
         var touch = UserTouch()
         touch.arm(at: Self.t0)
-        #expect(self.refusal(touch, visible: false, at: Self.t0) == .sendWhileNotVisible, "a touch does not make an app visible")
+        #expect(
+            self.refusal(touch, visible: false, at: Self.t0) == .sendWhileNotVisible,
+            "a touch does not make an app visible")
     }
 
     @Test func aSendThatWentOutConsumesTheTouch() {
@@ -43,7 +52,9 @@ import Testing
         var touch = UserTouch()
         touch.arm(at: Self.t0)
         let taken = touch.take()
-        #expect(self.refusal(touch, at: Self.t0) == .sendWithoutRecentInteraction, "a second send cannot pass while the first is under way")
+        #expect(
+            self.refusal(touch, at: Self.t0) == .sendWithoutRecentInteraction,
+            "a second send cannot pass while the first is under way")
         touch.giveBack(taken)
         #expect(touch.armedAt == Self.t0, "the failed send consumed nothing")
     }

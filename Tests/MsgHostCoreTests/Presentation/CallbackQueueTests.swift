@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// One instance's callbacks: in order, one in flight, acknowledged only by the id in flight,
 /// and the causes each carries — without a machine around them.

@@ -1,23 +1,29 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// The callbacks of an instance's life, in Apple's order (SPEC §3), and the state each change
 /// leaves it in.
 @Suite struct InstanceLifecycleTests {
     private func instance(_ style: PresentationStyle) -> Instance {
-        Instance(id: "i1", launchID: "l", device: "phone", conversation: "c", app: "app", installID: "in", context: .messages, style: style)
+        Instance(
+            id: "i1", launchID: "l", device: "phone", conversation: "c", app: "app", installID: "in",
+            context: .messages, style: style)
     }
     private let activation = OutboundBody.instance(InstanceBody(instance: "i1"))
     private let offer = SizeValue(width: 320, height: 480)
 
     @Test func aColdStartBecomesActiveThenAppears() {
-        #expect(self.instance(.compact).coldStart(activation: self.activation, offering: self.offer).map(\.0)
-            == [.willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear])
+        #expect(
+            self.instance(.compact).coldStart(activation: self.activation, offering: self.offer).map(\.0)
+                == [.willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear])
     }
 
     @Test func aLiveBubbleIsAskedItsSizeLast() {
-        #expect(self.instance(.transcript).coldStart(activation: self.activation, offering: self.offer).map(\.0).last == .contentSizeThatFits)
+        #expect(
+            self.instance(.transcript).coldStart(activation: self.activation, offering: self.offer).map(\.0).last
+                == .contentSizeThatFits)
     }
 
     @Test func resigningDisappearsThenResignsAndTakesTheTouch() throws {
@@ -32,10 +38,15 @@ import Testing
     @Test func selectingFromCompactExpandsAroundTheSelection() {
         var instance = self.instance(.compact)
         let selection: Instance.Callbacks = [(.willSelect, self.activation), (.didSelect, self.activation)]
-        #expect(instance.select(3) { _ in selection }.map(\.0) == [.willTransition, .willSelect, .didSelect, .didTransition])
+        #expect(
+            instance.select(3) { _ in selection }.map(\.0) == [
+                .willTransition, .willSelect, .didSelect, .didTransition,
+            ])
         #expect(instance.style == .expanded && instance.selectedEntry == 3)
         #expect(instance.select(3) { _ in selection }.isEmpty, "the same message again: nothing")
-        #expect(instance.select(4) { _ in selection }.map(\.0) == [.willSelect, .didSelect], "expanded already: only the selection")
+        #expect(
+            instance.select(4) { _ in selection }.map(\.0) == [.willSelect, .didSelect],
+            "expanded already: only the selection")
     }
 
     @Test func aTransitionHappensOnlyToAnotherStyleThanTranscript() {

@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// What an instance's app answered, kept with the instance: a live bubble's size clamped to
 /// the offer (a reply without one logged as a failure), the sticker drawer loading once its
@@ -16,7 +17,11 @@ import Testing
         bubble.liveEntry = 4
         screens.add(bubble)
         let offer = SizeValue(width: 320, height: 480)
-        #expect(screens.liveSizeAnswered("b1", ContentSizeResult(size: SizeValue(width: 900, height: 100)), offered: offer, outbox: &outbox, now: Self.now).isEmpty)
+        #expect(
+            screens.liveSizeAnswered(
+                "b1", ContentSizeResult(size: SizeValue(width: 900, height: 100)), offered: offer, outbox: &outbox,
+                now: Self.now
+            ).isEmpty)
         #expect(screens.liveSizes[LiveBubbleKey(device: "amber-phone", entry: 4)] == SizeValue(width: 320, height: 100))
         #expect(screens.liveSizeAnswered("b1", nil, offered: offer, outbox: &outbox, now: Self.now).count == 1)
         #expect(outbox.events.records.map(\.kind) == ["callbackFailed"])
@@ -28,16 +33,23 @@ import Testing
         var inspections = Inspections()
         screens.add(ScreensTests.instance("i1"))
         screens["i1"]?.drawer = StickerDrawer()
-        let asked = screens.stickersAnswered("i1", failure: nil, StickersResult(stickers: [StickerDrawerTests.cone]), causes: [5],
-                                             inspections: &inspections, outbox: &outbox, now: Self.now)
-        guard case .inspectFiles(let token, let checks, _) = asked.first, case .drawer(let pending)? = inspections.take(token) else {
+        let asked = screens.stickersAnswered(
+            "i1", failure: nil, StickersResult(stickers: [StickerDrawerTests.cone]), causes: [5],
+            inspections: &inspections, outbox: &outbox, now: Self.now)
+        guard case .inspectFiles(let token, let checks, _) = asked.first,
+            case .drawer(let pending)? = inspections.take(token)
+        else {
             Issue.record("the sticker's file is looked at first")
             return
         }
         #expect(checks.count == 1 && pending.causes == [5] && outbox.events.records.isEmpty)
-        let loaded = screens.drawerFilesChecked(pending, token: token, results: [.accepted(StickerDrawerTests.file("cone"))], outbox: &outbox, now: Self.now)
+        let loaded = screens.drawerFilesChecked(
+            pending, token: token, results: [.accepted(StickerDrawerTests.file("cone"))], outbox: &outbox, now: Self.now
+        )
         #expect(loaded.count == 1 && outbox.events.records.map(\.kind) == ["stickerDrawer"])
-        #expect(screens.drawerFilesChecked(pending, token: token + 1, results: [], outbox: &outbox, now: Self.now).isEmpty, "another opening's checks")
+        #expect(
+            screens.drawerFilesChecked(pending, token: token + 1, results: [], outbox: &outbox, now: Self.now).isEmpty,
+            "another opening's checks")
         #expect(try screens.drawerResult("i1", file: StickerDrawerTests.fileValue).get().stickers.count == 1)
     }
 

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Sending an instance's callbacks: nothing goes before its process says hello; then one at a
 /// time, in order, each with its response timer, carrying the causes it was queued with;
@@ -10,13 +11,18 @@ import Testing
     static let key = ProcessKey(device: "amber-phone", app: "app")
 
     private var screens = Screens()
-    private var supervisor = Supervisor(apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
+    private var supervisor = Supervisor(
+        apps: ["app": AppDescriptor(bundleID: "app", displayName: "App")], settings: HostSettings())
     private var outbox = Outbox(eventLogCapacity: 64)
 
     /// An instance of a launched process, not yet connected.
     private mutating func instance() {
-        _ = self.supervisor.launch(Self.key, installID: "in", launchID: "l1", token: "token", outbox: &self.outbox, now: Self.t0)
-        self.screens.add(Instance(id: "i1", launchID: "l1", device: "amber-phone", conversation: "ab", app: "app", installID: "in", context: .messages, style: .compact))
+        _ = self.supervisor.launch(
+            Self.key, installID: "in", launchID: "l1", token: "token", outbox: &self.outbox, now: Self.t0)
+        self.screens.add(
+            Instance(
+                id: "i1", launchID: "l1", device: "amber-phone", conversation: "ab", app: "app", installID: "in",
+                context: .messages, style: .compact))
         self.supervisor.processes.adopt("i1", by: "l1")
     }
 
@@ -27,7 +33,9 @@ import Testing
     }
 
     private mutating func enqueue(_ types: [CallbackType], causes: Set<Int> = []) -> [HostAction] {
-        self.screens.enqueue(types.map { ($0, OutboundBody.ok) }, on: "i1", causes: causes, supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)
+        self.screens.enqueue(
+            types.map { ($0, OutboundBody.ok) }, on: "i1", causes: causes, supervisor: &self.supervisor,
+            outbox: &self.outbox, now: Self.t0)
     }
 
     private static func sent(_ actions: [HostAction]) -> [String] {
@@ -36,19 +44,32 @@ import Testing
 
     @Test mutating func nothingGoesBeforeTheHelloThenOneAtATimeInOrder() throws {
         self.instance()
-        #expect(self.enqueue([.willBecomeActive, .didBecomeActive], causes: [4]).isEmpty, "its process has not said hello")
+        #expect(
+            self.enqueue([.willBecomeActive, .didBecomeActive], causes: [4]).isEmpty, "its process has not said hello")
         try self.connect()
         let first = self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)
         #expect(Self.sent(first) == ["willBecomeActive"])
-        #expect(first.contains { if case .startTimer(.responseTimeout(launchID: "l1", _), let at) = $0 { at == Self.t0.adding(milliseconds: HostSettings().responseTimeoutMs) } else { false } })
+        #expect(
+            first.contains {
+                if case .startTimer(.responseTimeout(launchID: "l1", _), let at) = $0 {
+                    at == Self.t0.adding(milliseconds: HostSettings().responseTimeoutMs)
+                } else {
+                    false
+                }
+            })
         #expect(self.screens.causes(among: [4]) == [4], "the causes ride with the callbacks")
-        #expect(self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0).isEmpty, "one in flight")
+        #expect(
+            self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0).isEmpty,
+            "one in flight")
         let process = try #require(self.supervisor.processes["l1"])
         let inFlight = try #require(self.screens["i1"]?.callbacks.inFlight)
         #expect(self.screens.instance(inFlight: inFlight.id, of: process)?.id == "i1")
         #expect(self.screens.acknowledge("not-in-flight", from: process) == nil)
         #expect(self.screens.acknowledge(inFlight.id, from: process)?.callback.type == .willBecomeActive)
-        #expect(Self.sent(self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)) == ["didBecomeActive"])
+        #expect(
+            Self.sent(self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)) == [
+                "didBecomeActive"
+            ])
     }
 
     @Test mutating func anEmptiedQueueLetsAnUnneededProcessIdle() throws {

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Leaving a conversation ends the app presented in it, then its live bubbles, and nothing
 /// elsewhere; a transcript's live bubbles are drawn once each, and end when they scroll off.
@@ -28,7 +29,10 @@ import Testing
         var screens = Screens()
         screens.add(Self.bubble("b1", entry: 1))
         screens.add(Self.bubble("b3", entry: 3))
-        let onScreen = [TranscriptEntry(id: 3, messageID: "m3", kind: .bubble), TranscriptEntry(id: 4, messageID: "m4", kind: .bubble)]
+        let onScreen = [
+            TranscriptEntry(id: 3, messageID: "m3", kind: .bubble),
+            TranscriptEntry(id: 4, messageID: "m4", kind: .bubble),
+        ]
         let (gone, undrawn) = screens.liveBubbleChanges(device: "amber-phone", conversation: "ab", onScreen: onScreen)
         #expect(gone == ["b1"] && undrawn.map(\.id) == [4])
     }

@@ -1,13 +1,18 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
 
+@testable import MsgHostCore
+
 /// What each device shows: one presented instance at most, only one that exists on that
 /// device; removing or resigning it stops presenting it; visibility needs all of it.
 @Suite struct ScreensTests {
-    static func instance(_ id: String, device: String = "amber-phone", conversation: String = "ab", style: PresentationStyle = .compact) -> Instance {
-        Instance(id: id, launchID: "l", device: device, conversation: conversation, app: "app", installID: "i", context: .messages, style: style)
+    static func instance(
+        _ id: String, device: String = "amber-phone", conversation: String = "ab", style: PresentationStyle = .compact
+    ) -> Instance {
+        Instance(
+            id: id, launchID: "l", device: device, conversation: conversation, app: "app", installID: "i",
+            context: .messages, style: style)
     }
 
     @Test func aPresentedInstanceIsVisibleOnlyInTheConversationItsDeviceShows() {

@@ -1,5 +1,6 @@
-@testable import MsgHostCore
 import MsgHostProtocol
+
+@testable import MsgHostCore
 
 /// The properties, checked on everything the host sends (`watch`) and after every step
 /// (`checkWorld`):
@@ -19,18 +20,23 @@ extension HostModel {
     /// Checks one message the host sent to a process and notes the callbacks it must answer.
     mutating func watch(_ frames: [[UInt8]], to route: [UInt8]) {
         guard let process = self.processes.values.first(where: { $0.route == route }) else {
-            return self.violate("the host sent to \(String(decoding: route, as: UTF8.self)), which no running process has")
+            return self.violate(
+                "the host sent to \(String(decoding: route, as: UTF8.self)), which no running process has")
         }
         let text = frames.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
         for person in Self.people where text.contains(person.handle) || text.contains(person.name) {
-            self.violate("\(process.launch.launchID) (\(process.launch.app) on \(process.launch.device)) received \(person.handle)'s handle or name: \(text.prefix(300))")
+            self.violate(
+                "\(process.launch.launchID) (\(process.launch.app) on \(process.launch.device)) received \(person.handle)'s handle or name: \(text.prefix(300))"
+            )
         }
         for (device, _, name) in Self.contacts where text.contains(name) {
             self.violate("\(process.launch.launchID) received the contact name \(device) gave: \(text.prefix(300))")
         }
         for token in Self.uuidTokens(in: text) {
             if let owner = self.identifierOwner[token], owner != process.launch.installID {
-                self.violate("\(process.launch.launchID) (install \(process.launch.installID)) received \(token), an identifier of install \(owner): \(text.prefix(600))")
+                self.violate(
+                    "\(process.launch.launchID) (install \(process.launch.installID)) received \(token), an identifier of install \(owner): \(text.prefix(600))"
+                )
             }
         }
         guard let envelope = try? ReceivedFrames(frames).envelope else {
@@ -39,7 +45,8 @@ extension HostModel {
         guard envelope.header.type != ReplyType.name else { return }
         let key = (try? envelope.decodeBody(InstanceBody.self))?.instance ?? "process \(process.launch.launchID)"
         if let earlier = self.outstanding.first(where: { $0.key == key }) {
-            self.violate("\(envelope.header.type) sent on \(key) while \(earlier.envelope.header.type) is still in flight")
+            self.violate(
+                "\(envelope.header.type) sent on \(key) while \(earlier.envelope.header.type) is still in flight")
         }
         self.outstanding.append(Outstanding(route: route, envelope: envelope, key: key))
     }
@@ -65,48 +72,62 @@ extension HostModel {
     mutating func checkWorld(deliveriesDone: Bool = false) throws {
         let world = self.machine.world
         if !self.machine.screens.busyIDsAreTrue {
-            self.violate("Screens.busyIDs \(self.machine.screens.busyIDs.sorted()) is not the instances with callbacks queued or in flight")
+            self.violate(
+                "Screens.busyIDs \(self.machine.screens.busyIDs.sorted()) is not the instances with callbacks queued or in flight"
+            )
         }
         if !self.machine.processes.unreportedIDsAreTrue {
-            self.violate("ProcessTable.unreportedIDs \(self.machine.processes.unreportedIDs.sorted()) is not the processes without a pid that are not attached")
+            self.violate(
+                "ProcessTable.unreportedIDs \(self.machine.processes.unreportedIDs.sorted()) is not the processes without a pid that are not attached"
+            )
         }
         for id in self.stored where try world.message(id) == nil {
             self.violate("stored message \(id) is gone")
         }
         for conversation in Self.conversations {
             var orders: [(device: String, bySender: [String: [String]], present: Set<String>)] = []
-            for (index, device) in Self.devices.enumerated() where conversation.members.contains(Self.people[index].handle) {
+            for (index, device) in Self.devices.enumerated()
+            where conversation.members.contains(Self.people[index].handle) {
                 let entries = try world.entries(device: device, conversation: conversation.id)
                 var bySender: [String: [String]] = [:]
                 var present: Set<String> = []
                 for entry in entries where present.insert(entry.messageID).inserted {
                     guard let message = try world.message(entry.messageID) else {
-                        self.violate("\(device)'s transcript has entry \(entry.id) for \(entry.messageID), which is not stored")
+                        self.violate(
+                            "\(device)'s transcript has entry \(entry.id) for \(entry.messageID), which is not stored")
                         continue
                     }
                     bySender[message.sender, default: []].append(message.id)
                 }
                 orders.append((device, bySender, present))
             }
-            try self.checkAcknowledged(in: conversation, orders: orders.map { ($0.device, $0.present) }, deliveriesDone: deliveriesDone)
+            try self.checkAcknowledged(
+                in: conversation, orders: orders.map { ($0.device, $0.present) }, deliveriesDone: deliveriesDone)
             for (a, b) in zip(orders, orders.dropFirst()) {
                 for (sender, sequence) in a.bySender {
                     let mine = sequence.filter(b.present.contains)
                     let theirs = (b.bySender[sender] ?? []).filter(a.present.contains)
                     if mine != theirs {
-                        self.violate("\(a.device) and \(b.device) disagree on the order of \(sender)'s messages in \(conversation.id): \(mine) vs \(theirs)")
+                        self.violate(
+                            "\(a.device) and \(b.device) disagree on the order of \(sender)'s messages in \(conversation.id): \(mine) vs \(theirs)"
+                        )
                     }
                 }
             }
         }
     }
 
-    private mutating func checkAcknowledged(in conversation: Conversation, orders: [(device: String, present: Set<String>)], deliveriesDone: Bool) throws {
+    private mutating func checkAcknowledged(
+        in conversation: Conversation, orders: [(device: String, present: Set<String>)], deliveriesDone: Bool
+    ) throws {
         let world = self.machine.world
         for id in self.acknowledged {
             guard let message = try world.message(id), message.conversation == conversation.id else { continue }
-            for (device, present) in orders where (deliveriesDone || device == message.senderDevice) && !present.contains(id) {
-                self.violate("acknowledged message \(id) from \(message.senderDevice) is not in \(device)'s transcript of \(conversation.id)")
+            for (device, present) in orders
+            where (deliveriesDone || device == message.senderDevice) && !present.contains(id) {
+                self.violate(
+                    "acknowledged message \(id) from \(message.senderDevice) is not in \(device)'s transcript of \(conversation.id)"
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
+
+@testable import MsgHostCore
 
 /// The random steps: what a user does through the control API, what an extension asks, and
 /// the faults a real machine brings (crashes, launches that fail, callbacks never answered,
@@ -45,7 +46,9 @@ extension HostModel {
         guard !self.outstanding.isEmpty else { return self.startOne() }
         let index = Int.random(in: 0..<self.outstanding.count, using: &self.rng)
         let ok = !self.chance(3)
-        self.note("answer \(self.outstanding[index].envelope.header.type) on \(self.outstanding[index].key)\(ok ? "" : " with an error")")
+        self.note(
+            "answer \(self.outstanding[index].envelope.header.type) on \(self.outstanding[index].key)\(ok ? "" : " with an error")"
+        )
         self.answer(index, ok: ok)
     }
 
@@ -70,15 +73,21 @@ extension HostModel {
     /// (the path the direct-send rules allow, so that runs store many messages).
     mutating func turn() {
         let open = Self.devices.compactMap { device -> (String, String)? in
-            guard let instance = self.machine.screens.presented[device], let launchID = self.machine.screens[instance]?.launchID,
-                  self.processes[launchID]?.connected == true else { return nil }
+            guard let instance = self.machine.screens.presented[device],
+                let launchID = self.machine.screens[instance]?.launchID,
+                self.processes[launchID]?.connected == true
+            else { return nil }
             return (instance, launchID)
         }
-        guard let (instance, launchID) = self.pick(open), let device = self.machine.screens[instance]?.device else { return self.userOpen() }
+        guard let (instance, launchID) = self.pick(open), let device = self.machine.screens[instance]?.device else {
+            return self.userOpen()
+        }
         self.note("turn on \(device): touch, then \(launchID) sends")
         self.control(.user(.touch(TouchRequest(device: device, payload: .string("turn \(self.step)")))))
         for _ in 0..<8 {
-            guard let index = self.outstanding.firstIndex(where: { $0.route == self.processes[launchID]?.route }) else { break }
+            guard let index = self.outstanding.firstIndex(where: { $0.route == self.processes[launchID]?.route }) else {
+                break
+            }
             self.answer(index)
         }
         self.extensionRequest(from: launchID, instance: instance, type: .sendMessage)
@@ -92,7 +101,9 @@ extension HostModel {
         let mine = self.machine.screens.all.filter { $0.launchID == launchID }.map(\.id).sorted()
         let instance = (self.chance(5) ? nil : self.pick(mine)) ?? "00000000-0000-4000-8000-00000000FFFF"
         let kind = Int.random(in: 0..<6, using: &self.rng)
-        let type: RequestType = [.sendMessage, .insertMessage, .sendText, .insertText, .requestPresentationStyle, .dismiss][kind]
+        let type: RequestType = [
+            .sendMessage, .insertMessage, .sendText, .insertText, .requestPresentationStyle, .dismiss,
+        ][kind]
         self.extensionRequest(from: launchID, instance: instance, type: type)
     }
 
@@ -104,17 +115,22 @@ extension HostModel {
         let token = self.pick(known).map { "$\($0)" } ?? "someone"
         let session = self.pick([nil, "round-1", "round-2"]) ?? nil
         let layout = TemplateLayoutValue(caption: "\(token) moved", subcaption: "step \(self.step)")
-        let message = MessageValue(url: "https://example.com/move/\(self.step)", session: session, summaryText: "\(token) played", layout: .template(layout))
+        let message = MessageValue(
+            url: "https://example.com/move/\(self.step)", session: session, summaryText: "\(token) played",
+            layout: .template(layout))
         self.note("\(launchID) \(type.rawValue) on \(instance)")
         let actions: [HostAction]
         switch type {
         case .sendMessage, .insertMessage:
-            actions = self.fromProcess(launchID, type.rawValue, MessageRequestBody(instance: instance, message: message))
+            actions = self.fromProcess(
+                launchID, type.rawValue, MessageRequestBody(instance: instance, message: message))
         case .sendText, .insertText:
-            actions = self.fromProcess(launchID, type.rawValue, TextRequestBody(instance: instance, text: "\(token) says hi"))
+            actions = self.fromProcess(
+                launchID, type.rawValue, TextRequestBody(instance: instance, text: "\(token) says hi"))
         case .requestPresentationStyle:
             let style: PresentationStyle = self.chance(50) ? .expanded : .compact
-            actions = self.fromProcess(launchID, type.rawValue, PresentationStyleBody(instance: instance, presentationStyle: style))
+            actions = self.fromProcess(
+                launchID, type.rawValue, PresentationStyleBody(instance: instance, presentationStyle: style))
         default:
             actions = self.fromProcess(launchID, type.rawValue, InstanceBody(instance: instance))
         }
@@ -130,8 +146,10 @@ extension HostModel {
     }
 
     private static func replyStatus(_ action: HostAction) -> ReplyStatus? {
-        guard case .sendToExtension(_, let message) = action, let envelope = try? ReceivedFrames(message.frames()).envelope,
-              envelope.header.type == ReplyType.name else { return nil }
+        guard case .sendToExtension(_, let message) = action,
+            let envelope = try? ReceivedFrames(message.frames()).envelope,
+            envelope.header.type == ReplyType.name
+        else { return nil }
         return try? envelope.decodeBody(ReplyStatus.self)
     }
 
@@ -166,7 +184,8 @@ extension HostModel {
     mutating func userTap() throws {
         let device = self.randomDevice()
         let conversation = self.conversation(for: device)
-        let entries = try self.machine.world.entries(device: device, conversation: conversation, before: nil, limit: 10).map(\.id)
+        let entries = try self.machine.world.entries(device: device, conversation: conversation, before: nil, limit: 10)
+            .map(\.id)
         guard let entry = self.pick(entries) else { return self.userOpen() }
         self.note("tap entry \(entry) on \(device)")
         self.control(.user(.tap(TapRequest(device: device, conversation: conversation, entry: entry))))
@@ -178,7 +197,9 @@ extension HostModel {
         switch Int.random(in: 0..<3, using: &self.rng) {
         case 0:
             self.note("type on \(device) in \(conversation)")
-            self.control(.user(.typeText(TypeTextRequest(device: device, conversation: conversation, text: "typed \(self.step)"))))
+            self.control(
+                .user(
+                    .typeText(TypeTextRequest(device: device, conversation: conversation, text: "typed \(self.step)"))))
         case 1:
             self.note("Send on \(device) in \(conversation)")
             self.control(.user(.send(ConversationViewRequest(device: device, conversation: conversation))))
@@ -220,7 +241,9 @@ extension HostModel {
             self.note("\(launchID) exits")
             return self.exited(launchID, status: "exit 0")
         }
-        let milliseconds: Int64 = self.chance(10) ? Int64.random(in: 5_000...120_000, using: &self.rng) : Int64.random(in: 1...800, using: &self.rng)
+        let milliseconds: Int64 =
+            self.chance(10)
+            ? Int64.random(in: 5_000...120_000, using: &self.rng) : Int64.random(in: 1...800, using: &self.rng)
         self.note("\(milliseconds) ms pass")
         self.advance(milliseconds: milliseconds)
     }
@@ -233,7 +256,11 @@ extension HostModel {
             if let callback = self.outstanding.indices.first {
                 self.answer(callback)
             } else if let waiting = self.processes.values.filter({ !$0.connected }).map(\.launch.launchID).min() {
-                if self.processes[waiting]?.started == true { self.hello(waiting) } else { self.processStarted(waiting) }
+                if self.processes[waiting]?.started == true {
+                    self.hello(waiting)
+                } else {
+                    self.processStarted(waiting)
+                }
             } else if let leaving = self.processes.values.filter(\.leaving).map(\.launch.launchID).min() {
                 self.exited(leaving, status: "exit 0")
             } else if !self.unanswered.isEmpty || !self.machine.world.pendingDeliveries.isEmpty {

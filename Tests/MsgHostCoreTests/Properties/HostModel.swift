@@ -1,9 +1,10 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import MsgHostShell
 import MsgHostStore
 import MsgHostTesting
+
+@testable import MsgHostCore
 
 /// The world a property run plays in, and everything the model plays: the extension
 /// processes (which start, say hello, acknowledge, crash and exit when told), the timers the
@@ -26,7 +27,9 @@ struct HostModel {
         Conversation(id: "ada-bo", members: [people[0].handle, people[1].handle]),
     ]
     /// (device, person, the name that device's owner gave them).
-    static let contacts = [("ada-phone", people[1].handle, "Bobby Nightingale"), ("bo-phone", people[2].handle, "Cyrus Dovetail")]
+    static let contacts = [
+        ("ada-phone", people[1].handle, "Bobby Nightingale"), ("bo-phone", people[2].handle, "Cyrus Dovetail"),
+    ]
     static let client: [UInt8] = Array("property-client".utf8)
     static let start = Instant(milliseconds: 1_700_000_000_000)
 
@@ -87,9 +90,13 @@ struct HostModel {
     init(seed: UInt64) throws {
         self.seed = seed
         self.rng = SeededGenerator(state: seed)
-        let apps = Self.apps.map { AppDescriptor(bundleID: $0, displayName: String($0.split(separator: ".").last ?? "")) }
+        let apps = Self.apps.map {
+            AppDescriptor(bundleID: $0, displayName: String($0.split(separator: ".").last ?? ""))
+        }
         let history = InMemoryHistory()
-        let machine = HostStateMachine(world: try World(history: history), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(), startedAt: Self.start, daemonPID: 4242)
+        let machine = HostStateMachine(
+            world: try World(history: history), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(),
+            startedAt: Self.start, daemonPID: 4242)
         self.driver = .inMemory(machine, history: history, now: Self.start)
         // The model sends no files.
         self.driver.store.files = { _, _ in .refused(.protocolError(.invalidBody, "the model sends no files")) }
@@ -127,7 +134,9 @@ struct HostModel {
 
     /// A message from a process, signed with its launch token. Returns what the host did.
     @discardableResult
-    mutating func fromProcess(_ launchID: String, _ type: String, _ body: some Encodable, replyTo: String? = nil) -> [HostAction] {
+    mutating func fromProcess(_ launchID: String, _ type: String, _ body: some Encodable, replyTo: String? = nil)
+        -> [HostAction]
+    {
         guard let process = self.processes[launchID] else { return [] }
         let header = Header(id: self.makeID("x"), type: type, replyTo: replyTo, time: self.now.milliseconds)
         let frames = Envelope(header: header, encoding: body).frames(signingWith: Array(process.launch.token.utf8))
@@ -146,7 +155,9 @@ struct HostModel {
         guard var process = self.processes[launchID] else { return }
         process.connected = true
         self.processes[launchID] = process
-        self.fromProcess(launchID, RequestType.hello.rawValue, HelloBody(app: process.launch.app, pid: process.pid, sdk: "property/1"))
+        self.fromProcess(
+            launchID, RequestType.hello.rawValue,
+            HelloBody(app: process.launch.app, pid: process.pid, sdk: "property/1"))
     }
 
     /// The process is gone: what it had not answered will never be answered.
@@ -166,7 +177,9 @@ struct HostModel {
         if !ok {
             self.fromProcess(launchID, ReplyType.name, ["status": "error"], replyTo: callback.envelope.header.id)
         } else if type == CallbackType.contentSizeThatFits.rawValue {
-            self.fromProcess(launchID, ReplyType.name, ReplyWithSize(size: SizeValue(width: 300, height: 120)), replyTo: callback.envelope.header.id)
+            self.fromProcess(
+                launchID, ReplyType.name, ReplyWithSize(size: SizeValue(width: 300, height: 120)),
+                replyTo: callback.envelope.header.id)
         } else {
             self.fromProcess(launchID, ReplyType.name, ["status": "ok"], replyTo: callback.envelope.header.id)
         }
@@ -175,7 +188,9 @@ struct HostModel {
     /// Moves the clock and fires every timer that falls due, earliest first.
     mutating func advance(milliseconds: Int64) {
         self.now = self.now.adding(milliseconds: milliseconds)
-        while let index = self.timers.indices.filter({ self.timers[$0].at <= self.now }).min(by: { self.timers[$0].at < self.timers[$1].at }) {
+        while let index = self.timers.indices.filter({ self.timers[$0].at <= self.now }).min(by: {
+            self.timers[$0].at < self.timers[$1].at
+        }) {
             let timer = self.timers.remove(at: index)
             self.run(.timer(timer.id))
         }
@@ -199,7 +214,8 @@ struct HostModel {
             case .left(let action):
                 self.play(action)
             case .unitLost(let reason, _):
-                self.violate("an in-memory history can neither fail a read nor a commit, yet a unit was lost: \(reason)")
+                self.violate(
+                    "an in-memory history can neither fail a read nor a commit, yet a unit was lost: \(reason)")
             case .recorded, .committed, .commitFailed, .rolledBack, .retry:
                 break
             }
@@ -214,7 +230,8 @@ struct HostModel {
         case .launch(let request):
             self.nextPID += 1
             self.tally["launches", default: 0] += 1
-            self.processes[request.launchID] = Process(launch: request, route: Array("ext-\(request.launchID)".utf8), pid: self.nextPID)
+            self.processes[request.launchID] = Process(
+                launch: request, route: Array("ext-\(request.launchID)".utf8), pid: self.nextPID)
         case .sendToExtension(let route, let message):
             self.watch(message.frames(), to: route)
         case .sendToControl(_, let message):

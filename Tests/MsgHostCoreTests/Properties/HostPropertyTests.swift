@@ -1,6 +1,7 @@
 import Foundation
-@testable import MsgHostCore
 import Testing
+
+@testable import MsgHostCore
 
 /// Random sequences of user actions, extension requests and faults (3 devices, 2 apps,
 /// reinstalls, crashes, failed launches, unanswered callbacks, time passing) against the real
@@ -30,11 +31,15 @@ import Testing
             model.drain()
             try model.checkWorld(deliveriesDone: true)
             if !model.unanswered.isEmpty {
-                model.violate("control requests never answered once every extension had answered: \(model.unanswered.sorted { $0.key < $1.key })")
+                model.violate(
+                    "control requests never answered once every extension had answered: \(model.unanswered.sorted { $0.key < $1.key })"
+                )
             }
         }
         let tally = model.tally.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-        print("property run, seed \(seed): \(model.step) steps, \(model.stored.count) messages stored, \(model.acknowledged.count) direct sends acknowledged; \(tally)")
+        print(
+            "property run, seed \(seed): \(model.step) steps, \(model.stored.count) messages stored, \(model.acknowledged.count) direct sends acknowledged; \(tally)"
+        )
         #expect(model.violations.isEmpty, "\(model.report)")
         #expect(model.stored.count > 0, "seed \(seed): the run stored no message, so it proved little")
     }

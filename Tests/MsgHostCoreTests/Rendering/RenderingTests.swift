@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Views are pure: identifiers are made when an install or a person is made, so
 /// building what an extension sees — a conversation, a message, a transcript — writes nothing.
@@ -10,14 +11,19 @@ import Testing
         let h = try HostHarness()
         for install in h.machine.world.installs.keys {
             for person in h.machine.world.people.keys {
-                #expect(h.machine.world.participants[install]?[person] != nil, "\(install) has no identifier for \(person)")
+                #expect(
+                    h.machine.world.participants[install]?[person] != nil, "\(install) has no identifier for \(person)")
             }
         }
     }
 
     @Test func openingTouchingSendingAndReadingWriteNoIdentifier() throws {
         var h = try HostHarness()
-        let (_, opened) = h.control(.user(.open(OpenRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
+        let (_, opened) = h.control(
+            .user(
+                .open(
+                    OpenRequest(
+                        device: HostHarness.amberPhone, conversation: HostHarness.conversation, app: HostHarness.app))))
         var all = opened
         if !opened.launches.isEmpty {
             _ = h.processStarted()
@@ -28,7 +34,12 @@ import Testing
         let sent = h.send(instance: instance)
         #expect(sent.extensionReplies.first?.isOK == true, "\(String(describing: sent.extensionReplies.first?.error))")
         all += sent + h.ackAll(from: sent).actions
-        all += h.control(.observation(.transcript(TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation)))).actions
+        all +=
+            h.control(
+                .observation(
+                    .transcript(
+                        TranscriptRequest(device: HostHarness.amberPhone, conversation: HostHarness.conversation)))
+            ).actions
         let assigned = all.persisted.filter { if case .participantAssigned = $0 { true } else { false } }
         #expect(assigned.isEmpty, "views made identifiers: \(assigned)")
         #expect(all.persisted.contains { if case .messageStored = $0 { true } else { false } })
@@ -41,9 +52,16 @@ import Testing
         let amberInstall = try #require(h.installID(HostHarness.amberPhone))
         let benAsAmberSaw = try #require(h.identifier(of: HostHarness.ben, on: HostHarness.amberPhone))
         let text = "$\(benAsAmberSaw) won"
-        let (stored, _) = try h.dispatch(MessageValue(summaryText: text, layout: .template(TemplateLayoutValue(caption: text))))
-        #expect(try h.controlReply(.admin(.uninstallApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
-        #expect(try h.controlReply(.admin(.installApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))).isOK)
+        let (stored, _) = try h.dispatch(
+            MessageValue(summaryText: text, layout: .template(TemplateLayoutValue(caption: text))))
+        #expect(
+            try h.controlReply(
+                .admin(.uninstallApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))
+            ).isOK)
+        #expect(
+            try h.controlReply(
+                .admin(.installApp(DeviceAppRequest(device: HostHarness.amberPhone, app: HostHarness.app)))
+            ).isOK)
         #expect(h.installID(HostHarness.amberPhone) != amberInstall)
 
         let benInstall = try #require(h.installID(HostHarness.benPhone))

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down `$<uuid>` participant tokens (SPEC §5, PROTOCOL §5.1): `$` followed by a
 /// 36-character UUID in either case is a token; anything else (a lone `$`, a UUID cut short, a
@@ -82,7 +83,8 @@ import Testing
     // MARK: Which texts
 
     static let template = TemplateLayoutValue(
-        caption: "c", subcaption: "s", trailingCaption: "tc", trailingSubcaption: "ts", imageTitle: "it", imageSubtitle: "is",
+        caption: "c", subcaption: "s", trailingCaption: "tc", trailingSubcaption: "ts", imageTitle: "it",
+        imageSubtitle: "is",
         image: FrameReference(frame: 0), mediaFileURL: "file:///m.mov")
 
     static func shouted(_ layout: TemplateLayoutValue) -> TemplateLayoutValue {
@@ -98,7 +100,8 @@ import Testing
 
     @Test(arguments: [LayoutValue.template(template), .live(alternateLayout: template)])
     func everyTextAReaderSeesIsMappedAndNothingElse(layout: LayoutValue) {
-        var message = MessageValue(url: "https://x/y", session: "s", summaryText: "sum", accessibilityLabel: "label", layout: layout)
+        var message = MessageValue(
+            url: "https://x/y", session: "s", summaryText: "sum", accessibilityLabel: "label", layout: layout)
         message.mapTexts { $0.uppercased() }
         #expect(message.summaryText == "SUM")
         #expect(message.accessibilityLabel == "LABEL")

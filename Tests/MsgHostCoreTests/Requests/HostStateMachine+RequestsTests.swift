@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the extension's content requests (SPEC §4, PROTOCOL §4.4–4.6): `insert*` stages
 /// in the input field, replacing what was there (a staged message is pending); `insertMessage`
@@ -15,9 +16,11 @@ import Testing
 
     static func body(_ type: RequestType, _ instance: String) -> any Encodable {
         switch type {
-        case .sendMessage, .insertMessage: MessageRequestBody(instance: instance, message: MessageValue(summaryText: "hi"))
+        case .sendMessage, .insertMessage:
+            MessageRequestBody(instance: instance, message: MessageValue(summaryText: "hi"))
         case .sendSticker, .insertSticker: StickerRequestBody(instance: instance, sticker: Self.sticker)
-        case .sendAttachment, .insertAttachment: AttachmentRequestBody(instance: instance, url: "file:///tmp/report.pdf")
+        case .sendAttachment, .insertAttachment:
+            AttachmentRequestBody(instance: instance, url: "file:///tmp/report.pdf")
         default: TextRequestBody(instance: instance, text: "hi")
         }
     }
@@ -36,7 +39,8 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         let forged = MessageValue(summaryText: "draft", isPending: false, senderParticipantIdentifier: "FORGED")
-        let inserted = h.request(.insertMessage, MessageRequestBody(instance: instance, message: forged), from: instance)
+        let inserted = h.request(
+            .insertMessage, MessageRequestBody(instance: instance, message: forged), from: instance)
         let message = try #require(inserted.extensionReplies.first).decodeBody(SendMessageResult.self).message
         #expect(message.isPending == true)
         #expect(message.senderParticipantIdentifier == h.identifier(of: HostHarness.amber, on: HostHarness.amberPhone))
@@ -49,11 +53,15 @@ import Testing
         #expect(text.extensionReplies.first?.isOK == true)
         #expect(Self.field(h).staged?.content == .text("typed"))
 
-        let sticker = try h.answerFiles(in: h.request(.insertSticker, StickerRequestBody(instance: instance, sticker: Self.sticker), from: instance), [.accepted(Self.image)])
+        let sticker = try h.answerFiles(
+            in: h.request(
+                .insertSticker, StickerRequestBody(instance: instance, sticker: Self.sticker), from: instance),
+            [.accepted(Self.image)])
         #expect(sticker.extensionReplies.first?.isOK == true)
         #expect(Self.field(h).staged?.content == .sticker(Self.image, description: "A vanilla cone"))
 
-        let attachment = h.request(.insertAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/a.pdf"), from: instance)
+        let attachment = h.request(
+            .insertAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/a.pdf"), from: instance)
         _ = try h.answerFiles(in: attachment, [.accepted(Self.movie)])
         #expect(Self.field(h).staged?.content == .attachment(Self.movie))
         #expect(h.machine.world.storedMessages.isEmpty, "nothing leaves the device")
@@ -86,15 +94,23 @@ import Testing
         var h = try HostHarness()
         let media = try h.open(on: HostHarness.amberPhone, app: HostHarness.mediaApp)
         try h.userTouch()
-        #expect(h.request(type, Self.body(type, media), from: media).extensionReplies.first?.error?.code == 11, "touched and visible, but media")
+        #expect(
+            h.request(type, Self.body(type, media), from: media).extensionReplies.first?.error?.code == 11,
+            "touched and visible, but media")
         let instance = try h.open(on: HostHarness.amberPhone)
-        #expect(h.request(type, Self.body(type, media), from: media).extensionReplies.first?.error?.code == 11, "11 before 10")
-        #expect(h.request(type, Self.body(type, instance), from: instance).extensionReplies.first?.error?.code == 9, "visible, untouched")
+        #expect(
+            h.request(type, Self.body(type, media), from: media).extensionReplies.first?.error?.code == 11,
+            "11 before 10")
+        #expect(
+            h.request(type, Self.body(type, instance), from: instance).extensionReplies.first?.error?.code == 9,
+            "visible, untouched")
         try h.userTouch()
         let accepted = h.settle(h.request(type, Self.body(type, instance), from: instance))
         #expect(accepted.extensionReplies.first?.isOK == true || accepted.inspections.count == 1)
         #expect(try h.user(.user(.close(DeviceRequest(device: HostHarness.amberPhone)))).reply.isOK)
-        #expect(h.request(type, Self.body(type, instance), from: instance).extensionReplies.first?.error?.code == 10, "10 before 9")
+        #expect(
+            h.request(type, Self.body(type, instance), from: instance).extensionReplies.first?.error?.code == 10,
+            "10 before 9")
     }
 
     // MARK: Files
@@ -103,7 +119,8 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         try h.userTouch()
-        let request = AttachmentRequestBody(instance: instance, url: "file:///tmp/report.pdf", alternateFilename: "Report.pdf")
+        let request = AttachmentRequestBody(
+            instance: instance, url: "file:///tmp/report.pdf", alternateFilename: "Report.pdf")
         let parked = h.request(.sendAttachment, request, from: instance)
         #expect(parked.count == 1, "only the inspection: no reply, nothing stored")
         let inspection = try #require(parked.inspections.first)
@@ -115,7 +132,9 @@ import Testing
         #expect(error.isMessages(.fileNotFound) && error.description == "no /tmp/report.pdf")
         #expect(refused.persisted.isEmpty)
         #expect(refused.events.contains { $0.kind == "sendRefused" && $0.code == 1 })
-        #expect(h.machine.filesInspected(token: inspection.token, results: [.accepted(Self.image)], now: h.now).isEmpty, "a token is answered once")
+        #expect(
+            h.machine.filesInspected(token: inspection.token, results: [.accepted(Self.image)], now: h.now).isEmpty,
+            "a token is answered once")
 
         let file = HostHarness.storedFile("report", mediaType: "application/pdf")
         let sent = try h.answerFiles(in: h.request(.sendAttachment, request, from: instance), [.accepted(file)])
@@ -129,17 +148,23 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         try h.userTouch()
-        let layout = TemplateLayoutValue(caption: "c", image: FrameReference(frame: 1), mediaFileURL: "file:///tmp/clip.mov")
+        let layout = TemplateLayoutValue(
+            caption: "c", image: FrameReference(frame: 1), mediaFileURL: "file:///tmp/clip.mov")
         let message = MessageValue(summaryText: "pic", layout: .live(alternateLayout: layout))
-        let parked = h.request(.sendMessage, MessageRequestBody(instance: instance, message: message), from: instance, buffers: [[0], [1, 2, 3]])
+        let parked = h.request(
+            .sendMessage, MessageRequestBody(instance: instance, message: message), from: instance,
+            buffers: [[0], [1, 2, 3]])
         #expect(parked.extensionReplies.isEmpty)
-        #expect(parked.inspections.first?.checks == [
-            FileCheck(source: .bytes([1, 2, 3]), purpose: .layoutImage), FileCheck(source: .url("file:///tmp/clip.mov"), purpose: .layoutMedia),
-        ])
+        #expect(
+            parked.inspections.first?.checks == [
+                FileCheck(source: .bytes([1, 2, 3]), purpose: .layoutImage),
+                FileCheck(source: .url("file:///tmp/clip.mov"), purpose: .layoutMedia),
+            ])
         let sent = h.settle(try h.answerFiles(in: parked, [.accepted(Self.image), .accepted(Self.movie)]))
         let stored = try #require(Self.stored(sent).first)
         // The extension's own references are dropped; the store's copies travel beside the message.
-        let kept = MessageValue(summaryText: "pic", isPending: false, layout: .live(alternateLayout: TemplateLayoutValue(caption: "c")))
+        let kept = MessageValue(
+            summaryText: "pic", isPending: false, layout: .live(alternateLayout: TemplateLayoutValue(caption: "c")))
         #expect(stored.content == .app(kept, image: Self.image, media: Self.movie))
         let reply = try #require(sent.extensionReplies.first).decodeBody(SendMessageResult.self).message
         #expect(reply.layout?.template.image == FrameReference(url: "file:///var/lib/msghost/files/cone.bin"))
@@ -151,18 +176,26 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         let layout = TemplateLayoutValue(image: FrameReference(frame: 0), mediaFileURL: "file:///tmp/x.txt")
-        let parked = h.request(.insertMessage, MessageRequestBody(instance: instance, message: MessageValue(layout: .template(layout))), from: instance, buffers: [[9]])
-        let done = try h.answerFiles(in: parked, [.accepted(Self.image), .refused(.messages(.improperFileType, "text is no movie"))])
+        let parked = h.request(
+            .insertMessage, MessageRequestBody(instance: instance, message: MessageValue(layout: .template(layout))),
+            from: instance, buffers: [[9]])
+        let done = try h.answerFiles(
+            in: parked, [.accepted(Self.image), .refused(.messages(.improperFileType, "text is no movie"))])
         #expect(done.extensionReplies.first?.error?.isMessages(.improperFileType) == true)
         #expect(Self.field(h).staged == nil)
     }
 
-    @Test(arguments: [(FrameReference(frame: 0), 0), (FrameReference(frame: 2), 2), (FrameReference(frame: -1), 1), (FrameReference(url: "file:///tmp/a.png"), 1)])
+    @Test(arguments: [
+        (FrameReference(frame: 0), 0), (FrameReference(frame: 2), 2), (FrameReference(frame: -1), 1),
+        (FrameReference(url: "file:///tmp/a.png"), 1),
+    ])
     func aLayoutImageThatNamesNoBinaryFrameIsInvalidBody(image: FrameReference, frames: Int) throws {
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         let message = MessageValue(layout: .template(TemplateLayoutValue(image: image)))
-        let actions = h.request(.insertMessage, MessageRequestBody(instance: instance, message: message), from: instance, buffers: Array(repeating: [1], count: frames))
+        let actions = h.request(
+            .insertMessage, MessageRequestBody(instance: instance, message: message), from: instance,
+            buffers: Array(repeating: [1], count: frames))
         let error = try #require(actions.extensionReplies.first?.error)
         #expect(error.isProtocol(.invalidBody) && error.description.contains("image"))
         #expect(actions.inspections.isEmpty)
@@ -188,11 +221,15 @@ import Testing
         var h = try HostHarness()
         let instance = try h.open(on: HostHarness.amberPhone)
         try h.userTouch()
-        let first = h.request(.sendAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/a.pdf"), from: instance)
-        let second = h.request(.sendAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/b.pdf"), from: instance)
+        let first = h.request(
+            .sendAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/a.pdf"), from: instance)
+        let second = h.request(
+            .sendAttachment, AttachmentRequestBody(instance: instance, url: "file:///tmp/b.pdf"), from: instance)
         var replies = second.extensionReplies
         replies += try h.answerFiles(in: first, [.accepted(Self.image)]).extensionReplies
-        if !second.inspections.isEmpty { replies += try h.answerFiles(in: second, [.accepted(Self.movie)]).extensionReplies }
+        if !second.inspections.isEmpty {
+            replies += try h.answerFiles(in: second, [.accepted(Self.movie)]).extensionReplies
+        }
         #expect(replies.filter(\.isOK).count == 1)
         #expect(replies.compactMap(\.error).map(\.code) == [9])
         #expect(h.machine.world.storedMessages.count == 1)
@@ -206,7 +243,8 @@ import Testing
         let amber = try h.open(on: HostHarness.amberPhone)
         let ben = try h.open(on: HostHarness.benPhone)
         try h.userTouch(on: HostHarness.amberPhone)
-        let actions = h.request(.sendMessage, MessageRequestBody(instance: amber, message: MessageValue(summaryText: "hi")), from: amber)
+        let actions = h.request(
+            .sendMessage, MessageRequestBody(instance: amber, message: MessageValue(summaryText: "hi")), from: amber)
 
         let outbound = actions.compactMap { if case .sendToExtension(_, let message) = $0 { message } else { nil } }
         #expect(outbound.map(\.header.type) == ["reply", "didReceive", "didStartSending"])

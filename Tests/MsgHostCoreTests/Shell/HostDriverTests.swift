@@ -1,9 +1,10 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import MsgHostShell
 import MsgHostStore
 import Testing
+
+@testable import MsgHostCore
 
 /// The shell's contract, as `HostDriver` keeps it for the daemon and every harness: changes
 /// are written as the machine returns them and committed once a unit; nothing leaves before
@@ -37,7 +38,14 @@ import Testing
         let actions = h.send(instance: instance)
         #expect(actions.extensionReplies.first?.isOK == true)
         let entries = h.journal.take()
-        let recorded = try #require(entries.firstIndex { if case .recorded(let changes) = $0 { changes.contains { if case .messageStored = $0 { true } else { false } } } else { false } })
+        let recorded = try #require(
+            entries.firstIndex {
+                if case .recorded(let changes) = $0 {
+                    changes.contains { if case .messageStored = $0 { true } else { false } }
+                } else {
+                    false
+                }
+            })
         let committed = try #require(entries.firstIndex(where: Self.isCommit))
         let reply = try #require(entries.firstIndex(where: Self.replyLeft))
         #expect(recorded < committed && committed < reply)
@@ -88,23 +96,36 @@ import Testing
     @Test func aBurstIsOneCommitAndItsRepliesLeaveAfterIt() throws {
         var h = try HostHarness(undoesUnits: true)
         _ = h.journal.take()
-        let burst = (1...3).map { HostEvent.controlMessage(client: h.client, .request(id: "p\($0)", Self.person("p\($0)@example.com"))) }
+        let burst = (1...3).map {
+            HostEvent.controlMessage(client: h.client, .request(id: "p\($0)", Self.person("p\($0)@example.com")))
+        }
         h.driver.burst(burst)
         let entries = h.journal.take()
         #expect(entries.filter(Self.isCommit).count == 1)
         let committed = try #require(entries.firstIndex(where: Self.isCommit))
         #expect(!entries[..<committed].contains(where: Self.isLeft))
-        #expect(entries.compactMap { if case .left(let action) = $0 { action } else { nil } }.controlReplies.map(\.header.replyTo) == ["p1", "p2", "p3"])
+        #expect(
+            entries.compactMap { if case .left(let action) = $0 { action } else { nil } }.controlReplies.map(
+                \.header.replyTo) == ["p1", "p2", "p3"])
     }
 
     @Test func whatComesBeforeABurstsFirstChangeLeavesAtOnce() throws {
         var h = try HostHarness(undoesUnits: true)
         _ = h.journal.take()
-        let status = { (id: String) in HostEvent.controlMessage(client: h.client, .request(id: id, .observation(.status))) }
-        h.driver.burst([status("s1"), .controlMessage(client: h.client, .request(id: "p1", Self.person("p1@example.com"))), status("s2")])
+        let status = { (id: String) in
+            HostEvent.controlMessage(client: h.client, .request(id: id, .observation(.status)))
+        }
+        h.driver.burst([
+            status("s1"), .controlMessage(client: h.client, .request(id: "p1", Self.person("p1@example.com"))),
+            status("s2"),
+        ])
         let entries = h.journal.take()
         let committed = try #require(entries.firstIndex(where: Self.isCommit))
-        let replyIndex = { (id: String) in entries.firstIndex { if case .left(.sendToControl(_, let message)) = $0 { message.header.replyTo == id } else { false } } }
+        let replyIndex = { (id: String) in
+            entries.firstIndex {
+                if case .left(.sendToControl(_, let message)) = $0 { message.header.replyTo == id } else { false }
+            }
+        }
         #expect(try #require(replyIndex("s1")) < committed, "status changed nothing: it did not wait")
         #expect(try #require(replyIndex("s2")) > committed, "after the change, everything waits for the commit")
     }
@@ -113,7 +134,9 @@ import Testing
         var h = try HostHarness(undoesUnits: true)
         _ = h.journal.take()
         h.driver.store.failingCommits = 1
-        let burst = (1...3).map { HostEvent.controlMessage(client: h.client, .request(id: "p\($0)", Self.person("p\($0)@example.com"))) }
+        let burst = (1...3).map {
+            HostEvent.controlMessage(client: h.client, .request(id: "p\($0)", Self.person("p\($0)@example.com")))
+        }
         h.driver.burst(burst)
         let replies = h.journal.left.controlReplies
         #expect(replies.map(\.header.replyTo) == ["p1", "p2", "p3"])
@@ -136,7 +159,9 @@ import Testing
         #expect(entries.filter(Self.isCommit).count == 1, "the send and its files: one unit")
         let left = entries.compactMap { if case .left(let action) = $0 { action } else { nil } }
         #expect(left.extensionReplies.first?.isOK == true)
-        #expect(!left.contains { if case .inspectFiles = $0 { true } else { false } }, "looking at files is the store's, not the transport's")
+        #expect(
+            !left.contains { if case .inspectFiles = $0 { true } else { false } },
+            "looking at files is the store's, not the transport's")
         #expect(h.history.storedMessages.values.map(\.content) == [.attachment(file)])
     }
 
@@ -147,7 +172,8 @@ import Testing
         _ = try h.dispatch(MessageValue(summaryText: "stored before the damage"))
         _ = h.journal.take()
         let people = h.machine.world.people
-        let transcript = ControlRequest.observation(.transcript(TranscriptRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation)))
+        let transcript = ControlRequest.observation(
+            .transcript(TranscriptRequest(device: HostHarness.benPhone, conversation: HostHarness.conversation)))
         breakable.broken = true
         h.driver.burst([
             .controlMessage(client: h.client, .request(id: "p1", Self.person("p1@example.com"))),
@@ -159,7 +185,9 @@ import Testing
         #expect(h.machine.world.people == people)
         let replies = entries.compactMap { if case .left(let action) = $0 { action } else { nil } }.controlReplies
         #expect(replies.map(\.header.replyTo) == ["p1", "t1"])
-        #expect(replies.allSatisfy { $0.error?.isHost(.storageUnavailable) == true }, "the first answered, the second run again and undone alone")
+        #expect(
+            replies.allSatisfy { $0.error?.isHost(.storageUnavailable) == true },
+            "the first answered, the second run again and undone alone")
     }
 
     @Test func timersFiredInsideALostUnitAreUsedUpWithItAndRetried() throws {
@@ -167,7 +195,10 @@ import Testing
         settings.manualClock = true
         var h = try HostHarness(settings: settings, undoesUnits: true)
         h.driver.transport.firesTimers = true
-        #expect(try h.controlReply(.delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, latencyMs: 500, hold: nil)))).isOK)
+        #expect(
+            try h.controlReply(
+                .delivery(.delivery(DeliveryRequest(device: HostHarness.benPhone, latencyMs: 500, hold: nil)))
+            ).isOK)
         _ = try h.dispatch(MessageValue(summaryText: "on its way"))
         #expect(h.driver.transport.timers.contains { if case .delivery = $0.id { true } else { false } })
         _ = h.journal.take()

@@ -1,8 +1,9 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import MsgHostShell
 import MsgHostStore
 import Testing
+
+@testable import MsgHostCore
 
 /// Drives a `HostStateMachine` by hand, with no I/O: a control client, one scripted extension,
 /// a manual clock and predictable ids (`SequentialIDGenerator`). Every event goes through the
@@ -26,10 +27,17 @@ struct HostHarness {
     static let start = Instant(milliseconds: 1_700_000_000_000)
 
     static let seed = WorldSeed(
-        people: [Person(handle: amber, name: "Amber"), Person(handle: ben, name: "Ben"), Person(handle: cleo, name: "Cleo")],
-        devices: [.init(id: amberPhone, owner: amber, platform: nil), .init(id: benPhone, owner: ben, platform: .ios17)],
+        people: [
+            Person(handle: amber, name: "Amber"), Person(handle: ben, name: "Ben"), Person(handle: cleo, name: "Cleo"),
+        ],
+        devices: [
+            .init(id: amberPhone, owner: amber, platform: nil), .init(id: benPhone, owner: ben, platform: .ios17),
+        ],
         conversations: [Conversation(id: conversation, members: [amber, ben])],
-        installs: [.init(device: amberPhone, app: app), .init(device: benPhone, app: app), .init(device: amberPhone, app: mediaApp)])
+        installs: [
+            .init(device: amberPhone, app: app), .init(device: benPhone, app: app),
+            .init(device: amberPhone, app: mediaApp),
+        ])
 
     /// The shell's driver: the machine, the store (every `.persist` action's changes are
     /// written there as the action is taken, and the machine told), the clock, the transport.
@@ -72,18 +80,23 @@ struct HostHarness {
     ///     off, the tests take and restore the machine's checkpoints themselves, around as many
     ///     events as they choose.
     init(
-        settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil, parentApp: Bool = false, opensMessages: Bool = false,
+        settings: HostSettings = HostSettings(), memoryLimitMB: Int? = nil, memoryWarningMB: Int? = nil,
+        parentApp: Bool = false, opensMessages: Bool = false,
         undoesUnits: Bool = false
     ) throws {
         let ids = SequentialIDGenerator()
         var apps = [
-            AppDescriptor(bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 }, memoryWarningBytes: memoryWarningMB.map { $0 << 20 }),
+            AppDescriptor(
+                bundleID: Self.app, displayName: "App", memoryLimitBytes: memoryLimitMB.map { $0 << 20 },
+                memoryWarningBytes: memoryWarningMB.map { $0 << 20 }),
             AppDescriptor(bundleID: Self.mediaApp, displayName: "Media", contexts: [.media]),
         ]
         apps[0].hasParentApp = parentApp
         apps[0].opensMessagesInParentApp = opensMessages
         let history = InMemoryHistory()
-        let machine = HostStateMachine(world: try World(history: history), apps: apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        let machine = HostStateMachine(
+            world: try World(history: history), apps: apps, settings: settings, ids: ids, startedAt: Self.start,
+            daemonPID: 4242)
         self.driver = .inMemory(machine, history: history, now: Self.start, undoesUnits: undoesUnits)
         self.codec = ExtensionCodec(maxFrameBytes: settings.maxFrameBytes)
         self.write(try self.machine.applySeed(Self.seed, now: Self.start))
@@ -118,21 +131,29 @@ struct HostHarness {
     }
 
     /// Sends a control request that is answered at once and returns the reply.
-    mutating func controlReply(_ request: ControlRequest, sourceLocation: SourceLocation = #_sourceLocation) throws -> ControlMessage {
+    mutating func controlReply(_ request: ControlRequest, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> ControlMessage
+    {
         let (id, actions) = self.control(request)
         let replies = actions.controlReplies.filter { $0.header.replyTo == id }
         #expect(replies.count <= 1, "\(request.command) answered more than once", sourceLocation: sourceLocation)
-        return try #require(replies.first, "\(request.command) should be answered at once", sourceLocation: sourceLocation)
+        return try #require(
+            replies.first, "\(request.command) should be answered at once", sourceLocation: sourceLocation)
     }
 
     /// Sends a control message as bytes through `ControlCodec`, as the shell does, and returns
     /// the reply: for what only the edge can get wrong (a missing field, a wrong type).
-    mutating func controlThroughCodec(_ type: String, _ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ControlMessage {
+    mutating func controlThroughCodec(_ type: String, _ body: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> ControlMessage
+    {
         self.nextControlID += 1
         let id = "c\(self.nextControlID)"
-        let frames = Envelope(header: Header(id: id, type: type, time: self.now.milliseconds), body: Array(body.utf8)).frames(signingWith: nil)
+        let frames = Envelope(header: Header(id: id, type: type, time: self.now.milliseconds), body: Array(body.utf8))
+            .frames(signingWith: nil)
         let actions = self.run(.controlMessage(client: self.client, ControlCodec().decode(frames)))
-        return try #require(actions.controlReplies.first { $0.header.replyTo == id }, "\(type) should be answered at once", sourceLocation: sourceLocation)
+        return try #require(
+            actions.controlReplies.first { $0.header.replyTo == id }, "\(type) should be answered at once",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: The scripted extension
@@ -156,7 +177,8 @@ struct HostHarness {
 
     /// A message from the extension, signed with `key` (the launch token unless given).
     mutating func fromExtension(
-        _ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil, key: [UInt8]? = nil, route: [UInt8]? = nil,
+        _ type: String, _ body: some Encodable, id: String? = nil, replyTo: String? = nil, key: [UInt8]? = nil,
+        route: [UInt8]? = nil,
         buffers: [[UInt8]] = []
     ) -> [HostAction] {
         let header = Header(id: id ?? self.makeExtensionID(), type: type, replyTo: replyTo, time: self.now.milliseconds)
@@ -178,12 +200,16 @@ struct HostHarness {
 
     /// Acknowledges callbacks one by one, starting with those in `actions`, until the host sends
     /// no more. Records an issue if the host ever has two callbacks out at once.
-    mutating func ackAll(from actions: [HostAction], sourceLocation: SourceLocation = #_sourceLocation) -> (types: [String], actions: [HostAction]) {
+    mutating func ackAll(from actions: [HostAction], sourceLocation: SourceLocation = #_sourceLocation) -> (
+        types: [String], actions: [HostAction]
+    ) {
         var types: [String] = []
         var all: [HostAction] = []
         var pending = actions.callbacks
         while let callback = pending.first {
-            #expect(pending.count == 1, "callbacks must go one at a time, got \(pending.map(\.header.type))", sourceLocation: sourceLocation)
+            #expect(
+                pending.count == 1, "callbacks must go one at a time, got \(pending.map(\.header.type))",
+                sourceLocation: sourceLocation)
             types.append(callback.header.type)
             let next = self.ack(callback)
             all += next
@@ -194,8 +220,10 @@ struct HostHarness {
 
     /// `open` from the drawer, then the process starts, says hello and acknowledges every
     /// callback. Returns the instance the `open` reply names.
-    mutating func openConnected(device: String = HostHarness.amberPhone, app: String = HostHarness.app) throws -> String {
-        let (id, opened) = self.control(.user(.open(OpenRequest(device: device, conversation: Self.conversation, app: app))))
+    mutating func openConnected(device: String = HostHarness.amberPhone, app: String = HostHarness.app) throws -> String
+    {
+        let (id, opened) = self.control(
+            .user(.open(OpenRequest(device: device, conversation: Self.conversation, app: app))))
         var actions = opened
         if !opened.launches.isEmpty {
             _ = self.processStarted()
@@ -216,7 +244,10 @@ struct HostHarness {
     }
 
     /// `sendMessage`, returning the host's reply to it.
-    mutating func sendReply(_ message: MessageValue = MessageValue(summaryText: "hi"), instance: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Envelope {
+    mutating func sendReply(
+        _ message: MessageValue = MessageValue(summaryText: "hi"), instance: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Envelope {
         try #require(self.send(message, instance: instance).extensionReplies.first, sourceLocation: sourceLocation)
     }
 
@@ -258,10 +289,14 @@ extension [HostAction] {
     var callbacks: [Envelope] { self.toExtension.filter { $0.header.type != ReplyType.name } }
 
     var launches: [LaunchRequest] { self.compactMap { if case .launch(let request) = $0 { request } else { nil } } }
-    var timers: [(TimerID, Instant)] { self.compactMap { if case .startTimer(let id, let at) = $0 { (id, at) } else { nil } } }
+    var timers: [(TimerID, Instant)] {
+        self.compactMap { if case .startTimer(let id, let at) = $0 { (id, at) } else { nil } }
+    }
     var signals: [ProcessSignal] { self.compactMap { if case .signal(_, let signal) = $0 { signal } else { nil } } }
     var events: [EventRecord] { self.compactMap { if case .event(let record) = $0 { record } else { nil } } }
-    var persisted: [WorldChange] { self.flatMap { action -> [WorldChange] in if case .persist(let changes) = action { changes } else { [] } } }
+    var persisted: [WorldChange] {
+        self.flatMap { action -> [WorldChange] in if case .persist(let changes) = action { changes } else { [] } }
+    }
     var didStop: Bool { self.contains(.stopped) }
 
     private static func decode(_ frames: [[UInt8]]) -> Envelope? {
@@ -286,7 +321,8 @@ extension ControlMessage {
 
     /// The result, as the type the test expects it to be.
     func result<T>(_ type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
-        try #require(self.result?.value as? T, "expected a \(T.self) result, got \(self.body)", sourceLocation: sourceLocation)
+        try #require(
+            self.result?.value as? T, "expected a \(T.self) result, got \(self.body)", sourceLocation: sourceLocation)
     }
 }
 

@@ -1,5 +1,6 @@
-@testable import MsgHostCore
 import Testing
+
+@testable import MsgHostCore
 
 /// Production identifiers: RFC 4122 version-4 UUIDs in Apple's uppercase form, and 256-bit
 /// tokens in lowercase hex, all different.
@@ -28,13 +29,17 @@ import Testing
     /// `ids.seed`: the same seed makes the same UUIDs, in Apple's form; another seed others;
     /// tokens stay random (secrets).
     @Test func aSeededGeneratorRepeatsItsUUIDsButNotItsTokens() {
-        var one = SeededIDGenerator(seed: 7), two = SeededIDGenerator(seed: 7), other = SeededIDGenerator(seed: 8)
+        var one = SeededIDGenerator(seed: 7)
+        var two = SeededIDGenerator(seed: 7)
+        var other = SeededIDGenerator(seed: 8)
         let uuids = (0..<100).map { _ in one.makeUUID() }
         #expect(uuids == (0..<100).map { _ in two.makeUUID() })
         #expect(Set(uuids).count == 100 && uuids.first != other.makeUUID())
         for uuid in uuids {
             let groups = uuid.split(separator: "-")
-            #expect(groups.map(\.count) == [8, 4, 4, 4, 12] && groups[2].first == "4" && "89AB".contains(groups[3].first!), "\(uuid)")
+            #expect(
+                groups.map(\.count) == [8, 4, 4, 4, 12] && groups[2].first == "4" && "89AB".contains(groups[3].first!),
+                "\(uuid)")
         }
         #expect(one.makeToken() != two.makeToken())
     }

@@ -1,5 +1,6 @@
-@testable import MsgHostCore
 import Testing
+
+@testable import MsgHostCore
 
 /// Time arithmetic saturates at the ends of Int64 instead of trapping (no outside value can
 /// bring the daemon down through a timer).

@@ -94,13 +94,19 @@ final class RecordingTransport: ShellTransport, @unchecked Sendable {
 
     init(journal: ShellJournal) { self.journal = journal }
 
-    func send(_ message: OutboundMessage, toExtension route: [UInt8]) { self.journal.append(.left(.sendToExtension(route: route, message))) }
-    func send(_ message: ControlMessage, toControl client: [UInt8]) { self.journal.append(.left(.sendToControl(client: client, message))) }
+    func send(_ message: OutboundMessage, toExtension route: [UInt8]) {
+        self.journal.append(.left(.sendToExtension(route: route, message)))
+    }
+    func send(_ message: ControlMessage, toControl client: [UInt8]) {
+        self.journal.append(.left(.sendToControl(client: client, message)))
+    }
     func serve(_ request: ShellControlRequest, client: [UInt8], requestID: String) {
         self.journal.append(.left(.serveControl(client: client, requestID: requestID, request)))
     }
     func launch(_ request: LaunchRequest) { self.journal.append(.left(.launch(request))) }
-    func signal(_ launchID: String, _ signal: ProcessSignal) { self.journal.append(.left(.signal(launchID: launchID, signal))) }
+    func signal(_ launchID: String, _ signal: ProcessSignal) {
+        self.journal.append(.left(.signal(launchID: launchID, signal)))
+    }
 
     func startTimer(_ timer: TimerID, at: Instant) {
         self.journal.append(.left(.startTimer(timer, at: at)))
@@ -109,7 +115,9 @@ final class RecordingTransport: ShellTransport, @unchecked Sendable {
 
     func dueTimers(at now: Instant) -> [TimerID] {
         guard self.firesTimers else { return [] }
-        let due = self.timers.enumerated().filter { $0.element.at <= now }.sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+        let due = self.timers.enumerated().filter { $0.element.at <= now }.sorted {
+            ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+        }
         let ids = Set(due.map(\.offset))
         self.timers = self.timers.enumerated().filter { !ids.contains($0.offset) }.map(\.element)
         return due.map(\.element.id)
@@ -129,10 +137,13 @@ typealias TestDriver = HostDriver<TestStore, TestClock, RecordingTransport>
 extension TestDriver {
     /// A driver over memory: a `TestStore`, a `TestClock` at `now` and a `RecordingTransport`,
     /// sharing one journal.
-    static func inMemory(_ machine: HostStateMachine, history: InMemoryHistory, now: Instant, undoesUnits: Bool = true) -> TestDriver {
+    static func inMemory(_ machine: HostStateMachine, history: InMemoryHistory, now: Instant, undoesUnits: Bool = true)
+        -> TestDriver
+    {
         let journal = ShellJournal()
         return TestDriver(
-            machine: machine, store: TestStore(history: history, journal: journal), clock: TestClock(now), transport: RecordingTransport(journal: journal),
+            machine: machine, store: TestStore(history: history, journal: journal), clock: TestClock(now),
+            transport: RecordingTransport(journal: journal),
             undoesUnits: undoesUnits)
     }
 }

@@ -1,15 +1,22 @@
 import Foundation
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// `MessageContent` written by hand (the store writes one per send) must be the bytes the
 /// store's Foundation encoder writes (sorted keys, escaped slashes), and read back the same.
 @Suite struct MessageContentTests {
-    static let file = StoredFile(sha256: String(repeating: "a", count: 64), storedName: "a/b.png", filename: "cone \"1\".png", mediaType: "image/png", byteCount: 42, pixelWidth: 3)
+    static let file = StoredFile(
+        sha256: String(repeating: "a", count: 64), storedName: "a/b.png", filename: "cone \"1\".png",
+        mediaType: "image/png", byteCount: 42, pixelWidth: 3)
     static let contents: [MessageContent] = [
-        .app(MessageValue(url: "https://e.com/a?b=1", session: "S", summaryText: "hi\n", isPending: false,
-                          layout: .live(alternateLayout: TemplateLayoutValue(caption: "é/😀", image: FrameReference(url: "file:///x")))), image: file, media: nil),
+        .app(
+            MessageValue(
+                url: "https://e.com/a?b=1", session: "S", summaryText: "hi\n", isPending: false,
+                layout: .live(
+                    alternateLayout: TemplateLayoutValue(caption: "é/😀", image: FrameReference(url: "file:///x")))),
+            image: file, media: nil),
         .app(MessageValue(), image: nil, media: file),
         .text("plain \\ text \u{1}"),
         .sticker(file, description: "a cone"),
@@ -23,7 +30,9 @@ import Testing
         var writer = JSONWriter(escapesSlashes: true)
         content.write(to: &writer)
         #expect(!writer.failed)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(decoding: try encoder.encode(content), as: UTF8.self))
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == String(decoding: try encoder.encode(content), as: UTF8.self))
         #expect(try JSONDecoder().decode(MessageContent.self, from: Data(writer.bytes)) == content)
     }
 }

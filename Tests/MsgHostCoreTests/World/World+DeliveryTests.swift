@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// A message's way to each device as the directory plans it (SPEC §5): the sender's devices
 /// and devices with no rule at once, a delayed one planned with its timer, a held one with
@@ -11,9 +12,12 @@ import Testing
     static let t0 = Instant(milliseconds: 10_000)
 
     static func message(_ id: String, expiring: Bool = false) -> StoredMessage {
-        let value = MessageValue(summaryText: id, shouldExpire: expiring, layout: .template(TemplateLayoutValue(caption: id)))
-        return StoredMessage(id: id, conversation: "ab", app: "app", sender: "amber", senderDevice: "amber-phone", senderInstall: "app@amber-phone",
-                             sentAt: t0.milliseconds, content: .app(value, image: nil, media: nil))
+        let value = MessageValue(
+            summaryText: id, shouldExpire: expiring, layout: .template(TemplateLayoutValue(caption: id)))
+        return StoredMessage(
+            id: id, conversation: "ab", app: "app", sender: "amber", senderDevice: "amber-phone",
+            senderInstall: "app@amber-phone",
+            sentAt: t0.milliseconds, content: .app(value, image: nil, media: nil))
     }
 
     @Test func eachDeviceIsPlannedByItsRuleInTheMembersOrder() throws {
@@ -27,7 +31,8 @@ import Testing
         for step in world.plan(stored, now: Self.t0) {
             switch step {
             case .arriveNow(let device): arrivingNow.append(device)
-            case .later(let actions): timers += actions.compactMap { if case .startTimer(let timer, _) = $0 { timer } else { nil } }
+            case .later(let actions):
+                timers += actions.compactMap { if case .startTimer(let timer, _) = $0 { timer } else { nil } }
             }
         }
         #expect(arrivingNow == ["amber-phone"], "the sender's own device at once")
@@ -43,7 +48,9 @@ import Testing
         _ = try world.changeDeliveryRule(DeliveryRequest(device: "ben-phone", latencyMs: 500))
         _ = try world.changeDeliveryRule(DeliveryRequest(device: "ben-phone", hold: true))
         #expect(world.deliveryRules["ben-phone"] == DeliveryRule(latencyMs: 500, hold: true))
-        #expect(throws: WireError.self) { try world.changeDeliveryRule(DeliveryRequest(device: "ben-phone", latencyMs: -1)) }
+        #expect(throws: WireError.self) {
+            try world.changeDeliveryRule(DeliveryRequest(device: "ben-phone", latencyMs: -1))
+        }
         #expect(throws: WireError.self) { try world.changeDeliveryRule(DeliveryRequest(device: "nobody", hold: true)) }
     }
 
@@ -56,15 +63,26 @@ import Testing
         }
         let seen = try world.markSeen(device: "ben-phone", conversation: "ab", expiryMs: 1_000, now: Self.t0)
         #expect(seen.count == 2, "one change and one timer, for the expiring message only")
-        #expect(seen.last == .startTimer(.expiry(device: "ben-phone", conversation: "ab", entry: 1), at: Self.t0.adding(milliseconds: 1_000)))
-        #expect(try world.markSeen(device: "ben-phone", conversation: "ab", expiryMs: 1_000, now: Self.t0).isEmpty, "seen once")
-        #expect(try world.markSeen(device: "amber-phone", conversation: "ab", expiryMs: 1_000, now: Self.t0).isEmpty, "the sender's own messages never expire for them")
-        #expect(try world.restored(ids: &ids, expiryMs: 1_000, now: Self.t0).contains(seen.last!), "a restart restarts the clock")
+        #expect(
+            seen.last
+                == .startTimer(
+                    .expiry(device: "ben-phone", conversation: "ab", entry: 1), at: Self.t0.adding(milliseconds: 1_000))
+        )
+        #expect(
+            try world.markSeen(device: "ben-phone", conversation: "ab", expiryMs: 1_000, now: Self.t0).isEmpty,
+            "seen once")
+        #expect(
+            try world.markSeen(device: "amber-phone", conversation: "ab", expiryMs: 1_000, now: Self.t0).isEmpty,
+            "the sender's own messages never expire for them")
+        #expect(
+            try world.restored(ids: &ids, expiryMs: 1_000, now: Self.t0).contains(seen.last!),
+            "a restart restarts the clock")
         var kept = try #require(try world.entry(1, device: "ben-phone", conversation: "ab"))
         kept.kept = true
         _ = world.applying([.transcriptEntryChanged(device: "ben-phone", conversation: "ab", kept)])
         #expect(try world.expire(1, device: "ben-phone", conversation: "ab") == nil)
-        let plain = try #require(world.entries(device: "ben-phone", conversation: "ab").first { $0.messageID == "plain" })
+        let plain = try #require(
+            world.entries(device: "ben-phone", conversation: "ab").first { $0.messageID == "plain" })
         #expect(try world.expire(plain.id, device: "ben-phone", conversation: "ab")?.0.messageID == "plain")
         #expect(try world.entries(device: "ben-phone", conversation: "ab").map(\.messageID) == ["e1"])
     }

@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// The input field's rules in the directory (SPEC §4): typing replaces the text, an insert
 /// replaces the staged item, Send empties the field and hands over what it held, Cancel
@@ -19,12 +20,16 @@ import Testing
         let (device, field, changes) = try world.takeForSending(device: "amber-phone", conversation: "ab")
         #expect(device.owner == "amber" && field.text == "hello" && field.staged == Self.item("second"))
         #expect(!changes.isEmpty && world.inputField(device: "amber-phone", conversation: "ab").isEmpty)
-        #expect(throws: WireError.self, "nothing to send") { try world.takeForSending(device: "amber-phone", conversation: "ab") }
+        #expect(throws: WireError.self, "nothing to send") {
+            try world.takeForSending(device: "amber-phone", conversation: "ab")
+        }
     }
 
     @Test func cancelDeletesOnlyTheStagedItem() throws {
         var world = try WorldTranscriptsTests.makeWorld()
-        #expect(throws: WireError.self, "nothing staged") { try world.cancelStaged(device: "amber-phone", conversation: "ab") }
+        #expect(throws: WireError.self, "nothing staged") {
+            try world.cancelStaged(device: "amber-phone", conversation: "ab")
+        }
         _ = try world.type("kept", device: "amber-phone", conversation: "ab")
         _ = world.stage(Self.item("gone"), device: "amber-phone", conversation: "ab")
         #expect(try world.cancelStaged(device: "amber-phone", conversation: "ab").1 == Self.item("gone"))

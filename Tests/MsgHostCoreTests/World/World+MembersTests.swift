@@ -1,7 +1,8 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down group changes in the world: a newcomer joins last and gets what is
 /// sent after, never before; a leaver's devices keep what they had and get nothing more; a
@@ -9,7 +10,9 @@ import Testing
 /// changes rebuilds the same world, former members included.
 @Suite struct WorldMembersTests {
     static func text(_ id: String, from sender: String, device: String) -> StoredMessage {
-        StoredMessage(id: id, conversation: "ab", app: nil, sender: sender, senderDevice: device, senderInstall: nil, sentAt: 1, content: .text(id))
+        StoredMessage(
+            id: id, conversation: "ab", app: nil, sender: sender, senderDevice: device, senderInstall: nil, sentAt: 1,
+            content: .text(id))
     }
 
     static func ids(_ world: World, _ device: String) throws -> [String] {
@@ -57,11 +60,15 @@ import Testing
         ("remove", "ab", "ghost", .notFound),
         ("remove", "ab", "amber", .invalidState),
     ])
-    func aRefusedChangeNamesWhatIsWrongAndChangesNothing(_ verb: String, _ conversation: String, _ person: String, _ code: ControlErrorCode) throws {
+    func aRefusedChangeNamesWhatIsWrongAndChangesNothing(
+        _ verb: String, _ conversation: String, _ person: String, _ code: ControlErrorCode
+    ) throws {
         var (world, _) = try WorldTests.makeWorld()
         let before = world
         let error = #expect(throws: WireError.self) {
-            _ = verb == "add" ? try world.addMember(person, to: conversation) : try world.removeMember(person, from: conversation)
+            _ =
+                verb == "add"
+                ? try world.addMember(person, to: conversation) : try world.removeMember(person, from: conversation)
         }
         #expect(error?.isControl(code) == true)
         #expect(error?.description.contains(person == "ghost" ? "ghost" : conversation) == true)

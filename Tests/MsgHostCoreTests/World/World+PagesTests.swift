@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the paging arithmetic of `transcript` (PROTOCOL §7): the newest `limit` entries
 /// older than `before`, oldest first; `olderCount` is the number of entries before the page
@@ -10,14 +11,16 @@ import Testing
     static func world(withTexts count: Int) throws -> World {
         var world = try WorldTranscriptsTests.makeWorld()
         for number in 1...count {
-            let text = StoredMessage(id: "t\(number)", conversation: "ab", app: nil, sender: "amber", senderDevice: "amber-phone",
-                                     senderInstall: nil, sentAt: Int64(number), content: .text("\(number)"))
+            let text = StoredMessage(
+                id: "t\(number)", conversation: "ab", app: nil, sender: "amber", senderDevice: "amber-phone",
+                senderInstall: nil, sentAt: Int64(number), content: .text("\(number)"))
             try WorldTranscriptsTests.arrive(text, in: &world)
         }
         return world
     }
 
-    static func page(_ world: World, before: Int? = nil, limit: Int) throws -> (ids: [Int], olderCount: Int, more: Bool) {
+    static func page(_ world: World, before: Int? = nil, limit: Int) throws -> (ids: [Int], olderCount: Int, more: Bool)
+    {
         let page = try world.transcriptPage(device: "ben-phone", conversation: "ab", before: before, limit: limit)
         return (page.entries.map(\.id), page.olderCount, page.more)
     }
@@ -45,7 +48,9 @@ import Testing
         while true {
             let page = try Self.page(world, before: before, limit: 3)
             pages.append(page.ids)
-            #expect(page.olderCount == (page.ids.first ?? 1) - 1, "in a transcript without gaps, olderCount is the first id − 1")
+            #expect(
+                page.olderCount == (page.ids.first ?? 1) - 1,
+                "in a transcript without gaps, olderCount is the first id − 1")
             guard page.more else { break }
             before = page.ids.first
         }

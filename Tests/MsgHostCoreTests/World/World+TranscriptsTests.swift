@@ -1,6 +1,7 @@
-@testable import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down how a message arrives in a device's transcript (SPEC §5, PROTOCOL §5.2): the
 /// session rule (an earlier bubble of the same app and session collapses in place into a
@@ -20,24 +21,35 @@ import Testing
         _ = try world.createDevice(id: "ben-phone", owner: "ben", platform: .ios17)
         _ = try world.createDevice(id: "ben-old", owner: "ben", platform: .legacy)
         _ = try world.createConversation(id: "ab", members: ["amber", "ben"])
-        for (app, device) in [("app", "amber-phone"), ("app", "ben-phone"), ("other", "amber-phone"), ("other", "ben-phone")] {
+        for (app, device) in [
+            ("app", "amber-phone"), ("app", "ben-phone"), ("other", "amber-phone"), ("other", "ben-phone"),
+        ] {
             _ = try world.install(app: app, on: device, id: "\(app)@\(device)", at: t0)
         }
         return world
     }
 
-    static func message(_ id: String, app: String? = "app", session: String? = "S", summary: String? = nil, url: String? = nil,
-                        image: StoredFile? = nil, media: StoredFile? = nil) -> StoredMessage {
-        let value = MessageValue(url: url, session: session, summaryText: summary ?? "summary of \(id)", layout: .template(TemplateLayoutValue(caption: id)))
-        return StoredMessage(id: id, conversation: "ab", app: app, sender: "amber", senderDevice: "amber-phone",
-                             senderInstall: app.map { "\($0)@amber-phone" }, sentAt: 5, content: .app(value, image: image, media: media))
+    static func message(
+        _ id: String, app: String? = "app", session: String? = "S", summary: String? = nil, url: String? = nil,
+        image: StoredFile? = nil, media: StoredFile? = nil
+    ) -> StoredMessage {
+        let value = MessageValue(
+            url: url, session: session, summaryText: summary ?? "summary of \(id)",
+            layout: .template(TemplateLayoutValue(caption: id)))
+        return StoredMessage(
+            id: id, conversation: "ab", app: app, sender: "amber", senderDevice: "amber-phone",
+            senderInstall: app.map { "\($0)@amber-phone" }, sentAt: 5, content: .app(value, image: image, media: media))
     }
 
-    static let picture = StoredFile(sha256: String(repeating: "b", count: 64), storedName: "b.png", filename: "cone.png", mediaType: "image/png", byteCount: 9)
+    static let picture = StoredFile(
+        sha256: String(repeating: "b", count: 64), storedName: "b.png", filename: "cone.png", mediaType: "image/png",
+        byteCount: 9)
 
     /// Stores `message` and has it arrive on `device`; returns the changes.
     @discardableResult
-    static func arrive(_ message: StoredMessage, in world: inout World, on device: String = "ben-phone", nilSummaryText: String? = nil) throws -> [WorldChange] {
+    static func arrive(
+        _ message: StoredMessage, in world: inout World, on device: String = "ben-phone", nilSummaryText: String? = nil
+    ) throws -> [WorldChange] {
         _ = world.applying([.messageStored(message)])
         return try world.arrive(message.id, on: device, nilSummaryText: nilSummaryText)
     }
@@ -51,7 +63,10 @@ import Testing
     @Test func anEarlierBubbleOfTheSessionCollapsesInPlaceIntoASummary() throws {
         var world = try Self.makeWorld()
         try Self.arrive(Self.message("q"), in: &world)
-        try Self.arrive(StoredMessage(id: "t", conversation: "ab", app: nil, sender: "ben", senderDevice: "ben-phone", senderInstall: nil, sentAt: 6, content: .text("ok")), in: &world)
+        try Self.arrive(
+            StoredMessage(
+                id: "t", conversation: "ab", app: nil, sender: "ben", senderDevice: "ben-phone", senderInstall: nil,
+                sentAt: 6, content: .text("ok")), in: &world)
         let first = try #require(world.entries(device: "ben-phone", conversation: "ab").first)
 
         let changes = try Self.arrive(Self.message("a"), in: &world)
@@ -88,11 +103,12 @@ import Testing
         #expect(try Self.kinds(world) == ["summary:q", "bubble:a"])
     }
 
-    @Test(arguments: [
-        ("another app", "other", "S"),
-        ("another session", "app", "T"),
-        ("no session", "app", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("another app", "other", "S"),
+            ("another session", "app", "T"),
+            ("no session", "app", nil),
+        ] as [(String, String, String?)])
     func bubblesOfAnotherAppOrSessionAreUntouched(_ what: String, app: String, session: String?) throws {
         var world = try Self.makeWorld()
         try Self.arrive(Self.message("q"), in: &world)
@@ -110,12 +126,13 @@ import Testing
 
     // MARK: Legacy devices
 
-    @Test(arguments: [
-        ("https://example.com/x", ["legacyImage", "legacyURL"]),
-        ("HTTP://example.com/x", ["legacyImage", "legacyURL"]),
-        ("data:text/plain;base64,aGk=", ["legacyImage"]),
-        (nil, ["legacyImage"]),
-    ] as [(String?, [String])])
+    @Test(
+        arguments: [
+            ("https://example.com/x", ["legacyImage", "legacyURL"]),
+            ("HTTP://example.com/x", ["legacyImage", "legacyURL"]),
+            ("data:text/plain;base64,aGk=", ["legacyImage"]),
+            (nil, ["legacyImage"]),
+        ] as [(String?, [String])])
     func aLegacyDeviceGetsTheImageThenAnHTTPURLInsteadOfABubble(url: String?, kinds: [String]) throws {
         var world = try Self.makeWorld()
         try Self.arrive(Self.message("m", url: url, image: Self.picture), in: &world, on: "ben-old")
@@ -132,14 +149,19 @@ import Testing
     @Test
     func aStoredMediaFileCountsAsTheImageOnALegacyDevice() throws {
         var world = try Self.makeWorld()
-        let movie = StoredFile(sha256: String(repeating: "c", count: 64), storedName: "c.mov", filename: "clip.mov", mediaType: "video/quicktime", byteCount: 9)
+        let movie = StoredFile(
+            sha256: String(repeating: "c", count: 64), storedName: "c.mov", filename: "clip.mov",
+            mediaType: "video/quicktime", byteCount: 9)
         try Self.arrive(Self.message("m", url: "https://example.com/x", media: movie), in: &world, on: "ben-old")
         #expect(try world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.legacyImage, .legacyURL])
     }
 
     @Test func plainTextReachesALegacyDeviceAsItIs() throws {
         var world = try Self.makeWorld()
-        try Self.arrive(StoredMessage(id: "t", conversation: "ab", app: nil, sender: "amber", senderDevice: "amber-phone", senderInstall: nil, sentAt: 6, content: .text("hi")), in: &world, on: "ben-old")
+        try Self.arrive(
+            StoredMessage(
+                id: "t", conversation: "ab", app: nil, sender: "amber", senderDevice: "amber-phone", senderInstall: nil,
+                sentAt: 6, content: .text("hi")), in: &world, on: "ben-old")
         #expect(try world.entries(device: "ben-old", conversation: "ab").map(\.kind) == [.bubble])
     }
 
@@ -149,7 +171,9 @@ import Testing
         var world = try Self.makeWorld()
         var ids: [Int] = []
         for (index, device) in ["ben-phone", "amber-phone", "ben-old", "ben-phone"].enumerated() {
-            for change in try Self.arrive(Self.message("m\(index)", session: nil, url: "https://x", image: Self.picture), in: &world, on: device) {
+            for change in try Self.arrive(
+                Self.message("m\(index)", session: nil, url: "https://x", image: Self.picture), in: &world, on: device)
+            {
                 if case .transcriptEntryAdded(_, _, let entry) = change { ids.append(entry.id) }
             }
         }

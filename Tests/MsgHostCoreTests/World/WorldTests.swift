@@ -1,8 +1,9 @@
-@testable import MsgHostCore
 import HashTreeCollections
 import MsgHostProtocol
 import MsgHostStore
 import Testing
+
+@testable import MsgHostCore
 
 /// Pins down the world's rules (SPEC §1): creation checks (duplicates, unknown owners and
 /// members, conversations of fewer than 2 different people); one install per (device, app), a
@@ -31,8 +32,9 @@ import Testing
     }
 
     static func message(_ id: String, from sender: String = "amber", device: String = "amber-phone") -> StoredMessage {
-        StoredMessage(id: id, conversation: "ab", app: "app", sender: sender, senderDevice: device, senderInstall: "install-a",
-                      sentAt: 5, message: MessageValue(summaryText: id))
+        StoredMessage(
+            id: id, conversation: "ab", app: "app", sender: sender, senderDevice: device, senderInstall: "install-a",
+            sentAt: 5, message: MessageValue(summaryText: id))
     }
 
     // MARK: Creation checks
@@ -56,7 +58,9 @@ import Testing
 
     @Test func aDeviceOfAnUnknownOwnerIsNotFound() throws {
         var (world, _) = try Self.makeWorld()
-        let error = #expect(throws: WireError.self) { try world.createDevice(id: "new", owner: "nobody", platform: .ios17) }
+        let error = #expect(throws: WireError.self) {
+            try world.createDevice(id: "new", owner: "nobody", platform: .ios17)
+        }
         #expect(error?.isControl(.notFound) == true)
         #expect(error?.description.contains("nobody") == true)
         #expect(world.devices["new"] == nil)
@@ -64,14 +68,18 @@ import Testing
 
     @Test func creatingADeviceTwiceIsAlreadyExists() throws {
         var (world, _) = try Self.makeWorld()
-        let error = #expect(throws: WireError.self) { try world.createDevice(id: "ben-phone", owner: "amber", platform: .macos) }
+        let error = #expect(throws: WireError.self) {
+            try world.createDevice(id: "ben-phone", owner: "amber", platform: .macos)
+        }
         #expect(error?.isControl(.alreadyExists) == true)
         #expect(world.devices["ben-phone"] == Device(id: "ben-phone", owner: "ben", platform: .ios10))
     }
 
     @Test func creatingAConversationTwiceIsAlreadyExists() throws {
         var (world, _) = try Self.makeWorld()
-        let error = #expect(throws: WireError.self) { try world.createConversation(id: "ab", members: ["amber", "cleo"]) }
+        let error = #expect(throws: WireError.self) {
+            try world.createConversation(id: "ab", members: ["amber", "cleo"])
+        }
         #expect(error?.isControl(.alreadyExists) == true)
         #expect(world.conversations["ab"]?.members == ["ben", "amber"])
     }
@@ -87,7 +95,9 @@ import Testing
 
     @Test func anUnknownMemberIsNotFound() throws {
         var (world, _) = try Self.makeWorld()
-        let error = #expect(throws: WireError.self) { try world.createConversation(id: "x", members: ["amber", "ghost"]) }
+        let error = #expect(throws: WireError.self) {
+            try world.createConversation(id: "x", members: ["amber", "ghost"])
+        }
         #expect(error?.isControl(.notFound) == true)
         #expect(world.conversations["x"] == nil)
     }
@@ -102,7 +112,9 @@ import Testing
 
     @Test func installingTwiceIsAlreadyExists() throws {
         var (world, _) = try Self.makeWorld()
-        let error = #expect(throws: WireError.self) { try world.install(app: "app", on: "amber-phone", id: "again", at: Self.t0) }
+        let error = #expect(throws: WireError.self) {
+            try world.install(app: "app", on: "amber-phone", id: "again", at: Self.t0)
+        }
         #expect(error?.isControl(.alreadyExists) == true)
         #expect(world.installs["again"] == nil)
         #expect(world.install(device: "amber-phone", app: "app")?.id == "install-a")
@@ -110,7 +122,9 @@ import Testing
 
     @Test func installingOnAnUnknownDeviceIsNotFound() {
         var world = World()
-        let error = #expect(throws: WireError.self) { try world.install(app: "app", on: "nowhere", id: "i", at: Self.t0) }
+        let error = #expect(throws: WireError.self) {
+            try world.install(app: "app", on: "nowhere", id: "i", at: Self.t0)
+        }
         #expect(error?.isControl(.notFound) == true)
     }
 
@@ -153,7 +167,9 @@ import Testing
         let (removed, changes) = try world.uninstall(app: "app", from: "amber-phone")
         #expect(removed.id == "install-a")
         #expect(changes == [.installRemoved(installID: "install-a")])
-        #expect(world.participants["install-a"].map { Set($0.values) } == Set(before), "retired, kept for translating what it sent")
+        #expect(
+            world.participants["install-a"].map { Set($0.values) } == Set(before),
+            "retired, kept for translating what it sent")
         #expect(world.install(device: "amber-phone", app: "app") == nil)
 
         _ = try world.install(app: "app", on: "amber-phone", id: "install-a2", at: Self.t0.adding(milliseconds: 1))
@@ -178,7 +194,9 @@ import Testing
             #expect(try world.transcript(device: device, conversation: "ab").map(\.id) == ["m1", "m2"], "\(device)")
         }
         #expect(try world.transcript(device: "cleo-phone", conversation: "ab").isEmpty)
-        let appended = changes.compactMap { if case .transcriptEntryAdded(let device, _, _) = $0 { device } else { nil } }
+        let appended = changes.compactMap {
+            if case .transcriptEntryAdded(let device, _, _) = $0 { device } else { nil }
+        }
         #expect(Set(appended) == ["amber-phone", "amber-mac", "ben-phone"])
         #expect(appended.count == 3)
     }

@@ -18,11 +18,14 @@ import Testing
         """
 
     static func screen(view: String? = nil, staged: String? = nil) throws -> DeviceScreen {
-        let summary = #"{"index": 0, "entry": 3, "messageID": "m3", "kind": "summary", "sender": "john@example.com", "senderName": "John Appleseed", "senderDevice": "john-iphone", "sentAt": 900, "text": "John added scoops"}"#
-        let transcript = try decode(TranscriptResult.self, #"{"more": true, "olderCount": 4, "entries": [\#(summary), \#(bubble)]}"#)
+        let summary =
+            #"{"index": 0, "entry": 3, "messageID": "m3", "kind": "summary", "sender": "john@example.com", "senderName": "John Appleseed", "senderDevice": "john-iphone", "sentAt": 900, "text": "John added scoops"}"#
+        let transcript = try decode(
+            TranscriptResult.self, #"{"more": true, "olderCount": 4, "entries": [\#(summary), \#(bubble)]}"#)
         let field = try decode(InputFieldResult.self, #"{"text": "hi", "staged": \#(staged ?? "null")}"#)
-        return DeviceScreen(device: "john-iphone", owner: "John Appleseed", conversation: "kate-john", transcript: transcript,
-                            inputField: field, view: try view.map { try decode(ViewResult.self, $0) })
+        return DeviceScreen(
+            device: "john-iphone", owner: "John Appleseed", conversation: "kate-john", transcript: transcript,
+            inputField: field, view: try view.map { try decode(ViewResult.self, $0) })
     }
 
     @Test func aScreenShowsEntriesWithTheirIdsAndTheDevicesNames() throws {
@@ -39,7 +42,8 @@ import Testing
     }
 
     @Test func theStagedItemAndTheOpenAppsViewWithButtonIds() throws {
-        let staged = #"{"index": 0, "entry": 0, "messageID": "s", "kind": "message", "sender": "john@example.com", "senderName": "John Appleseed", "senderDevice": "john-iphone", "app": "com.example.icecream", "rendering": "live", "sentAt": 0, "message": {"isPending": true}, "rendered": {"caption": "I added some scoops"}}"#
+        let staged =
+            #"{"index": 0, "entry": 0, "messageID": "s", "kind": "message", "sender": "john@example.com", "senderName": "John Appleseed", "senderDevice": "john-iphone", "app": "com.example.icecream", "rendering": "live", "sentAt": 0, "message": {"isPending": true}, "rendered": {"caption": "I added some scoops"}}"#
         let view = """
             {"app": "com.example.icecream", "instance": "i4", "presentationStyle": "expanded", "view": {"elements": [
               {"type": "text", "text": "Choose the scoops", "style": "headline"},
@@ -75,14 +79,25 @@ import Testing
     }
 
     @Test func aRefusalKeepsApplesCodeAndName() throws {
-        let event = try Self.decode(EventRecord.self, #"{"seq": 41, "time": 5, "kind": "sendRefused", "device": "kate-iphone", "app": "com.example.python-raw", "conversation": "kate-john", "code": 9, "name": "sendWithoutRecentInteraction", "detail": "sendMessage"}"#)
-        #expect(EventText.line(event) == "#41 sendRefused on kate-iphone com.example.python-raw in kate-john: 9 sendWithoutRecentInteraction — sendMessage")
-        let launch = try Self.decode(EventRecord.self, #"{"seq": 2, "time": 5, "kind": "launching", "device": "kate-iphone", "app": "com.example.icecream"}"#)
+        let event = try Self.decode(
+            EventRecord.self,
+            #"{"seq": 41, "time": 5, "kind": "sendRefused", "device": "kate-iphone", "app": "com.example.python-raw", "conversation": "kate-john", "code": 9, "name": "sendWithoutRecentInteraction", "detail": "sendMessage"}"#
+        )
+        #expect(
+            EventText.line(event)
+                == "#41 sendRefused on kate-iphone com.example.python-raw in kate-john: 9 sendWithoutRecentInteraction — sendMessage"
+        )
+        let launch = try Self.decode(
+            EventRecord.self,
+            #"{"seq": 2, "time": 5, "kind": "launching", "device": "kate-iphone", "app": "com.example.icecream"}"#)
         #expect(EventText.line(launch) == "#2 launching on kate-iphone com.example.icecream")
     }
 
     /// A 2×3 PNG: the signature and an IHDR chunk, all a header reader needs.
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0])
+    static let png = Data(
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [
+            0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0,
+        ])
 
     static let imageBubble = """
         {"index": 2, "entry": 8, "messageID": "m8", "kind": "message", "sender": "kate@example.com", "senderName": "Katie",
@@ -94,8 +109,12 @@ import Testing
 
     @Test func aBubblesImageIsNamedWithItsSizeAndAccessibilityLabel() throws {
         var screen = try Self.screen()
-        screen.transcript = try Self.decode(TranscriptResult.self, #"{"more": false, "olderCount": 0, "entries": [\#(Self.imageBubble)]}"#)
-        screen.images = [ScreenImage(url: "file:///s/ab.png", entries: [8], mimeType: "image/png", data: Self.png.base64EncodedString())]
+        screen.transcript = try Self.decode(
+            TranscriptResult.self, #"{"more": false, "olderCount": 0, "entries": [\#(Self.imageBubble)]}"#)
+        screen.images = [
+            ScreenImage(
+                url: "file:///s/ab.png", entries: [8], mimeType: "image/png", data: Self.png.base64EncodedString())
+        ]
         let text = ScreenText.render(screen)
         #expect(text.contains("  │ png image 2×3 px, accessibility label \"A cone with vanilla\""), "\(text)")
         // Without the bytes (the daemon did not give them), the image is still named.
@@ -105,14 +124,18 @@ import Testing
 
     @Test func sendersIdentifiersOnlyWhenAsked() throws {
         var screen = try Self.screen()
-        screen.transcript = try Self.decode(TranscriptResult.self, #"{"more": false, "olderCount": 0, "entries": [\#(Self.imageBubble)]}"#)
+        screen.transcript = try Self.decode(
+            TranscriptResult.self, #"{"more": false, "olderCount": 0, "entries": [\#(Self.imageBubble)]}"#)
         #expect(!ScreenText.render(screen).contains("0D7A4C1E"))
-        #expect(ScreenText.render(screen, identifiers: true).contains("  └─ sender 0D7A4C1E-0000-4000-8000-000000000001"))
+        #expect(
+            ScreenText.render(screen, identifiers: true).contains("  └─ sender 0D7A4C1E-0000-4000-8000-000000000001"))
     }
 
     @Test func anImagesSummaryNamesItsEntriesSizeAndBytes() {
-        let image = ScreenImage(url: "file:///s/ab.png", entries: [8, 0], mimeType: "image/png", data: Self.png.base64EncodedString())
+        let image = ScreenImage(
+            url: "file:///s/ab.png", entries: [8, 0], mimeType: "image/png", data: Self.png.base64EncodedString())
         #expect(image.header == ImageHeader(Self.png))
-        #expect(image.summary == "entry [8] [0]: png image 2×3 px (image/png, \(Self.png.count) bytes) file:///s/ab.png")
+        #expect(
+            image.summary == "entry [8] [0]: png image 2×3 px (image/png, \(Self.png.count) bytes) file:///s/ab.png")
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import MCP
-@testable import MsgHostMCP
 import Testing
 
+@testable import MsgHostMCP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// MCP's stdio framing as LineTransport reads and writes it: whole lines, however the bytes
@@ -17,17 +18,24 @@ import Glibc
         var lines: [String] = []
         var tooLong = 0
         for chunk in chunks {
-            splitter.take(ArraySlice(chunk.utf8), line: { lines.append(String(decoding: $0, as: UTF8.self)) }, tooLong: { tooLong += 1 })
+            splitter.take(
+                ArraySlice(chunk.utf8), line: { lines.append(String(decoding: $0, as: UTF8.self)) },
+                tooLong: { tooLong += 1 })
         }
         return (lines, tooLong)
     }
 
     @Test func linesAreWholeHoweverTheBytesArrive() {
-        #expect(Self.split(["{\"a\":1}\n{\"b\"", ":2}\n", "\n\n{\"c\":3}", "\n"]).lines == [#"{"a":1}"#, #"{"b":2}"#, #"{"c":3}"#])
+        #expect(
+            Self.split(["{\"a\":1}\n{\"b\"", ":2}\n", "\n\n{\"c\":3}", "\n"]).lines == [
+                #"{"a":1}"#, #"{"b":2}"#, #"{"c":3}"#,
+            ])
         #expect(Self.split(["no newline yet"]).lines == [])
         let text = "one\ntwo\nthree\n"
         for size in 1...4 {
-            let chunks = stride(from: 0, to: text.count, by: size).map { String(Array(text)[$0..<min($0 + size, text.count)]) }
+            let chunks = stride(from: 0, to: text.count, by: size).map {
+                String(Array(text)[$0..<min($0 + size, text.count)])
+            }
             #expect(Self.split(chunks).lines == ["one", "two", "three"], "chunks of \(size)")
         }
     }
@@ -86,7 +94,10 @@ import Glibc
         let lines = written.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.contains(#"{"id":2,"result":{}}"#))
-        #expect(lines.contains(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: a message longer than 32 bytes"}}"#))
+        #expect(
+            lines.contains(
+                #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: a message longer than 32 bytes"}}"#
+            ))
         close(input.read)
         close(output.read)
     }

@@ -33,7 +33,9 @@ import Testing
     /// Arguments a tool turns into its command's before sending it, and the command's
     /// required arguments they stand in for: `tapScreen`'s `label` becomes the item's centre,
     /// and its `toLabel` the centre of the item a drag ends on (`to`).
-    static let placedByTheTool: [String: (adds: Set<String>, insteadOf: Set<String>)] = ["tapScreen": (["label", "toLabel"], ["x", "y"])]
+    static let placedByTheTool: [String: (adds: Set<String>, insteadOf: Set<String>)] = [
+        "tapScreen": (["label", "toLabel"], ["x", "y"])
+    ]
 
     @Test(arguments: ToolCatalog.all.filter { $0.command != nil }.map(\.name))
     func aToolsArgumentsAreItsControlCommands(_ name: String) throws {
@@ -45,13 +47,22 @@ import Testing
         let controlProperties = control["properties"]?.objectValue ?? [:]
         let toolProperties = tool["properties"]?.objectValue ?? [:]
         let placed = Self.placedByTheTool[name] ?? ([], [])
-        #expect(Set(toolProperties.keys) == Set(controlProperties.keys).union(placed.adds), "\(name): the arguments differ from control.\(name).schema.json")
+        #expect(
+            Set(toolProperties.keys) == Set(controlProperties.keys).union(placed.adds),
+            "\(name): the arguments differ from control.\(name).schema.json")
         for (key, schema) in controlProperties {
-            #expect(Self.withoutDescriptions(toolProperties[key] ?? .null) == Self.withoutDescriptions(schema), "\(name).\(key): \(toolProperties[key] ?? .null) is not \(schema)")
-            #expect(toolProperties[key]?.objectValue?["description"]?.stringValue?.isEmpty == false, "\(name).\(key) has no description")
+            #expect(
+                Self.withoutDescriptions(toolProperties[key] ?? .null) == Self.withoutDescriptions(schema),
+                "\(name).\(key): \(toolProperties[key] ?? .null) is not \(schema)")
+            #expect(
+                toolProperties[key]?.objectValue?["description"]?.stringValue?.isEmpty == false,
+                "\(name).\(key) has no description")
         }
-        let required = Set((control["required"]?.arrayValue ?? []).compactMap(\.stringValue)).subtracting(placed.insteadOf)
-        #expect(Set((tool["required"]?.arrayValue ?? []).compactMap(\.stringValue)) == required, "\(name): required arguments differ")
+        let required = Set((control["required"]?.arrayValue ?? []).compactMap(\.stringValue)).subtracting(
+            placed.insteadOf)
+        #expect(
+            Set((tool["required"]?.arrayValue ?? []).compactMap(\.stringValue)) == required,
+            "\(name): required arguments differ")
         #expect(tool["type"] == "object")
         #expect(tool["additionalProperties"] == false, "\(name): an unknown argument must be an error")
     }
@@ -62,7 +73,10 @@ import Testing
         let commands = Set(ToolCatalog.all.compactMap(\.command))
         let missing = ControlCommand.allCases.filter { !commands.contains($0) }
         #expect(missing == [.subscribe, .wireTap])
-        #expect(ToolCatalog.all.filter { $0.command == nil }.map(\.name) == ["screen", "saveRecording", "replay", "explore", "exportTest"])
+        #expect(
+            ToolCatalog.all.filter { $0.command == nil }.map(\.name) == [
+                "screen", "saveRecording", "replay", "explore", "exportTest",
+            ])
         #expect(Set(ToolCatalog.all.map(\.name)).count == ToolCatalog.all.count, "tool names are unique")
     }
 
@@ -73,7 +87,9 @@ import Testing
             for (_, property) in schema["properties"]?.objectValue ?? [:] {
                 // Every number from outside has a range, every string a bound.
                 let object = property.objectValue ?? [:]
-                if object["type"] == "integer" { #expect(object["minimum"] != nil && object["maximum"] != nil, "\(spec.name): \(property)") }
+                if object["type"] == "integer" {
+                    #expect(object["minimum"] != nil && object["maximum"] != nil, "\(spec.name): \(property)")
+                }
                 if object["type"] == "string" { #expect(object["maxLength"] != nil, "\(spec.name): \(property)") }
             }
         }

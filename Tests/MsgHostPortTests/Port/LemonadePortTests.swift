@@ -38,7 +38,8 @@ import Testing
     /// the ported package stays incremental between runs).
     static func port() throws -> (output: URL, result: ExtensionPort.Result) {
         let output = URL(fileURLWithPath: Self.repository + "/.build/port-scratch/Lemonade-msghost")
-        let result = try ExtensionPort.run(.init(input: Self.project, output: output, msghost: Self.repository, overwrite: true))
+        let result = try ExtensionPort.run(
+            .init(input: Self.project, output: output, msghost: Self.repository, overwrite: true))
         return (output, result)
     }
 
@@ -49,25 +50,46 @@ import Testing
         #expect(result.report.filter { $0.kind == .couldNotPort }.map(\.file) == [])
         let rewrites = result.report.filter { $0.kind == .rewrite }
         // The outlets, the selectors and the Swift 4 spellings, each at its line.
-        #expect(rewrites.contains { $0.file == "OrderViewController.swift" && $0.before.contains("@IBOutlet var glassViews") })
-        #expect(rewrites.contains { $0.file == "OrderViewController.swift" && $0.before.contains("#selector(orderTheSame(_:))") })
-        #expect(rewrites.contains { $0.file == "MessagesViewController.swift" && $0.before.contains("childViewControllers") })
+        #expect(
+            rewrites.contains {
+                $0.file == "OrderViewController.swift" && $0.before.contains("@IBOutlet var glassViews")
+            })
+        #expect(
+            rewrites.contains {
+                $0.file == "OrderViewController.swift" && $0.before.contains("#selector(orderTheSame(_:))")
+            })
+        #expect(
+            rewrites.contains {
+                $0.file == "MessagesViewController.swift" && $0.before.contains("childViewControllers")
+            })
         #expect(rewrites.contains { $0.file == "main.swift" })
         // The pod, a library target, its sources ported as the app's.
         #expect(rewrites.contains { $0.file == "Pods/IcePicker" && $0.after == "Sources/IcePicker" })
-        #expect(rewrites.contains { $0.file == "Pods/IcePicker/IcePicker/IcePickerViewController.swift" && $0.before.contains("barButtonSystemItem") })
-        #expect(rewrites.contains { $0.file == "Pods/IcePicker/IcePicker/IcePickerViewController.swift" && $0.before.contains("@objc optional func icePicker") })
+        #expect(
+            rewrites.contains {
+                $0.file == "Pods/IcePicker/IcePicker/IcePickerViewController.swift"
+                    && $0.before.contains("barButtonSystemItem")
+            })
+        #expect(
+            rewrites.contains {
+                $0.file == "Pods/IcePicker/IcePicker/IcePickerViewController.swift"
+                    && $0.before.contains("@objc optional func icePicker")
+            })
         let files = try FileManager.default.subpathsOfDirectory(atPath: output.path)
-        for file in ["Package.swift", "msghost/apps/\(Self.bundleID).yaml", "msghost/world.yaml", "PORT-REPORT.md",
-                     "Sources/MessagesExtension/main.swift", "Sources/MessagesExtension/MainInterface.storyboard",
-                     "Resources/lemon.imageset/lemon@2x.png", "Resources/Lemon Yellow.colorset/Contents.json",
-                     "Resources/Lemonade Stickers/01 Glass.png", "Tests/MessagesExtensionTests/FirstScreenTests.swift",
-                     "Sources/IcePicker/IcePicker/IcePickerViewController.swift", "Sources/IcePicker/IcePicker/IceHeader.xib", "Sources/IcePicker/IcePickerPod.swift"] {
+        for file in [
+            "Package.swift", "msghost/apps/\(Self.bundleID).yaml", "msghost/world.yaml", "PORT-REPORT.md",
+            "Sources/MessagesExtension/main.swift", "Sources/MessagesExtension/MainInterface.storyboard",
+            "Resources/lemon.imageset/lemon@2x.png", "Resources/Lemon Yellow.colorset/Contents.json",
+            "Resources/Lemonade Stickers/01 Glass.png", "Tests/MessagesExtensionTests/FirstScreenTests.swift",
+            "Sources/IcePicker/IcePicker/IcePickerViewController.swift", "Sources/IcePicker/IcePicker/IceHeader.xib",
+            "Sources/IcePicker/IcePickerPod.swift",
+        ] {
             #expect(files.contains(file), "\(file)")
         }
         #expect(!files.contains { $0.hasPrefix("Resources/AppIcon") })
         // The original is as it was: nothing written into examples/Lemonade.
-        let original = try FileManager.default.subpathsOfDirectory(atPath: Self.project.deletingLastPathComponent().path)
+        let original = try FileManager.default.subpathsOfDirectory(
+            atPath: Self.project.deletingLastPathComponent().path)
         #expect(!original.contains { $0.contains("msghost") || $0.hasSuffix(".build") })
     }
 
@@ -86,7 +108,10 @@ import Testing
         try TestDaemon.with(apps: [app]) { daemon in
             let conversation = daemon.conversation
             func staged(_ device: String) throws -> TranscriptEntryValue? {
-                try daemon.control(.inputField, InputFieldRequest(device: device, conversation: conversation), as: InputFieldResult.self).staged
+                try daemon.control(
+                    .inputField, InputFieldRequest(device: device, conversation: conversation),
+                    as: InputFieldResult.self
+                ).staged
             }
             // Kate: the compact app is the flavours' collection view, from the storyboard and the xib.
             #expect(try daemon.open(Self.bundleID, on: "kate-iphone").presentationStyle == .compact)
@@ -102,7 +127,9 @@ import Testing
             // John: the bubble, tapped, opens the order (expanded) with its outlets filled in.
             let last = try #require(try daemon.transcript("john-iphone").last)
             #expect(last.rendered?.caption == "Strawberry lemonade?")
-            let tap = try daemon.control(.tap, TapRequest(device: "john-iphone", conversation: conversation, entry: last.entry), as: TapResult.self)
+            let tap = try daemon.control(
+                .tap, TapRequest(device: "john-iphone", conversation: conversation, entry: last.entry),
+                as: TapResult.self)
             #expect(tap.action == "selected")
             try daemon.settle()
             let order = try daemon.screenItems("john-iphone")
@@ -114,12 +141,15 @@ import Testing
             try daemon.settle()
             let picker = try daemon.screenItems("john-iphone")
             #expect(picker.contains { $0.label == "How much ice?" }, "\(picker.map { $0.label ?? "" })")
-            #expect(picker.contains { $0.role == .button && $0.label == "Cancel" } && picker.contains { $0.label == "Ice" })
+            #expect(
+                picker.contains { $0.role == .button && $0.label == "Cancel" } && picker.contains { $0.label == "Ice" })
             try daemon.tapScreen("john-iphone", label: "Some ice")
             try daemon.settle()
             let back = try daemon.screenItems("john-iphone")
             #expect(back.contains { $0.label == "1 × Strawberry lemonade, some ice" }, "\(back.map { $0.label ?? "" })")
-            #expect(!back.contains { $0.label == "How much ice?" }, "the picker dismissed itself through its navigation controller")
+            #expect(
+                !back.contains { $0.label == "How much ice?" },
+                "the picker dismissed itself through its navigation controller")
 
             // The #selector target-action became a closure: the tap orders one more glass.
             try daemon.tapScreen("john-iphone", label: "Same for me")

@@ -20,22 +20,26 @@ import Testing
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            enum CFCellState {
-                case empty
-                case occupied(CFPlayer)
+        #expect(
+            ported.text == """
+                enum CFCellState {
+                    case empty
+                    case occupied(CFPlayer)
 
-                var description: String {
-                    switch self {
-                    case .empty:
-                        return "empty"
-                    case .occupied(let player):
-                        return player.description
+                    var description: String {
+                        switch self {
+                        case .empty:
+                            return "empty"
+                        case .occupied(let player):
+                            return player.description
+                        }
                     }
                 }
-            }
-            """)
-        #expect(Porting.entries(ported.report) == [.rewrite(7, "empty", ".empty"), .rewrite(9, "occupied(let player)", ".occupied(let player)")])
+                """)
+        #expect(
+            Porting.entries(ported.report) == [
+                .rewrite(7, "empty", ".empty"), .rewrite(9, "occupied(let player)", ".occupied(let player)"),
+            ])
     }
 
     @Test func otherNamesAndPatternsOutsideAnEnumAreLeft() {

@@ -14,7 +14,10 @@ import Testing
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.hasPrefix("private func requestMove(to square: String, completion: @escaping (Move?) -> Void) {\n"), "\(ported.text)")
+        #expect(
+            ported.text.hasPrefix(
+                "private func requestMove(to square: String, completion: @escaping (Move?) -> Void) {\n"),
+            "\(ported.text)")
         #expect(Porting.entries(ported.report).map(\.line) == [1])
     }
 

@@ -17,11 +17,12 @@ import Testing
             """
         let ported = Porting.port(source)
         #expect(ported.text == source)
-        #expect(Porting.entries(ported.report) == [
-            .couldNotPort(4, "import EPCalendarPicker"),
-            .couldNotPort(5, "import os.log"),
-            .couldNotPort(6, "import struct EventKit.EKEvent"),
-        ])
+        #expect(
+            Porting.entries(ported.report) == [
+                .couldNotPort(4, "import EPCalendarPicker"),
+                .couldNotPort(5, "import os.log"),
+                .couldNotPort(6, "import struct EventKit.EKEvent"),
+            ])
         #expect(ported.report[0].why.contains("a CocoaPod that is not installed in Pods/"))
         #expect(ported.report[1].why.contains("os_log is Apple's"))
     }

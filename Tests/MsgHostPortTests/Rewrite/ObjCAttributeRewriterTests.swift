@@ -18,24 +18,26 @@ struct ObjCAttributeRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            final class ThemeStore: NSObject {
-                var accent = "blue"
-                func reset() {}
+        #expect(
+            ported.text == """
+                final class ThemeStore: NSObject {
+                    var accent = "blue"
+                    func reset() {}
 
-                /// Called from the settings screen.
-                // the old storyboard called it
-                private func refresh() {}
-                func reload() {}
-            }
-            """)
-        #expect(Porting.entries(ported.report) == [
-            .rewrite(3, "@objc dynamic var accent = \"blue\"", "var accent = \"blue\""),
-            .rewrite(4, "@objc(resetTheme) func reset()", "func reset()"),
-            .rewrite(8, "@objc // the old storyboard called it private func refresh()", "private func refresh()"),
-            .rewrite(10, "dynamic func reload()", "func reload()"),
-            .rewrite(1, "@objcMembers final class ThemeStore: NSObject", "final class ThemeStore: NSObject"),
-        ])
+                    /// Called from the settings screen.
+                    // the old storyboard called it
+                    private func refresh() {}
+                    func reload() {}
+                }
+                """)
+        #expect(
+            Porting.entries(ported.report) == [
+                .rewrite(3, "@objc dynamic var accent = \"blue\"", "var accent = \"blue\""),
+                .rewrite(4, "@objc(resetTheme) func reset()", "func reset()"),
+                .rewrite(8, "@objc // the old storyboard called it private func refresh()", "private func refresh()"),
+                .rewrite(10, "dynamic func reload()", "func reload()"),
+                .rewrite(1, "@objcMembers final class ThemeStore: NSObject", "final class ThemeStore: NSObject"),
+            ])
         #expect(ported.report[0].why.hasPrefix("@objc, dynamic: Linux has no Objective-C runtime"))
     }
 
@@ -48,15 +50,17 @@ struct ObjCAttributeRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            protocol BoardDelegate: AnyObject {
-                func boardDidChange()
-                @objc optional func boardScore(winner: Int) -> Int
-            }
-            """)
-        #expect(Porting.entries(ported.report) == [
-            .couldNotPort(3, "@objc optional func boardScore(winner: Int) -> Int"),
-            .rewrite(1, "@objc protocol BoardDelegate: AnyObject", "protocol BoardDelegate: AnyObject"),
-        ])
+        #expect(
+            ported.text == """
+                protocol BoardDelegate: AnyObject {
+                    func boardDidChange()
+                    @objc optional func boardScore(winner: Int) -> Int
+                }
+                """)
+        #expect(
+            Porting.entries(ported.report) == [
+                .couldNotPort(3, "@objc optional func boardScore(winner: Int) -> Int"),
+                .rewrite(1, "@objc protocol BoardDelegate: AnyObject", "protocol BoardDelegate: AnyObject"),
+            ])
     }
 }

@@ -22,30 +22,33 @@ struct OptionalRequirementRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            public protocol PickerDelegate {
-                func picker(_: Picker, didPick date: Date)
-                func pickerTitle(_: Picker) -> String?
-                func pickerDidCancel(_: Picker)
-            }
-
-            extension PickerDelegate {
-                // What calling the optional method did when a conformer left it out: nothing.
-                public func picker(_: Picker, didPick date: Date) {}
-                public func pickerTitle(_: Picker) -> String? { nil }
-            }
-
-            open class Picker {
-                open var delegate: PickerDelegate?
-                func tapped(_ date: Date) {
-                    delegate?.picker(self, didPick: date)
-                    self.delegate?.picker(self, didPick: date)
-                    _ = delegate?.pickerTitle(self)
+        #expect(
+            ported.text == """
+                public protocol PickerDelegate {
+                    func picker(_: Picker, didPick date: Date)
+                    func pickerTitle(_: Picker) -> String?
+                    func pickerDidCancel(_: Picker)
                 }
-            }
-            """)
+
+                extension PickerDelegate {
+                    // What calling the optional method did when a conformer left it out: nothing.
+                    public func picker(_: Picker, didPick date: Date) {}
+                    public func pickerTitle(_: Picker) -> String? { nil }
+                }
+
+                open class Picker {
+                    open var delegate: PickerDelegate?
+                    func tapped(_ date: Date) {
+                        delegate?.picker(self, didPick: date)
+                        self.delegate?.picker(self, didPick: date)
+                        _ = delegate?.pickerTitle(self)
+                    }
+                }
+                """)
         let rewrites = ported.report.filter { $0.kind == .rewrite }.map(\.line)
-        #expect(rewrites.contains(2) && rewrites.contains(3) && rewrites.contains(10) && rewrites.contains(11) && rewrites.contains(12))
+        #expect(
+            rewrites.contains(2) && rewrites.contains(3) && rewrites.contains(10) && rewrites.contains(11)
+                && rewrites.contains(12))
         #expect(ported.report.allSatisfy { $0.kind != .couldNotPort })
     }
 
@@ -57,6 +60,9 @@ struct OptionalRequirementRewriterTests {
             """
         let ported = Porting.port(source)
         #expect(!ported.text.contains("extension Sizing"))
-        #expect(ported.report.contains { $0.kind == .couldNotPort && $0.line == 2 && $0.why.contains("optional requirement") })
+        #expect(
+            ported.report.contains {
+                $0.kind == .couldNotPort && $0.line == 2 && $0.why.contains("optional requirement")
+            })
     }
 }

@@ -6,9 +6,14 @@ import Testing
 /// The tests' way to port a sample: the text and report, with every rewritten text checked to
 /// parse without errors.
 enum Porting {
-    static func port(_ source: String, fileName: String = "MessagesViewController.swift", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (text: String, report: [PortReport.Entry]) {
+    static func port(
+        _ source: String, fileName: String = "MessagesViewController.swift",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> (text: String, report: [PortReport.Entry]) {
         let ported = SourcePort.rewrite(source: source, fileName: fileName)
-        #expect(!Parser.parse(source: ported.text).hasError, "the ported text does not parse:\n\(ported.text)", sourceLocation: sourceLocation)
+        #expect(
+            !Parser.parse(source: ported.text).hasError, "the ported text does not parse:\n\(ported.text)",
+            sourceLocation: sourceLocation)
         return ported
     }
 
@@ -30,9 +35,15 @@ enum Porting {
             self.after = after
         }
 
-        static func rewrite(_ line: Int, _ before: String, _ after: String) -> Line { Line(kind: .rewrite, line: line, before: before, after: after) }
-        static func note(_ line: Int, _ before: String, _ after: String) -> Line { Line(kind: .note, line: line, before: before, after: after) }
-        static func couldNotPort(_ line: Int, _ text: String) -> Line { Line(kind: .couldNotPort, line: line, before: text, after: text) }
+        static func rewrite(_ line: Int, _ before: String, _ after: String) -> Line {
+            Line(kind: .rewrite, line: line, before: before, after: after)
+        }
+        static func note(_ line: Int, _ before: String, _ after: String) -> Line {
+            Line(kind: .note, line: line, before: before, after: after)
+        }
+        static func couldNotPort(_ line: Int, _ text: String) -> Line {
+            Line(kind: .couldNotPort, line: line, before: text, after: text)
+        }
 
         var description: String { "\(self.kind) \(self.line): \(self.before) → \(self.after)" }
     }

@@ -18,23 +18,28 @@ import Testing
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            func present(for style: MSMessagesAppPresentationStyle) {
-                let controller: UIViewController
-                switch style {
-                case .compact:
-                    controller = makeStart()
-                case .expanded:
-                    controller = makeBoard()
-                case .transcript:
-                    fatalError("MSMessagesAppPresentationStyle.transcript: this app declares no transcript context")
+        #expect(
+            ported.text == """
+                func present(for style: MSMessagesAppPresentationStyle) {
+                    let controller: UIViewController
+                    switch style {
+                    case .compact:
+                        controller = makeStart()
+                    case .expanded:
+                        controller = makeBoard()
+                    case .transcript:
+                        fatalError("MSMessagesAppPresentationStyle.transcript: this app declares no transcript context")
+                    }
+                    show(controller)
                 }
-                show(controller)
-            }
-            """)
-        #expect(Porting.entries(ported.report) == [
-            .rewrite(3, "switch style { case .compact … case .expanded … }", "case .transcript: fatalError(\"MSMessagesAppPresentationStyle.transcript: this app declares no transcript context\")"),
-        ])
+                """)
+        #expect(
+            Porting.entries(ported.report) == [
+                .rewrite(
+                    3, "switch style { case .compact … case .expanded … }",
+                    "case .transcript: fatalError(\"MSMessagesAppPresentationStyle.transcript: this app declares no transcript context\")"
+                )
+            ])
     }
 
     @Test func otherSwitchesAreLeft() {

@@ -28,32 +28,39 @@ struct RenameRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            class PickerViewController: UIViewController {
-                func embed(_ child: UIViewController) {
-                    addChild(child)
-                    child.didMove(toParent: self)
-                    for old in children where old !== child {
-                        old.willMove(toParent: nil)
-                        old.removeFromParent()
+        #expect(
+            ported.text == """
+                class PickerViewController: UIViewController {
+                    func embed(_ child: UIViewController) {
+                        addChild(child)
+                        child.didMove(toParent: self)
+                        for old in children where old !== child {
+                            old.willMove(toParent: nil)
+                            old.removeFromParent()
+                        }
+                        button.setTitle("Go", for: UIControl.State.normal)
+                        let events: UIControl.Event = [.touchUpInside]
+                        imageView.contentMode = UIView.ContentMode.scaleAspectFit
+                        stack.axis = NSLayoutConstraint.Axis.vertical
+                        let font = UIFont.systemFont(ofSize: 17, weight: UIFont.Weight.semibold)
+                        let attributes: [NSAttributedString.Key: Any] = [NSAttributedString.Key.foregroundColor: UIColor.red]
                     }
-                    button.setTitle("Go", for: UIControl.State.normal)
-                    let events: UIControl.Event = [.touchUpInside]
-                    imageView.contentMode = UIView.ContentMode.scaleAspectFit
-                    stack.axis = NSLayoutConstraint.Axis.vertical
-                    let font = UIFont.systemFont(ofSize: 17, weight: UIFont.Weight.semibold)
-                    let attributes: [NSAttributedString.Key: Any] = [NSAttributedString.Key.foregroundColor: UIColor.red]
-                }
 
-                override func didMove(toParent parent: UIViewController?) {
-                    super.didMove(toParent: parent)
+                    override func didMove(toParent parent: UIViewController?) {
+                        super.didMove(toParent: parent)
+                    }
                 }
-            }
-            """)
+                """)
         #expect(Porting.entries(ported.report).map(\.line) == [3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 14, 18, 17])
         #expect(Porting.entries(ported.report)[0] == .rewrite(3, "addChildViewController", "addChild"))
-        #expect(Porting.entries(ported.report)[1] == .rewrite(4, "child.didMove(toParentViewController: self)", "child.didMove(toParent: self)"))
-        #expect(Porting.entries(ported.report)[13] == .rewrite(17, "override func didMove(toParentViewController parent: UIViewController?)", "override func didMove(toParent parent: UIViewController?)"))
+        #expect(
+            Porting.entries(ported.report)[1]
+                == .rewrite(4, "child.didMove(toParentViewController: self)", "child.didMove(toParent: self)"))
+        #expect(
+            Porting.entries(ported.report)[13]
+                == .rewrite(
+                    17, "override func didMove(toParentViewController parent: UIViewController?)",
+                    "override func didMove(toParent parent: UIViewController?)"))
     }
 
     @Test func charactersIndexOfAndSubstringAreTheirSwift5Forms() {
@@ -68,16 +75,17 @@ struct RenameRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            func score(_ word: String, letters: [Character]) -> Int {
-                guard word.count > 2 else { return 0 }
-                for letter in word { _ = letters.firstIndex(of: letter) }
-                let head = String(word[..<word.index(word.startIndex, offsetBy: 2)])
-                let tail = String(word[word.index(after: word.startIndex)...])
-                let clipped = (word as NSString).substring(to: 3)
-                return head.count + tail.count + clipped.count
-            }
-            """)
+        #expect(
+            ported.text == """
+                func score(_ word: String, letters: [Character]) -> Int {
+                    guard word.count > 2 else { return 0 }
+                    for letter in word { _ = letters.firstIndex(of: letter) }
+                    let head = String(word[..<word.index(word.startIndex, offsetBy: 2)])
+                    let tail = String(word[word.index(after: word.startIndex)...])
+                    let clipped = (word as NSString).substring(to: 3)
+                    return head.count + tail.count + clipped.count
+                }
+                """)
         #expect(Porting.entries(ported.report).map(\.line) == [2, 3, 3, 4, 5])
     }
 
@@ -125,23 +133,24 @@ struct RenameRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            let scores = fields.compactMap { Int($0) }
-            let stickers = items.compactMap { $0 as? MSSticker }
-            let loaded = urls.compactMap { try? Data(contentsOf: $0) }
-            let names = players.compactMap { $0.profile?.name }
-            let letters = words.flatMap { $0 }
-            let joined = rows.flatMap { row in row.cells }
-            let value = label.text.flatMap { Int($0) }
-            let rounds = saved.compactMap { text in
-                guard let round = Round(text) else { return nil }
-                return round.isFinished ? round : nil
-            }
-            let totals = rounds.flatMap { round in
-                let scores = round.scores
-                return scores.map { $0 * 2 }
-            }
-            """)
+        #expect(
+            ported.text == """
+                let scores = fields.compactMap { Int($0) }
+                let stickers = items.compactMap { $0 as? MSSticker }
+                let loaded = urls.compactMap { try? Data(contentsOf: $0) }
+                let names = players.compactMap { $0.profile?.name }
+                let letters = words.flatMap { $0 }
+                let joined = rows.flatMap { row in row.cells }
+                let value = label.text.flatMap { Int($0) }
+                let rounds = saved.compactMap { text in
+                    guard let round = Round(text) else { return nil }
+                    return round.isFinished ? round : nil
+                }
+                let totals = rounds.flatMap { round in
+                    let scores = round.scores
+                    return scores.map { $0 * 2 }
+                }
+                """)
         #expect(Porting.entries(ported.report).map(\.line) == [1, 2, 3, 4, 8])
     }
 
@@ -161,12 +170,13 @@ struct RenameRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            func save(_ data: Data, to url: URL, in scrollView: UIScrollView) throws {
-                try data.write(to: url, options: [.atomic])
-                scrollView.decelerationRate = UIScrollView.DecelerationRate.fast
-            }
-            """)
+        #expect(
+            ported.text == """
+                func save(_ data: Data, to url: URL, in scrollView: UIScrollView) throws {
+                    try data.write(to: url, options: [.atomic])
+                    scrollView.decelerationRate = UIScrollView.DecelerationRate.fast
+                }
+                """)
         #expect(ported.report.map(\.line) == [2, 3])
     }
 
@@ -180,12 +190,13 @@ struct RenameRewriterTests {
             let odd = UIEdgeInsetsMake(top: 1, 2, 3, 4)
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            let insets = UIEdgeInsets(top: 8, left: 0, bottom: tileSize / 2, right: 0)
-            let frame = CGRect(x: 0, y: 0, width: 10, height: 20)
-            let point = CGPoint(x: x, y: y)
-            let odd = UIEdgeInsetsMake(top: 1, 2, 3, 4)
-            """)
+        #expect(
+            ported.text == """
+                let insets = UIEdgeInsets(top: 8, left: 0, bottom: tileSize / 2, right: 0)
+                let frame = CGRect(x: 0, y: 0, width: 10, height: 20)
+                let point = CGPoint(x: x, y: y)
+                let odd = UIEdgeInsetsMake(top: 1, 2, 3, 4)
+                """)
         #expect(ported.report.map(\.line) == [1, 2, 3])
         let own = Porting.port("func CGSizeMake(_ a: Int, _ b: Int) -> Int { a }\nlet s = CGSizeMake(1, 2)")
         #expect(own.text.hasSuffix("let s = CGSizeMake(1, 2)") && own.report.isEmpty)
@@ -194,19 +205,21 @@ struct RenameRewriterTests {
 
 extension RenameRewriterTests {
     @Test func theBarAlertAndCollectionConstantsOfSwift4AreNested() {
-        let ported = Porting.port("""
+        let ported = Porting.port(
+            """
             let style = UIAlertControllerStyle.alert
             let action = UIAlertActionStyle.default
             let item = UIBarButtonSystemItem.done
             let plain = UIBarButtonItemStyle.plain
             let kinds = [UICollectionElementKindSectionHeader, UICollectionElementKindSectionFooter]
             """)
-        #expect(ported.text == """
-            let style = UIAlertController.Style.alert
-            let action = UIAlertAction.Style.default
-            let item = UIBarButtonItem.SystemItem.done
-            let plain = UIBarButtonItem.Style.plain
-            let kinds = [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter]
-            """)
+        #expect(
+            ported.text == """
+                let style = UIAlertController.Style.alert
+                let action = UIAlertAction.Style.default
+                let item = UIBarButtonItem.SystemItem.done
+                let plain = UIBarButtonItem.Style.plain
+                let kinds = [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter]
+                """)
     }
 }

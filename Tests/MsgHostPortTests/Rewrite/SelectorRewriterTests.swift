@@ -23,33 +23,40 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            final class KeypadViewController: UIViewController {
-                let clearButton = UIButton(type: .system)
+        #expect(
+            ported.text == """
+                final class KeypadViewController: UIViewController {
+                    let clearButton = UIButton(type: .system)
 
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    clearButton.addAction(UIAction { [unowned self] _ in self.clearTapped(clearButton) }, for: .touchUpInside)
-                    self.doneButton.addAction(UIAction { [unowned self] _ in self.done() }, for: [.touchUpInside])
-                    slider.addAction(UIAction { [unowned self] _ in self.sliderMoved(slider) }, for: .valueChanged)
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        clearButton.addAction(UIAction { [unowned self] _ in self.clearTapped(clearButton) }, for: .touchUpInside)
+                        self.doneButton.addAction(UIAction { [unowned self] _ in self.done() }, for: [.touchUpInside])
+                        slider.addAction(UIAction { [unowned self] _ in self.sliderMoved(slider) }, for: .valueChanged)
+                    }
+
+                    func clearTapped(_ sender: UIButton) {}
+                    func done() {}
+                    func sliderMoved(_ sender: UISlider) {}
                 }
-
-                func clearTapped(_ sender: UIButton) {}
-                func done() {}
-                func sliderMoved(_ sender: UISlider) {}
-            }
-            """)
-        #expect(Porting.entries(ported.report) == [
-            .rewrite(6, "clearButton.addTarget(self, action: #selector(clearTapped(_:)), for: .touchUpInside)",
-                     "clearButton.addAction(UIAction { [unowned self] _ in self.clearTapped(clearButton) }, for: .touchUpInside)"),
-            .rewrite(7, "self.doneButton.addTarget(self, action: #selector(done), for: [.touchUpInside])",
-                     "self.doneButton.addAction(UIAction { [unowned self] _ in self.done() }, for: [.touchUpInside])"),
-            .rewrite(8, "slider.addTarget(self, action: #selector(KeypadViewController.sliderMoved(_:)), for: .valueChanged)",
-                     "slider.addAction(UIAction { [unowned self] _ in self.sliderMoved(slider) }, for: .valueChanged)"),
-            .rewrite(13, "@objc func clearTapped(_ sender: UIButton)", "func clearTapped(_ sender: UIButton)"),
-            .rewrite(14, "@objc func done()", "func done()"),
-            .rewrite(15, "@objc func sliderMoved(_ sender: UISlider)", "func sliderMoved(_ sender: UISlider)"),
-        ])
+                """)
+        #expect(
+            Porting.entries(ported.report) == [
+                .rewrite(
+                    6, "clearButton.addTarget(self, action: #selector(clearTapped(_:)), for: .touchUpInside)",
+                    "clearButton.addAction(UIAction { [unowned self] _ in self.clearTapped(clearButton) }, for: .touchUpInside)"
+                ),
+                .rewrite(
+                    7, "self.doneButton.addTarget(self, action: #selector(done), for: [.touchUpInside])",
+                    "self.doneButton.addAction(UIAction { [unowned self] _ in self.done() }, for: [.touchUpInside])"),
+                .rewrite(
+                    8,
+                    "slider.addTarget(self, action: #selector(KeypadViewController.sliderMoved(_:)), for: .valueChanged)",
+                    "slider.addAction(UIAction { [unowned self] _ in self.sliderMoved(slider) }, for: .valueChanged)"),
+                .rewrite(13, "@objc func clearTapped(_ sender: UIButton)", "func clearTapped(_ sender: UIButton)"),
+                .rewrite(14, "@objc func done()", "func done()"),
+                .rewrite(15, "@objc func sliderMoved(_ sender: UISlider)", "func sliderMoved(_ sender: UISlider)"),
+            ])
     }
 
     @Test func aControlReadThroughACallOrAnOptionalChainIsBoundOnce() {
@@ -65,17 +72,18 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            class BoardViewController: UIViewController {
-                func wire(_ index: Int) {
-                    do { let control = tiles[index]; control.addAction(UIAction { [unowned self, unowned control] _ in self.tileTapped(control) }, for: .touchUpInside) }
-                    if let control = cell?.button { control.addAction(UIAction { [unowned self, unowned control] _ in self.tileTapped(control) }, for: .touchUpInside) }
-                    let handlers = [makeButton().addTarget(self, action: #selector(tileTapped(_:)), for: .touchUpInside)]
-                }
+        #expect(
+            ported.text == """
+                class BoardViewController: UIViewController {
+                    func wire(_ index: Int) {
+                        do { let control = tiles[index]; control.addAction(UIAction { [unowned self, unowned control] _ in self.tileTapped(control) }, for: .touchUpInside) }
+                        if let control = cell?.button { control.addAction(UIAction { [unowned self, unowned control] _ in self.tileTapped(control) }, for: .touchUpInside) }
+                        let handlers = [makeButton().addTarget(self, action: #selector(tileTapped(_:)), for: .touchUpInside)]
+                    }
 
-                func tileTapped(_ sender: UIButton) {}
-            }
-            """)
+                    func tileTapped(_ sender: UIButton) {}
+                }
+                """)
         let entries = Porting.entries(ported.report)
         #expect(entries.map(\.kind) == [.rewrite, .rewrite, .couldNotPort])
         #expect(entries.map(\.line) == [3, 4, 5])
@@ -100,22 +108,39 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.contains("let tap = UITapGestureRecognizer { [unowned self] recognizer in self.handleTap(recognizer as! UITapGestureRecognizer) }\n"))
-        #expect(ported.text.contains("addGestureRecognizer(UILongPressGestureRecognizer { [unowned self] recognizer in self.handlePress(recognizer) })\n"))
-        #expect(ported.text.contains("let pan = UIPanGestureRecognizer { [unowned self] recognizer in self.handlePan(recognizer as! UIPanGestureRecognizer) }\n"))
+        #expect(
+            ported.text.contains(
+                "let tap = UITapGestureRecognizer { [unowned self] recognizer in self.handleTap(recognizer as! UITapGestureRecognizer) }\n"
+            ))
+        #expect(
+            ported.text.contains(
+                "addGestureRecognizer(UILongPressGestureRecognizer { [unowned self] recognizer in self.handlePress(recognizer) })\n"
+            ))
+        #expect(
+            ported.text.contains(
+                "let pan = UIPanGestureRecognizer { [unowned self] recognizer in self.handlePan(recognizer as! UIPanGestureRecognizer) }\n"
+            ))
         #expect(ported.text.contains("let swipe = UISwipeGestureRecognizer(target: self, action: #selector(flash))\n"))
         #expect(ported.text.contains("tap.addTarget { [unowned self] _ in self.flash() }\n"))
         let entries = Porting.entries(ported.report).filter { $0.line < 9 }
-        #expect(entries == [
-            .rewrite(3, "UITapGestureRecognizer(target: self, action: #selector(handleTap(_:)))",
-                     "UITapGestureRecognizer { [unowned self] recognizer in self.handleTap(recognizer as! UITapGestureRecognizer) }"),
-            .rewrite(4, "UILongPressGestureRecognizer(target: self, action: #selector(handlePress))",
-                     "UILongPressGestureRecognizer { [unowned self] recognizer in self.handlePress(recognizer) }"),
-            .rewrite(5, "UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))",
-                     "UIPanGestureRecognizer { [unowned self] recognizer in self.handlePan(recognizer as! UIPanGestureRecognizer) }"),
-            .rewrite(6, "tap.addTarget(self, action: #selector(flash))", "tap.addTarget { [unowned self] _ in self.flash() }"),
-            .couldNotPort(7, "UISwipeGestureRecognizer(target: self, action: #selector(flash))"),
-        ])
+        #expect(
+            entries == [
+                .rewrite(
+                    3, "UITapGestureRecognizer(target: self, action: #selector(handleTap(_:)))",
+                    "UITapGestureRecognizer { [unowned self] recognizer in self.handleTap(recognizer as! UITapGestureRecognizer) }"
+                ),
+                .rewrite(
+                    4, "UILongPressGestureRecognizer(target: self, action: #selector(handlePress))",
+                    "UILongPressGestureRecognizer { [unowned self] recognizer in self.handlePress(recognizer) }"),
+                .rewrite(
+                    5, "UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))",
+                    "UIPanGestureRecognizer { [unowned self] recognizer in self.handlePan(recognizer as! UIPanGestureRecognizer) }"
+                ),
+                .rewrite(
+                    6, "tap.addTarget(self, action: #selector(flash))",
+                    "tap.addTarget { [unowned self] _ in self.flash() }"),
+                .couldNotPort(7, "UISwipeGestureRecognizer(target: self, action: #selector(flash))"),
+            ])
     }
 
     @Test func anObserverBecomesTheBlockFormWithANoteOnRemovingIt() {
@@ -139,11 +164,16 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.contains("""
-                    NotificationCenter.default.addObserver(forName: .gameDidChange, object: nil, queue: nil) { [unowned self] note in MainActor.assumeIsolated { self.gameChanged(note) } }
-                    NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { [unowned self] note in MainActor.assumeIsolated { self.settingsChanged(NSNotification(name: note.name, object: note.object, userInfo: note.userInfo)) } }
-            """))
-        #expect(ported.text.contains("        NotificationCenter.default.addObserver(forName: .gameDidEnd, object: nil, queue: nil) { [unowned self] _ in self.reset() }\n"))
+        #expect(
+            ported.text.contains(
+                """
+                        NotificationCenter.default.addObserver(forName: .gameDidChange, object: nil, queue: nil) { [unowned self] note in MainActor.assumeIsolated { self.gameChanged(note) } }
+                        NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { [unowned self] note in MainActor.assumeIsolated { self.settingsChanged(NSNotification(name: note.name, object: note.object, userInfo: note.userInfo)) } }
+                """))
+        #expect(
+            ported.text.contains(
+                "        NotificationCenter.default.addObserver(forName: .gameDidEnd, object: nil, queue: nil) { [unowned self] _ in self.reset() }\n"
+            ))
         let entries = Porting.entries(ported.report).filter { $0.line <= 5 || $0.line == 14 }
         #expect(entries.map(\.kind) == [.rewrite, .note, .rewrite, .note, .rewrite, .note])
         #expect(entries.map(\.line) == [4, 4, 5, 5, 14, 14])
@@ -163,8 +193,14 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.contains("        timer = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true) { [unowned self] timer in MainActor.assumeIsolated { self.tick(timer) } }\n"))
-        #expect(ported.text.contains("        Timer.scheduledTimer(timeInterval: 5, target: self, selector: #selector(expire), userInfo: [\"round\": 2], repeats: false)\n"))
+        #expect(
+            ported.text.contains(
+                "        timer = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true) { [unowned self] timer in MainActor.assumeIsolated { self.tick(timer) } }\n"
+            ))
+        #expect(
+            ported.text.contains(
+                "        Timer.scheduledTimer(timeInterval: 5, target: self, selector: #selector(expire), userInfo: [\"round\": 2], repeats: false)\n"
+            ))
         let entries = Porting.entries(ported.report).filter { $0.line <= 5 }
         // The block timer fires as the selector one did (MSExtensionMain runs the main run loop): no note.
         #expect(entries.map(\.kind) == [.rewrite, .couldNotPort])
@@ -183,11 +219,14 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.contains("""
-                    DispatchQueue.main.asyncAfter(deadline: .now() + 2.5) { self.hideHint() }
-                    DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [argument = button] in self.highlight(argument) }
-            """))
-        #expect(Porting.entries(ported.report).filter { $0.line <= 4 }.map(\.kind) == [.rewrite, .note, .rewrite, .note])
+        #expect(
+            ported.text.contains(
+                """
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 2.5) { self.hideHint() }
+                        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [argument = button] in self.highlight(argument) }
+                """))
+        #expect(
+            Porting.entries(ported.report).filter { $0.line <= 4 }.map(\.kind) == [.rewrite, .note, .rewrite, .note])
     }
 
     @Test func anyOtherSelectorIsReportedWithTheNearestThingToDo() {
@@ -202,11 +241,12 @@ struct SelectorRewriterTests {
             """
         let ported = Porting.port(source)
         #expect(ported.text == source)
-        #expect(Porting.entries(ported.report) == [
-            .couldNotPort(3, "#selector(tapped)"),
-            .couldNotPort(4, "#selector(MenuDelegate.menuDidClose)"),
-            .couldNotPort(5, "button.addTarget(other, action: #selector(Other.tapped), for: .touchUpInside)"),
-        ])
+        #expect(
+            Porting.entries(ported.report) == [
+                .couldNotPort(3, "#selector(tapped)"),
+                .couldNotPort(4, "#selector(MenuDelegate.menuDidClose)"),
+                .couldNotPort(5, "button.addTarget(other, action: #selector(Other.tapped), for: .touchUpInside)"),
+            ])
         #expect(ported.report[0].why.contains("removeAction(_:for:)"))
         #expect(ported.report[2].why.contains("not self"))
     }
@@ -218,7 +258,9 @@ struct SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.contains("sendButton.addAction(UIAction { [unowned self] _ in self.sendTapped() }, for: .touchUpInside)"))
+        #expect(
+            ported.text.contains(
+                "sendButton.addAction(UIAction { [unowned self] _ in self.sendTapped() }, for: .touchUpInside)"))
         #expect(Porting.entries(ported.report).map(\.kind) == [.rewrite, .note])
         #expect(ported.report[1].why.contains("sendTapped is not declared in this file"))
     }
@@ -240,9 +282,18 @@ extension SelectorRewriterTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text.contains("let cancel = UIBarButtonItem(systemItem: UIBarButtonItem.SystemItem.cancel, primaryAction: UIAction { [unowned self] _ in self.cancelTapped() })"))
-        #expect(ported.text.contains("let today = UIBarButtonItem(title: \"Today\", primaryAction: UIAction { [unowned self] action in self.todayTapped(action.sender as! UIBarButtonItem) })"))
-        #expect(ported.text.contains("let save = { let item = UIBarButtonItem(title: \"Save\", primaryAction: UIAction { [unowned self] _ in self.cancelTapped() }); item.style = .done; return item }()"))
+        #expect(
+            ported.text.contains(
+                "let cancel = UIBarButtonItem(systemItem: UIBarButtonItem.SystemItem.cancel, primaryAction: UIAction { [unowned self] _ in self.cancelTapped() })"
+            ))
+        #expect(
+            ported.text.contains(
+                "let today = UIBarButtonItem(title: \"Today\", primaryAction: UIAction { [unowned self] action in self.todayTapped(action.sender as! UIBarButtonItem) })"
+            ))
+        #expect(
+            ported.text.contains(
+                "let save = { let item = UIBarButtonItem(title: \"Save\", primaryAction: UIAction { [unowned self] _ in self.cancelTapped() }); item.style = .done; return item }()"
+            ))
         #expect(!ported.report.contains { $0.kind == .couldNotPort })
     }
 }

@@ -37,28 +37,32 @@ struct SourcePortTests {
             }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            class RoundViewController: MSMessagesAppViewController {
-                func begin() {
-                    startButton.addAction(UIAction { [unowned self] _ in self.startTapped() }, for: .touchUpInside)
-                    addChild(board)
+        #expect(
+            ported.text == """
+                class RoundViewController: MSMessagesAppViewController {
+                    func begin() {
+                        startButton.addAction(UIAction { [unowned self] _ in self.startTapped() }, for: .touchUpInside)
+                        addChild(board)
+                    }
+                    func startTapped() {}
+                    @Outlet var board: UIViewController!
                 }
-                func startTapped() {}
-                @Outlet var board: UIViewController!
-            }
-            """)
+                """)
         #expect(ported.report.map(\.line) == [11, 4, 7, 2, 9])
     }
 
     @Test func theReportReadsAsLinesInFileOrder() {
         let entries = [
             PortReport.Entry(file: "B.swift", line: 3, kind: .rewrite, before: "a", after: "b", why: "why"),
-            PortReport.Entry(file: "A.swift", line: 9, kind: .couldNotPort, before: "#selector(x)", after: "#selector(x)", why: "do this"),
+            PortReport.Entry(
+                file: "A.swift", line: 9, kind: .couldNotPort, before: "#selector(x)", after: "#selector(x)",
+                why: "do this"),
         ]
-        #expect(PortReport.text(of: entries) == """
-            A.swift:9: couldNotPort: #selector(x) (do this)
-            B.swift:3: rewrite: a → b (why)
-            """)
+        #expect(
+            PortReport.text(of: entries) == """
+                A.swift:9: couldNotPort: #selector(x) (do this)
+                B.swift:3: rewrite: a → b (why)
+                """)
     }
 }
 

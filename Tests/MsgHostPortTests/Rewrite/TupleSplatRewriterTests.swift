@@ -11,12 +11,13 @@ import Testing
             let best = scores.max(by: { $0.0.points < $0.1.points })
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            cells.sort {
-                collectionView.indexPath(for: $0)!.row < collectionView.indexPath(for: $1)!.row
-            }
-            let best = scores.max(by: { $0.points < $1.points })
-            """)
+        #expect(
+            ported.text == """
+                cells.sort {
+                    collectionView.indexPath(for: $0)!.row < collectionView.indexPath(for: $1)!.row
+                }
+                let best = scores.max(by: { $0.points < $1.points })
+                """)
         #expect(ported.report.map(\.line) == [1, 4])
     }
 
@@ -38,11 +39,12 @@ import Testing
             let kept: (Int) -> Void = { _ in }
             """
         let ported = Porting.port(source)
-        #expect(ported.text == """
-            var onButtonTap: (() -> Void)?
-            let done: () -> Int = { 1 }
-            let kept: (Int) -> Void = { _ in }
-            """)
+        #expect(
+            ported.text == """
+                var onButtonTap: (() -> Void)?
+                let done: () -> Int = { 1 }
+                let kept: (Int) -> Void = { _ in }
+                """)
         #expect(ported.report.map(\.line) == [1, 2])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MsgHostProtocol
 import Testing
+
+@testable import MsgHostProtocol
 
 /// The control endpoint's edge (`ControlCodec`): frames become typed requests with the errors
 /// PROTOCOL.md §3.3 and §7 name, in their order; typed replies become the frames clients read.
@@ -29,7 +30,8 @@ import Testing
     }
 
     @Test func aMissingFieldIsInvalidRequestNamingTheField() throws {
-        let refused = try #require(Self.refusal(ControlCodec().decode(Self.frames("createPerson", #"{"handle":"dan@example.com"}"#))))
+        let refused = try #require(
+            Self.refusal(ControlCodec().decode(Self.frames("createPerson", #"{"handle":"dan@example.com"}"#))))
         #expect(refused.error.isControl(.invalidRequest))
         #expect(refused.error.domain == "msghost.control")
         #expect(refused.error.description.contains("name"))
@@ -48,7 +50,10 @@ import Testing
         let inbound = ControlCodec().decode(Self.frames(type, body))
         if field.isEmpty {
             // 3.0e0 is a whole number: Foundation reads it as 3.
-            guard case .request = inbound else { Issue.record("\(body) should be read: \(inbound)"); return }
+            guard case .request = inbound else {
+                Issue.record("\(body) should be read: \(inbound)")
+                return
+            }
             return
         }
         let refused = try #require(Self.refusal(inbound))
@@ -64,7 +69,8 @@ import Testing
     }
 
     @Test func framesThatCannotBeReadKeepNoCommand() throws {
-        let refused = try #require(Self.refusal(ControlCodec(maxFrameBytes: 8).decode(Self.frames("status", #"{"padding":"........"}"#))))
+        let refused = try #require(
+            Self.refusal(ControlCodec(maxFrameBytes: 8).decode(Self.frames("status", #"{"padding":"........"}"#))))
         #expect(refused.error.isProtocol(.malformedFrame))
         #expect(refused.command == nil)
     }
@@ -86,8 +92,12 @@ import Testing
     @Test func everySchemaExampleOfARequestIsTypedOrRefusedByField() throws {
         var read: [ControlCommand: Int] = [:]
         for (schema, body) in Self.examples {
-            guard schema.hasPrefix("control."), !schema.contains("#"), let command = ControlCommand(rawValue: String(schema.dropFirst("control.".count))) else { continue }
-            switch ControlCodec().decode(Envelope(header: Header(id: "c1", type: command.rawValue, time: 0), body: body).frames(signingWith: nil)) {
+            guard schema.hasPrefix("control."), !schema.contains("#"),
+                let command = ControlCommand(rawValue: String(schema.dropFirst("control.".count)))
+            else { continue }
+            switch ControlCodec().decode(
+                Envelope(header: Header(id: "c1", type: command.rawValue, time: 0), body: body).frames(signingWith: nil)
+            ) {
             case .request(_, let request):
                 #expect(request.command == command)
                 read[command, default: 0] += 1
@@ -97,15 +107,22 @@ import Testing
             }
         }
         let requested = Set(ControlCommand.allCases)
-        #expect(Set(read.keys) == requested, "commands with no example read: \(requested.subtracting(read.keys).map(\.rawValue).sorted())")
+        #expect(
+            Set(read.keys) == requested,
+            "commands with no example read: \(requested.subtracting(read.keys).map(\.rawValue).sorted())")
     }
 
     /// (schema, body) of every example in schema-examples.json.
     static let examples: [(String, [UInt8])] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("schema-examples.json")
-        guard let data = try? Data(contentsOf: url), case .array(let entries)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return [] }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "schema-examples.json")
+        guard let data = try? Data(contentsOf: url),
+            case .array(let entries)? = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else { return [] }
         return entries.compactMap { entry in
-            guard case .object(let fields) = entry, case .string(let schema)? = fields["schema"], let body = fields["body"] else { return nil }
+            guard case .object(let fields) = entry, case .string(let schema)? = fields["schema"],
+                let body = fields["body"]
+            else { return nil }
             return (schema, WireJSON.foundationEncode(body))
         }
     }()

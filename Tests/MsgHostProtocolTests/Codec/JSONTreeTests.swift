@@ -1,11 +1,14 @@
-@testable import MsgHostProtocol
 import Testing
+
+@testable import MsgHostProtocol
 
 /// `JSONTree`'s strings: ASCII takes the fast way (`String(decoding:)`), anything with a byte
 /// of 0x80 or above is validated, so invalid UTF-8 is refused whichever way it came.
 @Suite struct JSONTreeTests {
     private static func string(_ bytes: [UInt8]) -> String? {
-        guard case .string(let value)? = JSONTree.parse([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]) else { return nil }
+        guard case .string(let value)? = JSONTree.parse([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]) else {
+            return nil
+        }
         return value
     }
 
@@ -18,12 +21,12 @@ import Testing
     }
 
     @Test(arguments: [
-        [0xFF] as [UInt8],                      // never in UTF-8
-        [0x61, 0xC3],                           // a sequence cut short
-        [0xC0, 0xAF],                           // an overlong "/"
-        [0xED, 0xA0, 0x80],                     // a surrogate, encoded
-        [0xF4, 0x90, 0x80, 0x80],               // above U+10FFFF
-        [0x5C, 0x6E, 0x80],                     // a continuation byte after an escape
+        [0xFF] as [UInt8],  // never in UTF-8
+        [0x61, 0xC3],  // a sequence cut short
+        [0xC0, 0xAF],  // an overlong "/"
+        [0xED, 0xA0, 0x80],  // a surrogate, encoded
+        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+        [0x5C, 0x6E, 0x80],  // a continuation byte after an escape
     ])
     func invalidUTF8IsRefused(_ bytes: [UInt8]) {
         #expect(Self.string(bytes) == nil)

@@ -9,7 +9,9 @@ import Testing
     func everyModelsScreenPassesItsOwnCheck(_ model: DeviceModel) {
         #expect(model.screen.check() == nil, "\(model)")
         #expect(model.namedScreen.model == model)
-        #expect(model.screen.compactHeight < model.screen.height / 2, "the compact app takes the keyboard's place, not half the screen")
+        #expect(
+            model.screen.compactHeight < model.screen.height / 2,
+            "the compact app takes the keyboard's place, not half the screen")
     }
 
     @Test func theSizesAreApplesInPoints() {
@@ -19,11 +21,16 @@ import Testing
     }
 
     @Test func aDeviceWithoutAModelIsTheDefaultAndAnUnknownOneIsRefused() throws {
-        let old = try JSONDecoder().decode(Device.self, from: Data(#"{"id":"k","owner":"kate","platform":"ios17"}"#.utf8))
+        let old = try JSONDecoder().decode(
+            Device.self, from: Data(#"{"id":"k","owner":"kate","platform":"ios17"}"#.utf8))
         #expect(old.model == .iPhone14)
-        let new = try JSONDecoder().decode(Device.self, from: Data(#"{"id":"k","owner":"kate","platform":"ios17","model":"iPad"}"#.utf8))
+        let new = try JSONDecoder().decode(
+            Device.self, from: Data(#"{"id":"k","owner":"kate","platform":"ios17","model":"iPad"}"#.utf8))
         #expect(new.model == .iPad)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Device.self, from: Data(#"{"id":"k","owner":"kate","platform":"ios17","model":"Nokia"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                Device.self, from: Data(#"{"id":"k","owner":"kate","platform":"ios17","model":"Nokia"}"#.utf8))
+        }
     }
 
     @Test func aScreenWithANumberNoScreenHasSaysWhich() {

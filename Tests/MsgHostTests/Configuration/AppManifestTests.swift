@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHost
 
 /// Pins down how app manifests (config/apps/*.yaml) load: every `.yaml`/`.yml` file of the
 /// folder, in name order; a missing folder means no apps; a missing required field or a
@@ -40,7 +41,9 @@ import Testing
         #expect(manifest.args == ["app.py", "--verbose"])
         #expect(manifest.env == ["EXAMPLE": "1"])
         #expect(manifest.workingDirectory == self.directory.path + "/sub/dir")
-        #expect(manifest.descriptor == AppDescriptor(bundleID: "com.example.full", displayName: "Full Example", contexts: [.media]))
+        #expect(
+            manifest.descriptor
+                == AppDescriptor(bundleID: "com.example.full", displayName: "Full Example", contexts: [.media]))
         #expect(manifest.descriptor.presentationContext == .media)
     }
 
@@ -51,14 +54,17 @@ import Testing
         #expect(manifest.env == nil)
         #expect(manifest.descriptor.contexts == [.messages])
         let folder = URL(fileURLWithPath: manifest.workingDirectory ?? "").standardizedFileURL.path
-        #expect(folder == URL(fileURLWithPath: self.directory.path).standardizedFileURL.path, "default: the manifest's folder")
+        #expect(
+            folder == URL(fileURLWithPath: self.directory.path).standardizedFileURL.path,
+            "default: the manifest's folder")
     }
 
     @Test(arguments: [("../sibling", "/../sibling"), ("./here/../there", "/there"), ("/opt/app", nil)])
     func workingDirectoryIsResolvedAgainstTheManifestsFolder(given: String, expectedSuffix: String?) throws {
         try self.directory.write("app.yaml", Self.minimal("com.example.wd") + "workingDirectory: \(given)\n")
         let manifest = try #require(try self.load().first)
-        let expected = expectedSuffix.map { URL(fileURLWithPath: self.directory.path + $0).standardizedFileURL.path } ?? given
+        let expected =
+            expectedSuffix.map { URL(fileURLWithPath: self.directory.path + $0).standardizedFileURL.path } ?? given
         #expect(manifest.workingDirectory == expected)
     }
 
@@ -76,7 +82,8 @@ import Testing
 
     @Test(arguments: ["bundleID", "displayName", "command"])
     func aMissingRequiredFieldNamesTheFileAndTheField(field: String) throws {
-        let text = Self.minimal("com.example.broken").split(separator: "\n").filter { !$0.hasPrefix(field + ":") }.joined(separator: "\n")
+        let text = Self.minimal("com.example.broken").split(separator: "\n").filter { !$0.hasPrefix(field + ":") }
+            .joined(separator: "\n")
         let path = try self.directory.write("broken.yaml", text + "\n")
         let error = self.error()
         #expect(error?.description.contains(path) == true, "\(error?.description ?? "")")
@@ -87,9 +94,13 @@ import Testing
         try self.directory.write("m.yaml", Self.minimal("com.example.m") + "memoryLimitMB: 64\nmemoryWarningMB: 48\n")
         let manifest = try #require(try self.load().first)
         #expect(manifest.descriptor.memoryWarningBytes == 48 << 20 && manifest.descriptor.memoryLimitBytes == 64 << 20)
-        let path = try self.directory.write("m.yaml", Self.minimal("com.example.m") + "memoryLimitMB: 64\nmemoryWarningMB: 64\n")
+        let path = try self.directory.write(
+            "m.yaml", Self.minimal("com.example.m") + "memoryLimitMB: 64\nmemoryWarningMB: 64\n")
         let error = self.error()
-        #expect(error?.description == "\(path): memoryWarningMB (64) must be below memoryLimitMB (64): the warning comes before the kill", "\(error?.description ?? "")")
+        #expect(
+            error?.description
+                == "\(path): memoryWarningMB (64) must be below memoryLimitMB (64): the warning comes before the kill",
+            "\(error?.description ?? "")")
     }
 
     @Test func anEmptyBundleIDOrCommandIsAnError() throws {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// Pins down how msghostd.yaml is read (read once: its keys checked, then the same bytes given
 /// to swift-configuration): the file's values arrive, under variables and flags; a missing file
@@ -11,7 +12,9 @@ import Testing
     init() throws { self.directory = try TemporaryDirectory() }
 
     @Test func theFilesValuesArriveUnderVariablesAndFlags() async throws {
-        let path = try self.directory.write("msghostd.yaml", """
+        let path = try self.directory.write(
+            "msghostd.yaml",
+            """
             log: {level: debug}
             extensions:
               idleGraceMs: 7
@@ -24,7 +27,8 @@ import Testing
         #expect(fromFile.host.crashLimit == 9)
         #expect(fromFile.host.nilSummaryText == "from the file")
         let overridden = try await DaemonConfiguration.load(
-            path: path, allowMissing: false, environment: ["MSGHOSTD_LOG_LEVEL": "warning", "MSGHOSTD_EXTENSIONS_IDLE_GRACE_MS": "8"],
+            path: path, allowMissing: false,
+            environment: ["MSGHOSTD_LOG_LEVEL": "warning", "MSGHOSTD_EXTENSIONS_IDLE_GRACE_MS": "8"],
             flags: ["log.level": "error"])
         #expect(overridden.logLevel == "error")
         #expect(overridden.host.idleGraceMs == 8)
@@ -53,7 +57,8 @@ import Testing
         let text = "log: {level: debug}\nextensions: {crashLimit: 4}\nstate: {directory: /srv/msghost-test}\n"
         let path = try self.directory.write("msghostd.yaml", text)
         let fromFile = try await DaemonConfiguration.load(path: path, allowMissing: false, environment: [:], flags: [:])
-        let fromText = try DaemonConfiguration.load(yaml: text, path: path, environment: ["MSGHOSTD_LOG_LEVEL": "error"], flags: [:])
+        let fromText = try DaemonConfiguration.load(
+            yaml: text, path: path, environment: ["MSGHOSTD_LOG_LEVEL": "error"], flags: [:])
         #expect(fromText.logLevel == "error" && fromFile.logLevel == "debug")
         #expect(fromText.host.crashLimit == 4 && fromText.host.crashLimit == fromFile.host.crashLimit)
         #expect(fromText.stateDirectory == "/srv/msghost-test" && fromText.stateDirectory == fromFile.stateDirectory)
@@ -61,7 +66,8 @@ import Testing
         let noFile = try DaemonConfiguration.load(yaml: nil, path: path, environment: [:], flags: [:])
         #expect(noFile.host.crashLimit != 4)
         let error = #expect(throws: ConfigurationError.self) {
-            try DaemonConfiguration.load(yaml: "extensions: {crashLimt: 4}\n", path: "/etc/msghost/msghostd.yaml", environment: [:], flags: [:])
+            try DaemonConfiguration.load(
+                yaml: "extensions: {crashLimt: 4}\n", path: "/etc/msghost/msghostd.yaml", environment: [:], flags: [:])
         }
         #expect(error?.description.hasPrefix("/etc/msghost/msghostd.yaml:1: ") == true, "\(error?.description ?? "")")
     }

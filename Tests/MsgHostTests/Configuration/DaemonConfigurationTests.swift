@@ -1,8 +1,9 @@
 import Configuration
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// Pins down msghostd's configuration (config/msghostd.yaml): the documented defaults, endpoints
 /// derived from the runtime directory, `world.yaml` beside the config file as the default seed,
@@ -12,10 +13,13 @@ import Testing
     init() throws { self.directory = try TemporaryDirectory() }
 
     func load(_ values: [AbsoluteConfigKey: ConfigValue] = [:]) throws -> DaemonConfiguration {
-        try DaemonConfiguration(config: ConfigReader(provider: InMemoryProvider(values: values)), configDirectory: self.directory.path)
+        try DaemonConfiguration(
+            config: ConfigReader(provider: InMemoryProvider(values: values)), configDirectory: self.directory.path)
     }
 
-    func error(_ values: [AbsoluteConfigKey: ConfigValue], sourceLocation: SourceLocation = #_sourceLocation) -> ConfigurationError? {
+    func error(_ values: [AbsoluteConfigKey: ConfigValue], sourceLocation: SourceLocation = #_sourceLocation)
+        -> ConfigurationError?
+    {
         #expect(throws: ConfigurationError.self, sourceLocation: sourceLocation) { try self.load(values) }
     }
 
@@ -41,8 +45,12 @@ import Testing
         let given = try self.load(["ids.seed": 42, "clock": "manual", "manualClock.startMs": 1_767_225_600_000])
         #expect(given.idsSeed == 42 && given.manualClockStartMs == 1_767_225_600_000)
         #expect(self.error(["ids.seed": -1])?.description.contains("ids.seed must be from 0") == true)
-        #expect(self.error(["manualClock.startMs": 1_000])?.description.contains("manualClock.startMs is only for clock manual") == true)
-        #expect(self.error(["clock": "manual", "manualClock.startMs": -5])?.description.contains("manualClock.startMs must be from 0") == true)
+        #expect(
+            self.error(["manualClock.startMs": 1_000])?.description.contains(
+                "manualClock.startMs is only for clock manual") == true)
+        #expect(
+            self.error(["clock": "manual", "manualClock.startMs": -5])?.description.contains(
+                "manualClock.startMs must be from 0") == true)
     }
 
     @Test func endpointsFollowTheRuntimeDirectory() throws {
@@ -53,7 +61,9 @@ import Testing
     }
 
     @Test func explicitTCPEndpointsAreKept() throws {
-        let config = try self.load(["endpoints.extension": "tcp://127.0.0.1:5555", "endpoints.control": "tcp://127.0.0.1:5556"])
+        let config = try self.load([
+            "endpoints.extension": "tcp://127.0.0.1:5555", "endpoints.control": "tcp://127.0.0.1:5556",
+        ])
         #expect(config.extensionEndpoint == "tcp://127.0.0.1:5555")
         #expect(config.controlEndpoint == "tcp://127.0.0.1:5556")
     }
@@ -95,7 +105,9 @@ import Testing
     }
 
     @Test func equalEndpointsAreAnError() {
-        let error = self.error(["endpoints.extension": "tcp://127.0.0.1:5555", "endpoints.control": "tcp://127.0.0.1:5555"])
+        let error = self.error([
+            "endpoints.extension": "tcp://127.0.0.1:5555", "endpoints.control": "tcp://127.0.0.1:5555",
+        ])
         #expect(error?.description.contains("endpoints.extension") == true)
         #expect(error?.description.contains("endpoints.control") == true)
     }
@@ -109,7 +121,10 @@ import Testing
         #expect(error?.description.contains(key) == true, "\(error?.description ?? "")")
     }
 
-    @Test(arguments: [("extensions.launchTimeoutMs", 0), ("extensions.responseTimeoutMs", 0), ("events.capacity", 0), ("limits.maxFrameBytes", 4095)])
+    @Test(arguments: [
+        ("extensions.launchTimeoutMs", 0), ("extensions.responseTimeoutMs", 0), ("events.capacity", 0),
+        ("limits.maxFrameBytes", 4095),
+    ])
     func aValueUnderItsMinimumNamesTheKey(key: String, value: Int) {
         let error = self.error([AbsoluteConfigKey(stringLiteral: key): .init(.int(value), isSecret: false)])
         #expect(error?.description.contains(key) == true, "\(error?.description ?? "")")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// Pins down that every number msghostd reads from msghostd.yaml, a `MSGHOSTD_` variable or an
 /// app manifest is held to its range in `NumericRanges` where it enters: the bounds load, and
@@ -38,17 +39,27 @@ import Testing
 
     /// The values just outside `bounds`, and the extremes a careless or hostile file may hold.
     static func outside(_ bounds: ClosedRange<Int64>) -> [Int64] {
-        let below = bounds.lowerBound.subtractingReportingOverflow(1), above = bounds.upperBound.addingReportingOverflow(1)
-        let near = [below.overflow ? nil : below.partialValue, above.overflow ? nil : above.partialValue].compactMap { $0 }
+        let below = bounds.lowerBound.subtractingReportingOverflow(1)
+        let above = bounds.upperBound.addingReportingOverflow(1)
+        let near = [below.overflow ? nil : below.partialValue, above.overflow ? nil : above.partialValue].compactMap {
+            $0
+        }
         return Array(Set(near + [-1, Int64.max, Int64.min]).filter { !bounds.contains($0) }).sorted()
     }
 
-    func expectRejected(_ key: String, _ value: Int64, range: ClosedRange<Int64>, origin: String, sourceLocation: SourceLocation = #_sourceLocation,
-                        _ body: () async throws -> Void) async {
-        let error = await #expect(throws: ConfigurationError.self, "\(key): \(value)", sourceLocation: sourceLocation) { try await body() }
+    func expectRejected(
+        _ key: String, _ value: Int64, range: ClosedRange<Int64>, origin: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () async throws -> Void
+    ) async {
+        let error = await #expect(throws: ConfigurationError.self, "\(key): \(value)", sourceLocation: sourceLocation) {
+            try await body()
+        }
         let message = error?.description ?? ""
         #expect(message.hasPrefix(origin + ": "), "\(message)", sourceLocation: sourceLocation)
-        #expect(message.contains("\(key) must be from \(range.lowerBound) to \(range.upperBound)"), "\(message)", sourceLocation: sourceLocation)
+        #expect(
+            message.contains("\(key) must be from \(range.lowerBound) to \(range.upperBound)"), "\(message)",
+            sourceLocation: sourceLocation)
         #expect(message.contains("got \(value)"), "\(message)", sourceLocation: sourceLocation)
     }
 
@@ -83,7 +94,9 @@ import Testing
         let bounds = try #require(NumericRanges.daemon[key]).bounds
         for value in Self.outside(bounds) {
             let path = try self.daemonFile(key, value)
-            await self.expectRejected(key, value, range: bounds, origin: path) { _ = try await self.loadDaemon(path: path) }
+            await self.expectRejected(key, value, range: bounds, origin: path) {
+                _ = try await self.loadDaemon(path: path)
+            }
         }
     }
 
@@ -97,7 +110,8 @@ import Testing
         let path = try self.daemonFile(key, bounds.lowerBound)  // a good value in the file, overridden
         for value in Self.outside(bounds) {
             await self.expectRejected(key, value, range: bounds, origin: variable) {
-                _ = try await self.loadDaemon(path: path, environment: [variable: String(value), "MSGHOSTD_OTHER": "1"])
+                _ = try await self.loadDaemon(
+                    path: path, environment: [variable: String(value), "MSGHOSTD_OTHER": "1"])
             }
         }
         let config = try await self.loadDaemon(path: path, environment: [variable: String(bounds.upperBound)])

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHost
 
 /// A manifest's `parentApp` section (PROTOCOL.md §4.10): its command runs with the
 /// extension's `env` and then its own, `MSGHOST_ROLE=parentApp`, a working directory resolved
@@ -23,7 +24,11 @@ import Testing
         """
 
     @Test func theParentAppRunsItsOwnCommandWithTheSharedEnvironment() throws {
-        try self.directory.write("shop.yaml", Self.manifest + "\nparentApp: {command: python3, args: [shop.py], env: {WHO: parent}, workingDirectory: app, opensMessages: true}\n")
+        try self.directory.write(
+            "shop.yaml",
+            Self.manifest
+                + "\nparentApp: {command: python3, args: [shop.py], env: {WHO: parent}, workingDirectory: app, opensMessages: true}\n"
+        )
         let manifest = try #require(try self.load().first)
         #expect(manifest.descriptor.hasParentApp && manifest.descriptor.opensMessagesInParentApp)
         let parent = try #require(manifest.forParentApp())
@@ -37,7 +42,9 @@ import Testing
         try self.directory.write("shop.yaml", Self.manifest + "\nparentApp: {command: ./shop}\n")
         let manifest = try #require(try self.load().first)
         #expect(manifest.descriptor.hasParentApp && !manifest.descriptor.opensMessagesInParentApp)
-        #expect(manifest.forParentApp()?.workingDirectory == self.directory.path + "/ext", "the extension's working directory by default")
+        #expect(
+            manifest.forParentApp()?.workingDirectory == self.directory.path + "/ext",
+            "the extension's working directory by default")
         try self.directory.write("shop.yaml", Self.manifest)
         let plain = try #require(try self.load().first)
         #expect(!plain.descriptor.hasParentApp)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// Pins down that a key msghostd does not know is an error in each of its three kinds of file
 /// (msghostd.yaml, app manifests, the world seed), at any depth, naming the file, the line, the
@@ -22,8 +23,10 @@ import Testing
     static let minimalManifest = "bundleID: com.example.keys\ndisplayName: Keys\ncommand: /bin/true\n"
 
     /// The error `body` throws, which must name `misspelling`'s file, line, key and suggestion.
-    func expectNamed(_ misspelling: Misspelling, file: String, sourceLocation: SourceLocation = #_sourceLocation,
-                     _ body: () async throws -> Void) async {
+    func expectNamed(
+        _ misspelling: Misspelling, file: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () async throws -> Void
+    ) async {
         let error = await #expect(throws: ConfigurationError.self, sourceLocation: sourceLocation) { try await body() }
         let message = error?.description ?? ""
         #expect(message.contains("\(file):\(misspelling.line):"), "\(message)", sourceLocation: sourceLocation)
@@ -36,12 +39,14 @@ import Testing
     }
 
     @Test(arguments: [
-        Misspelling(yaml: "extensions:\n  launchTimeoutMs: 100\n  idleGraseMs: 5\n", key: "extensions.idleGraseMs", line: 3,
-                    suggestion: "extensions.idleGraceMs"),
+        Misspelling(
+            yaml: "extensions:\n  launchTimeoutMs: 100\n  idleGraseMs: 5\n", key: "extensions.idleGraseMs", line: 3,
+            suggestion: "extensions.idleGraceMs"),
         Misspelling(yaml: "extenions:\n  idleGraceMs: 5\n", key: "extenions", line: 1, suggestion: "extensions"),
         Misspelling(yaml: "log:\n  levle: debug\n", key: "log.levle", line: 2, suggestion: "log.level"),
         Misspelling(yaml: "clok: manual\n", key: "clok", line: 1, suggestion: "clock"),
-        Misspelling(yaml: "interaction.windowMS: 5\n", key: "interaction.windowMS", line: 1, suggestion: "interaction.windowMs"),
+        Misspelling(
+            yaml: "interaction.windowMS: 5\n", key: "interaction.windowMS", line: 1, suggestion: "interaction.windowMs"),
         Misspelling(yaml: "extensions:\n  frobnicate: 1\n", key: "extensions.frobnicate", line: 2, suggestion: nil),
     ])
     func aMisspelledKeyInMsghostdYAMLIsNamed(misspelling: Misspelling) async throws {
@@ -52,22 +57,34 @@ import Testing
     }
 
     @Test(arguments: [
-        Misspelling(yaml: minimalManifest + "memoryLimitMb: 64\n", key: "memoryLimitMb", line: 4, suggestion: "memoryLimitMB"),
-        Misspelling(yaml: minimalManifest + "workingDirectroy: /tmp\n", key: "workingDirectroy", line: 4, suggestion: "workingDirectory"),
-        Misspelling(yaml: "bundleId: com.example.keys\ndisplayName: Keys\ncommand: /bin/true\n", key: "bundleId", line: 1, suggestion: "bundleID"),
+        Misspelling(
+            yaml: minimalManifest + "memoryLimitMb: 64\n", key: "memoryLimitMb", line: 4, suggestion: "memoryLimitMB"),
+        Misspelling(
+            yaml: minimalManifest + "workingDirectroy: /tmp\n", key: "workingDirectroy", line: 4,
+            suggestion: "workingDirectory"),
+        Misspelling(
+            yaml: "bundleId: com.example.keys\ndisplayName: Keys\ncommand: /bin/true\n", key: "bundleId", line: 1,
+            suggestion: "bundleID"),
     ])
     func aMisspelledKeyInAManifestIsNamed(misspelling: Misspelling) async throws {
         let path = try self.directory.write("apps/keys.yaml", misspelling.yaml)
-        await self.expectNamed(misspelling, file: path) { _ = try AppManifest.loadAll(from: self.directory.path + "/apps") }
+        await self.expectNamed(misspelling, file: path) {
+            _ = try AppManifest.loadAll(from: self.directory.path + "/apps")
+        }
     }
 
     @Test(arguments: [
-        Misspelling(yaml: "devices:\n  - id: a\n    owner: a@example.com\n  - id: b\n    owner: b@example.com\n    platfrom: macos\n",
-                    key: "devices[1].platfrom", line: 6, suggestion: "devices[1].platform"),
+        Misspelling(
+            yaml:
+                "devices:\n  - id: a\n    owner: a@example.com\n  - id: b\n    owner: b@example.com\n    platfrom: macos\n",
+            key: "devices[1].platfrom", line: 6, suggestion: "devices[1].platform"),
         Misspelling(yaml: "poeple: []\n", key: "poeple", line: 1, suggestion: "people"),
-        Misspelling(yaml: "conversations:\n  - {id: c, member: [a, b]}\n", key: "conversations[0].member", line: 2,
-                    suggestion: "conversations[0].members"),
-        Misspelling(yaml: "installs:\n  - device: d\n    app: a\n    enabled: true\n", key: "installs[0].enabled", line: 4, suggestion: nil),
+        Misspelling(
+            yaml: "conversations:\n  - {id: c, member: [a, b]}\n", key: "conversations[0].member", line: 2,
+            suggestion: "conversations[0].members"),
+        Misspelling(
+            yaml: "installs:\n  - device: d\n    app: a\n    enabled: true\n", key: "installs[0].enabled", line: 4,
+            suggestion: nil),
     ])
     func aMisspelledKeyInTheWorldSeedIsNamed(misspelling: Misspelling) async throws {
         let path = try self.directory.write("world.yaml", misspelling.yaml)
@@ -82,7 +99,10 @@ import Testing
 
     @Test func anyVariableNameIsAKnownKeyOfAManifestsEnv() throws {
         try self.directory.write("apps/env.yaml", Self.minimalManifest + "env: {ANYTHING: \"1\", dotted.name: \"2\"}\n")
-        #expect(try AppManifest.loadAll(from: self.directory.path + "/apps").first?.env == ["ANYTHING": "1", "dotted.name": "2"])
+        #expect(
+            try AppManifest.loadAll(from: self.directory.path + "/apps").first?.env == [
+                "ANYTHING": "1", "dotted.name": "2",
+            ])
     }
 
     /// swift-configuration would read it as a key `clock.mode` and leave `clock` at its default.
@@ -93,7 +113,9 @@ import Testing
         }
         #expect(error?.description == "\(path):3: clock must not be a map")
         let manifest = try self.directory.write("apps/map.yaml", Self.minimalManifest + "args: {verbose: true}\n")
-        let manifestError = #expect(throws: ConfigurationError.self) { try AppManifest.loadAll(from: self.directory.path + "/apps") }
+        let manifestError = #expect(throws: ConfigurationError.self) {
+            try AppManifest.loadAll(from: self.directory.path + "/apps")
+        }
         #expect(manifestError?.description == "\(manifest):4: args must not be a map")
     }
 

@@ -1,9 +1,10 @@
-import HashTreeCollections
 import Foundation
-@testable import MsgHost
-@testable import MsgHostCore
+import HashTreeCollections
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHost
+@testable import MsgHostCore
 
 /// Pins down world seeds (config/world.yaml): the YAML form loads with every section optional
 /// and the platform defaulting later; a bad file is an error naming it; and the host applies a
@@ -33,21 +34,28 @@ import Testing
         """
 
     static func machine(apps: [AppDescriptor]) -> HostStateMachine {
-        HostStateMachine(world: World(), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(),
-                         startedAt: Instant(milliseconds: 0), daemonPID: 1)
+        HostStateMachine(
+            world: World(), apps: apps, settings: HostSettings(), ids: SequentialIDGenerator(),
+            startedAt: Instant(milliseconds: 0), daemonPID: 1)
     }
 
     @Test func aSeedLoadsFromYAML() throws {
         let seed = try WorldSeed.load(path: try self.directory.write("world.yaml", Self.yaml))
-        #expect(seed.people == [Person(handle: "kate@example.com", name: "Kate Bell"), Person(handle: "john@example.com", name: "John Appleseed")])
+        #expect(
+            seed.people == [
+                Person(handle: "kate@example.com", name: "Kate Bell"),
+                Person(handle: "john@example.com", name: "John Appleseed"),
+            ])
         #expect(seed.devices.map(\.id) == ["kate-iphone", "john-mac"])
         #expect(seed.devices.map(\.platform) == [nil, .macos])
-        #expect(seed.conversations == [Conversation(id: "kate-john", members: ["kate@example.com", "john@example.com"])])
+        #expect(
+            seed.conversations == [Conversation(id: "kate-john", members: ["kate@example.com", "john@example.com"])])
         #expect(seed.installs.map(\.app) == ["com.example.app"])
     }
 
     @Test func everySectionIsOptional() throws {
-        let seed = try WorldSeed.load(path: try self.directory.write("world.yaml", "people:\n  - {handle: a, name: A}\n"))
+        let seed = try WorldSeed.load(
+            path: try self.directory.write("world.yaml", "people:\n  - {handle: a, name: A}\n"))
         #expect(seed.people.count == 1)
         #expect(seed.devices.isEmpty && seed.conversations.isEmpty && seed.installs.isEmpty)
     }
@@ -64,7 +72,10 @@ import Testing
     static func everyField(_ value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
-        case .struct: return "{" + mirror.children.map { "\($0.label ?? "?"): \(Self.everyField($0.value))" }.joined(separator: ", ") + "}"
+        case .struct:
+            return "{"
+                + mirror.children.map { "\($0.label ?? "?"): \(Self.everyField($0.value))" }.joined(separator: ", ")
+                + "}"
         case .collection: return "[" + mirror.children.map { Self.everyField($0.value) }.joined(separator: ", ") + "]"
         case .optional: return mirror.children.first.map { Self.everyField($0.value) } ?? "x"
         default: return "x"
@@ -73,8 +84,10 @@ import Testing
 
     @Test func everyFieldOfTheSeedsTypesIsAKnownKey() throws {
         let seed = WorldSeed(
-            people: [Person(handle: "a", name: "A")], devices: [WorldSeed.SeedDevice(id: "d", owner: "a", platform: nil)],
-            conversations: [Conversation(id: "c", members: ["a", "b"])], installs: [WorldSeed.SeedInstall(device: "d", app: "x")])
+            people: [Person(handle: "a", name: "A")],
+            devices: [WorldSeed.SeedDevice(id: "d", owner: "a", platform: nil)],
+            conversations: [Conversation(id: "c", members: ["a", "b"])],
+            installs: [WorldSeed.SeedInstall(device: "d", app: "x")])
         let yaml = Self.everyField(seed)
         #expect(yaml.contains("platform: x") && yaml.contains("members: [x, x]"), "\(yaml)")
         #expect(throws: Never.self) { try WorldSeed.knownKeys.check(yaml: yaml, file: "reflected") }
@@ -109,7 +122,9 @@ import Testing
     }
 
     @Test func theShippedSeedAppliesWithTheShippedManifests() throws {
-        let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../config").standardizedFileURL.path
+        let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../config"
+        ).standardizedFileURL.path
         let manifests = try AppManifest.loadAll(from: config + "/apps")
         let seed = try WorldSeed.load(path: config + "/world.yaml")
         var machine = Self.machine(apps: manifests.map(\.descriptor))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// Pins down that a YAML file whose aliases stand for more than `YAMLAliasBudget.limit` nodes is
 /// refused, naming the file and line, before Yams expands it: as a mapping key, such an alias
@@ -33,8 +34,11 @@ import Testing
     }
 
     @Test func appManifest() throws {
-        let path = try self.directory.write("apps/bomb.yaml", UnknownKeyTests.minimalManifest + Self.bomb(under: "args"))
-        let error = #expect(throws: ConfigurationError.self) { _ = try AppManifest.loadAll(from: self.directory.path + "/apps") }
+        let path = try self.directory.write(
+            "apps/bomb.yaml", UnknownKeyTests.minimalManifest + Self.bomb(under: "args"))
+        let error = #expect(throws: ConfigurationError.self) {
+            _ = try AppManifest.loadAll(from: self.directory.path + "/apps")
+        }
         #expect(error?.description.hasPrefix("\(path):4: \(Self.refusal)") == true, "\(error?.description ?? "")")
     }
 
@@ -55,16 +59,23 @@ import Testing
     }
 
     @Test func oneAliasPastItIsNot() {
-        let error = #expect(throws: ConfigurationError.self) { try YAMLAliasBudget.check(yaml: Self.aliases(101), file: "f.yaml") }
-        #expect(error?.description.hasPrefix("f.yaml:103: \(Self.refusal) (101000 at this one)") == true, "\(error?.description ?? "")")
+        let error = #expect(throws: ConfigurationError.self) {
+            try YAMLAliasBudget.check(yaml: Self.aliases(101), file: "f.yaml")
+        }
+        #expect(
+            error?.description.hasPrefix("f.yaml:103: \(Self.refusal) (101000 at this one)") == true,
+            "\(error?.description ?? "")")
     }
 
     /// An anchor of the same name later replaces the earlier one, as Yams reads it.
     @Test func aLaterAnchorReplacesAnEarlierOne() throws {
         let big = "a: &x [" + Array(repeating: "x", count: 999).joined(separator: ", ") + "]\n"
-        try YAMLAliasBudget.check(yaml: big + "b: &x y\nc: [" + Array(repeating: "*x", count: 200).joined(separator: ", ") + "]\n", file: "f.yaml")
+        try YAMLAliasBudget.check(
+            yaml: big + "b: &x y\nc: [" + Array(repeating: "*x", count: 200).joined(separator: ", ") + "]\n",
+            file: "f.yaml")
         #expect(throws: ConfigurationError.self) {
-            try YAMLAliasBudget.check(yaml: big + "c: [" + Array(repeating: "*x", count: 200).joined(separator: ", ") + "]\n", file: "f.yaml")
+            try YAMLAliasBudget.check(
+                yaml: big + "c: [" + Array(repeating: "*x", count: 200).joined(separator: ", ") + "]\n", file: "f.yaml")
         }
     }
 
@@ -76,7 +87,8 @@ import Testing
 
     /// Aliases as people write them still load.
     @Test func ordinaryAliasesLoad() throws {
-        _ = try self.directory.write("apps/env.yaml", UnknownKeyTests.minimalManifest + "env:\n  A: &v hello\n  B: *v\n")
+        _ = try self.directory.write(
+            "apps/env.yaml", UnknownKeyTests.minimalManifest + "env:\n  A: &v hello\n  B: *v\n")
         let manifests = try AppManifest.loadAll(from: self.directory.path + "/apps")
         #expect(manifests.first?.env?["B"] == "hello")
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import Testing
 import Yams
+
+@testable import MsgHost
 
 /// Pins down that a YAML 1.1 base-60 integer too large for 64 bits, where msghostd.yaml or an app
 /// manifest wants an integer, is an error naming the file, line and key: Yams computes it with
@@ -35,20 +36,30 @@ import Yams
     @Test func daemonConfigurationNamesTheKey() throws {
         let path = try self.directory.write("msghostd.yaml", "events:\n  capacity: -888888888888888888:88")
         let error = #expect(throws: ConfigurationError.self) {
-            _ = try DaemonConfiguration.load(yaml: try String(contentsOfFile: path, encoding: .utf8), path: path, environment: [:], flags: [:])
+            _ = try DaemonConfiguration.load(
+                yaml: try String(contentsOfFile: path, encoding: .utf8), path: path, environment: [:], flags: [:])
         }
-        #expect(error?.description == "\(path):2: events.capacity must be an integer that fits in 64 bits, got the base-60 number -888888888888888888:88")
+        #expect(
+            error?.description
+                == "\(path):2: events.capacity must be an integer that fits in 64 bits, got the base-60 number -888888888888888888:88"
+        )
     }
 
     @Test func manifestNamesTheKey() throws {
-        let path = try self.directory.write("apps/big.yaml", UnknownKeyTests.minimalManifest + "memoryLimitMB: 1:1:1:1:1:1:1:1:1:1:1:1\n")
-        let error = #expect(throws: ConfigurationError.self) { _ = try AppManifest.loadAll(from: self.directory.path + "/apps") }
-        #expect(error?.description.hasPrefix("\(path):4: memoryLimitMB must be an integer that fits in 64 bits") == true, "\(error?.description ?? "")")
+        let path = try self.directory.write(
+            "apps/big.yaml", UnknownKeyTests.minimalManifest + "memoryLimitMB: 1:1:1:1:1:1:1:1:1:1:1:1\n")
+        let error = #expect(throws: ConfigurationError.self) {
+            _ = try AppManifest.loadAll(from: self.directory.path + "/apps")
+        }
+        #expect(
+            error?.description.hasPrefix("\(path):4: memoryLimitMB must be an integer that fits in 64 bits") == true,
+            "\(error?.description ?? "")")
     }
 
     /// Only the keys that hold integers are checked: the same text is a string elsewhere.
     @Test func aStringMayLookLikeOne() throws {
-        _ = try self.directory.write("apps/env.yaml", UnknownKeyTests.minimalManifest + "env:\n  CLOCK: 1:1:1:1:1:1:1:1:1:1:1:1\n")
+        _ = try self.directory.write(
+            "apps/env.yaml", UnknownKeyTests.minimalManifest + "env:\n  CLOCK: 1:1:1:1:1:1:1:1:1:1:1:1\n")
         let manifests = try AppManifest.loadAll(from: self.directory.path + "/apps")
         #expect(manifests.first?.env?["CLOCK"] == "1:1:1:1:1:1:1:1:1:1:1:1")
     }

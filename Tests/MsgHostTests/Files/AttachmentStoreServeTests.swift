@@ -1,8 +1,9 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHost
 
 /// Control `file`: a stored file's bytes by the URL the daemon gave out, and nothing else.
 @Suite struct AttachmentStoreServeTests {
@@ -15,7 +16,11 @@ import Testing
 
     func stored(_ bytes: [UInt8]) throws -> StoredFile {
         try self.directory.write("original.png", bytes: bytes)
-        guard case .accepted(let file) = self.store.store(FileCheck(source: .url(self.directory.url("original.png")), purpose: .attachment), alternateFilename: nil) else {
+        guard
+            case .accepted(let file) = self.store.store(
+                FileCheck(source: .url(self.directory.url("original.png")), purpose: .attachment),
+                alternateFilename: nil)
+        else {
             throw TestFailure("the sample was not stored")
         }
         return file
@@ -32,7 +37,8 @@ import Testing
         #expect(served.bytes == png)
         #expect(served.mimeType == "image/png")
         // The forms of a file URL FileURL accepts name the same file.
-        #expect(try self.store.serve(url: "file://localhost" + self.store.directory + "/" + file.storedName).bytes == png)
+        #expect(
+            try self.store.serve(url: "file://localhost" + self.store.directory + "/" + file.storedName).bytes == png)
     }
 
     @Test func anythingOutsideTheStoreIsNotFound() throws {
@@ -53,7 +59,9 @@ import Testing
         ]
         for url in refused {
             #expect(throws: WireError.control(.notFound, "")) { try self.store.serve(url: url) }
-            do { _ = try self.store.serve(url: url) } catch { #expect(error.description.contains(url), "the error names \(url)") }
+            do { _ = try self.store.serve(url: url) } catch {
+                #expect(error.description.contains(url), "the error names \(url)")
+            }
         }
     }
 

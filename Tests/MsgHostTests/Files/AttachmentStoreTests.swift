@@ -1,9 +1,10 @@
-import MsgHostTesting
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
+
+@testable import MsgHost
 
 /// Pins down the attachment store: a private directory, one file per distinct content named
 /// `<sha256>.<ext>`, a complete copy that outlives the extension's original, no copy at all
@@ -18,12 +19,17 @@ import Testing
         self.store = try AttachmentStore(directory: self.storePath)
     }
 
-    func save(_ name: String, _ bytes: [UInt8], _ purpose: FileCheck.Purpose = .attachment, alternate: String? = nil) throws -> FileCheckResult {
+    func save(_ name: String, _ bytes: [UInt8], _ purpose: FileCheck.Purpose = .attachment, alternate: String? = nil)
+        throws -> FileCheckResult
+    {
         try self.directory.write(name, bytes: bytes)
-        return self.store.store(FileCheck(source: .url(self.directory.url(name)), purpose: purpose), alternateFilename: alternate)
+        return self.store.store(
+            FileCheck(source: .url(self.directory.url(name)), purpose: purpose), alternateFilename: alternate)
     }
 
-    func storedNames() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: self.storePath).sorted() }
+    func storedNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: self.storePath).sorted()
+    }
 
     func contents(_ path: String) throws -> [UInt8] { try Array(Data(contentsOf: URL(fileURLWithPath: path))) }
 
@@ -52,12 +58,20 @@ import Testing
     @Test func aStoredFileIsACompleteCopyNamedByItsHash() throws {
         // Larger than a chunk, and not a multiple of it, so the streaming copy is exercised.
         var random = SeededGenerator(state: 17)
-        let bytes = Sample.png(640, 480) + (0..<(3 * 1024 * 1024 + 123)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let bytes =
+            Sample.png(640, 480) + (0..<(3 * 1024 * 1024 + 123)).map { _ in UInt8.random(in: 0...255, using: &random) }
         let stored = try #require(try self.save("big.png", bytes, alternate: "Big Picture.png").stored)
-        let inspected = try #require(FileInspector().inspect(FileCheck(source: .url(self.directory.url("big.png")), purpose: .attachment), alternateFilename: "Big Picture.png").stored)
+        let inspected = try #require(
+            FileInspector().inspect(
+                FileCheck(source: .url(self.directory.url("big.png")), purpose: .attachment),
+                alternateFilename: "Big Picture.png"
+            ).stored)
         #expect(stored == inspected, "the store and the inspector agree on every field")
         #expect(stored.storedName == stored.sha256 + ".png")
-        #expect((stored.filename, stored.mediaType, stored.byteCount, stored.pixelWidth) == ("Big Picture.png", "image/png", bytes.count, 640))
+        #expect(
+            (stored.filename, stored.mediaType, stored.byteCount, stored.pixelWidth) == (
+                "Big Picture.png", "image/png", bytes.count, 640
+            ))
         #expect(self.store.path(of: stored) == self.storePath + "/" + stored.storedName)
         #expect(try self.contents(self.store.path(of: stored)) == bytes)
         #expect(try self.storedNames() == [stored.storedName])
@@ -74,7 +88,8 @@ import Testing
         let first = try #require(try self.save("one.gif", bytes, .sticker).stored)
         let inode = self.inode(self.store.path(of: first))
         let second = try #require(try self.save("two.gif", bytes, .attachment, alternate: "Other.gif").stored)
-        let third = try #require(self.store.store(FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: nil).stored)
+        let third = try #require(
+            self.store.store(FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: nil).stored)
         #expect(first.storedName == second.storedName && second.storedName == third.storedName)
         #expect((first.filename, second.filename, third.filename) == ("one.gif", "Other.gif", "image.gif"))
         #expect(try self.storedNames() == [first.storedName], "one file, no temporary left over")
@@ -97,7 +112,8 @@ import Testing
 
     @Test func layoutImageBytesAreStored() throws {
         let bytes = Sample.png(320, 200)
-        let stored = try #require(self.store.store(FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: nil).stored)
+        let stored = try #require(
+            self.store.store(FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: nil).stored)
         #expect((stored.filename, stored.pixelWidth, stored.pixelHeight) == ("image.png", 320, 200))
         #expect(try self.contents(self.store.path(of: stored)) == bytes)
     }
@@ -112,11 +128,20 @@ import Testing
 
     @Test func aRefusedFileIsNotStored() throws {
         #expect(try self.save("blob.bin", Sample.unknownBinary).error == .messages(.improperFileType))
-        #expect(try self.save("small.png", Sample.png(100, 100), .sticker).error == .messages(.stickerFileImproperFileSize))
+        #expect(
+            try self.save("small.png", Sample.png(100, 100), .sticker).error == .messages(.stickerFileImproperFileSize))
         #expect(try self.save("movie.mp4", Sample.isoMedia("isom"), .layoutImage).error == .messages(.improperFileType))
-        #expect(self.store.store(FileCheck(source: .url("https://example.com/a.png"), purpose: .attachment), alternateFilename: nil).error == .messages(.improperFileURL))
-        #expect(self.store.store(FileCheck(source: .url(self.directory.url("gone.png")), purpose: .sticker), alternateFilename: nil).error == .stickers(.fileNotFound, ""))
-        #expect(self.store.store(FileCheck(source: .bytes([]), purpose: .layoutImage), alternateFilename: nil).error == .messages(.fileUnreadable))
+        #expect(
+            self.store.store(
+                FileCheck(source: .url("https://example.com/a.png"), purpose: .attachment), alternateFilename: nil
+            ).error == .messages(.improperFileURL))
+        #expect(
+            self.store.store(
+                FileCheck(source: .url(self.directory.url("gone.png")), purpose: .sticker), alternateFilename: nil
+            ).error == .stickers(.fileNotFound, ""))
+        #expect(
+            self.store.store(FileCheck(source: .bytes([]), purpose: .layoutImage), alternateFilename: nil).error
+                == .messages(.fileUnreadable))
         #expect(try self.storedNames().isEmpty)
     }
 

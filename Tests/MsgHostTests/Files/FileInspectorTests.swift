@@ -1,9 +1,10 @@
-import MsgHostTesting
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import MsgHostProtocol
+import MsgHostTesting
 import Testing
+
+@testable import MsgHost
 
 /// Pins down how the host judges files (attachments, layout media, layout images): the type
 /// comes from the content, the URL must be a local `file:` URL, and each failure carries
@@ -14,9 +15,12 @@ import Testing
     let inspector = FileInspector()
     init() throws { self.directory = try TemporaryDirectory() }
 
-    func inspect(_ name: String, _ bytes: [UInt8], _ purpose: FileCheck.Purpose = .attachment, alternate: String? = nil) throws -> FileCheckResult {
+    func inspect(_ name: String, _ bytes: [UInt8], _ purpose: FileCheck.Purpose = .attachment, alternate: String? = nil)
+        throws -> FileCheckResult
+    {
         try self.directory.write(name, bytes: bytes)
-        return self.inspector.inspect(FileCheck(source: .url(self.directory.url(name)), purpose: purpose), alternateFilename: alternate)
+        return self.inspector.inspect(
+            FileCheck(source: .url(self.directory.url(name)), purpose: purpose), alternateFilename: alternate)
     }
 
     func inspect(url: String, _ purpose: FileCheck.Purpose = .attachment) -> FileCheckResult {
@@ -37,26 +41,44 @@ import Testing
     static let formats: [Format] = [
         Format(name: "png.txt", bytes: Sample.png(400, 300), mediaType: "image/png", width: 400, height: 300),
         Format(name: "apng.gif", bytes: Sample.apng(320, 321), mediaType: "image/apng", width: 320, height: 321),
-        Format(name: "late-actl.png", bytes: Sample.pngWithLateAnimationControl(5, 6), mediaType: "image/png", width: 5, height: 6),
+        Format(
+            name: "late-actl.png", bytes: Sample.pngWithLateAnimationControl(5, 6), mediaType: "image/png", width: 5,
+            height: 6),
         Format(name: "gif.png", bytes: Sample.gif(500, 350), mediaType: "image/gif", width: 500, height: 350),
         Format(name: "baseline.jpeg", bytes: Sample.jpeg(640, 480), mediaType: "image/jpeg", width: 640, height: 480),
-        Format(name: "progressive.jpg", bytes: Sample.jpeg(301, 617, frameMarker: 0xC2), mediaType: "image/jpeg", width: 301, height: 617),
-        Format(name: "sof15.jpg", bytes: Sample.jpeg(10, 20, frameMarker: 0xCF), mediaType: "image/jpeg", width: 10, height: 20),
-        Format(name: "big-exif.jpg", bytes: Sample.jpeg(1024, 768, extraSegments: 3, segmentSize: 60_000), mediaType: "image/jpeg", width: 1024, height: 768),
-        Format(name: "heic.png", bytes: Sample.isoMedia("heic", compatible: ["mif1", "heic"]), mediaType: "image/heic"),
+        Format(
+            name: "progressive.jpg", bytes: Sample.jpeg(301, 617, frameMarker: 0xC2), mediaType: "image/jpeg",
+            width: 301, height: 617),
+        Format(
+            name: "sof15.jpg", bytes: Sample.jpeg(10, 20, frameMarker: 0xCF), mediaType: "image/jpeg", width: 10,
+            height: 20),
+        Format(
+            name: "big-exif.jpg", bytes: Sample.jpeg(1024, 768, extraSegments: 3, segmentSize: 60_000),
+            mediaType: "image/jpeg", width: 1024, height: 768),
+        Format(
+            name: "heic.png", bytes: Sample.isoMedia("heic", compatible: ["mif1", "heic"]), mediaType: "image/heic"),
         Format(name: "heix.heic", bytes: Sample.isoMedia("heix"), mediaType: "image/heic"),
-        Format(name: "mif1-heic.heic", bytes: Sample.isoMedia("mif1", compatible: ["mif1", "heic"]), mediaType: "image/heic"),
+        Format(
+            name: "mif1-heic.heic", bytes: Sample.isoMedia("mif1", compatible: ["mif1", "heic"]),
+            mediaType: "image/heic"),
         Format(name: "heif.heif", bytes: Sample.isoMedia("mif1", compatible: ["mif1"]), mediaType: "image/heif"),
         Format(name: "lossy.webp", bytes: Sample.webpLossy(400, 401), mediaType: "image/webp", width: 400, height: 401),
-        Format(name: "lossless.webp", bytes: Sample.webpLossless(555, 444), mediaType: "image/webp", width: 555, height: 444),
-        Format(name: "extended.webp", bytes: Sample.webpExtended(1000, 2000), mediaType: "image/webp", width: 1000, height: 2000),
+        Format(
+            name: "lossless.webp", bytes: Sample.webpLossless(555, 444), mediaType: "image/webp", width: 555,
+            height: 444),
+        Format(
+            name: "extended.webp", bytes: Sample.webpExtended(1000, 2000), mediaType: "image/webp", width: 1000,
+            height: 2000),
         Format(name: "isom.mov", bytes: Sample.isoMedia("isom", compatible: ["isom", "avc1"]), mediaType: "video/mp4"),
         Format(name: "mp42.mp4", bytes: Sample.isoMedia("mp42"), mediaType: "video/mp4"),
         Format(name: "mp41.mp4", bytes: Sample.isoMedia("mp41"), mediaType: "video/mp4"),
         Format(name: "dash.mp4", bytes: Sample.isoMedia("dash", compatible: ["iso6"]), mediaType: "video/mp4"),
-        Format(name: "m4v.mp4", bytes: Sample.isoMedia("M4V ", compatible: ["M4V ", "mp42"]), mediaType: "video/x-m4v"),
+        Format(
+            name: "m4v.mp4", bytes: Sample.isoMedia("M4V ", compatible: ["M4V ", "mp42"]), mediaType: "video/x-m4v"),
         Format(name: "quicktime.mp4", bytes: Sample.isoMedia("qt  "), mediaType: "video/quicktime"),
-        Format(name: "old-quicktime.mov", bytes: Sample.be32(16) + Sample.ascii("moov") + [UInt8](repeating: 0, count: 8), mediaType: "video/quicktime"),
+        Format(
+            name: "old-quicktime.mov", bytes: Sample.be32(16) + Sample.ascii("moov") + [UInt8](repeating: 0, count: 8),
+            mediaType: "video/quicktime"),
         Format(name: "m4a.mp4", bytes: Sample.isoMedia("M4A ", compatible: ["M4A ", "isom"]), mediaType: "audio/mp4"),
         Format(name: "id3.wav", bytes: Sample.mp3WithID3, mediaType: "audio/mpeg"),
         Format(name: "frame-sync.bin", bytes: Sample.mp3FrameSync, mediaType: "audio/mpeg"),
@@ -65,12 +87,15 @@ import Testing
         Format(name: "aiff.aif", bytes: Sample.aiff, mediaType: "audio/aiff"),
         Format(name: "doc.txt", bytes: Sample.pdf, mediaType: "application/pdf"),
         Format(name: "notes.txt", bytes: Sample.ascii("hello\n"), mediaType: "text/plain"),
-        Format(name: "id3.txt", bytes: Sample.ascii("ID3 tags, caff files and %PDF- headers\n"), mediaType: "text/plain"),
+        Format(
+            name: "id3.txt", bytes: Sample.ascii("ID3 tags, caff files and %PDF- headers\n"), mediaType: "text/plain"),
         Format(name: "caff.md", bytes: Sample.ascii("caff\n"), mediaType: "text/markdown"),
         Format(name: "SHOUT.TXT", bytes: Sample.ascii("Grüße ✓\n"), mediaType: "text/plain"),
         Format(name: "readme.md", bytes: Sample.ascii("# Title\n"), mediaType: "text/markdown"),
         Format(name: "table.csv", bytes: Sample.ascii("a,b\n1,2\n"), mediaType: "text/csv"),
-        Format(name: "card.vcf", bytes: Sample.ascii("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Amber\r\nEND:VCARD\r\n"), mediaType: "text/vcard"),
+        Format(
+            name: "card.vcf", bytes: Sample.ascii("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Amber\r\nEND:VCARD\r\n"),
+            mediaType: "text/vcard"),
     ]
 
     @Test(arguments: formats) func eachFormatIsRecognisedByItsContent(_ format: Format) throws {
@@ -111,7 +136,8 @@ import Testing
 
     static let layoutMedia: [(ext: String, bytes: [UInt8], accepted: Bool)] = [
         ("png", Sample.png(10, 10), true), ("jpeg", Sample.jpeg(10, 10), true), ("webp", Sample.webpLossy(8, 8), true),
-        ("mp4", Sample.isoMedia("isom"), true), ("mov", Sample.isoMedia("qt  "), true), ("m4a", Sample.isoMedia("M4A "), false),
+        ("mp4", Sample.isoMedia("isom"), true), ("mov", Sample.isoMedia("qt  "), true),
+        ("m4a", Sample.isoMedia("M4A "), false),
         ("mp3", Sample.mp3WithID3, false), ("pdf", Sample.pdf, false), ("txt", Sample.ascii("hi\n"), false),
     ]
 
@@ -124,7 +150,9 @@ import Testing
 
     /// A view's image (`setView`) is checked as a layout image is, and named as what it is.
     @Test func viewImageBytesAreCheckedAsALayoutImage() throws {
-        let check = { (bytes: [UInt8]) in self.inspector.inspect(FileCheck(source: .bytes(bytes), purpose: .viewImage), alternateFilename: nil) }
+        let check = { (bytes: [UInt8]) in
+            self.inspector.inspect(FileCheck(source: .bytes(bytes), purpose: .viewImage), alternateFilename: nil)
+        }
         let png = try #require(check(Sample.png(40, 30)).stored)
         #expect((png.mediaType, png.pixelWidth, png.pixelHeight) == ("image/png", 40, 30))
         let refused = try #require(check(Sample.pdf).error)
@@ -135,7 +163,8 @@ import Testing
 
     @Test func layoutImageBytesMustBeAnImage() throws {
         func check(_ bytes: [UInt8], alternate: String? = nil) -> FileCheckResult {
-            self.inspector.inspect(FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: alternate)
+            self.inspector.inspect(
+                FileCheck(source: .bytes(bytes), purpose: .layoutImage), alternateFilename: alternate)
         }
         let png = try #require(check(Sample.png(600, 400)).stored)
         #expect((png.filename, png.mediaType, png.pixelWidth, png.pixelHeight) == ("image.png", "image/png", 600, 400))
@@ -146,7 +175,8 @@ import Testing
         #expect(check(Sample.ascii("hello")).error == .messages(.improperFileType), "bytes have no name, so no text")
         #expect(check(Sample.unknownBinary).error == .messages(.improperFileType))
         #expect(check([]).error == .messages(.fileUnreadable))
-        #expect(check([0x89, 0x50]).error == .messages(.improperFileType), "two bytes of a PNG signature are not a PNG")
+        #expect(
+            check([0x89, 0x50]).error == .messages(.improperFileType), "two bytes of a PNG signature are not a PNG")
     }
 
     static let improperURLs = [
@@ -185,7 +215,8 @@ import Testing
 
     @Test func aMissingFileIsFileNotFound() throws {
         try self.directory.write("plain.png", bytes: Sample.png(1, 1))
-        try FileManager.default.createSymbolicLink(atPath: self.directory.file("dangling.png"), withDestinationPath: self.directory.file("gone.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: self.directory.file("dangling.png"), withDestinationPath: self.directory.file("gone.png"))
         for name in ["missing.png", "dangling.png", "plain.png/inside.png", "nofolder/x.png"] {
             let error = try #require(self.inspect(url: self.directory.url(name)).error, "\(name)")
             #expect(error == .messages(.fileNotFound), "\(name)")
@@ -195,13 +226,15 @@ import Testing
 
     @Test func aSymbolicLinkToAFileIsFollowed() throws {
         try self.directory.write("real.png", bytes: Sample.png(7, 8))
-        try FileManager.default.createSymbolicLink(atPath: self.directory.file("link.png"), withDestinationPath: self.directory.file("real.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: self.directory.file("link.png"), withDestinationPath: self.directory.file("real.png"))
         let file = try #require(self.inspect(url: self.directory.url("link.png")).stored)
         #expect((file.filename, file.pixelWidth) == ("link.png", 7))
     }
 
     @Test func aDirectoryAFIFOOrAnEmptyFileIsFileUnreadable() throws {
-        try FileManager.default.createDirectory(atPath: self.directory.file("folder.png"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: self.directory.file("folder.png"), withIntermediateDirectories: false)
         #expect(mkfifo(self.directory.file("pipe.png"), 0o600) == 0)
         try self.directory.write("empty.txt", bytes: [])
         for name in ["folder.png", "pipe.png", "empty.txt"] {
@@ -223,7 +256,8 @@ import Testing
 
     @Test func truncatedHeadersAreStillTypedButHaveNoSize() throws {
         let truncated: [(String, [UInt8], String)] = [
-            ("sig.png", Sample.pngSignature, "image/png"), ("ihdr.png", Array(Sample.png(400, 400).prefix(20)), "image/png"),
+            ("sig.png", Sample.pngSignature, "image/png"),
+            ("ihdr.png", Array(Sample.png(400, 400).prefix(20)), "image/png"),
             ("gif.gif", Sample.ascii("GIF89a") + [1], "image/gif"), ("jpeg.jpg", [0xFF, 0xD8, 0xFF], "image/jpeg"),
             ("vp8x.webp", Array(Sample.webpExtended(400, 400).prefix(26)), "image/webp"),
             ("vp8l.webp", Array(Sample.webpLossless(400, 400).prefix(22)), "image/webp"),
@@ -238,14 +272,21 @@ import Testing
     /// run on garbage, through every purpose, as bytes and as files: none may crash or hang.
     @Test func randomBytesNeverCrashTheInspector() throws {
         var random = SeededGenerator(state: 2016)
-        let prefixes: [[UInt8]] = [Sample.pngSignature, Sample.pngSignature + Sample.be32(13) + Sample.ascii("IHDR"),
-                                   Sample.ascii("GIF89a"), [0xFF, 0xD8, 0xFF], [0xFF, 0xD8, 0xFF, 0xC0], Sample.ascii("RIFF\0\0\0\0WEBPVP8 "),
-                                   Sample.ascii("RIFF\0\0\0\0WEBPVP8L"), Sample.ascii("RIFF\0\0\0\0WEBPVP8X"), Sample.ascii("\0\0\0\u{7F}ftyp"),
-                                   Sample.ascii("%PDF-"), Sample.ascii("ID3"), [0xFF, 0xFB]]
+        let prefixes: [[UInt8]] = [
+            Sample.pngSignature, Sample.pngSignature + Sample.be32(13) + Sample.ascii("IHDR"),
+            Sample.ascii("GIF89a"), [0xFF, 0xD8, 0xFF], [0xFF, 0xD8, 0xFF, 0xC0], Sample.ascii("RIFF\0\0\0\0WEBPVP8 "),
+            Sample.ascii("RIFF\0\0\0\0WEBPVP8L"), Sample.ascii("RIFF\0\0\0\0WEBPVP8X"),
+            Sample.ascii("\0\0\0\u{7F}ftyp"),
+            Sample.ascii("%PDF-"), Sample.ascii("ID3"), [0xFF, 0xFB],
+        ]
         let purposes: [FileCheck.Purpose] = [.attachment, .sticker, .layoutMedia, .layoutImage, .viewImage]
         for round in 0..<400 {
-            var bytes = (0..<Int.random(in: 0...1500, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            if Bool.random(using: &random), let prefix = prefixes.randomElement(using: &random) { bytes = prefix + bytes }
+            var bytes = (0..<Int.random(in: 0...1500, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            if Bool.random(using: &random), let prefix = prefixes.randomElement(using: &random) {
+                bytes = prefix + bytes
+            }
             for purpose in purposes {
                 let result = self.inspector.inspect(FileCheck(source: .bytes(bytes), purpose: purpose))
                 if let file = result.stored { #expect(file.byteCount == bytes.count) }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import MsgHostProtocol
 import Testing
+
+@testable import MsgHost
 
 /// Pins down `MSSticker`'s file rules (header: ≤ 500 KB; PNG, APNG, GIF or JPEG; 300–618 px a
 /// side) and which domain each refusal uses: missing, unreadable and not-an-image files in the
@@ -25,22 +26,33 @@ import Testing
     ]
 
     @Test(arguments: accepted)
-    func aStickerInEveryFormatAtTheBoundariesIsAccepted(_ item: (name: String, bytes: [UInt8], width: Int, height: Int)) throws {
+    func aStickerInEveryFormatAtTheBoundariesIsAccepted(_ item: (name: String, bytes: [UInt8], width: Int, height: Int))
+        throws
+    {
         let result = try self.sticker(item.name, item.bytes)
         let file = try #require(result.stored, "\(result)")
         #expect(file.pixelWidth == item.width && file.pixelHeight == item.height)
         #expect(file.filename == item.name && file.byteCount == item.bytes.count)
     }
 
-    static let badSides: [(Int, Int)] = [(299, 300), (300, 299), (619, 618), (618, 619), (1, 1), (100_000, 100_000), (0x7FFF_FFFF, 300)]
+    static let badSides: [(Int, Int)] = [
+        (299, 300), (300, 299), (619, 618), (618, 619), (1, 1), (100_000, 100_000), (0x7FFF_FFFF, 300),
+    ]
 
     @Test(arguments: badSides)
     func aSideOutside300To618PixelsIsImproperFileSize(_ width: Int, _ height: Int) throws {
-        for (name, bytes) in [("png.png", Sample.png(width, height)), ("gif.gif", Sample.gif(width, height)), ("jpeg.jpg", Sample.jpeg(width, height))] {
-            let expected = (width: name == "png.png" ? width : width & 0xFFFF, height: name == "png.png" ? height : height & 0xFFFF)
+        for (name, bytes) in [
+            ("png.png", Sample.png(width, height)), ("gif.gif", Sample.gif(width, height)),
+            ("jpeg.jpg", Sample.jpeg(width, height)),
+        ] {
+            let expected = (
+                width: name == "png.png" ? width : width & 0xFFFF, height: name == "png.png" ? height : height & 0xFFFF
+            )
             let error = try #require(try self.sticker(name, bytes).error, "\(name) \(width)×\(height)")
             #expect(error == .messages(.stickerFileImproperFileSize), "\(name)")
-            #expect(error.description.contains("\(expected.width)×\(expected.height)") && error.description.contains("300–618"), "\(error.description)")
+            #expect(
+                error.description.contains("\(expected.width)×\(expected.height)")
+                    && error.description.contains("300–618"), "\(error.description)")
             #expect(error.description.contains(self.directory.file(name)))
         }
     }
@@ -59,13 +71,16 @@ import Testing
         #expect(truncate(path, 4 << 30) == 0)
         let clock = ContinuousClock()
         var result: FileCheckResult?
-        let elapsed = clock.measure { result = self.inspector.inspect(FileCheck(source: .url(self.directory.url("huge.png")), purpose: .sticker)) }
+        let elapsed = clock.measure {
+            result = self.inspector.inspect(FileCheck(source: .url(self.directory.url("huge.png")), purpose: .sticker))
+        }
         #expect(result?.error == .messages(.stickerFileImproperFileSize))
         #expect(elapsed < .seconds(2))
     }
 
     static let otherImages: [(String, [UInt8])] = [
-        ("lossy.webp", Sample.webpLossy(400, 400)), ("heic.heic", Sample.isoMedia("heic")), ("heif.heif", Sample.isoMedia("mif1")),
+        ("lossy.webp", Sample.webpLossy(400, 400)), ("heic.heic", Sample.isoMedia("heic")),
+        ("heif.heif", Sample.isoMedia("mif1")),
     ]
 
     @Test(arguments: otherImages)
@@ -92,9 +107,11 @@ import Testing
         ("signature.png", Sample.pngSignature), ("no-ihdr.png", Sample.pngSignature + Sample.chunk("IDAT", [1])),
         ("gif.gif", Sample.ascii("GIF89a") + [0x2C]), ("zero.gif", Sample.gif(0, 400)),
         ("soi.jpg", [0xFF, 0xD8, 0xFF]), ("app0-cut.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0x00]),
-        ("past-end.jpg", [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xF0, 1, 2, 3]), ("sof-cut.jpg", Sample.jpegCutInsideFrameHeader),
+        ("past-end.jpg", [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xF0, 1, 2, 3]),
+        ("sof-cut.jpg", Sample.jpegCutInsideFrameHeader),
         ("dnl.jpg", Sample.jpeg(400, 0)), ("sos-first.jpg", [0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 0xFF, 0xD9]),
-        ("zero-length.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xC0]), ("fill-only.jpg", [0xFF, 0xD8] + [UInt8](repeating: 0xFF, count: 200)),
+        ("zero-length.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0, 0xFF, 0xC0]),
+        ("fill-only.jpg", [0xFF, 0xD8] + [UInt8](repeating: 0xFF, count: 200)),
     ]
 
     @Test(arguments: sizeless)
@@ -105,8 +122,10 @@ import Testing
     }
 
     @Test func missingAndUnreadableStickersUseTheStickersDomain() throws {
-        try FileManager.default.createSymbolicLink(atPath: self.directory.file("dangling.png"), withDestinationPath: "/nonexistent/x.png")
-        try FileManager.default.createDirectory(atPath: self.directory.file("folder.png"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: self.directory.file("dangling.png"), withDestinationPath: "/nonexistent/x.png")
+        try FileManager.default.createDirectory(
+            atPath: self.directory.file("folder.png"), withIntermediateDirectories: false)
         try self.directory.write("empty.png", bytes: [])
         let cases: [(String, WireError)] = [
             ("missing.png", .stickers(.fileNotFound, "")), ("dangling.png", .stickers(.fileNotFound, "")),

@@ -1,14 +1,17 @@
-@testable import MsgHost
 import MsgHostCore
 import MsgHostProtocol
 import MsgHostTesting
 import Testing
 
+@testable import MsgHost
+
 /// The daemon's metrics from the events and observations the loop sees, read back through a
 /// strict Prometheus text reader.
 @Suite struct DaemonMetricsTests {
     static func event(_ kind: EventKind, code: Int? = nil, name: String? = nil) -> EventRecord {
-        EventRecord(seq: 1, time: 0, kind: kind.rawValue, device: "d", app: "a", conversation: nil, instance: nil, code: code, name: name, pid: nil, detail: nil)
+        EventRecord(
+            seq: 1, time: 0, kind: kind.rawValue, device: "d", app: "a", conversation: nil, instance: nil, code: code,
+            name: name, pid: nil, detail: nil)
     }
 
     @Test func eventsAreCountedByWhatTheyReport() throws {
@@ -56,7 +59,8 @@ import Testing
     @Test func theReaderRejectsWhatTheFormatForbids() {
         for bad in [
             "msghost_x 1",  // no final line feed
-            "msghost x 1\n", "msghost_x{a=\"1\" 2\n", "msghost_x{a=1} 2\n", "msghost_x{a=\"\\q\"} 2\n", "msghost_x one\n",
+            "msghost x 1\n", "msghost_x{a=\"1\" 2\n", "msghost_x{a=1} 2\n", "msghost_x{a=\"\\q\"} 2\n",
+            "msghost_x one\n",
             "# TYPE msghost_x counter\n# TYPE msghost_x counter\nmsghost_x 1\n",
             "# TYPE msghost_x counter\nmsghost_x -1\n",
             "# TYPE msghost_x counter\nmsghost_x{a=\"1\"} 1\nmsghost_y 1\nmsghost_x{a=\"2\"} 1\n",
@@ -65,6 +69,9 @@ import Testing
         ] {
             #expect(throws: PrometheusText.Failure.self, "\(bad)") { try PrometheusText(bad) }
         }
-        #expect(throws: Never.self) { try PrometheusText("# HELP msghost_x Help.\n# TYPE msghost_x counter\nmsghost_x{a=\"q\\\"\\n\"} 1 1700000000\n") }
+        #expect(throws: Never.self) {
+            try PrometheusText(
+                "# HELP msghost_x Help.\n# TYPE msghost_x counter\nmsghost_x{a=\"q\\\"\\n\"} 1 1700000000\n")
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// The manual clock moves only when told, until it is released (the daemon is stopping):
 /// then it runs by itself from where it stood.

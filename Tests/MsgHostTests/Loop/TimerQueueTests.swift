@@ -1,6 +1,7 @@
-@testable import MsgHost
 import MsgHostCore
 import Testing
+
+@testable import MsgHost
 
 /// The loop's timers: due ones come out earliest first, ties in the order scheduled, later
 /// ones stay; the next deadline is the earliest left.
@@ -14,9 +15,11 @@ import Testing
         queue.schedule(.idle(launchID: "b2", generation: 0), at: base.adding(milliseconds: 20))
         queue.schedule(.shutdownDeadline, at: base.adding(milliseconds: 50))
         #expect(queue.nextDeadline == base.adding(milliseconds: 10))
-        #expect(queue.popDue(base.adding(milliseconds: 30)) == [
-            .idle(launchID: "a", generation: 0), .idle(launchID: "b1", generation: 0), .idle(launchID: "b2", generation: 0), .idle(launchID: "c", generation: 0),
-        ])
+        #expect(
+            queue.popDue(base.adding(milliseconds: 30)) == [
+                .idle(launchID: "a", generation: 0), .idle(launchID: "b1", generation: 0),
+                .idle(launchID: "b2", generation: 0), .idle(launchID: "c", generation: 0),
+            ])
         #expect(queue.popDue(base.adding(milliseconds: 49)).isEmpty)
         #expect(queue.nextDeadline == base.adding(milliseconds: 50))
         #expect(queue.popDue(base.adding(milliseconds: 50)) == [.shutdownDeadline])

@@ -1,9 +1,10 @@
 import CSpawn
 import Foundation
-@testable import MsgHost
 import MsgHostTesting
 import Synchronization
 import Testing
+
+@testable import MsgHost
 
 /// Our own spawn (Sources/CSpawn through `ChildProcess`): what a child gets (its own group,
 /// /dev/null as stdin, default signals, only the environment given, nothing of ours open), a
@@ -16,10 +17,14 @@ import Testing
         let lines = Mutex<[String]>([])
         var output: [String] { self.lines.withLock { $0 } }
 
-        func start(_ arguments: [String], environment: [String: String] = [:], workingDirectory: String? = nil) async -> Result<ChildProcess.Termination, ChildProcess.SpawnError> {
+        func start(_ arguments: [String], environment: [String: String] = [:], workingDirectory: String? = nil) async
+            -> Result<ChildProcess.Termination, ChildProcess.SpawnError>
+        {
             var environment = environment
             environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"]
-            let command = ChildProcess.Command(command: arguments[0], arguments: Array(arguments.dropFirst()), environment: environment, workingDirectory: workingDirectory)
+            let command = ChildProcess.Command(
+                command: arguments[0], arguments: Array(arguments.dropFirst()), environment: environment,
+                workingDirectory: workingDirectory)
             return await ChildProcess.run(command) { pid in
                 self.pid.withLock { $0 = pid }
             } line: { stream, line in
@@ -28,7 +33,8 @@ import Testing
         }
     }
 
-    static func failure(_ result: Result<ChildProcess.Termination, ChildProcess.SpawnError>) -> ChildProcess.SpawnError? {
+    static func failure(_ result: Result<ChildProcess.Termination, ChildProcess.SpawnError>) -> ChildProcess.SpawnError?
+    {
         if case .failure(let error) = result { return error }
         return nil
     }
@@ -45,9 +51,11 @@ import Testing
         ]
         for (arguments, workingDirectory, stage, errno) in cases {
             let run = Run()
-            let error = try #require(Self.failure(await run.start(arguments, workingDirectory: workingDirectory)), "\(arguments)")
+            let error = try #require(
+                Self.failure(await run.start(arguments, workingDirectory: workingDirectory)), "\(arguments)")
             #expect(error.stage == stage && error.errno == errno, "\(arguments): \(error)")
-            #expect(error.description.contains("(errno \(errno))") && error.description.contains(arguments[0]), "\(error)")
+            #expect(
+                error.description.contains("(errno \(errno))") && error.description.contains(arguments[0]), "\(error)")
             #expect(run.pid.withLock { $0 } == nil, "never reported as started")
         }
         let run = Run()
@@ -59,7 +67,8 @@ import Testing
         let run = Run()
         let result = await run.start(["sh", "-c", "printf 'one\\ntwo\\r\\n\\nthree'; echo oops >&2; exit 3"])
         #expect(result == .success(.exited(3)))
-        #expect(run.output.filter { $0.hasPrefix("stdout") } == ["stdout: one", "stdout: two", "stdout: ", "stdout: three"])
+        #expect(
+            run.output.filter { $0.hasPrefix("stdout") } == ["stdout: one", "stdout: two", "stdout: ", "stdout: three"])
         #expect(run.output.filter { $0.hasPrefix("stderr") } == ["stderr: oops"])
         #expect("\(try result.get())" == "exited(3)", "the status string swift-subprocess wrote")
     }
@@ -86,20 +95,22 @@ import Testing
             echo "cwd $(pwd -P)"
             """
         let run = Run()
-        let result = await run.start(["sh", "-c", script], environment: ["GIVEN": "yes"], workingDirectory: directory.path)
+        let result = await run.start(
+            ["sh", "-c", script], environment: ["GIVEN": "yes"], workingDirectory: directory.path)
         #expect(result == .success(.exited(0)))
         let pid = try #require(run.pid.withLock { $0 })
         let real = try #require(realpath(directory.path, nil))
         defer { free(real) }
-        #expect(run.output == [
-            "stdout: pgid \(pid)",
-            "stdout: stdin /dev/null 0",
-            "stdout: fds", "stdout: 0", "stdout: 1", "stdout: 2",
-            "stdout: SigBlk:\t0000000000000000",
-            "stdout: SigIgn:\t0000000000000000",
-            "stdout: given yes home unset",
-            "stdout: cwd \(String(cString: real))",
-        ])
+        #expect(
+            run.output == [
+                "stdout: pgid \(pid)",
+                "stdout: stdin /dev/null 0",
+                "stdout: fds", "stdout: 0", "stdout: 1", "stdout: 2",
+                "stdout: SigBlk:\t0000000000000000",
+                "stdout: SigIgn:\t0000000000000000",
+                "stdout: given yes home unset",
+                "stdout: cwd \(String(cString: real))",
+            ])
     }
 
     /// The parent-death signal: a child started through cspawn by a middle process
@@ -127,7 +138,7 @@ import Testing
 
     static func parent(of pid: pid_t) -> pid_t? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })
         else { return nil }
         return pid_t(line.dropFirst("PPid:".count).trimmingCharacters(in: .whitespaces))
     }

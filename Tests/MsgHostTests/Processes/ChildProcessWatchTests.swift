@@ -1,22 +1,26 @@
 import CSpawn
 import Foundation
-@testable import MsgHost
 import Synchronization
 import Testing
+
+@testable import MsgHost
 
 /// A child's own thread after the spawn: its exit found through the pidfd, or by polling
 /// where there is none; its output read on after it has exited, for as long as what it
 /// started holds the pipes; long lines cut.
 @Suite struct ChildProcessWatchTests {
     static func spawn(_ script: String) throws -> cspawn_process {
-        let command = ChildProcess.Command(command: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"])
+        let command = ChildProcess.Command(
+            command: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"])
         return try ChildProcess.spawn(command).get()
     }
 
     /// Runs the watch to the end on this thread: the status, then every line.
     static func watch(_ process: cspawn_process) -> (ChildProcess.Termination, before: [String], after: [String]) {
         let lines = Mutex<[String]>([])
-        var watch = ChildProcessWatch(process: process) { stream, line in lines.withLock { $0.append("\(stream.rawValue): \(line)") } }
+        var watch = ChildProcessWatch(process: process) { stream, line in
+            lines.withLock { $0.append("\(stream.rawValue): \(line)") }
+        }
         let termination = watch.waitForExit()
         let before = lines.withLock { $0 }
         watch.drain()

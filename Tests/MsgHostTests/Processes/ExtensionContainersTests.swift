@@ -1,6 +1,7 @@
 import Foundation
-@testable import MsgHost
 import Testing
+
+@testable import MsgHost
 
 /// Each install's container (docs/PROTOCOL.md §4.1): made private with its directories, kept
 /// until its install is removed, and never deleted under a process still using it.
@@ -12,12 +13,16 @@ import Testing
         self.containers = ExtensionContainers(stateDirectory: self.directory.path)
     }
 
-    func exists(_ installID: String) -> Bool { FileManager.default.fileExists(atPath: self.directory.path + "/containers/" + installID) }
+    func exists(_ installID: String) -> Bool {
+        FileManager.default.fileExists(atPath: self.directory.path + "/containers/" + installID)
+    }
 
     @Test func enteringMakesEveryDirectoryPrivateAndNamesThemAll() throws {
         let environment = try self.containers.enter(installID: "install-1")
         let container = self.directory.path + "/containers/install-1"
-        #expect(environment["MSGHOST_CONTAINER"] == container && environment["HOME"] == container + "/home" && environment["TMPDIR"] == container + "/tmp")
+        #expect(
+            environment["MSGHOST_CONTAINER"] == container && environment["HOME"] == container + "/home"
+                && environment["TMPDIR"] == container + "/tmp")
         #expect(environment["CFFIXED_USER_HOME"] == container + "/home", "Swift's NSHomeDirectory() reads it, not HOME")
         #expect(Set(environment.keys) == Set(["MSGHOST_CONTAINER"] + ExtensionContainers.layout.map(\.variable)))
         for path in environment.values {
@@ -36,7 +41,9 @@ import Testing
         #expect(self.exists("a"), "one process still runs in it")
         self.containers.leave(installID: "a")
         #expect(!self.exists("a"))
-        #expect(throws: ContainerError.self, "a launch still on its way is not given it again") { try self.containers.enter(installID: "a") }
+        #expect(throws: ContainerError.self, "a launch still on its way is not given it again") {
+            try self.containers.enter(installID: "a")
+        }
         #expect(!self.exists("a"))
     }
 

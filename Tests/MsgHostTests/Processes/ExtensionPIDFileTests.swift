@@ -1,6 +1,7 @@
 import Foundation
-@testable import MsgHost
 import Testing
+
+@testable import MsgHost
 
 /// What a restarted daemon kills (docs/PROTOCOL.md §4.7, "No orphans"): every group an
 /// earlier daemon recorded that is still there, with what it started; and nothing that only
@@ -48,7 +49,9 @@ import Testing
 
         #expect(ExtensionPIDFile(path: path).killLeftovers() == 1)
         #expect(group.isGone)
-        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 1, "nothing left recorded")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 1, "nothing left recorded"
+        )
         #expect(ExtensionPIDFile(path: path).killLeftovers() == 0)
     }
 
@@ -68,7 +71,8 @@ import Testing
         defer { group.end() }
         let startTime = try #require(ProcessStat.read(group.leader)?.startTime)
         let path = self.directory.file("extensions.pids")
-        try "boot 00000000-0000-0000-0000-000000000000\n\(group.leader) \(startTime)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "boot 00000000-0000-0000-0000-000000000000\n\(group.leader) \(startTime)\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         #expect(ExtensionPIDFile(path: path).killLeftovers() == 0)
         #expect(group.isRunning)
     }
@@ -81,7 +85,8 @@ import Testing
     }
 
     @Test func statLinesAreReadFromTheLastParenthesis() {
-        let line = "4242 (a) b (c) S 1 4240 4240 0 -1 4194560 96 0 0 0 0 0 0 0 20 0 1 0 987654 2322432 226 18446744073709551615"
+        let line =
+            "4242 (a) b (c) S 1 4240 4240 0 -1 4194560 96 0 0 0 0 0 0 0 20 0 1 0 987654 2322432 226 18446744073709551615"
         #expect(ProcessStat.parse(line) == ProcessStat(pid: 4242, state: "S", pgid: 4240, startTime: 987_654))
         #expect(ProcessStat.parse("4242 (sleep) Z 1") == nil)
         #expect(ProcessStat.read(getpid())?.pgid == getpgrp())

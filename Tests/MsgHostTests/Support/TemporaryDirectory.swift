@@ -22,7 +22,8 @@ extension TemporaryDirectory {
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {
         let path = self.file(name)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

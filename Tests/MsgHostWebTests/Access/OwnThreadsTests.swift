@@ -9,7 +9,12 @@ import Testing
         let (body, children) = await withTaskExecutorPreference(executor) {
             let body = executor.isCurrent
             let children = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<4 { group.addTask { await Task.yield(); return executor.isCurrent } }
+                for _ in 0..<4 {
+                    group.addTask {
+                        await Task.yield()
+                        return executor.isCurrent
+                    }
+                }
                 return await group.reduce(true) { $0 && $1 }
             }
             return (body, children)

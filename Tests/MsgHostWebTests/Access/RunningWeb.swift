@@ -17,7 +17,8 @@ final class RunningWeb: @unchecked Sendable {
         self.logPath = directory + "/msghost-web.log"
         FileManager.default.createFile(atPath: self.logPath, contents: nil)
         let output = Pipe()
-        self.process.executableURL = URL(fileURLWithPath: TestPaths.binary("msghost-web", override: "MSGHOST_WEB_BINARY"))
+        self.process.executableURL = URL(
+            fileURLWithPath: TestPaths.binary("msghost-web", override: "MSGHOST_WEB_BINARY"))
         self.process.arguments = ["--endpoint", endpoint, "--port", "0"] + arguments
         self.process.standardOutput = output
         self.process.standardError = FileHandle(forWritingAtPath: self.logPath)
@@ -31,7 +32,7 @@ final class RunningWeb: @unchecked Sendable {
         }
         let line = String(decoding: printed, as: UTF8.self)
         guard let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }).map(String.init),
-              let components = URLComponents(string: url), let port = components.port
+            let components = URLComponents(string: url), let port = components.port
         else {
             self.process.terminate()
             let log = (try? String(contentsOfFile: directory + "/msghost-web.log", encoding: .utf8)) ?? ""
@@ -45,7 +46,9 @@ final class RunningWeb: @unchecked Sendable {
     var log: String { (try? String(contentsOfFile: self.logPath, encoding: .utf8)) ?? "" }
 
     /// Runs `body` with an HTTP client connected to msghost-web's port.
-    func withClient<Value: Sendable>(_ body: @escaping @Sendable (TestClient) async throws -> Value) async throws -> Value {
+    func withClient<Value: Sendable>(_ body: @escaping @Sendable (TestClient) async throws -> Value) async throws
+        -> Value
+    {
         try await TestClient.withClient(host: "127.0.0.1", port: self.port, operation: body)
     }
 
@@ -65,7 +68,8 @@ final class RunningWeb: @unchecked Sendable {
     ) async throws {
         try await withTaskExecutorPreference(OwnThreads()) {
             try await TestDaemon.with { daemon in
-                let web = try RunningWeb(endpoint: daemon.control.endpoint, arguments: arguments, directory: daemon.directory)
+                let web = try RunningWeb(
+                    endpoint: daemon.control.endpoint, arguments: arguments, directory: daemon.directory)
                 defer { web.stop() }
                 do {
                     try await body(daemon, web)

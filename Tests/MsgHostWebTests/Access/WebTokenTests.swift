@@ -12,18 +12,25 @@ import Testing
     @Test func aTokenMatchesOnlyItself() throws {
         let token = try WebToken("given-token-0123456789", source: "test")
         #expect(token.matches("given-token-0123456789"))
-        for other in ["", "given-token-012345678", "given-token-01234567890", "Given-token-0123456789", "given-token-0123456788"] {
+        for other in [
+            "", "given-token-012345678", "given-token-01234567890", "Given-token-0123456789", "given-token-0123456788",
+        ] {
             #expect(!token.matches(other), "\(other)")
         }
     }
 
     @Test func aGivenTokenIsRangeChecked() {
-        for (text, message) in [("short", "16 to 256 characters"), (String(repeating: "a", count: 257), "16 to 256"), ("spaces are not allowed!", "may hold only"), ("semi;colon-0123456789", "may hold only")] {
+        for (text, message) in [
+            ("short", "16 to 256 characters"), (String(repeating: "a", count: 257), "16 to 256"),
+            ("spaces are not allowed!", "may hold only"), ("semi;colon-0123456789", "may hold only"),
+        ] {
             #expect(throws: WebTokenError.self, "\(text)") { try WebToken(text, source: "--token") }
             do {
                 _ = try WebToken(text, source: "--token")
             } catch {
-                #expect(error.description.hasPrefix("--token: ") && error.description.contains(message), "\(error.description)")
+                #expect(
+                    error.description.hasPrefix("--token: ") && error.description.contains(message),
+                    "\(error.description)")
             }
         }
     }

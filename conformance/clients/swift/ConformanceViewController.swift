@@ -17,7 +17,9 @@ final class ConformanceViewController: MSMessagesAppViewController {
             // Set this view (PROTOCOL.md §4.9) through the SDK's builders, instead of sending.
             guard case .array(let elements) = view["elements"] else { return }
             let error = Self.wait { done in self.setView(elements.compactMap(Self.element), completionHandler: done) }
-            if let error { FileHandle.standardError.write(Data("setView refused: \(error.localizedDescription)\n".utf8)) }
+            if let error {
+                FileHandle.standardError.write(Data("setView refused: \(error.localizedDescription)\n".utf8))
+            }
             return
         }
         var caption: String?
@@ -53,7 +55,8 @@ final class ConformanceViewController: MSMessagesAppViewController {
             return .text(string("text") ?? "", style: string("style").flatMap(MSViewElement.TextStyle.init(rawValue:)))
         case "button":
             let enabled = if case .bool(let flag) = spec["enabled"] { flag } else { true }
-            return .button(id: string("id") ?? "", title: string("title") ?? "", payload: spec["payload"], isEnabled: enabled)
+            return .button(
+                id: string("id") ?? "", title: string("title") ?? "", payload: spec["payload"], isEnabled: enabled)
         case "textField":
             return .textField(id: string("id") ?? "", placeholder: string("placeholder"), text: string("text"))
         case "row":

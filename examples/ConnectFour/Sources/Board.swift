@@ -2,7 +2,8 @@ import Foundation
 
 /// A disc's colour; red moves first.
 enum Disc: String, Equatable {
-    case red = "r", yellow = "y"
+    case red = "r"
+    case yellow = "y"
     var other: Disc { self == .red ? .yellow : .red }
     var name: String { self == .red ? "Red" : "Yellow" }
 }
@@ -27,7 +28,9 @@ struct Board: Equatable {
     /// Drops the next disc into `column`; the row it lands in, or nil when it cannot.
     @discardableResult
     mutating func drop(in column: Int) -> Int? {
-        guard self.canDrop(in: column), let row = (0..<Self.rows).last(where: { self[column, $0] == nil }) else { return nil }
+        guard self.canDrop(in: column), let row = (0..<Self.rows).last(where: { self[column, $0] == nil }) else {
+            return nil
+        }
         self.cells[row * Self.columns + column] = self.next
         return row
     }
@@ -39,7 +42,10 @@ struct Board: Equatable {
                 guard let disc = self[column, row] else { continue }
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                     let line = (0..<4).map { (column: column + dc * $0, row: row + dr * $0) }
-                    if line.allSatisfy({ (0..<Self.columns).contains($0.column) && (0..<Self.rows).contains($0.row) && self[$0.column, $0.row] == disc }) {
+                    if line.allSatisfy({
+                        (0..<Self.columns).contains($0.column) && (0..<Self.rows).contains($0.row)
+                            && self[$0.column, $0.row] == disc
+                    }) {
                         return line
                     }
                 }
@@ -59,11 +65,18 @@ struct Board: Equatable {
         guard encoded.count == Self.columns * Self.rows else { return nil }
         var cells: [Disc?] = []
         for character in encoded {
-            if character == "." { cells.append(nil) } else if let disc = Disc(rawValue: String(character)) { cells.append(disc) } else { return nil }
+            if character == "." {
+                cells.append(nil)
+            } else if let disc = Disc(rawValue: String(character)) {
+                cells.append(disc)
+            } else {
+                return nil
+            }
         }
         self.cells = cells
         // Discs rest on the bottom or on another disc, and the counts alternate.
-        let reds = cells.filter { $0 == .red }.count, yellows = cells.filter { $0 == .yellow }.count
+        let reds = cells.filter { $0 == .red }.count
+        let yellows = cells.filter { $0 == .yellow }.count
         guard reds == yellows || reds == yellows + 1 else { return nil }
         for column in 0..<Self.columns {
             for row in 0..<(Self.rows - 1) where self[column, row] != nil && self[column, row + 1] == nil { return nil }

@@ -31,12 +31,18 @@ enum BoardImage {
             UIColor.white.setFill()
             context.fill(CGRect(origin: .zero, size: size))
             UIColor.systemBlue.setFill()
-            UIBezierPath(roundedRect: CGRect(x: 2, y: 2, width: size.width - 4, height: CGFloat(Board.rows) * cell + 2 * margin - 4), cornerRadius: 12).fill()
+            UIBezierPath(
+                roundedRect: CGRect(
+                    x: 2, y: 2, width: size.width - 4, height: CGFloat(Board.rows) * cell + 2 * margin - 4),
+                cornerRadius: 12
+            ).fill()
             for row in 0..<Board.rows {
                 for column in 0..<Board.columns {
                     let center = Self.center(column: column, row: row)
                     color(of: board[column, row]).setFill()
-                    UIBezierPath(arcCenter: center, radius: cell / 2 - 4, startAngle: 0, endAngle: 2 * .pi, clockwise: true).fill()
+                    UIBezierPath(
+                        arcCenter: center, radius: cell / 2 - 4, startAngle: 0, endAngle: 2 * .pi, clockwise: true
+                    ).fill()
                 }
             }
             if let line = board.winningLine {
@@ -48,9 +54,14 @@ enum BoardImage {
                 path.lineCapStyle = .round
                 path.stroke()
             }
-            let status = board.winner.map { "\($0.name) wins" } ?? (board.isFull ? "A draw" : "\(board.next.name) to play")
-            status.draw(at: CGPoint(x: margin, y: CGFloat(Board.rows) * cell + 2 * margin + 2),
-                        withAttributes: [.font: UIFont.boldSystemFont(ofSize: 15), .foregroundColor: color(of: board.winner ?? board.next).withAlphaComponent(1)])
+            let status =
+                board.winner.map { "\($0.name) wins" } ?? (board.isFull ? "A draw" : "\(board.next.name) to play")
+            status.draw(
+                at: CGPoint(x: margin, y: CGFloat(Board.rows) * cell + 2 * margin + 2),
+                withAttributes: [
+                    .font: UIFont.boldSystemFont(ofSize: 15),
+                    .foregroundColor: color(of: board.winner ?? board.next).withAlphaComponent(1),
+                ])
         }
     }
 }

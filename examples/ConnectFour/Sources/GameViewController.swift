@@ -16,13 +16,23 @@ enum GameScreen: Equatable {
             return [.text("Connect Four", style: .title), .button(id: "new", title: "New game")]
         case .board(let board, let canPlay):
             let image = BoardImage.render(board, scale: 1).pngData() ?? Data()
-            let status = board.winner.map { "\($0.name) wins!" } ?? (board.isFull ? "A draw." : canPlay ? "Your move: drop a \(board.next.name.lowercased()) disc" : "Waiting for the other player")
+            let status =
+                board.winner.map { "\($0.name) wins!" }
+                ?? (board.isFull
+                    ? "A draw."
+                    : canPlay
+                        ? "Your move: drop a \(board.next.name.lowercased()) disc" : "Waiting for the other player")
             return [
                 .text(status, style: .headline),
-                .image(image, accessibilityLabel: "the board", width: Int(BoardImage.size.width), height: Int(BoardImage.size.height)),
-                .row((0..<Board.columns).map { column in
-                    .button(id: "drop-\(column)", title: "↓\(column + 1)", isEnabled: canPlay && board.canDrop(in: column))
-                }),
+                .image(
+                    image, accessibilityLabel: "the board", width: Int(BoardImage.size.width),
+                    height: Int(BoardImage.size.height)),
+                .row(
+                    (0..<Board.columns).map { column in
+                        .button(
+                            id: "drop-\(column)", title: "↓\(column + 1)",
+                            isEnabled: canPlay && board.canDrop(in: column))
+                    }),
             ]
         }
     }
@@ -50,7 +60,8 @@ final class GameViewController: MSMessagesAppViewController {
 
     static func game(in message: MSMessage?) -> (board: Board, lastPlayer: String?)? {
         guard let url = message?.url, let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-              let board = items.first(where: { $0.name == "board" })?.value.flatMap(Board.init(encoded:)) else { return nil }
+            let board = items.first(where: { $0.name == "board" })?.value.flatMap(Board.init(encoded:))
+        else { return nil }
         return (board, items.first { $0.name == "last" }?.value)
     }
 
@@ -81,7 +92,9 @@ final class GameViewController: MSMessagesAppViewController {
         let me = conversation.localParticipantIdentifier
         var components = URLComponents()
         (components.scheme, components.host, components.path) = ("https", "connectfour.example", "/")
-        components.queryItems = [URLQueryItem(name: "board", value: board.encoded), URLQueryItem(name: "last", value: me.uuidString)]
+        components.queryItems = [
+            URLQueryItem(name: "board", value: board.encoded), URLQueryItem(name: "last", value: me.uuidString),
+        ]
         let layout = MSMessageTemplateLayout()
         layout.image = BoardImage.render(board)
         layout.caption = board.winner.map { "\($0.name) wins!" } ?? (board.isFull ? "A draw" : "Your move")

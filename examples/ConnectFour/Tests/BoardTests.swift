@@ -1,12 +1,14 @@
 import DrawingReferences
 import Foundation
-@testable import ConnectFourExtension
 import MessagesSDK
 import Testing
 
+@testable import ConnectFourExtension
+
 /// The board's rules, its URL form, and its picture against a reference PNG.
 @Suite struct BoardTests {
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "References")
 
     static func board(_ columns: [Int]) -> Board {
         var board = Board()
@@ -45,7 +47,8 @@ import Testing
     @Test func theBubbleIsTheBoardDrawnWithTheSDK() throws {
         let image = BoardImage.render(Self.board([0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3]), scale: 1)
         #expect(image.size == BoardImage.size)
-        let red = BoardImage.center(column: 2, row: 4), empty = BoardImage.center(column: 6, row: 0)
+        let red = BoardImage.center(column: 2, row: 4)
+        let empty = BoardImage.center(column: 6, row: 0)
         #expect(try ReferenceImage.rgba(image, x: Int(red.x), y: Int(red.y)).isNear([255, 59, 48, 255]))
         #expect(try ReferenceImage.rgba(image, x: Int(empty.x), y: Int(empty.y)).isNear([255, 255, 255, 255]))
         #expect(try ReferenceImage.rgba(image, x: 6, y: 30).isNear([0, 122, 255, 255]))  // the frame

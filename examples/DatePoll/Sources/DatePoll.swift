@@ -24,7 +24,7 @@ struct DatePoll: Equatable {
     init(occasion: Occasion = .dinner, dates: [String] = [], allowsSeveral: Bool = true) {
         self.occasion = occasion
         self.allowsSeveral = allowsSeveral
-        dates.forEach { self.add($0) }
+        for date in dates { self.add(date) }
     }
 
     /// Adds a candidate day; false when it is already there, the poll is full, or it is not a day.
@@ -59,7 +59,9 @@ struct DatePoll: Equatable {
 
     static func isDay(_ text: String) -> Bool {
         let parts = text.split(separator: "-")
-        guard text.count == 10, parts.count == 3, let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
+        guard text.count == 10, parts.count == 3, let month = Int(parts[1]), let day = Int(parts[2]),
+            Int(parts[0]) != nil
+        else { return false }
         return (1...12).contains(month) && (1...31).contains(day)
     }
 
@@ -77,9 +79,14 @@ struct DatePoll: Equatable {
 
 extension DatePoll {
     var queryItems: [URLQueryItem] {
-        [URLQueryItem(name: "occasion", value: self.occasion.rawValue), URLQueryItem(name: "several", value: self.allowsSeveral ? "1" : "0")]
+        [
+            URLQueryItem(name: "occasion", value: self.occasion.rawValue),
+            URLQueryItem(name: "several", value: self.allowsSeveral ? "1" : "0"),
+        ]
             + self.dates.map { URLQueryItem(name: "date", value: $0) }
-            + self.votes.keys.sorted().map { URLQueryItem(name: "vote", value: "\($0):\(self.votes[$0]!.sorted().joined(separator: ","))") }
+            + self.votes.keys.sorted().map {
+                URLQueryItem(name: "vote", value: "\($0):\(self.votes[$0]!.sorted().joined(separator: ","))")
+            }
     }
 
     var url: URL {
@@ -94,12 +101,16 @@ extension DatePoll {
     /// The poll in a message's URL; nil for a message that carries none.
     init?(message: MSMessage?) {
         guard let url = message?.url, let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
-              let occasion = items.first(where: { $0.name == "occasion" })?.value.flatMap(Occasion.init(rawValue:)) else { return nil }
-        self.init(occasion: occasion, dates: items.filter { $0.name == "date" }.compactMap(\.value),
-                  allowsSeveral: items.first { $0.name == "several" }?.value != "0")
+            let occasion = items.first(where: { $0.name == "occasion" })?.value.flatMap(Occasion.init(rawValue:))
+        else { return nil }
+        self.init(
+            occasion: occasion, dates: items.filter { $0.name == "date" }.compactMap(\.value),
+            allowsSeveral: items.first { $0.name == "several" }?.value != "0")
         for item in items where item.name == "vote" {
             guard let value = item.value, let colon = value.firstIndex(of: ":") else { continue }
-            self.vote(String(value[..<colon]), for: Set(value[value.index(after: colon)...].split(separator: ",").map(String.init)))
+            self.vote(
+                String(value[..<colon]),
+                for: Set(value[value.index(after: colon)...].split(separator: ",").map(String.init)))
         }
     }
 }

@@ -22,8 +22,13 @@ enum PollScreen: Equatable {
         case .create(let poll):
             var elements: [MSViewElement] = [
                 .text("When shall we meet?", style: .headline),
-                .choice(id: "occasion", options: Occasion.allCases.map { MSViewOption(id: $0.rawValue, title: $0.title) }, selected: poll.occasion.rawValue),
-                .row([.datePicker(id: "day", title: "Day"), .button(id: "add", title: "Add day", isEnabled: poll.dates.count < DatePoll.maximumDates)]),
+                .choice(
+                    id: "occasion", options: Occasion.allCases.map { MSViewOption(id: $0.rawValue, title: $0.title) },
+                    selected: poll.occasion.rawValue),
+                .row([
+                    .datePicker(id: "day", title: "Day"),
+                    .button(id: "add", title: "Add day", isEnabled: poll.dates.count < DatePoll.maximumDates),
+                ]),
             ]
             elements += poll.dates.map { date in
                 .row([.text(DatePoll.spoken(date)), .button(id: "remove-\(date)", title: "Remove")])
@@ -35,14 +40,20 @@ enum PollScreen: Equatable {
             return elements
         case .vote(let poll, let voter):
             let mine = poll.choice(of: voter)
-            var elements: [MSViewElement] = [.text("\(poll.occasion.title): pick your day\(poll.allowsSeveral ? "s" : "")", style: .headline)]
+            var elements: [MSViewElement] = [
+                .text("\(poll.occasion.title): pick your day\(poll.allowsSeveral ? "s" : "")", style: .headline)
+            ]
             if poll.allowsSeveral {
                 elements += poll.dates.map { date in
-                    .toggle(id: "vote-\(date)", title: "\(DatePoll.spoken(date)) (\(poll.votes(for: date)))", isOn: mine.contains(date))
+                    .toggle(
+                        id: "vote-\(date)", title: "\(DatePoll.spoken(date)) (\(poll.votes(for: date)))",
+                        isOn: mine.contains(date))
                 }
             } else {
                 // One day each: a picker, as the apps that allow one answer use.
-                let options = poll.dates.map { MSViewOption(id: $0, title: "\(DatePoll.spoken($0)) (\(poll.votes(for: $0)))") }
+                let options = poll.dates.map {
+                    MSViewOption(id: $0, title: "\(DatePoll.spoken($0)) (\(poll.votes(for: $0)))")
+                }
                 elements.append(.choice(id: "vote-day", options: options, selected: mine.first, style: .picker))
             }
             elements.append(.button(id: "vote", title: "Vote"))

@@ -51,7 +51,8 @@ final class PollViewController: MSMessagesAppViewController {
             }
             self.screen = .create(poll)
         case (.vote(var poll, let voter), "vote"?):
-            let chosen = poll.allowsSeveral
+            let chosen =
+                poll.allowsSeveral
                 ? Set(poll.dates.filter { touch.isOn("vote-\($0)") == true })
                 : Set([touch.fields["vote-day"] ?? ""])
             poll.vote(voter, for: chosen)
@@ -66,7 +67,10 @@ final class PollViewController: MSMessagesAppViewController {
         let layout = MSMessageTemplateLayout()
         layout.image = PollImage.render(poll)
         layout.caption = caption
-        layout.subcaption = poll.leaders.isEmpty ? "\(poll.dates.count) days to choose from" : "Leading: " + poll.leaders.map(DatePoll.spoken).joined(separator: ", ")
+        layout.subcaption =
+            poll.leaders.isEmpty
+            ? "\(poll.dates.count) days to choose from"
+            : "Leading: " + poll.leaders.map(DatePoll.spoken).joined(separator: ", ")
         let message = MSMessage(session: session ?? MSSession())
         message.url = poll.url
         message.layout = layout

@@ -9,12 +9,15 @@ import Testing
 @Suite(.serialized) struct DatePollFlowTests {
     static let app = "com.example.datepoll"
     static let extensionApp = TestDaemon.App(
-        bundleID: app, command: TestPaths.binary("DatePollExtension", override: "DATEPOLL_BINARY"), args: [], workingDirectory: "/")
+        bundleID: app, command: TestPaths.binary("DatePollExtension", override: "DATEPOLL_BINARY"), args: [],
+        workingDirectory: "/")
 
     @Test func aPollIsMadeWithTheInputsAndVotedOn() throws {
         try TestDaemon.with(apps: [Self.extensionApp], world: .amberBenChris) { daemon in
             let conversation = daemon.conversation
-            func send(_ device: String) throws { try daemon.control(.send, InputFieldRequest(device: device, conversation: conversation)) }
+            func send(_ device: String) throws {
+                try daemon.control(.send, InputFieldRequest(device: device, conversation: conversation))
+            }
             _ = try daemon.open(Self.app, on: "amber-iphone")
             try daemon.activate("amber-iphone", button: "new")
             try daemon.settle()
@@ -24,20 +27,35 @@ import Testing
             try daemon.activate("amber-iphone", button: "add", fields: ["day": "2026-12-20"])
             try daemon.settle()
             let view = try #require(try daemon.view("amber-iphone").view)
-            #expect(view.elements.contains(.choice(id: "occasion", options: [ViewOption(id: "lunch", title: "Lunch"), ViewOption(id: "dinner", title: "Dinner"), ViewOption(id: "drinks", title: "Drinks")],
-                                                   selected: "lunch", style: nil)))
+            #expect(
+                view.elements.contains(
+                    .choice(
+                        id: "occasion",
+                        options: [
+                            ViewOption(id: "lunch", title: "Lunch"), ViewOption(id: "dinner", title: "Dinner"),
+                            ViewOption(id: "drinks", title: "Drinks"),
+                        ],
+                        selected: "lunch", style: nil)))
             // A value that does not suit its input is refused by the host, naming it.
-            #expect(throws: (any Error).self) { try daemon.activate("amber-iphone", button: "send", fields: ["several": "yes"]) }
-            #expect(throws: (any Error).self) { try daemon.activate("amber-iphone", button: "add", fields: ["day": "2026-02-30"]) }
+            #expect(throws: (any Error).self) {
+                try daemon.activate("amber-iphone", button: "send", fields: ["several": "yes"])
+            }
+            #expect(throws: (any Error).self) {
+                try daemon.activate("amber-iphone", button: "add", fields: ["day": "2026-02-30"])
+            }
             try daemon.activate("amber-iphone", button: "send", fields: ["several": "false"])
             try send("amber-iphone")
 
             let poll = try #require(try daemon.transcript("ben-iphone").last)
             #expect(poll.rendered?.caption == "Let's meet for lunch")
-            #expect(poll.message?.url == "https://datepoll.example/?occasion=lunch&several=0&date=2026-12-20&date=2026-12-24")
+            #expect(
+                poll.message?.url
+                    == "https://datepoll.example/?occasion=lunch&several=0&date=2026-12-20&date=2026-12-24")
 
             // Ben picks the 24th in the picker and votes.
-            try daemon.control(.tap, TapRequest(device: "ben-iphone", conversation: conversation, entry: poll.entry), as: TapResult.self)
+            try daemon.control(
+                .tap, TapRequest(device: "ben-iphone", conversation: conversation, entry: poll.entry),
+                as: TapResult.self)
             try daemon.settle()
             try daemon.activate("ben-iphone", button: "vote", fields: ["vote-day": "2026-12-24"])
             try send("ben-iphone")

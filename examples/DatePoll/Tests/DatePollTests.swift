@@ -1,7 +1,8 @@
 import Foundation
-@testable import DatePollExtension
 import MessagesSDK
 import Testing
+
+@testable import DatePollExtension
 
 /// The poll's rules, its URL form, and the screens it draws with the view's inputs.
 @Suite struct DatePollTests {
@@ -39,12 +40,19 @@ import Testing
     @MainActor
     @Test func theCreateScreenHasAChoiceADatePickerAndAToggle() {
         let elements = PollScreen.create(DatePoll(occasion: .lunch, dates: ["2026-12-24"])).elements
-        #expect(elements.contains(.choice(id: "occasion", options: [MSViewOption(id: "lunch", title: "Lunch"), MSViewOption(id: "dinner", title: "Dinner"),
-                                                                     MSViewOption(id: "drinks", title: "Drinks")], selected: "lunch")))
+        #expect(
+            elements.contains(
+                .choice(
+                    id: "occasion",
+                    options: [
+                        MSViewOption(id: "lunch", title: "Lunch"), MSViewOption(id: "dinner", title: "Dinner"),
+                        MSViewOption(id: "drinks", title: "Drinks"),
+                    ], selected: "lunch")))
         #expect(elements.contains(.row([.datePicker(id: "day", title: "Day"), .button(id: "add", title: "Add day")])))
         #expect(elements.contains(.toggle(id: "several", title: "People may pick several days", isOn: true)))
         #expect(elements.last == .button(id: "send", title: "Send poll"))
-        #expect(PollScreen.create(DatePoll()).elements.last == .button(id: "send", title: "Send poll", isEnabled: false))
+        #expect(
+            PollScreen.create(DatePoll()).elements.last == .button(id: "send", title: "Send poll", isEnabled: false))
     }
 
     @Test func aVoteIsAToggleADayOrOnePickerForOneDay() {
@@ -55,8 +63,15 @@ import Testing
         #expect(several.contains(.toggle(id: "vote-2026-12-20", title: "Sun 20 Dec (0)", isOn: false)))
         poll.allowsSeveral = false
         let one = PollScreen.vote(poll, voter: "me").elements
-        #expect(one.contains(.choice(id: "vote-day", options: [MSViewOption(id: "2026-12-20", title: "Sun 20 Dec (0)"), MSViewOption(id: "2026-12-24", title: "Thu 24 Dec (1)")],
-                                     selected: "2026-12-24", style: .picker)))
+        #expect(
+            one.contains(
+                .choice(
+                    id: "vote-day",
+                    options: [
+                        MSViewOption(id: "2026-12-20", title: "Sun 20 Dec (0)"),
+                        MSViewOption(id: "2026-12-24", title: "Thu 24 Dec (1)"),
+                    ],
+                    selected: "2026-12-24", style: .picker)))
     }
 
     @Test func theBubbleImageIsDrawnWithTheSDK() {

@@ -9,7 +9,9 @@ protocol BuildIceCreamViewControllerDelegate: AnyObject {
 
 /// The expanded builder, as in Apple's sample: a prompt, the ice cream so far and a collection
 /// view of the next part's options, one cell each.
-final class BuildIceCreamViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+final class BuildIceCreamViewController: UIViewController, UICollectionViewDataSource,
+    UICollectionViewDelegateFlowLayout
+{
     weak var delegate: (any BuildIceCreamViewControllerDelegate)?
 
     let iceCream: IceCream
@@ -64,7 +66,8 @@ final class BuildIceCreamViewController: UIViewController, UICollectionViewDataS
         layout.sectionInset = UIEdgeInsets(top: 10, left: 15, bottom: 10, right: 15)
         self.collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
         self.collectionView.backgroundColor = nil
-        self.collectionView.register(IceCreamPartCell.self, forCellWithReuseIdentifier: IceCreamPartCell.reuseIdentifier)
+        self.collectionView.register(
+            IceCreamPartCell.self, forCellWithReuseIdentifier: IceCreamPartCell.reuseIdentifier)
         self.collectionView.dataSource = self
         self.collectionView.delegate = self
 
@@ -93,8 +96,12 @@ final class BuildIceCreamViewController: UIViewController, UICollectionViewDataS
         self.parts.count
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        guard let cell = collectionView.dequeueReusableCell(withReuseIdentifier: IceCreamPartCell.reuseIdentifier, for: indexPath) as? IceCreamPartCell else {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
+        guard
+            let cell = collectionView.dequeueReusableCell(
+                withReuseIdentifier: IceCreamPartCell.reuseIdentifier, for: indexPath) as? IceCreamPartCell
+        else {
             fatalError("Unable to dequeue an IceCreamPartCell")
         }
         let part = self.parts[indexPath.item]

@@ -39,10 +39,12 @@ final class CompletedIceCreamViewController: UIViewController {
         } catch {
             print("Failed to make the sticker: \(error)")
         }
-        let send = UIButton(type: .system, primaryAction: UIAction(title: "Send") { [weak self] _ in
-            guard let self else { return }
-            self.delegate?.completedIceCreamViewControllerDidTapSend(self)
-        })
+        let send = UIButton(
+            type: .system,
+            primaryAction: UIAction(title: "Send") { [weak self] _ in
+                guard let self else { return }
+                self.delegate?.completedIceCreamViewControllerDidTapSend(self)
+            })
         self.statusLabel.font = UIFont.systemFont(ofSize: 13)
         self.statusLabel.textColor = UIColor.secondaryLabel
         self.statusLabel.numberOfLines = 0

@@ -59,8 +59,8 @@ extension IceCream {
 
     init?(message: MSMessage?) {
         guard let messageURL = message?.url,
-              let components = URLComponents(url: messageURL, resolvingAgainstBaseURL: false),
-              let queryItems = components.queryItems
+            let components = URLComponents(url: messageURL, resolvingAgainstBaseURL: false),
+            let queryItems = components.queryItems
         else { return nil }
         self.init(queryItems: queryItems)
     }

@@ -16,7 +16,9 @@ enum IceCreamArt {
     }
 
     private static func rgb(_ hex: Int) -> UIColor {
-        UIColor(red: CGFloat(hex >> 16 & 0xFF) / 255, green: CGFloat(hex >> 8 & 0xFF) / 255, blue: CGFloat(hex & 0xFF) / 255, alpha: 1)
+        UIColor(
+            red: CGFloat(hex >> 16 & 0xFF) / 255, green: CGFloat(hex >> 8 & 0xFF) / 255,
+            blue: CGFloat(hex & 0xFF) / 255, alpha: 1)
     }
 
     /// Any part's image, for the builder's cells.
@@ -128,10 +130,14 @@ enum IceCreamArt {
             case .chocolate:
                 let sauce = UIBezierPath()
                 sauce.move(to: CGPoint(x: 40, y: 40))
-                sauce.addCurve(to: CGPoint(x: 160, y: 40), controlPoint1: CGPoint(x: 60, y: -10), controlPoint2: CGPoint(x: 140, y: -10))
+                sauce.addCurve(
+                    to: CGPoint(x: 160, y: 40), controlPoint1: CGPoint(x: 60, y: -10),
+                    controlPoint2: CGPoint(x: 140, y: -10))
                 for (x, drip) in [(150.0, 40.0), (120, 70), (90, 55), (60, 80)] {
                     sauce.addLine(to: CGPoint(x: x, y: 40 + drip))
-                    sauce.addArc(withCenter: CGPoint(x: x - 6, y: 40 + drip), radius: 6, startAngle: 0, endAngle: .pi, clockwise: true)
+                    sauce.addArc(
+                        withCenter: CGPoint(x: x - 6, y: 40 + drip), radius: 6, startAngle: 0, endAngle: .pi,
+                        clockwise: true)
                 }
                 sauce.close()
                 rgb(0x4E2A14).setFill()

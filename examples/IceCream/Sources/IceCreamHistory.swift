@@ -10,14 +10,18 @@ struct IceCreamHistory {
     private(set) var iceCreams: [IceCream]
 
     static var file: URL? {
-        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.appendingPathComponent("IceCreamHistory.json")
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?.appendingPathComponent(
+            "IceCreamHistory.json")
     }
 
     /// What was saved; nothing if the file is missing or not what `save` writes.
     static func load() -> IceCreamHistory {
         guard let file = Self.file, let data = try? Data(contentsOf: file),
-              let urls = try? JSONDecoder().decode([String].self, from: data) else { return IceCreamHistory(iceCreams: []) }
-        let iceCreams = urls.prefix(Self.limit).compactMap { URLComponents(string: $0)?.queryItems.flatMap(IceCream.init(queryItems:)) }
+            let urls = try? JSONDecoder().decode([String].self, from: data)
+        else { return IceCreamHistory(iceCreams: []) }
+        let iceCreams = urls.prefix(Self.limit).compactMap {
+            URLComponents(string: $0)?.queryItems.flatMap(IceCream.init(queryItems:))
+        }
         return IceCreamHistory(iceCreams: iceCreams)
     }
 
@@ -30,7 +34,8 @@ struct IceCreamHistory {
     func save() {
         guard let file = Self.file else { return }
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(self.iceCreams.map(\.url.absoluteString)).write(to: file, options: .atomic)
         } catch {
             print("Failed to save the history: \(error)")

@@ -9,7 +9,8 @@ enum IceCreamStickerCache {
     static let side = 400
 
     static func sticker(for iceCream: IceCream) throws -> MSSticker {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("IceCreamStickers-\(getuid())", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "IceCreamStickers-\(getuid())", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let name = iceCream.queryItems.compactMap(\.value).joined(separator: "-")
         let file = folder.appendingPathComponent("\(name).png")

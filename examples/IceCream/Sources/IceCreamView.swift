@@ -39,7 +39,8 @@ final class IceCreamView: UIView {
         super.layoutSubviews()
         let scale = min(self.bounds.width, self.bounds.height) / IceCream.designSide
         func place(_ view: UIView, _ origin: CGPoint, _ size: CGSize) {
-            view.frame = CGRect(x: origin.x * scale, y: origin.y * scale, width: size.width * scale, height: size.height * scale)
+            view.frame = CGRect(
+                x: origin.x * scale, y: origin.y * scale, width: size.width * scale, height: size.height * scale)
         }
         place(self.baseView, CGPoint(x: 100, y: 205), IceCreamArt.baseSize)
         place(self.scoopsView, CGPoint(x: 100, y: 20), IceCreamArt.scoopsSize)

@@ -57,12 +57,17 @@ final class IceCreamsViewController: UIViewController, UICollectionViewDataSourc
         self.items.count
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         switch self.items[indexPath.item] {
         case .create:
-            return collectionView.dequeueReusableCell(withReuseIdentifier: IceCreamAddCell.reuseIdentifier, for: indexPath)
+            return collectionView.dequeueReusableCell(
+                withReuseIdentifier: IceCreamAddCell.reuseIdentifier, for: indexPath)
         case .iceCream(let iceCream):
-            guard let cell = collectionView.dequeueReusableCell(withReuseIdentifier: IceCreamCell.reuseIdentifier, for: indexPath) as? IceCreamCell else {
+            guard
+                let cell = collectionView.dequeueReusableCell(
+                    withReuseIdentifier: IceCreamCell.reuseIdentifier, for: indexPath) as? IceCreamCell
+            else {
                 fatalError("Unable to dequeue an IceCreamCell")
             }
             cell.stickerView.sticker = try? IceCreamStickerCache.sticker(for: iceCream)

@@ -46,14 +46,18 @@ final class MessagesViewController: MSMessagesAppViewController {
 
     // MARK: Child view controller presentation
 
-    private func presentViewController(for conversation: MSConversation, with presentationStyle: MSMessagesAppPresentationStyle) {
+    private func presentViewController(
+        for conversation: MSConversation, with presentationStyle: MSMessagesAppPresentationStyle
+    ) {
         let controller: UIViewController
         if presentationStyle == .compact {
             controller = self.instantiateIceCreamsController()
         } else {
             let iceCream = IceCream(message: conversation.selectedMessage) ?? IceCream()
-            controller = iceCream.isComplete ? self.instantiateCompletedIceCreamController(with: iceCream)
-                                             : self.instantiateBuildIceCreamController(with: iceCream)
+            controller =
+                iceCream.isComplete
+                ? self.instantiateCompletedIceCreamController(with: iceCream)
+                : self.instantiateBuildIceCreamController(with: iceCream)
         }
 
         // Remove any existing child controllers.
@@ -99,9 +103,12 @@ final class MessagesViewController: MSMessagesAppViewController {
 
     /// The first step's caption. `ICECREAM_FIRST_CAPTION` changes it without a rebuild, so that a
     /// replay of a recorded session can be shown a build that differs (docs/RECORDING.md).
-    static let firstCaption = ProcessInfo.processInfo.environment["ICECREAM_FIRST_CAPTION"] ?? "Let's build an ice cream"
+    static let firstCaption =
+        ProcessInfo.processInfo.environment["ICECREAM_FIRST_CAPTION"] ?? "Let's build an ice cream"
 
-    fileprivate func composeMessage(with iceCream: IceCream, caption: String, summary: String, session: MSSession? = nil) -> MSMessage {
+    fileprivate func composeMessage(
+        with iceCream: IceCream, caption: String, summary: String, session: MSSession? = nil
+    ) -> MSMessage {
         let layout = MSMessageTemplateLayout()
         layout.image = iceCream.renderImage(side: 300, opaque: true)
         layout.caption = caption
@@ -141,7 +148,8 @@ extension MessagesViewController: BuildIceCreamViewControllerDelegate {
         }
         // The same session as the selected message: the earlier bubble collapses into its summary.
         let summary = "$\(conversation.localParticipantIdentifier) \(change)"
-        let message = self.composeMessage(with: iceCream, caption: caption, summary: summary, session: conversation.selectedMessage?.session)
+        let message = self.composeMessage(
+            with: iceCream, caption: caption, summary: summary, session: conversation.selectedMessage?.session)
         conversation.insert(message) { error in
             if let error { print(error) }
         }
@@ -193,7 +201,9 @@ extension MessagesViewController: CompletedIceCreamViewControllerDelegate {
     }
 
     /// Makes a request now and gives its outcome to await later.
-    private static func started(_ request: (@escaping @Sendable ((any Error)?) -> Void) -> Void) -> Task<Void, any Error> {
+    private static func started(_ request: (@escaping @Sendable ((any Error)?) -> Void) -> Void) -> Task<
+        Void, any Error
+    > {
         let (outcome, answer) = AsyncStream.makeStream(of: (any Error)?.self)
         request { error in
             answer.yield(error)

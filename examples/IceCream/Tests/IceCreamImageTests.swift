@@ -1,13 +1,15 @@
 import DrawingReferences
 import Foundation
-@testable import IceCreamExtension
 import MessagesSDK
 import Testing
+
+@testable import IceCreamExtension
 
 /// The ice cream's pictures, composed from its part images with UIKit's calls on Cairo
 /// (IceCream+Image.swift), against committed reference PNGs (Tests/References).
 @Suite @MainActor struct IceCreamImageTests {
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "References")
 
     static var finished: IceCream {
         var iceCream = IceCream()

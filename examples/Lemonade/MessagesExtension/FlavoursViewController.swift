@@ -20,7 +20,8 @@ class FlavoursViewController: UIViewController, UICollectionViewDataSource, UICo
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        collectionView.register(UINib(nibName: "FlavourCell", bundle: nil), forCellWithReuseIdentifier: FlavourCell.reuseIdentifier)
+        collectionView.register(
+            UINib(nibName: "FlavourCell", bundle: nil), forCellWithReuseIdentifier: FlavourCell.reuseIdentifier)
         titleLabel.text = "Pick a lemonade"
     }
 
@@ -28,8 +29,11 @@ class FlavoursViewController: UIViewController, UICollectionViewDataSource, UICo
         return Flavour.all.count
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: FlavourCell.reuseIdentifier, for: indexPath) as! FlavourCell
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
+        let cell =
+            collectionView.dequeueReusableCell(withReuseIdentifier: FlavourCell.reuseIdentifier, for: indexPath)
+            as! FlavourCell
         let flavour = Flavour.all[indexPath.item]
         cell.imageView.image = UIImage(named: flavour.imageName)
         cell.nameLabel.text = flavour.name

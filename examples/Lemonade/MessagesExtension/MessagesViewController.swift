@@ -5,8 +5,8 @@
 //  Lemonade: pick a flavour, send it; your friend opens the order and orders the same.
 //
 
-import UIKit
 import Messages
+import UIKit
 
 class MessagesViewController: MSMessagesAppViewController {
 
@@ -28,15 +28,20 @@ class MessagesViewController: MSMessagesAppViewController {
 
     // MARK: - Child view controllers
 
-    private func presentChild(for conversation: MSConversation, with presentationStyle: MSMessagesAppPresentationStyle) {
+    private func presentChild(for conversation: MSConversation, with presentationStyle: MSMessagesAppPresentationStyle)
+    {
         let controller: UIViewController
         if presentationStyle == .expanded, let order = Order(message: conversation.selectedMessage) {
-            let orderController = storyboard!.instantiateViewController(withIdentifier: OrderViewController.storyboardIdentifier) as! OrderViewController
+            let orderController =
+                storyboard!.instantiateViewController(withIdentifier: OrderViewController.storyboardIdentifier)
+                as! OrderViewController
             orderController.order = order
             orderController.delegate = self
             controller = orderController
         } else {
-            let flavours = storyboard!.instantiateViewController(withIdentifier: FlavoursViewController.storyboardIdentifier) as! FlavoursViewController
+            let flavours =
+                storyboard!.instantiateViewController(withIdentifier: FlavoursViewController.storyboardIdentifier)
+                as! FlavoursViewController
             flavours.delegate = self
             controller = flavours
         }

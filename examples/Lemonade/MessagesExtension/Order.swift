@@ -29,7 +29,8 @@ struct Order {
 
     init?(message: MSMessage?) {
         guard let url = message?.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let items = components.queryItems else { return nil }
+            let items = components.queryItems
+        else { return nil }
         var flavour: Flavour?
         var glasses = 1
         for item in items {
@@ -45,7 +46,9 @@ struct Order {
 
     var url: URL {
         var components = URLComponents()
-        components.queryItems = [URLQueryItem(name: "flavour", value: flavour.name), URLQueryItem(name: "glasses", value: String(glasses))]
+        components.queryItems = [
+            URLQueryItem(name: "flavour", value: flavour.name), URLQueryItem(name: "glasses", value: String(glasses)),
+        ]
         return components.url!
     }
 }

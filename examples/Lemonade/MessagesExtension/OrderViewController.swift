@@ -3,8 +3,8 @@
 //  MessagesExtension
 //
 
-import UIKit
 import IcePicker
+import UIKit
 
 protocol OrderViewControllerDelegate: class {
     func orderViewControllerDidOrderTheSame(_ controller: OrderViewController)
@@ -47,7 +47,8 @@ class OrderViewController: UIViewController {
         guard let order = order else { return }
         imageView.image = UIImage(named: order.flavour.imageName)
         imageView.accessibilityLabel = order.flavour.name
-        summaryLabel.text = "\(order.glasses) × \(order.flavour.name.characters.count > 0 ? order.flavour.name : "?") lemonade"
+        summaryLabel.text =
+            "\(order.glasses) × \(order.flavour.name.characters.count > 0 ? order.flavour.name : "?") lemonade"
         for (index, glass) in glassViews.enumerated() {
             glass.isHidden = index >= order.glasses
         }

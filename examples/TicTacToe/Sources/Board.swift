@@ -9,7 +9,8 @@ struct Board: Equatable, Sendable {
     static let marks = ["X", "O", "△"]
     static let lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
     static let places = [
-        "in the top left corner", "at the top", "in the top right corner", "on the left", "in the centre", "on the right",
+        "in the top left corner", "at the top", "in the top right corner", "on the left", "in the centre",
+        "on the right",
         "in the bottom left corner", "at the bottom", "in the bottom right corner",
     ]
     static let host = "tictactoe.example"
@@ -96,16 +97,21 @@ struct Board: Equatable, Sendable {
     /// The board a message carries; nil for any URL this app did not make, or a board that
     /// could not happen (a cell twice, a move after a win), so a bad message cannot crash it.
     init?(url: URL?) {
-        guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host == Self.host else { return nil }
+        guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            components.host == Self.host
+        else { return nil }
         var query: [String: String] = [:]
         for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
         func list(_ name: String) -> [String] { (query[name] ?? "").split(separator: ",").map(String.init) }
-        guard let game = query["game"], (1...64).contains(game.count), game.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
-              let seats = query["seats"].flatMap(Int.init), (2...3).contains(seats)
+        guard let game = query["game"], (1...64).contains(game.count),
+            game.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
+            let seats = query["seats"].flatMap(Int.init), (2...3).contains(seats)
         else { return nil }
         let moves = list("moves").compactMap(Int.init)
         let ids = list("ids")
-        guard moves.count == list("moves").count, moves.count == ids.count, ids.allSatisfy({ (1...16).contains($0.count) }) else { return nil }
+        guard moves.count == list("moves").count, moves.count == ids.count,
+            ids.allSatisfy({ (1...16).contains($0.count) })
+        else { return nil }
         var board = Board(game: game, seats: seats)
         for (cell, id) in zip(moves, ids) {
             guard let next = board.playing(cell, moveID: id) else { return nil }

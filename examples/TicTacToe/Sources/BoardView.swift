@@ -7,16 +7,21 @@ import MessagesSDK
 /// `$<uuid>` tokens, and the extension never learns names (guide §7).
 enum BoardView {
     static func elements(for game: Game, local: UUID, note: String?) -> [MSViewElement] {
-        var elements: [MSViewElement] = [.text("Tic-Tac-Toe", style: .title), .text(self.status(of: game, local: local), style: .headline)]
+        var elements: [MSViewElement] = [
+            .text("Tic-Tac-Toe", style: .title), .text(self.status(of: game, local: local), style: .headline),
+        ]
         if let note { elements.append(.text(note, style: .caption)) }
         let cells = game.board.cells
         let playable = game.canMove(local)
         for row in 0..<3 {
-            elements.append(.row((row * 3..<row * 3 + 3).map { cell in
-                .button(
-                    id: "cell-\(cell)", title: cells[cell].map { Board.marks[$0] } ?? "·", payload: .object(["cell": .number(Double(cell))]),
-                    isEnabled: playable && cells[cell] == nil)
-            }))
+            elements.append(
+                .row(
+                    (row * 3..<row * 3 + 3).map { cell in
+                        .button(
+                            id: "cell-\(cell)", title: cells[cell].map { Board.marks[$0] } ?? "·",
+                            payload: .object(["cell": .number(Double(cell))]),
+                            isEnabled: playable && cells[cell] == nil)
+                    }))
         }
         return elements
     }
@@ -28,11 +33,13 @@ enum BoardView {
             guard let winner = game.board.winner else { return "A draw" }
             return game.players[winner] == local ? "You won!" : "\(Board.marks[winner]) won"
         case .player(let next) where next == local:
-            return game.board.moves.isEmpty ? "Tap a square to start: you are \(mine ?? "X")" : "Your turn: you are \(mine ?? "?")"
+            return game.board.moves.isEmpty
+                ? "Tap a square to start: you are \(mine ?? "X")" : "Your turn: you are \(mine ?? "?")"
         case .player:
             return "Waiting for \(Board.marks[game.board.nextSeat])"
         case .open(let seat):
-            return mine == nil ? "Your turn: play \(Board.marks[seat]) to join" : "Waiting for someone to play \(Board.marks[seat])"
+            return mine == nil
+                ? "Your turn: play \(Board.marks[seat]) to join" : "Waiting for someone to play \(Board.marks[seat])"
         }
     }
 

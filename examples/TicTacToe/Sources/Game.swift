@@ -106,7 +106,8 @@ struct Game: Equatable, Sendable {
     /// The game a message of this app carries; nil for anything else.
     init?(message: MSMessage?) {
         guard let message, let board = Board(url: message.url) else { return nil }
-        let layout = (message.layout as? MSMessageLiveLayout)?.alternateLayout ?? message.layout as? MSMessageTemplateLayout
+        let layout =
+            (message.layout as? MSMessageLiveLayout)?.alternateLayout ?? message.layout as? MSMessageTemplateLayout
         let players = Self.tokens(in: layout?.subcaption ?? "")
         guard players.count <= board.seats, players.count >= min(board.moves.count, board.seats) else { return nil }
         self.init(board: board, players: players)

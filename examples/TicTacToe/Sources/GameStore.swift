@@ -16,8 +16,10 @@ enum GameStore {
     }
 
     static var directory: URL {
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory()).appendingPathComponent(".local/share")
+        let support =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory())
+            .appendingPathComponent(".local/share")
         return support.appendingPathComponent("games", isDirectory: true)
     }
 

@@ -65,7 +65,8 @@ final class TicTacToeViewController: MSMessagesAppViewController {
             self.game = newest
             self.note = BoardView.lostRace(sent: GameStore.sent(newest.board.game), kept: newest.board)
         } else {
-            self.game = Game.new(local: conversation.localParticipantIdentifier, remotes: conversation.remoteParticipantIdentifiers)
+            self.game = Game.new(
+                local: conversation.localParticipantIdentifier, remotes: conversation.remoteParticipantIdentifiers)
             self.note = nil
         }
         self.redraw()
@@ -81,8 +82,9 @@ final class TicTacToeViewController: MSMessagesAppViewController {
     /// A cell's button (`{"cell": N}`): the `@IBAction` of the iOS version.
     override func didReceiveTouch(_ touch: MSTouch) {
         // Any JSON may come (control `touch`): only a whole number 0…8 is a cell.
-        guard case .object(let payload) = touch.payload, case .number(let number) = payload["cell"], let cell = Int(exactly: number),
-              (0..<9).contains(cell)
+        guard case .object(let payload) = touch.payload, case .number(let number) = payload["cell"],
+            let cell = Int(exactly: number),
+            (0..<9).contains(cell)
         else { return }
         self.play(cell)
     }

@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func theMessageCarriesThePlayersAsTokensAndReadsBack() throws {
-        let game = try #require(Game.new(local: self.amber, remotes: [self.ben, self.chris]).playing(4, by: self.amber))
+        let game = try #require(
+            Game.new(local: self.amber, remotes: [self.ben, self.chris]).playing(4, by: self.amber))
         let message = game.message(session: MSSession())
         let layout = try #require(message.layout as? MSMessageLiveLayout)
         #expect(layout.alternateLayout.subcaption == "X $\(self.amber.uuidString) · O open · △ open")

@@ -44,10 +44,12 @@ import Testing
             for device in ["kate-iphone", "john-iphone"] {
                 let entries = try daemon.transcript(device)
                 #expect(entries.map(\.kind) == ["summary", "summary", "summary", "summary", "message"], "\(device)")
-                #expect(entries.prefix(4).map(\.text) == [
-                    "Kate Bell played X in the centre", "John Appleseed played O in the top left corner",
-                    "Kate Bell played X in the top right corner", "John Appleseed played O in the bottom right corner",
-                ])
+                #expect(
+                    entries.prefix(4).map(\.text) == [
+                        "Kate Bell played X in the centre", "John Appleseed played O in the top left corner",
+                        "Kate Bell played X in the top right corner",
+                        "John Appleseed played O in the bottom right corner",
+                    ])
                 let last = try #require(entries.last)
                 #expect(last.rendered?.caption == "Kate Bell won")
                 #expect(last.rendered?.trailingCaption == "Move 5")
@@ -92,10 +94,13 @@ import Testing
 
     /// Kate and John with two more devices of John's: an iPad without the app, and a Mac,
     /// which cannot run live layouts.
-    static let withIPadAndMac = TestDaemon.World(members: [
-        .init(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")]),
-        .init(handle: TestDaemon.john, name: "John Appleseed", devices: [("john-iphone", "ios17"), ("john-ipad", "ios17"), ("john-mac", "macos")]),
-    ], conversation: TestDaemon.conversation, withoutApps: ["john-ipad"])
+    static let withIPadAndMac = TestDaemon.World(
+        members: [
+            .init(handle: TestDaemon.kate, name: "Kate Bell", devices: [("kate-iphone", "ios17")]),
+            .init(
+                handle: TestDaemon.john, name: "John Appleseed",
+                devices: [("john-iphone", "ios17"), ("john-ipad", "ios17"), ("john-mac", "macos")]),
+        ], conversation: TestDaemon.conversation, withoutApps: ["john-ipad"])
 
     @Test func theLiveLayoutRunsWhereItCanAndTheAlternateLayoutShowsElsewhere() throws {
         try TestDaemon.with(apps: [TicTacToe.app], world: Self.withIPadAndMac) { daemon in
@@ -114,7 +119,8 @@ import Testing
             // John's live bubble remembered the board in his install's container, before John
             // ever opened the app (guide §5).
             let board = try daemon.lastBubble("john-iphone")
-            let game = try #require(URLComponents(string: board.message?.url ?? "")?.queryItems?.first { $0.name == "game" }?.value)
+            let game = try #require(
+                URLComponents(string: board.message?.url ?? "")?.queryItems?.first { $0.name == "game" }?.value)
             #expect(try daemon.keptGame("john-iphone", game: game)["url"] as? String == board.message?.url)
 
             // Elsewhere, the alternate layout, with John's names for people.
@@ -130,12 +136,16 @@ import Testing
             #expect(try daemon.lastBubble("john-ipad").message == nil)
             #expect(try daemon.lastBubble("john-mac").message?.url == board.message?.url)
             // The image is the PNG the app found with UIImage(named:) in its Resources.
-            let image = try #require(TicTacToe.alternate(try daemon.lastBubble("john-mac"))?.image?.url.flatMap(URL.init(string:)))
+            let image = try #require(
+                TicTacToe.alternate(try daemon.lastBubble("john-mac"))?.image?.url.flatMap(URL.init(string:)))
             let resource = URL(fileURLWithPath: TestPaths.repository + "/examples/TicTacToe/Resources/tictactoe.png")
             #expect(try Data(contentsOf: image) == Data(contentsOf: resource))
             // Tapping it on the Mac opens the URL, as Messages for macOS does.
             let tap = try daemon.control(
-                .tap, TapRequest(device: "john-mac", conversation: daemon.conversation, entry: try daemon.lastBubble("john-mac").entry), as: TapResult.self)
+                .tap,
+                TapRequest(
+                    device: "john-mac", conversation: daemon.conversation,
+                    entry: try daemon.lastBubble("john-mac").entry), as: TapResult.self)
             #expect(tap.action == "openedURL")
             #expect(tap.url == board.message?.url)
         }
@@ -167,13 +177,18 @@ import Testing
                 #expect(layout.subcaption == "X $\(kate) · O $\(john)", "\(device)")
                 #expect(bubble.message?.summaryText == "$\(john) played O in the top left corner", "\(device)")
                 let json = String(decoding: try JSONEncoder().encode(bubble.message), as: UTF8.self)
-                for name in ["Kate", "John", "Mum", "@example.com"] { #expect(!json.contains(name), "\(device): \(name)") }
+                for name in ["Kate", "John", "Mum", "@example.com"] {
+                    #expect(!json.contains(name), "\(device): \(name)")
+                }
                 // The container keeps the players as the same identifiers.
-                let game = try #require(URLComponents(string: bubble.message?.url ?? "")?.queryItems?.first { $0.name == "game" }?.value)
+                let game = try #require(
+                    URLComponents(string: bubble.message?.url ?? "")?.queryItems?.first { $0.name == "game" }?.value)
                 #expect(try daemon.keptGame(device, game: game)["players"] as? [String] == [kate, john], "\(device)")
             }
             // The same person has a different identifier in each install.
-            #expect(try daemon.identifier("kate-iphone", of: TestDaemon.kate) != daemon.identifier("john-iphone", of: TestDaemon.kate))
+            #expect(
+                try daemon.identifier("kate-iphone", of: TestDaemon.kate)
+                    != daemon.identifier("john-iphone", of: TestDaemon.kate))
         }
     }
 }

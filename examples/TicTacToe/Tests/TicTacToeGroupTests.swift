@@ -43,14 +43,19 @@ import Testing
             try daemon.touch("ben-iphone", payload: .object(["cell": .number(1)]))
             #expect(try daemon.texts("ben-iphone") == ["Tic-Tac-Toe", "Waiting for X", "It is not your turn."])
             try daemon.close("ben-iphone")
-            for (device, cell, next) in [("amber-iphone", 2, "Chris's turn"), ("chris-iphone", 6, "Ben's turn"), ("ben-iphone", 1, "Amber's turn")] {
+            for (device, cell, next) in [
+                ("amber-iphone", 2, "Chris's turn"), ("chris-iphone", 6, "Ben's turn"),
+                ("ben-iphone", 1, "Amber's turn"),
+            ] {
                 try daemon.move(device, cell: cell)
                 #expect(try Self.captions(daemon) == Array(repeating: next, count: 3), "after \(device)")
             }
-            #expect(try daemon.transcript("amber-iphone").filter { $0.kind == "summary" }.map(\.text) == [
-                "Amber played X in the centre", "Chris played O in the top left corner", "Ben played △ in the bottom right corner",
-                "Amber played X in the top right corner", "Chris played O in the bottom left corner",
-            ])
+            #expect(
+                try daemon.transcript("amber-iphone").filter { $0.kind == "summary" }.map(\.text) == [
+                    "Amber played X in the centre", "Chris played O in the top left corner",
+                    "Ben played △ in the bottom right corner",
+                    "Amber played X in the top right corner", "Chris played O in the bottom left corner",
+                ])
             #expect(try daemon.events(kind: "sent").count == 6)
         }
     }
@@ -83,7 +88,9 @@ import Testing
             let chrisID = try #require(chrisIDs.last)
             let benWins = benID < chrisID
             let (winner, loser) = benWins ? ("ben-iphone", "chris-iphone") : ("chris-iphone", "ben-iphone")
-            let kept = benWins ? ["O", "·", "·", "·", "X", "·", "·", "·", "·"] : ["·", "·", "·", "·", "X", "·", "·", "·", "O"]
+            let kept =
+                benWins
+                ? ["O", "·", "·", "·", "X", "·", "·", "·", "·"] : ["·", "·", "·", "·", "X", "·", "·", "·", "O"]
             for device in [winner, loser] {
                 try daemon.tapLastBubble(device)
                 #expect(try daemon.cells(device) == kept, "\(device)")

@@ -9,12 +9,17 @@ import Testing
     @Test func pytestDrivesTheSwiftGameThroughTheControlAPI() throws {
         // The plugin from the source tree, so nothing needs installing; `no:msghost` keeps an
         // installed copy (registered by its entry point) from loading twice.
-        let run = try CommandRun("/usr/bin/env", [
-            "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p", "msghost.pytest_plugin",
-            TestPaths.repository + "/examples/TicTacToe/tests",
-        ], environment: [
-            "PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd, "TICTACTOE_BINARY": TicTacToe.app.command,
-        ])
+        let run = try CommandRun(
+            "/usr/bin/env",
+            [
+                "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:msghost", "-p",
+                "msghost.pytest_plugin",
+                TestPaths.repository + "/examples/TicTacToe/tests",
+            ],
+            environment: [
+                "PYTHONPATH": TestPaths.repository + "/python/src", "MSGHOSTD": TestPaths.msghostd,
+                "TICTACTOE_BINARY": TicTacToe.app.command,
+            ])
         print(run.stdout.split(separator: "\n").suffix(3).joined(separator: "\n"))
         #expect(run.status == 0, "pytest failed:\n\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("3 passed"))

@@ -41,8 +41,11 @@ extension TestDaemon {
     /// The user taps the newest bubble: the app opens expanded on its game.
     func tapLastBubble(_ device: String) throws {
         let entry = try self.lastBubble(device).entry
-        let tap = try self.control(.tap, TapRequest(device: device, conversation: self.conversation, entry: entry), as: TapResult.self)
-        guard tap.action == "selected" else { throw TestDaemonError(description: "tapping entry \(entry) on \(device): \(tap)") }
+        let tap = try self.control(
+            .tap, TapRequest(device: device, conversation: self.conversation, entry: entry), as: TapResult.self)
+        guard tap.action == "selected" else {
+            throw TestDaemonError(description: "tapping entry \(entry) on \(device): \(tap)")
+        }
     }
 
     /// The user taps the newest bubble and plays `cell` with its button.
@@ -82,7 +85,9 @@ extension TestDaemon {
     /// The identifier `person` has for `device`'s install of the game.
     func identifier(_ device: String, of person: String) throws -> String {
         let entries = try self.participants(device, app: TicTacToe.bundleID).participants
-        guard let entry = entries.first(where: { $0.person == person }) else { throw TestDaemonError(description: "\(person) unknown to \(device)") }
+        guard let entry = entries.first(where: { $0.person == person }) else {
+            throw TestDaemonError(description: "\(person) unknown to \(device)")
+        }
         return entry.identifier
     }
 

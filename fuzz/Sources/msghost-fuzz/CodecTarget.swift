@@ -33,15 +33,19 @@ enum CodecTarget {
         guard let tree = JSONTree.parse(input), let fast = T(json: tree) else { return }
         let foundation = try? WireJSON.foundationDecode(T.self, from: input)
         if foundation != fast {
-            fatalError("\(T.self): the fast reader read \(fast), Foundation \(foundation.map { "\($0)" } ?? "an error")")
+            fatalError(
+                "\(T.self): the fast reader read \(fast), Foundation \(foundation.map { "\($0)" } ?? "an error")")
         }
     }
 
     static func write<T: FastEncodable & Decodable>(_ type: T.Type, _ input: [UInt8]) {
         guard let value = try? WireJSON.foundationDecode(T.self, from: input) else { return }
-        let fast = WireJSON.encode(value), foundation = WireJSON.foundationEncode(value)
+        let fast = WireJSON.encode(value)
+        let foundation = WireJSON.foundationEncode(value)
         if fast != foundation {
-            fatalError("\(T.self): the fast writer wrote \(String(decoding: fast, as: UTF8.self)), Foundation \(String(decoding: foundation, as: UTF8.self))")
+            fatalError(
+                "\(T.self): the fast writer wrote \(String(decoding: fast, as: UTF8.self)), Foundation \(String(decoding: foundation, as: UTF8.self))"
+            )
         }
     }
 }

@@ -20,7 +20,9 @@ enum FileTargets {
     }()
 
     /// The start of a PNG, as a layout image's binary frame.
-    static let smallPNG: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+    static let smallPNG: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]
 
     static func write(_ input: [UInt8], to path: String) {
         guard FileManager.default.createFile(atPath: path, contents: Data(input)) else {
@@ -36,7 +38,8 @@ enum FileTargets {
     /// world.yaml are looked for, as the file's would be.
     static func config(_ input: [UInt8]) {
         guard let text = String(bytes: input, encoding: .utf8) else { return }
-        _ = try? DaemonConfiguration.load(yaml: text, path: Self.directory + "/msghostd.yaml", environment: [:], flags: [:])
+        _ = try? DaemonConfiguration.load(
+            yaml: text, path: Self.directory + "/msghostd.yaml", environment: [:], flags: [:])
     }
 
     /// An app manifest: known keys, types, ranges, the attach key's length.
@@ -52,8 +55,9 @@ enum FileTargets {
         let path = Self.directory + "/world.yaml"
         Self.write(input, to: path)
         guard let seed = try? WorldSeed.load(path: path) else { return }
-        var machine = HostStateMachine(world: World(), apps: FuzzHost.apps, settings: HostSettings(), ids: SequentialIDGenerator(),
-                                       startedAt: FuzzHost.start, daemonPID: 4242)
+        var machine = HostStateMachine(
+            world: World(), apps: FuzzHost.apps, settings: HostSettings(), ids: SequentialIDGenerator(),
+            startedAt: FuzzHost.start, daemonPID: 4242)
         _ = try? machine.applySeed(seed, now: FuzzHost.start)
     }
 }

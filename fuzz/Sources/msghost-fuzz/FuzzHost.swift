@@ -69,13 +69,17 @@ struct FuzzHost: Sendable {
         settings.manualClock = manualClock
         let seed = try! WireJSON.decode(WorldSeed.self, from: Array(Self.seed.utf8))
         let ids = FuzzIDs(after: 0)
-        var machine = HostStateMachine(world: World(), apps: Self.apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
+        var machine = HostStateMachine(
+            world: World(), apps: Self.apps, settings: settings, ids: ids, startedAt: Self.start, daemonPID: 4242)
         do {
             _ = try machine.applySeed(seed, now: Self.start)
         } catch {
             fatalError("the fuzzers' own world seed was refused: \(error)")
         }
-        var host = FuzzHost(driver: HostDriver(machine: machine, store: FuzzStore(), clock: FuzzClock(Self.start), transport: FuzzTransport()), ids: ids)
+        var host = FuzzHost(
+            driver: HostDriver(
+                machine: machine, store: FuzzStore(), clock: FuzzClock(Self.start), transport: FuzzTransport()),
+            ids: ids)
         host.run(.restored)
         return host
     }
@@ -88,12 +92,15 @@ struct FuzzHost: Sendable {
     /// A copy of this prepared host for one input. Its history must still be empty (set-up
     /// sends no message), since the fork starts a new, empty one.
     func fork() -> FuzzHost {
-        precondition(self.driver.store.history.lastEntryID() == 0 && !self.machine.world.hasPendingHistory, "a prepared fuzz host must not have stored messages")
+        precondition(
+            self.driver.store.history.lastEntryID() == 0 && !self.machine.world.hasPendingHistory,
+            "a prepared fuzz host must not have stored messages")
         var copy = self
         copy.ids = FuzzIDs(after: self.ids.last)
         let store = FuzzStore(acceptFiles: self.acceptFiles)
         copy.driver = HostDriver(
-            machine: self.machine.forked(history: store.history, ids: copy.ids), store: store, clock: FuzzClock(self.now),
+            machine: self.machine.forked(history: store.history, ids: copy.ids), store: store,
+            clock: FuzzClock(self.now),
             transport: FuzzTransport(timers: self.driver.transport.timers))
         return copy
     }
@@ -119,7 +126,9 @@ struct FuzzHost: Sendable {
     }
 
     /// A message from the extension connected on `route`, signed with its key.
-    mutating func fromExtension(route: [UInt8], type: String, replyTo: String? = nil, body: [UInt8], buffers: [[UInt8]] = []) {
+    mutating func fromExtension(
+        route: [UInt8], type: String, replyTo: String? = nil, body: [UInt8], buffers: [[UInt8]] = []
+    ) {
         let header = Header(id: self.nextMessageID("x"), type: type, replyTo: replyTo, time: self.now.milliseconds)
         let frames = Envelope(header: header, body: body, buffers: buffers).frames(signingWith: self.keys[route] ?? [])
         self.extensionFrames(route: route, frames)
@@ -139,7 +148,9 @@ struct FuzzHost: Sendable {
         let route = Self.route(of: launch.launchID)
         self.keys[route] = Array(launch.token.utf8)
         self.waiting.removeAll { $0.launchID == launch.launchID }
-        self.fromExtension(route: route, type: RequestType.hello.rawValue, body: WireJSON.encode(HelloBody(app: launch.app, pid: 7_000, sdk: "fuzz/1")))
+        self.fromExtension(
+            route: route, type: RequestType.hello.rawValue,
+            body: WireJSON.encode(HelloBody(app: launch.app, pid: 7_000, sdk: "fuzz/1")))
     }
 
     // MARK: Actions out
@@ -180,8 +191,11 @@ struct FuzzHost: Sendable {
     /// A well-behaved extension acknowledges every callback (with a size for
     /// `contentSizeThatFits`); the host's replies to it need no answer.
     private mutating func answerCallback(route: [UInt8], frames: [[UInt8]]) {
-        guard self.keys[route] != nil, let received = try? ReceivedFrames(frames), received.header.type != ReplyType.name else { return }
-        let body = received.header.type == CallbackType.contentSizeThatFits.rawValue
+        guard self.keys[route] != nil, let received = try? ReceivedFrames(frames),
+            received.header.type != ReplyType.name
+        else { return }
+        let body =
+            received.header.type == CallbackType.contentSizeThatFits.rawValue
             ? Array(#"{"status":"ok","size":{"width":300,"height":120}}"#.utf8) : Array(#"{"status":"ok"}"#.utf8)
         self.fromExtension(route: route, type: ReplyType.name, replyTo: received.header.id, body: body)
     }
@@ -205,8 +219,11 @@ final class FuzzStore: ShellStore, @unchecked Sendable {
         checks.map { check in
             guard self.acceptFiles else { return .refused(.messages(.fileNotFound)) }
             let name = alternateFilename ?? "file-\(check.purpose.rawValue).png"
-            return .accepted(StoredFile(sha256: String(repeating: "a", count: 64), storedName: "\(check.purpose.rawValue).png", filename: name,
-                                        mediaType: "image/png", byteCount: 512, pixelWidth: 400, pixelHeight: 400))
+            return .accepted(
+                StoredFile(
+                    sha256: String(repeating: "a", count: 64), storedName: "\(check.purpose.rawValue).png",
+                    filename: name,
+                    mediaType: "image/png", byteCount: 512, pixelWidth: 400, pixelHeight: 400))
         }
     }
 }
@@ -245,7 +262,9 @@ final class FuzzTransport: ShellTransport, @unchecked Sendable {
 
     func next() -> Next? { self.queue.isEmpty ? nil : self.queue.removeFirst() }
 
-    func send(_ message: OutboundMessage, toExtension route: [UInt8]) { self.queue.append(.sent(route: route, frames: message.frames())) }
+    func send(_ message: OutboundMessage, toExtension route: [UInt8]) {
+        self.queue.append(.sent(route: route, frames: message.frames()))
+    }
     func send(_ message: ControlMessage, toControl client: [UInt8]) {}
     func serve(_ request: ShellControlRequest, client: [UInt8], requestID: String) {}
     func launch(_ request: LaunchRequest) { self.queue.append(.launch(request)) }
@@ -254,7 +273,9 @@ final class FuzzTransport: ShellTransport, @unchecked Sendable {
 
     func dueTimers(at now: Instant) -> [TimerID] {
         var due: [TimerID] = []
-        while let index = self.timers.indices.filter({ self.timers[$0].at <= now }).min(by: { self.timers[$0].at < self.timers[$1].at }) {
+        while let index = self.timers.indices.filter({ self.timers[$0].at <= now }).min(by: {
+            self.timers[$0].at < self.timers[$1].at
+        }) {
             guard self.spend() else { break }
             due.append(self.timers.remove(at: index).id)
         }
@@ -280,7 +301,9 @@ extension FuzzHost {
     /// `c1` (instance `i1`), with a recent touch, so requests reach the send rules' far side.
     static let withOpenApp: FuzzHost = {
         var host = FuzzHost.make()
-        host.control(ControlCommand.open.rawValue, body: Array(#"{"device":"alice-phone","conversation":"c1","app":"com.example.python-raw"}"#.utf8))
+        host.control(
+            ControlCommand.open.rawValue,
+            body: Array(#"{"device":"alice-phone","conversation":"c1","app":"com.example.python-raw"}"#.utf8))
         host.control(ControlCommand.touch.rawValue, body: Array(#"{"device":"alice-phone","payload":"tap"}"#.utf8))
         return host
     }()
@@ -290,7 +313,9 @@ extension FuzzHost {
     static let withLaunchWaiting: FuzzHost = {
         var host = FuzzHost.withOpenApp
         host.autoConnect = false
-        host.control(ControlCommand.open.rawValue, body: Array(#"{"device":"bob-phone","conversation":"c1","app":"com.example.python-raw"}"#.utf8))
+        host.control(
+            ControlCommand.open.rawValue,
+            body: Array(#"{"device":"bob-phone","conversation":"c1","app":"com.example.python-raw"}"#.utf8))
         precondition(host.waiting.count == 1, "the launch on bob-phone did not happen")
         return host
     }()

@@ -20,7 +20,9 @@ enum MCPTarget {
         let spec = ToolCatalog.all[Int(first) % ToolCatalog.all.count]
         let json = Data(input.dropFirst())
         guard let arguments = try? JSONDecoder().decode([String: Value]?.self, from: json) else { return }
-        guard let checked = try? ArgumentCheck.check(arguments, tool: spec.name, parameters: spec.parameters) else { return }
+        guard let checked = try? ArgumentCheck.check(arguments, tool: spec.name, parameters: spec.parameters) else {
+            return
+        }
         do {
             let again = try ArgumentCheck.check(checked, tool: spec.name, parameters: spec.parameters)
             guard again == checked else { fatalError("\(spec.name): checked twice, \(checked) became \(again)") }
@@ -36,9 +38,12 @@ enum MCPTarget {
         guard let body = try? JSONEncoder().encode(Value.object(checked)) else {
             fatalError("\(spec.name): the checked arguments \(checked) cannot be written as JSON")
         }
-        let frames = Envelope(header: Header(id: "m1", type: command.rawValue, time: 0), body: Array(body)).frames(signingWith: nil)
+        let frames = Envelope(header: Header(id: "m1", type: command.rawValue, time: 0), body: Array(body)).frames(
+            signingWith: nil)
         if case .refused(_, _, let error) = ControlCodec().decode(frames) {
-            fatalError("\(spec.name): the arguments \(String(decoding: body, as: UTF8.self)) pass msghost-mcp's check but the daemon's codec refuses them: \(error)")
+            fatalError(
+                "\(spec.name): the arguments \(String(decoding: body, as: UTF8.self)) pass msghost-mcp's check but the daemon's codec refuses them: \(error)"
+            )
         }
     }
 }

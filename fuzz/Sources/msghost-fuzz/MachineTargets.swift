@@ -45,11 +45,15 @@ enum RequestTarget {
             guard record.count >= 2 else { continue }
             let type = Self.types[Int(record[0]) % Self.types.count]
             let flags = record[1]
-            if flags & 1 != 0 { host.control(ControlCommand.touch.rawValue, body: Array(#"{"device":"alice-phone"}"#.utf8)) }
+            if flags & 1 != 0 {
+                host.control(ControlCommand.touch.rawValue, body: Array(#"{"device":"alice-phone"}"#.utf8))
+            }
             if flags & 16 != 0 { host.advance(milliseconds: 1_000) }
             host.acceptFiles = flags & 2 == 0
             let buffers = Array(repeating: FileTargets.smallPNG, count: Int(flags >> 2) & 3)
-            host.fromExtension(route: route, type: type, replyTo: type == ReplyType.name ? "h1" : nil, body: Array(record.dropFirst(2)), buffers: buffers)
+            host.fromExtension(
+                route: route, type: type, replyTo: type == ReplyType.name ? "h1" : nil,
+                body: Array(record.dropFirst(2)), buffers: buffers)
         }
     }
 }

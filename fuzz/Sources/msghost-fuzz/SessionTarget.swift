@@ -18,7 +18,9 @@ enum SessionTarget {
         let written = Array(lines.joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")]
         do {
             let again = try SessionReader.read(written)
-            guard again == session else { fatalError("written back, the session reads differently:\n\(String(decoding: written, as: UTF8.self))") }
+            guard again == session else {
+                fatalError("written back, the session reads differently:\n\(String(decoding: written, as: UTF8.self))")
+            }
         } catch {
             fatalError("written back, the session is refused: \(error)\n\(String(decoding: written, as: UTF8.self))")
         }
@@ -28,9 +30,13 @@ enum SessionTarget {
                 fatalError("step \(step.step) was read, but JSONValue cannot read its line")
             }
             let frames: [JSONValue] = if case .array(let frames)? = fields["frames"] { frames } else { [] }
-            let bodies = frames.map { frame -> JSONValue? in if case .object(let fields) = frame, let body = fields["body"], body != .null { body } else { nil } }
+            let bodies = frames.map { frame -> JSONValue? in
+                if case .object(let fields) = frame, let body = fields["body"], body != .null { body } else { nil }
+            }
             guard fields["body"] == step.body, fields["reply"] == step.reply, bodies == step.frames.map(\.body) else {
-                fatalError("step \(step.step): the reader's values differ from JSONValue's: \(step.body) / \(fields["body"] ?? .null), \(step.reply) / \(fields["reply"] ?? .null)")
+                fatalError(
+                    "step \(step.step): the reader's values differ from JSONValue's: \(step.body) / \(fields["body"] ?? .null), \(step.reply) / \(fields["reply"] ?? .null)"
+                )
             }
         }
     }

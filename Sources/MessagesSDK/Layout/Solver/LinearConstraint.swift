@@ -30,7 +30,9 @@ final class LinearConstraint: CustomStringConvertible {
         self.strength = strength
     }
 
-    convenience init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, strength: Strength = .required) {
+    convenience init(
+        _ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, strength: Strength = .required
+    ) {
         self.init(expression: lhs - rhs, relation: relation, strength: strength)
     }
 
@@ -48,33 +50,73 @@ final class LinearConstraint: CustomStringConvertible {
 // constraint (`.withStrength(_:)` for others). Variables and expressions are deliberately not
 // `Equatable`, so `x == y` can only mean a constraint.
 
-private func constraint(_ lhs: LinearExpression, _ relation: LinearConstraint.Relation, _ rhs: LinearExpression) -> LinearConstraint {
+private func constraint(_ lhs: LinearExpression, _ relation: LinearConstraint.Relation, _ rhs: LinearExpression)
+    -> LinearConstraint
+{
     LinearConstraint(lhs, relation, rhs)
 }
 
 func == (lhs: LinearExpression, rhs: LinearExpression) -> LinearConstraint { constraint(lhs, .equal, rhs) }
-func == (lhs: LinearExpression, rhs: SolverVariable) -> LinearConstraint { constraint(lhs, .equal, LinearExpression(rhs)) }
-func == (lhs: SolverVariable, rhs: LinearExpression) -> LinearConstraint { constraint(LinearExpression(lhs), .equal, rhs) }
-func == (lhs: SolverVariable, rhs: SolverVariable) -> LinearConstraint { constraint(LinearExpression(lhs), .equal, LinearExpression(rhs)) }
+func == (lhs: LinearExpression, rhs: SolverVariable) -> LinearConstraint {
+    constraint(lhs, .equal, LinearExpression(rhs))
+}
+func == (lhs: SolverVariable, rhs: LinearExpression) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .equal, rhs)
+}
+func == (lhs: SolverVariable, rhs: SolverVariable) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .equal, LinearExpression(rhs))
+}
 func == (lhs: LinearExpression, rhs: Double) -> LinearConstraint { constraint(lhs, .equal, LinearExpression(rhs)) }
 func == (lhs: Double, rhs: LinearExpression) -> LinearConstraint { constraint(LinearExpression(lhs), .equal, rhs) }
-func == (lhs: SolverVariable, rhs: Double) -> LinearConstraint { constraint(LinearExpression(lhs), .equal, LinearExpression(rhs)) }
-func == (lhs: Double, rhs: SolverVariable) -> LinearConstraint { constraint(LinearExpression(lhs), .equal, LinearExpression(rhs)) }
+func == (lhs: SolverVariable, rhs: Double) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .equal, LinearExpression(rhs))
+}
+func == (lhs: Double, rhs: SolverVariable) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .equal, LinearExpression(rhs))
+}
 
 func <= (lhs: LinearExpression, rhs: LinearExpression) -> LinearConstraint { constraint(lhs, .lessThanOrEqual, rhs) }
-func <= (lhs: LinearExpression, rhs: SolverVariable) -> LinearConstraint { constraint(lhs, .lessThanOrEqual, LinearExpression(rhs)) }
-func <= (lhs: SolverVariable, rhs: LinearExpression) -> LinearConstraint { constraint(LinearExpression(lhs), .lessThanOrEqual, rhs) }
-func <= (lhs: SolverVariable, rhs: SolverVariable) -> LinearConstraint { constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs)) }
-func <= (lhs: LinearExpression, rhs: Double) -> LinearConstraint { constraint(lhs, .lessThanOrEqual, LinearExpression(rhs)) }
-func <= (lhs: Double, rhs: LinearExpression) -> LinearConstraint { constraint(LinearExpression(lhs), .lessThanOrEqual, rhs) }
-func <= (lhs: SolverVariable, rhs: Double) -> LinearConstraint { constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs)) }
-func <= (lhs: Double, rhs: SolverVariable) -> LinearConstraint { constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs)) }
+func <= (lhs: LinearExpression, rhs: SolverVariable) -> LinearConstraint {
+    constraint(lhs, .lessThanOrEqual, LinearExpression(rhs))
+}
+func <= (lhs: SolverVariable, rhs: LinearExpression) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .lessThanOrEqual, rhs)
+}
+func <= (lhs: SolverVariable, rhs: SolverVariable) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs))
+}
+func <= (lhs: LinearExpression, rhs: Double) -> LinearConstraint {
+    constraint(lhs, .lessThanOrEqual, LinearExpression(rhs))
+}
+func <= (lhs: Double, rhs: LinearExpression) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .lessThanOrEqual, rhs)
+}
+func <= (lhs: SolverVariable, rhs: Double) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs))
+}
+func <= (lhs: Double, rhs: SolverVariable) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .lessThanOrEqual, LinearExpression(rhs))
+}
 
 func >= (lhs: LinearExpression, rhs: LinearExpression) -> LinearConstraint { constraint(lhs, .greaterThanOrEqual, rhs) }
-func >= (lhs: LinearExpression, rhs: SolverVariable) -> LinearConstraint { constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs)) }
-func >= (lhs: SolverVariable, rhs: LinearExpression) -> LinearConstraint { constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs) }
-func >= (lhs: SolverVariable, rhs: SolverVariable) -> LinearConstraint { constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs)) }
-func >= (lhs: LinearExpression, rhs: Double) -> LinearConstraint { constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs)) }
-func >= (lhs: Double, rhs: LinearExpression) -> LinearConstraint { constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs) }
-func >= (lhs: SolverVariable, rhs: Double) -> LinearConstraint { constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs)) }
-func >= (lhs: Double, rhs: SolverVariable) -> LinearConstraint { constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs)) }
+func >= (lhs: LinearExpression, rhs: SolverVariable) -> LinearConstraint {
+    constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs))
+}
+func >= (lhs: SolverVariable, rhs: LinearExpression) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs)
+}
+func >= (lhs: SolverVariable, rhs: SolverVariable) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs))
+}
+func >= (lhs: LinearExpression, rhs: Double) -> LinearConstraint {
+    constraint(lhs, .greaterThanOrEqual, LinearExpression(rhs))
+}
+func >= (lhs: Double, rhs: LinearExpression) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .greaterThanOrEqual, rhs)
+}
+func >= (lhs: SolverVariable, rhs: Double) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs))
+}
+func >= (lhs: Double, rhs: SolverVariable) -> LinearConstraint {
+    constraint(LinearExpression(lhs), .greaterThanOrEqual, LinearExpression(rhs))
+}

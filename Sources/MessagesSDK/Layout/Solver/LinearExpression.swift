@@ -72,7 +72,9 @@ prefix func - (operand: SolverVariable) -> LinearExpression { LinearExpression(o
 func + (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression { lhs.adding(rhs) }
 func + (lhs: LinearExpression, rhs: SolverVariable) -> LinearExpression { lhs.adding(LinearExpression(rhs)) }
 func + (lhs: SolverVariable, rhs: LinearExpression) -> LinearExpression { LinearExpression(lhs).adding(rhs) }
-func + (lhs: SolverVariable, rhs: SolverVariable) -> LinearExpression { LinearExpression(lhs).adding(LinearExpression(rhs)) }
+func + (lhs: SolverVariable, rhs: SolverVariable) -> LinearExpression {
+    LinearExpression(lhs).adding(LinearExpression(rhs))
+}
 func + (lhs: LinearExpression, rhs: Double) -> LinearExpression { lhs.adding(LinearExpression(rhs)) }
 func + (lhs: Double, rhs: LinearExpression) -> LinearExpression { LinearExpression(lhs).adding(rhs) }
 func + (lhs: SolverVariable, rhs: Double) -> LinearExpression { LinearExpression(lhs).adding(LinearExpression(rhs)) }

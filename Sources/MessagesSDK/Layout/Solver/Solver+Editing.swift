@@ -20,9 +20,12 @@ extension Solver {
         guard strength.isValid else { throw SolverError.invalidStrength(strength) }
         guard !strength.isRequired else { throw SolverError.requiredEditStrength(variable) }
         let start = self.currentValue(of: variable) ?? (variable.value.isFinite ? variable.value : 0)
-        let constraint = LinearConstraint(LinearExpression(variable), .equal, LinearExpression(start), strength: strength)
+        let constraint = LinearConstraint(
+            LinearExpression(variable), .equal, LinearExpression(start), strength: strength)
         try self.addConstraint(constraint)
-        guard let record = self.constraintRecords[ObjectIdentifier(constraint)], let minus = record.other else { return }
+        guard let record = self.constraintRecords[ObjectIdentifier(constraint)], let minus = record.other else {
+            return
+        }
         self.editRecords[key] = EditRecord(constraint: constraint, plus: record.marker, minus: minus, constant: start)
     }
 

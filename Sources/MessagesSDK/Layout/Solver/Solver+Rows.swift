@@ -41,7 +41,9 @@ extension Solver {
             }
         }
 
-        let marker: Symbol, other: Symbol?, errors: [Symbol]
+        let marker: Symbol
+        let other: Symbol?
+        let errors: [Symbol]
         let required = constraint.strength.isRequired
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -66,7 +68,8 @@ extension Solver {
                 other = nil
                 errors = []
             } else {
-                let plus = self.makeSymbol(.error), minus = self.makeSymbol(.error)
+                let plus = self.makeSymbol(.error)
+                let minus = self.makeSymbol(.error)
                 row.add(-1, plus)
                 row.add(1, minus)
                 marker = plus
@@ -75,7 +78,8 @@ extension Solver {
             }
         }
         newSymbols.formUnion([marker] + (other.map { [$0] } ?? []))
-        return BuiltRow(row: row, marker: marker, other: other, errors: errors, variables: variables, newSymbols: newSymbols)
+        return BuiltRow(
+            row: row, marker: marker, other: other, errors: errors, variables: variables, newSymbols: newSymbols)
     }
 
     /// Puts the built row into the tableau, keeping it feasible; false when the constraint
@@ -109,14 +113,18 @@ extension Solver {
     /// Nil when neither applies (every symbol is restricted and old, or the constraint's own
     /// have the wrong sign): then only an artificial symbol can tell whether the row can hold.
     func chooseSubject(_ row: Row, newSymbols: Set<Symbol>) -> Symbol? {
-        var newExternal: Symbol?, anyExternal: Symbol?, newRestricted: Symbol?
+        var newExternal: Symbol?
+        var anyExternal: Symbol?
+        var newRestricted: Symbol?
         for (symbol, coefficient) in row.cells {
             switch symbol.kind {
             case .external:
                 if newSymbols.contains(symbol), newExternal.map({ symbol < $0 }) ?? true { newExternal = symbol }
                 if anyExternal.map({ symbol < $0 }) ?? true { anyExternal = symbol }
             case .slack, .error:
-                if coefficient < 0, newSymbols.contains(symbol), newRestricted.map({ symbol < $0 }) ?? true { newRestricted = symbol }
+                if coefficient < 0, newSymbols.contains(symbol), newRestricted.map({ symbol < $0 }) ?? true {
+                    newRestricted = symbol
+                }
             case .dummy, .artificial:
                 break
             }
@@ -131,7 +139,8 @@ extension Solver {
     /// cannot reach 0, the constraint conflicts with the required ones and the saved tableau is
     /// put back, so the previous solution stays exactly as it was (not just an equally good one).
     func insertWithArtificialSymbol(_ row: Row) -> Bool {
-        let savedRows = self.rows, savedObjective = self.objective
+        let savedRows = self.rows
+        let savedObjective = self.objective
         let artificial = self.makeSymbol(.artificial)
         self.rows[artificial] = row
         self.artificialObjective = Objective(minimising: row)

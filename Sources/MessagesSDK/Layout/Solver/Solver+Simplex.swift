@@ -26,7 +26,7 @@ extension Solver {
     /// Primal simplex: from a feasible tableau, pivots until no pivotable symbol improves the
     /// objective (the artificial one while testing a required constraint).
     func optimize(artificial: Bool = false) {
-        for _ in 0 ..< self.pivotLimit {
+        for _ in 0..<self.pivotLimit {
             let entering = artificial ? self.artificialObjective?.enteringSymbol() : self.objective.enteringSymbol()
             guard let entering else { return }
             // No row limits the entering symbol only if the objective is unbounded below, which
@@ -53,7 +53,7 @@ extension Solver {
     /// so it ends feasible and still optimal. This is what makes a drag cheap: only the rows the
     /// edit pushed out of bounds are touched.
     func dualOptimize() {
-        for _ in 0 ..< self.pivotLimit {
+        for _ in 0..<self.pivotLimit {
             var leaving: Symbol?
             for (basic, row) in self.rows where basic.isRestricted && row.constant < -Solver.epsilon {
                 if leaving.map({ basic < $0 }) ?? true { leaving = basic }
@@ -98,8 +98,10 @@ extension Solver {
     /// The marker's row is dropped right after, so its own sign does not matter. Nil if the
     /// marker appears nowhere (its constraint was redundant and left no trace).
     func leavingSymbol(forMarker marker: Symbol) -> Symbol? {
-        var decreasing: (symbol: Symbol, ratio: Double)?, increasing: (symbol: Symbol, ratio: Double)?
-        var external: Symbol?, pinned: Symbol?
+        var decreasing: (symbol: Symbol, ratio: Double)?
+        var increasing: (symbol: Symbol, ratio: Double)?
+        var external: Symbol?
+        var pinned: Symbol?
         for (basic, row) in self.rows {
             let coefficient = row.coefficient(of: marker)
             if coefficient == 0 { continue }

@@ -136,7 +136,9 @@ final class Solver {
             }
             self.objective.release(constraint.strength.priority)
         }
-        if self.rows.removeValue(forKey: record.marker) == nil, let leaving = self.leavingSymbol(forMarker: record.marker) {
+        if self.rows.removeValue(forKey: record.marker) == nil,
+            let leaving = self.leavingSymbol(forMarker: record.marker)
+        {
             self.pivot(entering: record.marker, leaving: leaving)
             self.rows.removeValue(forKey: record.marker)
         }

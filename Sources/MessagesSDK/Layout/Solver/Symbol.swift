@@ -35,13 +35,14 @@ extension Solver {
         static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.id < rhs.id }
 
         var description: String {
-            let prefix = switch self.kind {
-            case .external: "v"
-            case .slack: "s"
-            case .error: "e"
-            case .dummy: "d"
-            case .artificial: "a"
-            }
+            let prefix =
+                switch self.kind {
+                case .external: "v"
+                case .slack: "s"
+                case .error: "e"
+                case .dummy: "d"
+                case .artificial: "a"
+                }
             return "\(prefix)\(self.id)"
         }
     }

@@ -25,7 +25,9 @@ struct CellStore<Cell: UIView> {
 
     /// The paths of `counts` (items per section), each section cut at `maximumItems`.
     static func paths(_ counts: [Int]) -> [IndexPath] {
-        counts.enumerated().flatMap { section, count in (0..<min(max(0, count), Self.maximumItems)).map { IndexPath(item: $0, section: section) } }
+        counts.enumerated().flatMap { section, count in
+            (0..<min(max(0, count), Self.maximumItems)).map { IndexPath(item: $0, section: section) }
+        }
     }
 
     /// Shows `cells` in `container`. Made apart from the store's own change, since making them

@@ -8,45 +8,64 @@ extension UICollectionView {
     public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
     public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
 
-    public func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+    public func register(
+        _ viewClass: AnyClass?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String
+    ) {
         guard let type = viewClass as? UICollectionReusableView.Type else {
-            return HostConnection.log("register(_:forSupplementaryViewOfKind: \"\(kind)\", withReuseIdentifier: \"\(identifier)\"): \(viewClass.map { "\($0)" } ?? "nil") is not a UICollectionReusableView class")
+            return HostConnection.log(
+                "register(_:forSupplementaryViewOfKind: \"\(kind)\", withReuseIdentifier: \"\(identifier)\"): \(viewClass.map { "\($0)" } ?? "nil") is not a UICollectionReusableView class"
+            )
         }
-        self.supplementaries.registered[SupplementaryViews.Reuse(kind: kind, identifier: identifier)] = { type.init(frame: .zero) }
+        self.supplementaries.registered[SupplementaryViews.Reuse(kind: kind, identifier: identifier)] = {
+            type.init(frame: .zero)
+        }
     }
 
     /// The xib's first top-level `UICollectionReusableView` makes the views; nil removes what
     /// was registered.
-    public func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+    public func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String)
+    {
         let reuse = SupplementaryViews.Reuse(kind: kind, identifier: identifier)
         guard let nib else {
             self.supplementaries.registered[reuse] = nil
             return
         }
         self.supplementaries.registered[reuse] = {
-            if let view = nib.instantiate(withOwner: nil).lazy.compactMap({ $0 as? UICollectionReusableView }).first { return view }
-            HostConnection.log("dequeueReusableSupplementaryView: nib \"\(nib.name)\" for \"\(identifier)\" has no UICollectionReusableView at its top level; an empty one stands in")
+            if let view = nib.instantiate(withOwner: nil).lazy.compactMap({ $0 as? UICollectionReusableView }).first {
+                return view
+            }
+            HostConnection.log(
+                "dequeueReusableSupplementaryView: nib \"\(nib.name)\" for \"\(identifier)\" has no UICollectionReusableView at its top level; an empty one stands in"
+            )
             return UICollectionReusableView(frame: .zero)
         }
     }
 
     /// A storyboard's section header or footer prototype: what the compiled storyboard registers.
-    public func registerPrototype(_ make: @escaping @MainActor () -> UICollectionReusableView, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+    public func registerPrototype(
+        _ make: @escaping @MainActor () -> UICollectionReusableView, forSupplementaryViewOfKind kind: String,
+        withReuseIdentifier identifier: String
+    ) {
         self.supplementaries.registered[SupplementaryViews.Reuse(kind: kind, identifier: identifier)] = make
     }
 
     /// One put aside by the last reload, else a new one of what was registered (UIKit raises
     /// for an unregistered one; here it is logged and an empty view stands in).
-    public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
+    public func dequeueReusableSupplementaryView(
+        ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
         let reuse = SupplementaryViews.Reuse(kind: kind, identifier: identifier)
         if let view = self.supplementaries.reusable[reuse]?.popLast() {
             view.prepareForReuse()
             return view
         }
-        let make = self.supplementaries.registered[reuse] ?? {
-            HostConnection.log("dequeueReusableSupplementaryView: nothing registered for the \(kind) \"\(identifier)\"; an empty view stands in")
-            return UICollectionReusableView(frame: .zero)
-        }
+        let make =
+            self.supplementaries.registered[reuse] ?? {
+                HostConnection.log(
+                    "dequeueReusableSupplementaryView: nothing registered for the \(kind) \"\(identifier)\"; an empty view stands in"
+                )
+                return UICollectionReusableView(frame: .zero)
+            }
         let view = make()
         view.reuseIdentifier = identifier
         return view
@@ -57,14 +76,17 @@ extension UICollectionView {
     }
 
     public func visibleSupplementaryViews(ofKind kind: String) -> [UICollectionReusableView] {
-        self.supplementaries.shown.filter { $0.key.kind == kind }.sorted { $0.key.indexPath < $1.key.indexPath }.map(\.value)
+        self.supplementaries.shown.filter { $0.key.kind == kind }.sorted { $0.key.indexPath < $1.key.indexPath }.map(
+            \.value)
     }
 
     public func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         self.collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
-    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
         self.collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
@@ -75,7 +97,8 @@ extension UICollectionView {
             self.supplementaries.putAside(key, view)
         }
         guard let dataSource = self.dataSource else { return }
-        for key in attributes.keys.sorted(by: { ($0.indexPath, $0.kind) < ($1.indexPath, $1.kind) }) where self.supplementaries.shown[key] == nil {
+        for key in attributes.keys.sorted(by: { ($0.indexPath, $0.kind) < ($1.indexPath, $1.kind) })
+        where self.supplementaries.shown[key] == nil {
             let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
             self.supplementaries.shown[key] = view
             self.addSubview(view)

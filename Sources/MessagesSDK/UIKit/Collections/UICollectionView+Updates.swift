@@ -48,16 +48,28 @@ extension UICollectionView {
         }
         let size = self.bounds.size
         var offset = self.contentOffset
-        if scrollPosition.contains(.top) { offset.y = item.minY }
-        else if scrollPosition.contains(.centeredVertically) { offset.y = item.midY - size.height / 2 }
-        else if scrollPosition.contains(.bottom) { offset.y = item.maxY - size.height }
-        else if item.minY < offset.y { offset.y = item.minY }
-        else if item.maxY > offset.y + size.height { offset.y = item.maxY - size.height }
-        if scrollPosition.contains(.left) { offset.x = item.minX }
-        else if scrollPosition.contains(.centeredHorizontally) { offset.x = item.midX - size.width / 2 }
-        else if scrollPosition.contains(.right) { offset.x = item.maxX - size.width }
-        else if item.minX < offset.x { offset.x = item.minX }
-        else if item.maxX > offset.x + size.width { offset.x = item.maxX - size.width }
+        if scrollPosition.contains(.top) {
+            offset.y = item.minY
+        } else if scrollPosition.contains(.centeredVertically) {
+            offset.y = item.midY - size.height / 2
+        } else if scrollPosition.contains(.bottom) {
+            offset.y = item.maxY - size.height
+        } else if item.minY < offset.y {
+            offset.y = item.minY
+        } else if item.maxY > offset.y + size.height {
+            offset.y = item.maxY - size.height
+        }
+        if scrollPosition.contains(.left) {
+            offset.x = item.minX
+        } else if scrollPosition.contains(.centeredHorizontally) {
+            offset.x = item.midX - size.width / 2
+        } else if scrollPosition.contains(.right) {
+            offset.x = item.maxX - size.width
+        } else if item.minX < offset.x {
+            offset.x = item.minX
+        } else if item.maxX > offset.x + size.width {
+            offset.x = item.maxX - size.width
+        }
         self.contentOffset = self.withinContent(offset)
     }
 }

@@ -14,7 +14,9 @@ public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
-    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView
 }
 
 extension UICollectionViewDataSource {
@@ -22,8 +24,12 @@ extension UICollectionViewDataSource {
 
     /// UIKit raises when the layout has a header or footer and the data source makes none;
     /// here it is logged and an empty view stands in.
-    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
-        HostConnection.log("\(type(of: self)) makes no view for the \(kind) of \(indexPath) (collectionView(_:viewForSupplementaryElementOfKind:at:)); an empty one stands in")
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        HostConnection.log(
+            "\(type(of: self)) makes no view for the \(kind) of \(indexPath) (collectionView(_:viewForSupplementaryElementOfKind:at:)); an empty one stands in"
+        )
         return UICollectionReusableView(frame: .zero)
     }
 }
@@ -36,32 +42,58 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
 }
 
 extension UICollectionViewDelegate {
-    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        true
+    }
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
 
 @preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        insetForSectionAt section: Int
+    ) -> UIEdgeInsets
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
+    ) -> CGSize
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
+    ) -> CGSize
 }
 
 /// Optional in UIKit: a delegate that does not answer leaves each the layout's own value
 /// (`itemSize`, `sectionInset`, `headerReferenceSize`, `footerReferenceSize`).
 extension UICollectionViewDelegateFlowLayout {
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
     }
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        insetForSectionAt section: Int
+    ) -> UIEdgeInsets {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
     }
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
+    ) -> CGSize {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
     }
-    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
+    ) -> CGSize {
         (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
     }
 }
@@ -86,8 +118,11 @@ open class UICollectionReusableView: UIView {
     /// overrides it calls super).
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
         let size = layoutAttributes.size
-        guard layoutAttributes.center.x.isFinite, layoutAttributes.center.y.isFinite, size.width.isFinite, size.height.isFinite else {
-            return HostConnection.log("UICollectionViewLayoutAttributes for \(layoutAttributes.indexPath) ignored: not finite")
+        guard layoutAttributes.center.x.isFinite, layoutAttributes.center.y.isFinite, size.width.isFinite,
+            size.height.isFinite
+        else {
+            return HostConnection.log(
+                "UICollectionViewLayoutAttributes for \(layoutAttributes.indexPath) ignored: not finite")
         }
         self.bounds.size = CGSize(width: max(0, size.width), height: max(0, size.height))
         self.center = layoutAttributes.center
@@ -128,8 +163,18 @@ open class UICollectionViewCell: UICollectionReusableView {
 /// or on `reloadData`; `cellForItem(at:)` is nil for an item out of view.
 @preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
-    open var collectionViewLayout: UICollectionViewLayout { didSet { self.collectionViewLayout.collectionView = self; self.setNeedsLayout() } }
-    open weak var dataSource: (any UICollectionViewDataSource)? { didSet { self.needsReload = true; self.setNeedsLayout() } }
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            self.collectionViewLayout.collectionView = self
+            self.setNeedsLayout()
+        }
+    }
+    open weak var dataSource: (any UICollectionViewDataSource)? {
+        didSet {
+            self.needsReload = true
+            self.setNeedsLayout()
+        }
+    }
     open weak var collectionViewDelegate: (any UICollectionViewDelegate)?
     open override var delegate: (any UIScrollViewDelegate)? {
         didSet { self.collectionViewDelegate = self.delegate as? any UICollectionViewDelegate }
@@ -159,7 +204,8 @@ open class UICollectionView: UIScrollView {
         self.collectionViewLayout = layout
         super.init(frame: frame)
         layout.collectionView = self
-        self.addGestureRecognizer(UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
+        self.addGestureRecognizer(
+            UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
     }
 
     /// From a storyboard: with its layout (`StoryboardCoder`), or a flow layout.
@@ -167,12 +213,15 @@ open class UICollectionView: UIScrollView {
         self.collectionViewLayout = (coder as? StoryboardCoder)?.collectionViewLayout ?? UICollectionViewFlowLayout()
         super.init(coder: coder)
         self.collectionViewLayout.collectionView = self
-        self.addGestureRecognizer(UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
+        self.addGestureRecognizer(
+            UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
     }
 
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         guard let type = cellClass as? UICollectionViewCell.Type else {
-            return HostConnection.log("register(_:forCellWithReuseIdentifier: \"\(identifier)\"): \(cellClass.map { "\($0)" } ?? "nil") is not a UICollectionViewCell class")
+            return HostConnection.log(
+                "register(_:forCellWithReuseIdentifier: \"\(identifier)\"): \(cellClass.map { "\($0)" } ?? "nil") is not a UICollectionViewCell class"
+            )
         }
         self.registered[identifier] = { type.init(frame: .zero) }
     }
@@ -180,15 +229,20 @@ open class UICollectionView: UIScrollView {
     /// A cell for `indexPath`: one put aside by the last reload, else a new one of the class,
     /// nib or prototype registered for `identifier` (UIKit raises for an unregistered one; here
     /// it is logged and a plain cell stands in).
-    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         if let cell = self.store.reused(identifier) {
             cell.prepareForReuse()
             return cell
         }
-        let make = self.registered[identifier] ?? {
-            HostConnection.log("dequeueReusableCell: no class registered for \"\(identifier)\"; a plain UICollectionViewCell stands in")
-            return UICollectionViewCell(frame: .zero)
-        }
+        let make =
+            self.registered[identifier] ?? {
+                HostConnection.log(
+                    "dequeueReusableCell: no class registered for \"\(identifier)\"; a plain UICollectionViewCell stands in"
+                )
+                return UICollectionViewCell(frame: .zero)
+            }
         let cell = make()
         cell.reuseIdentifier = identifier
         return cell
@@ -271,18 +325,26 @@ open class UICollectionView: UIScrollView {
             for element in elements {
                 switch element.representedElementCategory {
                 case .cell: attributes[element.indexPath] = element
-                case .supplementaryView: supplementary[SupplementaryKey(kind: element.representedElementKind ?? "", indexPath: element.indexPath)] = element
+                case .supplementaryView:
+                    supplementary[
+                        SupplementaryKey(kind: element.representedElementKind ?? "", indexPath: element.indexPath)] =
+                        element
                 case .decorationView: continue
                 }
             }
         } else {
             for path in CellStore<UICollectionViewCell>.paths(self.counts) {
-                if let element = layout.layoutAttributesForItem(at: path), element.frame.intersects(visible) { attributes[path] = element }
+                if let element = layout.layoutAttributesForItem(at: path), element.frame.intersects(visible) {
+                    attributes[path] = element
+                }
             }
         }
         // Only items the data source has (a layout may place more), and only what overlaps the
         // view: one that touches its edge is not in view.
-        attributes = attributes.filter { self.counts.indices.contains($0.key.section) && $0.key.item < self.counts[$0.key.section] && Self.shows($0.value, in: visible) }
+        attributes = attributes.filter {
+            self.counts.indices.contains($0.key.section) && $0.key.item < self.counts[$0.key.section]
+                && Self.shows($0.value, in: visible)
+        }
         supplementary = supplementary.filter { Self.shows($0.value, in: visible) }
         for path in self.store.sortedPaths where attributes[path] == nil {
             _ = self.store.putAside(path, identifier: \.reuseIdentifier)
@@ -301,7 +363,8 @@ open class UICollectionView: UIScrollView {
     private static func shows(_ element: UICollectionViewLayoutAttributes, in visible: CGRect) -> Bool {
         let frame = element.frame
         if element.size == .zero { return visible.contains(element.center) }
-        return frame.minX < visible.maxX && frame.maxX > visible.minX && frame.minY < visible.maxY && frame.maxY > visible.minY
+        return frame.minX < visible.maxX && frame.maxX > visible.minX && frame.minY < visible.maxY
+            && frame.maxY > visible.minY
     }
 
     /// The items per section, read again; every cell and header is put aside for reuse, for
@@ -310,13 +373,17 @@ open class UICollectionView: UIScrollView {
         self.needsReload = false
         if let dataSource = self.dataSource {
             self.counts = (0..<max(0, dataSource.numberOfSections(in: self))).map {
-                min(max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)), CellStore<UICollectionViewCell>.maximumItems)
+                min(
+                    max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)),
+                    CellStore<UICollectionViewCell>.maximumItems)
             }
         } else {
             self.counts = []
         }
         self.store.putAside(identifier: \.reuseIdentifier)
         self.putSupplementaryViewsAside()
-        self.selected = self.selected.filter { self.counts.indices.contains($0.section) && $0.item < self.counts[$0.section] }
+        self.selected = self.selected.filter {
+            self.counts.indices.contains($0.section) && $0.item < self.counts[$0.section]
+        }
     }
 }

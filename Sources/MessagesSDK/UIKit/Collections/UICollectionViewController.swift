@@ -39,7 +39,9 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         }
     }
 
-    open var collectionViewLayout: UICollectionViewLayout { self.ownCollectionView?.collectionViewLayout ?? self.initialLayout }
+    open var collectionViewLayout: UICollectionViewLayout {
+        self.ownCollectionView?.collectionViewLayout ?? self.initialLayout
+    }
 
     /// A collection view the size of the screen, with the controller as its data source and
     /// delegate; from a storyboard, the scene's collection view, connected as the file says.
@@ -59,7 +61,9 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         guard self.clearsSelectionOnViewWillAppear, let collectionView = self.ownCollectionView else { return }
-        for path in collectionView.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: animated) }
+        for path in collectionView.indexPathsForSelectedItems ?? [] {
+            collectionView.deselectItem(at: path, animated: animated)
+        }
     }
 
     // MARK: UICollectionViewDataSource: no items until a subclass says otherwise.
@@ -68,21 +72,30 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
 
     /// A subclass that has items overrides this; without, each is a plain cell (and logged).
-    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        HostConnection.log("\(type(of: self)) does not override collectionView(_:cellForItemAt:); a plain cell stands in")
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        HostConnection.log(
+            "\(type(of: self)) does not override collectionView(_:cellForItemAt:); a plain cell stands in")
         return UICollectionViewCell(frame: .zero)
     }
 
     /// A subclass whose layout has headers or footers overrides this; without, each is an
     /// empty view (and logged).
-    open func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
-        HostConnection.log("\(type(of: self)) does not override collectionView(_:viewForSupplementaryElementOfKind:at:); an empty view stands in")
+    open func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        HostConnection.log(
+            "\(type(of: self)) does not override collectionView(_:viewForSupplementaryElementOfKind:at:); an empty view stands in"
+        )
         return UICollectionReusableView(frame: .zero)
     }
 
     // MARK: UICollectionViewDelegate
 
-    open func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    open func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        true
+    }
     open func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
     open func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {}

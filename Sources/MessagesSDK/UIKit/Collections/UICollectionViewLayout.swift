@@ -20,7 +20,11 @@ open class UICollectionViewLayoutAttributes {
 
     /// The untransformed box of `size` about `center`; set, it sets both.
     open var frame: CGRect {
-        get { CGRect(x: self.center.x - self.size.width / 2, y: self.center.y - self.size.height / 2, width: self.size.width, height: self.size.height) }
+        get {
+            CGRect(
+                x: self.center.x - self.size.width / 2, y: self.center.y - self.size.height / 2, width: self.size.width,
+                height: self.size.height)
+        }
         set {
             self.size = newValue.size
             self.center = CGPoint(x: newValue.midX, y: newValue.midY)
@@ -45,7 +49,9 @@ open class UICollectionViewLayoutAttributes {
 
     /// A copy, to change without changing what the layout keeps (UIKit's `copy()`).
     open func copy() -> Any {
-        let copy = self.representedElementKind.map { Self(forSupplementaryViewOfKind: $0, with: self.indexPath) } ?? Self(forCellWith: self.indexPath)
+        let copy =
+            self.representedElementKind.map { Self(forSupplementaryViewOfKind: $0, with: self.indexPath) }
+            ?? Self(forCellWith: self.indexPath)
         copy.center = self.center
         copy.size = self.size
         copy.transform = self.transform
@@ -76,13 +82,19 @@ open class UICollectionViewLayout {
     open var collectionViewContentSize: CGSize { .zero }
     open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
-    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
     open func invalidateLayout() { self.collectionView?.setNeedsLayout() }
-    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    open func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
         proposedContentOffset
     }
-    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint { proposedContentOffset }
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
 }
 
 /// `UICollectionViewFlowLayout`: items in lines, as text flows — left to right, wrapping onto
@@ -113,23 +125,40 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func prepare() {
         super.prepare()
-        guard let collectionView = self.collectionView else { self.placed = []; self.supplementary = [:]; self.contentSize = .zero; return }
+        guard let collectionView = self.collectionView else {
+            self.placed = []
+            self.supplementary = [:]
+            self.contentSize = .zero
+            return
+        }
         let delegate = collectionView.collectionViewDelegate as? any UICollectionViewDelegateFlowLayout
         let sizes: [[CGSize]] = (0..<collectionView.numberOfSections).map { section in
-            (0..<min(collectionView.numberOfItems(inSection: section), CellStore<UICollectionViewCell>.maximumItems)).map { item in
-                let wanted = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section)) ?? self.itemSize
-                guard wanted.width.isFinite, wanted.height.isFinite else { return .zero }
-                return Self.clamped(wanted)
-            }
+            (0..<min(collectionView.numberOfItems(inSection: section), CellStore<UICollectionViewCell>.maximumItems))
+                .map { item in
+                    let wanted =
+                        delegate?.collectionView(
+                            collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section))
+                        ?? self.itemSize
+                    guard wanted.width.isFinite, wanted.height.isFinite else { return .zero }
+                    return Self.clamped(wanted)
+                }
         }
         let sections = (0..<sizes.count).map { section in
-            Section(items: sizes[section],
-                    inset: delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? self.sectionInset,
-                    header: Self.clamped(delegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? self.headerReferenceSize),
-                    footer: Self.clamped(delegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? self.footerReferenceSize))
+            Section(
+                items: sizes[section],
+                inset: delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section)
+                    ?? self.sectionInset,
+                header: Self.clamped(
+                    delegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section)
+                        ?? self.headerReferenceSize),
+                footer: Self.clamped(
+                    delegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section)
+                        ?? self.footerReferenceSize))
         }
         let (frames, headers, contentSize) = self.flow(sections, in: collectionView.bounds.size)
-        let type = Self.layoutAttributesClass as? UICollectionViewLayoutAttributes.Type ?? UICollectionViewLayoutAttributes.self
+        let type =
+            Self.layoutAttributesClass as? UICollectionViewLayoutAttributes.Type
+            ?? UICollectionViewLayoutAttributes.self
         self.placed = frames.enumerated().map { section, row in
             row.enumerated().map { item, frame in
                 let attributes = type.init(forCellWith: IndexPath(item: item, section: section))
@@ -160,8 +189,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         var footer: CGSize
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        self.supplementary[SupplementaryKey(kind: elementKind, indexPath: IndexPath(item: 0, section: indexPath.section))]
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        self.supplementary[
+            SupplementaryKey(kind: elementKind, indexPath: IndexPath(item: 0, section: indexPath.section))]
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
@@ -170,12 +202,16 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard self.placed.indices.contains(indexPath.section), self.placed[indexPath.section].indices.contains(indexPath.item) else { return nil }
+        guard self.placed.indices.contains(indexPath.section),
+            self.placed[indexPath.section].indices.contains(indexPath.item)
+        else { return nil }
         return self.placed[indexPath.section][indexPath.item]
     }
 
     /// Each item's frame, in lines, each header's and footer's, and the content's size.
-    private func flow(_ sections: [Section], in bounds: CGSize) -> (frames: [[CGRect]], supplementary: [SupplementaryKey: CGRect], contentSize: CGSize) {
+    private func flow(_ sections: [Section], in bounds: CGSize) -> (
+        frames: [[CGRect]], supplementary: [SupplementaryKey: CGRect], contentSize: CGSize
+    ) {
         let vertical = self.scrollDirection == .vertical
         // Along a line, and across lines.
         func along(_ size: CGSize) -> CGFloat { vertical ? size.width : size.height }
@@ -188,7 +224,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let extent = across(size)
             guard extent > 0 else { return }
             supplementary[SupplementaryKey(kind: kind, indexPath: IndexPath(item: 0, section: section))] =
-                vertical ? CGRect(x: 0, y: cursor, width: bounds.width, height: extent) : CGRect(x: cursor, y: 0, width: extent, height: bounds.height)
+                vertical
+                ? CGRect(x: 0, y: cursor, width: bounds.width, height: extent)
+                : CGRect(x: cursor, y: 0, width: extent, height: bounds.height)
             cursor += extent
         }
         for (index, section) in sections.enumerated() {
@@ -197,7 +235,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let lineEnd = along(bounds) - (vertical ? inset.right : inset.bottom)
             band(UICollectionView.elementKindSectionHeader, section.header, section: index)
             cursor += vertical ? inset.top : inset.left
-            var lineAcross = cursor, lineThickness: CGFloat = 0, position = lineStart
+            var lineAcross = cursor
+            var lineThickness: CGFloat = 0
+            var position = lineStart
             var placed: [CGRect] = []
             for size in section.items {
                 if position > lineStart && position + along(size) > lineEnd {
@@ -205,15 +245,21 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                     position = lineStart
                     lineThickness = 0
                 }
-                placed.append(vertical ? CGRect(x: position, y: lineAcross, width: size.width, height: size.height)
-                                       : CGRect(x: lineAcross, y: position, width: size.width, height: size.height))
+                placed.append(
+                    vertical
+                        ? CGRect(x: position, y: lineAcross, width: size.width, height: size.height)
+                        : CGRect(x: lineAcross, y: position, width: size.width, height: size.height))
                 position += along(size) + self.minimumInteritemSpacing
                 lineThickness = max(lineThickness, across(size))
             }
             frames.append(placed)
-            cursor = (section.items.isEmpty ? cursor : lineAcross + lineThickness) + (vertical ? inset.bottom : inset.right)
+            cursor =
+                (section.items.isEmpty ? cursor : lineAcross + lineThickness) + (vertical ? inset.bottom : inset.right)
             band(UICollectionView.elementKindSectionFooter, section.footer, section: index)
         }
-        return (frames, supplementary, vertical ? CGSize(width: bounds.width, height: cursor) : CGSize(width: cursor, height: bounds.height))
+        return (
+            frames, supplementary,
+            vertical ? CGSize(width: bounds.width, height: cursor) : CGSize(width: cursor, height: bounds.height)
+        )
     }
 }

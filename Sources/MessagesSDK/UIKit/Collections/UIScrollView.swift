@@ -63,7 +63,9 @@ open class UIScrollView: UIView {
     open var contentOffset: CGPoint {
         get { self.bounds.origin }
         set {
-            guard newValue.x.isFinite, newValue.y.isFinite else { return HostConnection.log("UIScrollView.contentOffset = \(newValue) ignored: not finite") }
+            guard newValue.x.isFinite, newValue.y.isFinite else {
+                return HostConnection.log("UIScrollView.contentOffset = \(newValue) ignored: not finite")
+            }
             guard newValue != self.bounds.origin else { return }
             self.bounds.origin = newValue
             self.setNeedsLayout()
@@ -88,12 +90,14 @@ open class UIScrollView: UIView {
     /// the content's end plus its inset less the view's side (the start when the content is
     /// smaller than the view).
     func withinContent(_ offset: CGPoint) -> CGPoint {
-        let size = self.bounds.size, inset = self.contentInset
+        let size = self.bounds.size
+        let inset = self.contentInset
         func clamp(_ value: CGFloat, _ low: CGFloat, _ content: CGFloat, _ high: CGFloat, _ side: CGFloat) -> CGFloat {
             min(max(value, -low), max(-low, content + high - side))
         }
-        return CGPoint(x: clamp(offset.x, inset.left, self.contentSize.width, inset.right, size.width),
-                       y: clamp(offset.y, inset.top, self.contentSize.height, inset.bottom, size.height))
+        return CGPoint(
+            x: clamp(offset.x, inset.left, self.contentSize.width, inset.right, size.width),
+            y: clamp(offset.y, inset.top, self.contentSize.height, inset.bottom, size.height))
     }
 
     /// What a scroll tells: the delegate, and subclasses (a collection view loads what came into view).

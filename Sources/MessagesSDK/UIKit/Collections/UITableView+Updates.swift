@@ -5,7 +5,10 @@ import Foundation
 /// UIKit's animation would, with every row asked of the data source again; a reload of
 /// given rows asks for those rows only, as UIKit does.
 extension UITableView {
-    public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
+    public enum RowAnimation: Int, Sendable {
+        case fade, right, left, top, bottom, none, middle
+        case automatic = 100
+    }
     public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
 
     public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { self.reloadData() }

@@ -20,7 +20,9 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 }
 
 extension UITableViewDelegate {
-    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        tableView.rowHeight
+    }
     public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
@@ -32,7 +34,9 @@ extension UITableViewDelegate {
 @preconcurrency @MainActor
 open class UITableViewCell: UIView {
     public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
-    public enum AccessoryType: Int, Sendable { case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
     public enum SelectionStyle: Int, Sendable { case none, blue, gray, `default` }
 
     public let style: CellStyle
@@ -66,7 +70,9 @@ open class UITableViewCell: UIView {
         self.detailTextLabel = style == .default ? nil : UILabel()
         super.init(frame: .zero)
         self.addSubview(self.contentView)
-        for view in [self.imageView, self.textLabel, self.detailTextLabel].compactMap({ $0 as UIView? }) { self.contentView.addSubview(view) }
+        for view in [self.imageView, self.textLabel, self.detailTextLabel].compactMap({ $0 as UIView? }) {
+            self.contentView.addSubview(view)
+        }
         self.detailTextLabel?.textColor = .secondaryLabel
     }
 
@@ -115,7 +121,12 @@ open class UITableView: UIScrollView {
     open var rowHeight: CGFloat = 44
     open var estimatedRowHeight: CGFloat = 44
     open var allowsSelection = true
-    open weak var dataSource: (any UITableViewDataSource)? { didSet { self.needsReload = true; self.setNeedsLayout() } }
+    open weak var dataSource: (any UITableViewDataSource)? {
+        didSet {
+            self.needsReload = true
+            self.setNeedsLayout()
+        }
+    }
     open weak var tableViewDelegate: (any UITableViewDelegate)?
     open override var delegate: (any UIScrollViewDelegate)? {
         didSet { self.tableViewDelegate = self.delegate as? any UITableViewDelegate }
@@ -131,7 +142,8 @@ open class UITableView: UIScrollView {
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
-        self.addGestureRecognizer(UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
+        self.addGestureRecognizer(
+            UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
     }
 
     public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
@@ -139,12 +151,15 @@ open class UITableView: UIScrollView {
     public required init?(coder: NSCoder) {
         self.style = .plain
         super.init(coder: coder)
-        self.addGestureRecognizer(UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
+        self.addGestureRecognizer(
+            UITapGestureRecognizer { [unowned self] recognizer in self.tapped(at: recognizer.location(in: self)) })
     }
 
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
         guard let type = cellClass as? UITableViewCell.Type else {
-            return HostConnection.log("register(_:forCellReuseIdentifier: \"\(identifier)\"): \(cellClass.map { "\($0)" } ?? "nil") is not a UITableViewCell class")
+            return HostConnection.log(
+                "register(_:forCellReuseIdentifier: \"\(identifier)\"): \(cellClass.map { "\($0)" } ?? "nil") is not a UITableViewCell class"
+            )
         }
         self.registered[identifier] = { type.init(style: .default, reuseIdentifier: $0) }
     }
@@ -160,10 +175,12 @@ open class UITableView: UIScrollView {
     /// default-style cell, logged, when none is registered: UIKit raises).
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         if let cell = self.dequeueReusableCell(withIdentifier: identifier) { return cell }
-        let make = self.registered[identifier] ?? {
-            HostConnection.log("dequeueReusableCell: no class registered for \"\($0)\"; a default UITableViewCell stands in")
-            return UITableViewCell(style: .default, reuseIdentifier: $0)
-        }
+        let make =
+            self.registered[identifier] ?? {
+                HostConnection.log(
+                    "dequeueReusableCell: no class registered for \"\($0)\"; a default UITableViewCell stands in")
+                return UITableViewCell(style: .default, reuseIdentifier: $0)
+            }
         let cell = make(identifier)
         cell.reuseIdentifier = identifier
         return cell
@@ -176,7 +193,9 @@ open class UITableView: UIScrollView {
     }
 
     open var numberOfSections: Int { self.dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0 }
-    open func numberOfRows(inSection section: Int) -> Int { self.dataSource.map { max(0, $0.tableView(self, numberOfRowsInSection: section)) } ?? 0 }
+    open func numberOfRows(inSection section: Int) -> Int {
+        self.dataSource.map { max(0, $0.tableView(self, numberOfRowsInSection: section)) } ?? 0
+    }
     open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { self.store.cells[indexPath] }
     open var visibleCells: [UITableViewCell] { self.store.visible }
     open var indexPathForSelectedRow: IndexPath? { self.selected }
@@ -189,7 +208,9 @@ open class UITableView: UIScrollView {
         if let old = self.selected { self.store.cells[old]?.setSelected(false, animated: animated) }
         self.selected = indexPath
         if let indexPath { self.store.cells[indexPath]?.setSelected(true, animated: animated) }
-        if let indexPath, scrollPosition != .none { self.scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+        if let indexPath, scrollPosition != .none {
+            self.scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
+        }
     }
 
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
@@ -201,7 +222,10 @@ open class UITableView: UIScrollView {
     private func tapped(at point: CGPoint) {
         guard self.allowsSelection, let tapped = self.indexPathForRow(at: point) else { return }
         // The delegate may redirect the selection, or refuse it (nil).
-        let chosen: IndexPath? = if let delegate = self.tableViewDelegate { delegate.tableView(self, willSelectRowAt: tapped) } else { tapped }
+        let chosen: IndexPath? =
+            if let delegate = self.tableViewDelegate { delegate.tableView(self, willSelectRowAt: tapped) } else {
+                tapped
+            }
         guard let path = chosen, self.store.cells[path] != nil else { return }
         let previous = self.selected
         self.selectRow(at: path, animated: false, scrollPosition: .none)

@@ -10,8 +10,9 @@ open class UIBarButtonItem {
     public enum Style: Int, Sendable { case plain, bordered, done }
 
     public enum SystemItem: Int, Sendable {
-        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search,
-             refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
+            search,
+            refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
 
         /// What the item shows: UIKit's title for a text item, and for an icon the name
         /// VoiceOver reads (there are no SF Symbols here); nil for the spaces.

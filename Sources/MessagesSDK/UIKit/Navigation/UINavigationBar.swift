@@ -52,7 +52,9 @@ open class UINavigationBar: UIView {
         self.items = items
     }
 
-    open func pushItem(_ item: UINavigationItem, animated: Bool) { self.setItems((self.items ?? []) + [item], animated: animated) }
+    open func pushItem(_ item: UINavigationItem, animated: Bool) {
+        self.setItems((self.items ?? []) + [item], animated: animated)
+    }
 
     @discardableResult
     open func popItem(animated: Bool) -> UINavigationItem? {
@@ -74,7 +76,11 @@ open class UINavigationBar: UIView {
         self.titleLabel.textColor = self.titleTextAttributes?[.foregroundColor] as? UIColor ?? UIColor.label
         let left = top?.leftBarButtonItems ?? []
         if let below = self.backItem, let top, !top.hidesBackButton, left.isEmpty || top.leftItemsSupplementBackButton {
-            let back = UIButton(type: .system, primaryAction: UIAction(title: "‹ " + (below.backButtonTitle ?? below.title ?? "Back")) { [weak self] _ in self?.back?() })
+            let back = UIButton(
+                type: .system,
+                primaryAction: UIAction(title: "‹ " + (below.backButtonTitle ?? below.title ?? "Back")) {
+                    [weak self] _ in self?.back?()
+                })
             self.add(back, for: nil)
         }
         for item in left where !item.isHidden { self.add(self.button(for: item), for: item) }
@@ -94,7 +100,8 @@ open class UINavigationBar: UIView {
         if let image = item.image { button.setImage(image, for: .normal) }
         button.isEnabled = item.isEnabled
         if let colour = item.tintColor { button.tintColor = colour }
-        button.titleLabel?.font = item.style == .done ? UIFont.boldSystemFont(ofSize: 17) : UIFont.systemFont(ofSize: 17)
+        button.titleLabel?.font =
+            item.style == .done ? UIFont.boldSystemFont(ofSize: 17) : UIFont.systemFont(ofSize: 17)
         if let view = item.customView {
             button.setTitle(nil, for: .normal)
             button.addSubview(view)

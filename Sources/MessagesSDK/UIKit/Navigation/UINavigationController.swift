@@ -7,7 +7,8 @@ import Foundation
 /// animates here: each change is done when the call returns.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
-    public let navigationBar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: UINavigationBar.standardHeight))
+    public let navigationBar = UINavigationBar(
+        frame: CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: UINavigationBar.standardHeight))
     private var barHidden = false
 
     open var isNavigationBarHidden: Bool {
@@ -42,7 +43,9 @@ open class UINavigationController: UIViewController {
     }
 
     open var topViewController: UIViewController? { self.children.last }
-    open var visibleViewController: UIViewController? { self.topViewController?.presentedViewController ?? self.topViewController }
+    open var visibleViewController: UIViewController? {
+        self.topViewController?.presentedViewController ?? self.topViewController
+    }
 
     /// The bar on top, the top controller's view filling the rest.
     open override func loadView() {
@@ -56,8 +59,12 @@ open class UINavigationController: UIViewController {
     }
 
     open func pushViewController(_ controller: UIViewController, animated: Bool) {
-        guard !self.children.contains(where: { $0 === controller }), controller.parent == nil, !(controller is UINavigationController) else {
-            return HostConnection.log("pushViewController: \(type(of: controller)) is already in a navigation stack or a child of another controller (UIKit raises)")
+        guard !self.children.contains(where: { $0 === controller }), controller.parent == nil,
+            !(controller is UINavigationController)
+        else {
+            return HostConnection.log(
+                "pushViewController: \(type(of: controller)) is already in a navigation stack or a child of another controller (UIKit raises)"
+            )
         }
         let below = self.topViewController
         self.addChild(controller)

@@ -5,7 +5,10 @@ import Foundation
 /// A `system` button draws its title in the tint colour, as UIKit does.
 @preconcurrency @MainActor
 open class UIButton: UIControl {
-    public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close, plain }
+    public enum ButtonType: Int, Sendable {
+        case custom = 0
+        case system, detailDisclosure, infoLight, infoDark, contactAdd, close, plain
+    }
 
     public let buttonType: ButtonType
     /// The label the title is drawn with: its font and line count are the button's.
@@ -73,7 +76,11 @@ open class UIButton: UIControl {
     /// The title as drawn: the label's font, the state's colour.
     private var drawnTitle: NSAttributedString? {
         guard let title = self.currentTitle, !title.isEmpty else { return nil }
-        return NSAttributedString(string: title, attributes: [.font: self.titleLabel?.font ?? UIFont.systemFont(ofSize: 15), .foregroundColor: self.currentTitleColor])
+        return NSAttributedString(
+            string: title,
+            attributes: [
+                .font: self.titleLabel?.font ?? UIFont.systemFont(ofSize: 15), .foregroundColor: self.currentTitleColor,
+            ])
     }
 
     open override var intrinsicContentSize: CGSize {
@@ -82,7 +89,9 @@ open class UIButton: UIControl {
         let insets = self.contentEdgeInsets
         // A system button with a title is at least 30 points high, as UIKit's.
         let height = max(title.height, image.height, self.buttonType == .system && title.height > 0 ? 30 : 0)
-        return CGSize(width: (title.width + image.width + insets.left + insets.right).rounded(.up), height: (height + insets.top + insets.bottom).rounded(.up))
+        return CGSize(
+            width: (title.width + image.width + insets.left + insets.right).rounded(.up),
+            height: (height + insets.top + insets.bottom).rounded(.up))
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { self.intrinsicContentSize }
@@ -95,7 +104,9 @@ open class UIButton: UIControl {
         let content = self.bounds.inset(by: self.contentEdgeInsets)
         var x = content.midX - (titleSize.width + imageSize.width) / 2
         if let image {
-            image.draw(in: CGRect(x: x, y: content.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height))
+            image.draw(
+                in: CGRect(
+                    x: x, y: content.midY - imageSize.height / 2, width: imageSize.width, height: imageSize.height))
             x += imageSize.width
         }
         if let title {
@@ -111,26 +122,34 @@ extension UIView {
         animations()
     }
 
-    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    public class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+    ) {
         animations()
         completion?(true)
     }
 
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
-                              animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
         animations()
         completion?(true)
     }
 
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping damping: CGFloat,
-                              initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
-                              animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping damping: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
         animations()
         completion?(true)
     }
 
-    public class func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
-                                 animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    public class func transition(
+        with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+    ) {
         animations?()
         completion?(true)
     }

@@ -34,7 +34,8 @@ extension UIControl {
         guard self.isTracking else { return }
         let (was, now) = (self.isTouchInside, self.countsAsInside(point))
         (self.isTouchInside, self.isHighlighted) = (now, now)
-        self.sendActions(for: now ? (was ? .touchDragInside : .touchDragEnter) : (was ? .touchDragExit : .touchDragOutside))
+        self.sendActions(
+            for: now ? (was ? .touchDragInside : .touchDragEnter) : (was ? .touchDragExit : .touchDragOutside))
     }
 
     /// The finger lifted at `point` (in the control's coordinates).

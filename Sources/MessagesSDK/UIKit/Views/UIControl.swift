@@ -18,7 +18,10 @@ open class UIAction {
         public init(rawValue: String) { self.rawValue = rawValue }
     }
 
-    public init(title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil, handler: @escaping @MainActor (UIAction) -> Void) {
+    public init(
+        title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil,
+        handler: @escaping @MainActor (UIAction) -> Void
+    ) {
         self.title = title
         self.image = image
         self.identifier = identifier ?? Identifier(UUID().uuidString)
@@ -119,7 +122,9 @@ open class UIControl: UIView {
     /// The finger lifted inside the control, at `point`: its value changes as a tap there
     /// changes it, then `touchUpInside` and the primary action.
     func touchedUpInside(at point: CGPoint) {
-        self.sendActions(for: self.tapChangesValue(at: point) ? [.valueChanged, .touchUpInside, .primaryActionTriggered] : [.touchUpInside, .primaryActionTriggered])
+        self.sendActions(
+            for: self.tapChangesValue(at: point)
+                ? [.valueChanged, .touchUpInside, .primaryActionTriggered] : [.touchUpInside, .primaryActionTriggered])
     }
 
     /// What a tap changes of the control's value, before its events; true when it did.

@@ -35,11 +35,12 @@ open class UIDatePicker: UIControl {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = self.timeZone ?? TimeZone.current
-        formatter.dateFormat = switch self.datePickerMode {
-        case .date: "yyyy-MM-dd"
-        case .time, .countDownTimer: "HH:mm"
-        case .dateAndTime: "yyyy-MM-dd'T'HH:mm"
-        }
+        formatter.dateFormat =
+            switch self.datePickerMode {
+            case .date: "yyyy-MM-dd"
+            case .time, .countDownTimer: "HH:mm"
+            case .dateAndTime: "yyyy-MM-dd'T'HH:mm"
+            }
         return formatter
     }
 
@@ -57,13 +58,17 @@ open class UIDatePicker: UIControl {
     func typed(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard var picked = self.format.date(from: trimmed) else {
-            return HostConnection.log("UIDatePicker: \"\(trimmed.prefix(40))\" is not a \(self.format.dateFormat ?? "") value; the date stays \(self.text)")
+            return HostConnection.log(
+                "UIDatePicker: \"\(trimmed.prefix(40))\" is not a \(self.format.dateFormat ?? "") value; the date stays \(self.text)"
+            )
         }
         if self.datePickerMode == .time || self.datePickerMode == .countDownTimer {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = self.timeZone ?? TimeZone.current
             let time = calendar.dateComponents([.hour, .minute], from: picked)
-            picked = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: self.date) ?? picked
+            picked =
+                calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: self.date)
+                ?? picked
         }
         let value = self.clamped(picked)
         guard value != self.date else { return }
@@ -79,7 +84,12 @@ open class UIDatePicker: UIControl {
     open override func draw(_ rect: CGRect) {
         UIColor.systemGray6.setFill()
         UIBezierPath(roundedRect: self.bounds, cornerRadius: 6).fill()
-        let text = NSAttributedString(string: self.text, attributes: [.font: UIFont.systemFont(ofSize: 17), .foregroundColor: self.isEnabled ? UIColor.label : UIColor.systemGray])
+        let text = NSAttributedString(
+            string: self.text,
+            attributes: [
+                .font: UIFont.systemFont(ofSize: 17),
+                .foregroundColor: self.isEnabled ? UIColor.label : UIColor.systemGray,
+            ])
         let size = text.size()
         text.draw(at: CGPoint(x: self.bounds.midX - size.width / 2, y: self.bounds.midY - size.height / 2))
     }

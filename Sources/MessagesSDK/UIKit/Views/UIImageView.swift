@@ -3,7 +3,8 @@ import Foundation
 extension UIView {
     /// How a view's content fills its bounds.
     public enum ContentMode: Int, Sendable {
-        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight,
+            bottomLeft, bottomRight
     }
 }
 
@@ -11,7 +12,12 @@ extension UIView {
 /// default, as in UIKit); its intrinsic size is the image's.
 @preconcurrency @MainActor
 open class UIImageView: UIView {
-    open var image: UIImage? { didSet { self.invalidateIntrinsicContentSize(); self.setNeedsDisplay() } }
+    open var image: UIImage? {
+        didSet {
+            self.invalidateIntrinsicContentSize()
+            self.setNeedsDisplay()
+        }
+    }
     open var highlightedImage: UIImage?
     open var isHighlighted = false
     open override var contentMode: UIView.ContentMode { didSet { self.setNeedsDisplay() } }
@@ -55,7 +61,9 @@ open class UIImageView: UIView {
     static func place(_ size: CGSize, in bounds: CGRect, by mode: UIView.ContentMode) -> CGRect {
         guard size.width > 0, size.height > 0 else { return bounds }
         func centred(_ drawn: CGSize) -> CGRect {
-            CGRect(x: bounds.midX - drawn.width / 2, y: bounds.midY - drawn.height / 2, width: drawn.width, height: drawn.height)
+            CGRect(
+                x: bounds.midX - drawn.width / 2, y: bounds.midY - drawn.height / 2, width: drawn.width,
+                height: drawn.height)
         }
         switch mode {
         case .scaleToFill, .redraw:
@@ -66,14 +74,24 @@ open class UIImageView: UIView {
             return centred(CGSize(width: size.width * factor, height: size.height * factor))
         case .center:
             return centred(size)
-        case .top: return CGRect(x: bounds.midX - size.width / 2, y: bounds.minY, width: size.width, height: size.height)
-        case .bottom: return CGRect(x: bounds.midX - size.width / 2, y: bounds.maxY - size.height, width: size.width, height: size.height)
-        case .left: return CGRect(x: bounds.minX, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
-        case .right: return CGRect(x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        case .top:
+            return CGRect(x: bounds.midX - size.width / 2, y: bounds.minY, width: size.width, height: size.height)
+        case .bottom:
+            return CGRect(
+                x: bounds.midX - size.width / 2, y: bounds.maxY - size.height, width: size.width, height: size.height)
+        case .left:
+            return CGRect(x: bounds.minX, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        case .right:
+            return CGRect(
+                x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
         case .topLeft: return CGRect(origin: bounds.origin, size: size)
-        case .topRight: return CGRect(x: bounds.maxX - size.width, y: bounds.minY, width: size.width, height: size.height)
-        case .bottomLeft: return CGRect(x: bounds.minX, y: bounds.maxY - size.height, width: size.width, height: size.height)
-        case .bottomRight: return CGRect(x: bounds.maxX - size.width, y: bounds.maxY - size.height, width: size.width, height: size.height)
+        case .topRight:
+            return CGRect(x: bounds.maxX - size.width, y: bounds.minY, width: size.width, height: size.height)
+        case .bottomLeft:
+            return CGRect(x: bounds.minX, y: bounds.maxY - size.height, width: size.width, height: size.height)
+        case .bottomRight:
+            return CGRect(
+                x: bounds.maxX - size.width, y: bounds.maxY - size.height, width: size.width, height: size.height)
         }
     }
 }

@@ -34,10 +34,13 @@ open class UILabel: UIView {
         guard let text = self.text, !text.isEmpty else { return nil }
         let style = NSMutableParagraphStyle()
         style.alignment = self.textAlignment
-        return NSAttributedString(string: text, attributes: [
-            .font: self.font ?? UIFont.systemFont(ofSize: 17), .foregroundColor: (self.isEnabled ? self.textColor : UIColor.gray) ?? UIColor.label,
-            .paragraphStyle: style,
-        ])
+        return NSAttributedString(
+            string: text,
+            attributes: [
+                .font: self.font ?? UIFont.systemFont(ofSize: 17),
+                .foregroundColor: (self.isEnabled ? self.textColor : UIColor.gray) ?? UIColor.label,
+                .paragraphStyle: style,
+            ])
     }
 
     private func changed() {

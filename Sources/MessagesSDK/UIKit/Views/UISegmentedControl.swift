@@ -16,9 +16,14 @@ open class UISegmentedControl: UIControl {
     public init(items: [Any]?) {
         super.init(frame: .zero)
         for item in items ?? [] {
-            if let title = item as? String { self.segments.append((title, nil, true)) }
-            else if let image = item as? UIImage { self.segments.append((nil, image, true)) }
-            else { HostConnection.log("UISegmentedControl(items:): \(type(of: item)) is neither a String nor a UIImage; left out") }
+            if let title = item as? String {
+                self.segments.append((title, nil, true))
+            } else if let image = item as? UIImage {
+                self.segments.append((nil, image, true))
+            } else {
+                HostConnection.log(
+                    "UISegmentedControl(items:): \(type(of: item)) is neither a String nor a UIImage; left out")
+            }
         }
         self.bounds.size = self.intrinsicContentSize
     }
@@ -28,8 +33,12 @@ open class UISegmentedControl: UIControl {
 
     open var numberOfSegments: Int { self.segments.count }
 
-    open func titleForSegment(at index: Int) -> String? { self.segments.indices.contains(index) ? self.segments[index].title : nil }
-    open func imageForSegment(at index: Int) -> UIImage? { self.segments.indices.contains(index) ? self.segments[index].image : nil }
+    open func titleForSegment(at index: Int) -> String? {
+        self.segments.indices.contains(index) ? self.segments[index].title : nil
+    }
+    open func imageForSegment(at index: Int) -> UIImage? {
+        self.segments.indices.contains(index) ? self.segments[index].image : nil
+    }
 
     open func setTitle(_ title: String?, forSegmentAt index: Int) {
         guard self.segments.indices.contains(index) else { return }
@@ -42,19 +51,26 @@ open class UISegmentedControl: UIControl {
         self.segments[index].enabled = enabled
     }
 
-    open func isEnabledForSegment(at index: Int) -> Bool { self.segments.indices.contains(index) && self.segments[index].enabled }
+    open func isEnabledForSegment(at index: Int) -> Bool {
+        self.segments.indices.contains(index) && self.segments[index].enabled
+    }
 
     open func insertSegment(withTitle title: String?, at index: Int, animated: Bool) {
         self.segments.insert((title, nil, true), at: max(0, min(index, self.segments.count)))
-        if self.selectedSegmentIndex >= index && self.selectedSegmentIndex != Self.noSegment { self.selectedSegmentIndex += 1 }
+        if self.selectedSegmentIndex >= index && self.selectedSegmentIndex != Self.noSegment {
+            self.selectedSegmentIndex += 1
+        }
         self.invalidateIntrinsicContentSize()
     }
 
     open func removeSegment(at index: Int, animated: Bool) {
         guard self.segments.indices.contains(index) else { return }
         self.segments.remove(at: index)
-        if self.selectedSegmentIndex == index { self.selectedSegmentIndex = Self.noSegment }
-        else if self.selectedSegmentIndex > index { self.selectedSegmentIndex -= 1 }
+        if self.selectedSegmentIndex == index {
+            self.selectedSegmentIndex = Self.noSegment
+        } else if self.selectedSegmentIndex > index {
+            self.selectedSegmentIndex -= 1
+        }
         self.invalidateIntrinsicContentSize()
     }
 
@@ -66,9 +82,12 @@ open class UISegmentedControl: UIControl {
     private static let font = UIFont.systemFont(ofSize: 13)
 
     open override var intrinsicContentSize: CGSize {
-        let widest = self.segments.map { segment in
-            max(segment.title.map { NSAttributedString(string: $0, attributes: [.font: Self.font]).size().width } ?? 0, segment.image?.size.width ?? 0)
-        }.max() ?? 0
+        let widest =
+            self.segments.map { segment in
+                max(
+                    segment.title.map { NSAttributedString(string: $0, attributes: [.font: Self.font]).size().width }
+                        ?? 0, segment.image?.size.width ?? 0)
+            }.max() ?? 0
         return CGSize(width: ((widest + 16) * CGFloat(self.segments.count)).rounded(.up), height: 32)
     }
 
@@ -80,7 +99,8 @@ open class UISegmentedControl: UIControl {
     }
 
     override func tapChangesValue(at point: CGPoint) -> Bool {
-        guard let index = self.segment(atX: point.x), self.segments[index].enabled, index != self.selectedSegmentIndex else { return false }
+        guard let index = self.segment(atX: point.x), self.segments[index].enabled, index != self.selectedSegmentIndex
+        else { return false }
         self.selectedSegmentIndex = index
         return true
     }
@@ -91,17 +111,26 @@ open class UISegmentedControl: UIControl {
         UIColor(white: 0.93, alpha: 1).setFill()
         UIBezierPath(roundedRect: self.bounds, cornerRadius: 8).fill()
         for (index, segment) in self.segments.enumerated() {
-            let cell = CGRect(x: self.bounds.minX + CGFloat(index) * width, y: self.bounds.minY, width: width, height: self.bounds.height)
+            let cell = CGRect(
+                x: self.bounds.minX + CGFloat(index) * width, y: self.bounds.minY, width: width,
+                height: self.bounds.height)
             if index == self.selectedSegmentIndex {
                 (self.selectedSegmentTintColor ?? .white).setFill()
                 UIBezierPath(roundedRect: cell.insetBy(dx: 2, dy: 2), cornerRadius: 7).fill()
             }
             if let title = segment.title {
-                let text = NSAttributedString(string: title, attributes: [.font: Self.font, .foregroundColor: segment.enabled ? UIColor.label : UIColor.systemGray])
+                let text = NSAttributedString(
+                    string: title,
+                    attributes: [
+                        .font: Self.font, .foregroundColor: segment.enabled ? UIColor.label : UIColor.systemGray,
+                    ])
                 let size = text.size()
                 text.draw(at: CGPoint(x: cell.midX - size.width / 2, y: cell.midY - size.height / 2))
             } else if let image = segment.image {
-                image.draw(in: CGRect(x: cell.midX - image.size.width / 2, y: cell.midY - image.size.height / 2, width: image.size.width, height: image.size.height))
+                image.draw(
+                    in: CGRect(
+                        x: cell.midX - image.size.width / 2, y: cell.midY - image.size.height / 2,
+                        width: image.size.width, height: image.size.height))
             }
         }
     }

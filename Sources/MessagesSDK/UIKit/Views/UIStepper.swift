@@ -7,7 +7,12 @@ import Foundation
 open class UIStepper: UIControl {
     static let size = CGSize(width: 94, height: 29)
 
-    open var value: Double = 0 { didSet { self.clampValue(); self.setNeedsDisplay() } }
+    open var value: Double = 0 {
+        didSet {
+            self.clampValue()
+            self.setNeedsDisplay()
+        }
+    }
     open var minimumValue: Double = 0 { didSet { self.clampValue() } }
     open var maximumValue: Double = 100 { didSet { self.clampValue() } }
     open var stepValue: Double = 1
@@ -29,7 +34,10 @@ open class UIStepper: UIControl {
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
 
     private func clampValue() {
-        guard self.value.isFinite else { self.value = self.minimumValue; return }
+        guard self.value.isFinite else {
+            self.value = self.minimumValue
+            return
+        }
         if self.maximumValue < self.minimumValue { self.maximumValue = self.minimumValue }
         if self.value < self.minimumValue { self.value = self.minimumValue }
         if self.value > self.maximumValue { self.value = self.maximumValue }
@@ -56,8 +64,10 @@ open class UIStepper: UIControl {
         UIBezierPath(roundedRect: box, cornerRadius: 8).fill()
         UIColor(white: 0.8, alpha: 1).setFill()
         UIRectFill(CGRect(x: box.midX - 0.5, y: box.minY + 6, width: 1, height: box.height - 12))
-        let canGoDown = self.wraps || self.value > self.minimumValue, canGoUp = self.wraps || self.value < self.maximumValue
-        let bar: CGFloat = 12, y = box.midY
+        let canGoDown = self.wraps || self.value > self.minimumValue
+        let canGoUp = self.wraps || self.value < self.maximumValue
+        let bar: CGFloat = 12
+        let y = box.midY
         (canGoDown ? tint : UIColor(white: 0.75, alpha: 1)).setFill()
         UIRectFill(CGRect(x: box.minX + box.width / 4 - bar / 2, y: y - 1, width: bar, height: 2))
         (canGoUp ? tint : UIColor(white: 0.75, alpha: 1)).setFill()

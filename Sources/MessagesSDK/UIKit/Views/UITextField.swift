@@ -7,7 +7,8 @@ public protocol UITextFieldDelegate: AnyObject {
     func textFieldDidBeginEditing(_ textField: UITextField)
     func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
     func textFieldDidEndEditing(_ textField: UITextField)
-    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
+        -> Bool
     func textFieldDidChangeSelection(_ textField: UITextField)
     func textFieldShouldClear(_ textField: UITextField) -> Bool
     func textFieldShouldReturn(_ textField: UITextField) -> Bool
@@ -18,7 +19,9 @@ extension UITextFieldDelegate {
     public func textFieldDidBeginEditing(_ textField: UITextField) {}
     public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
     public func textFieldDidEndEditing(_ textField: UITextField) {}
-    public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool { true }
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool { true }
     public func textFieldDidChangeSelection(_ textField: UITextField) {}
     public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
     public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
@@ -52,7 +55,9 @@ open class UITextField: UIControl {
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard !self.isFirstResponder else { return true }
-        guard self.delegate?.textFieldShouldBeginEditing(self) ?? true, super.becomeFirstResponder() else { return false }
+        guard self.delegate?.textFieldShouldBeginEditing(self) ?? true, super.becomeFirstResponder() else {
+            return false
+        }
         self.isEditing = true
         self.delegate?.textFieldDidBeginEditing(self)
         self.sendActions(for: .editingDidBegin)
@@ -73,7 +78,9 @@ open class UITextField: UIControl {
     open func insertText(_ string: String) {
         let current = self.text ?? ""
         let range = NSRange(location: (current as NSString).length, length: 0)
-        guard self.delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return }
+        guard self.delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else {
+            return
+        }
         self.text = current + string
         self.sendActions(for: .editingChanged)
         self.delegate?.textFieldDidChangeSelection(self)
@@ -85,7 +92,9 @@ open class UITextField: UIControl {
         guard let last = current.last else { return }
         let length = (String(last) as NSString).length
         let range = NSRange(location: (current as NSString).length - length, length: length)
-        guard self.delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else { return }
+        guard self.delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else {
+            return
+        }
         self.text = String(current.dropLast())
         self.sendActions(for: .editingChanged)
         self.delegate?.textFieldDidChangeSelection(self)
@@ -101,29 +110,36 @@ open class UITextField: UIControl {
     public var hasText: Bool { !(self.text ?? "").isEmpty }
 
     open override var intrinsicContentSize: CGSize {
-        let height = (self.font ?? UIFont.systemFont(ofSize: 17)).lineHeight + (self.borderStyle == .roundedRect ? 14 : 4)
+        let height =
+            (self.font ?? UIFont.systemFont(ofSize: 17)).lineHeight + (self.borderStyle == .roundedRect ? 14 : 4)
         return CGSize(width: UIView.noIntrinsicMetric, height: height.rounded(.up))
     }
 
     open override func draw(_ rect: CGRect) {
         if self.borderStyle == .roundedRect || self.borderStyle == .line || self.borderStyle == .bezel {
             UIColor.white.setFill()
-            let outline = UIBezierPath(roundedRect: self.bounds.insetBy(dx: 0.5, dy: 0.5), cornerRadius: self.borderStyle == .roundedRect ? 5 : 0)
+            let outline = UIBezierPath(
+                roundedRect: self.bounds.insetBy(dx: 0.5, dy: 0.5),
+                cornerRadius: self.borderStyle == .roundedRect ? 5 : 0)
             outline.fill()
             UIColor(white: 0.8, alpha: 1).setStroke()
             outline.stroke()
         }
-        let shown = self.text.flatMap { $0.isEmpty ? nil : (self.isSecureTextEntry ? String(repeating: "•", count: $0.count) : $0) }
+        let shown = self.text.flatMap {
+            $0.isEmpty ? nil : (self.isSecureTextEntry ? String(repeating: "•", count: $0.count) : $0)
+        }
         guard let string = shown ?? self.placeholder else { return }
         let color = shown == nil ? UIColor.placeholderText : (self.textColor ?? .label)
-        let text = NSAttributedString(string: string, attributes: [.font: self.font ?? UIFont.systemFont(ofSize: 17), .foregroundColor: color])
+        let text = NSAttributedString(
+            string: string, attributes: [.font: self.font ?? UIFont.systemFont(ofSize: 17), .foregroundColor: color])
         let size = text.size()
         let inner = self.bounds.insetBy(dx: self.borderStyle == .none ? 0 : 7, dy: 0)
-        let x: CGFloat = switch self.textAlignment {
-        case .center: inner.midX - size.width / 2
-        case .right: inner.maxX - size.width
-        default: inner.minX
-        }
+        let x: CGFloat =
+            switch self.textAlignment {
+            case .center: inner.midX - size.width / 2
+            case .right: inner.maxX - size.width
+            default: inner.minX
+            }
         TextLayout.draw(text, at: CGPoint(x: x, y: inner.midY - size.height / 2), width: nil, height: nil)
     }
 
@@ -133,7 +149,12 @@ open class UITextField: UIControl {
     }
 }
 
-public enum UIKeyboardType: Int, Sendable { case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad }
-public enum UIReturnKeyType: Int, Sendable { case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue` }
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress,
+        decimalPad, twitter, webSearch, asciiCapableNumberPad
+}
+public enum UIReturnKeyType: Int, Sendable {
+    case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
+}
 public enum UITextAutocapitalizationType: Int, Sendable { case none, words, sentences, allCharacters }
 public enum UITextAutocorrectionType: Int, Sendable { case `default`, no, yes }

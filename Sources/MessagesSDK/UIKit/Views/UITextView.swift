@@ -11,7 +11,9 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
 extension UITextViewDelegate {
     public func textViewDidBeginEditing(_ textView: UITextView) {}
     public func textViewDidEndEditing(_ textView: UITextView) {}
-    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String)
+        -> Bool
+    { true }
     public func textViewDidChange(_ textView: UITextView) {}
 }
 
@@ -52,7 +54,9 @@ open class UITextView: UIScrollView {
     open func insertText(_ string: String) {
         let current = self.text ?? ""
         let range = NSRange(location: (current as NSString).length, length: 0)
-        guard self.isEditable, self.textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return }
+        guard self.isEditable,
+            self.textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true
+        else { return }
         self.text = current + string
         self.textViewDelegate?.textViewDidChange(self)
     }
@@ -62,7 +66,9 @@ open class UITextView: UIScrollView {
         guard self.isEditable, let last = current.last else { return }
         let length = (String(last) as NSString).length
         let range = NSRange(location: (current as NSString).length - length, length: length)
-        guard self.textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: "") ?? true else { return }
+        guard self.textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: "") ?? true else {
+            return
+        }
         self.text = String(current.dropLast())
         self.textViewDelegate?.textViewDidChange(self)
     }
@@ -70,7 +76,12 @@ open class UITextView: UIScrollView {
     var drawnText: NSAttributedString {
         let style = NSMutableParagraphStyle()
         style.alignment = self.textAlignment
-        return NSAttributedString(string: self.text ?? "", attributes: [.font: self.font ?? UIFont.systemFont(ofSize: 17), .foregroundColor: self.textColor ?? .label, .paragraphStyle: style])
+        return NSAttributedString(
+            string: self.text ?? "",
+            attributes: [
+                .font: self.font ?? UIFont.systemFont(ofSize: 17), .foregroundColor: self.textColor ?? .label,
+                .paragraphStyle: style,
+            ])
     }
 
     open override func draw(_ rect: CGRect) {

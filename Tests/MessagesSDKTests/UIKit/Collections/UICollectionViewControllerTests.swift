@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A `UICollectionViewController` subclass made in code, as Ice Cream Builder's history is.
 @MainActor @Suite struct UICollectionViewControllerTests {
@@ -11,8 +12,12 @@ import Testing
             super.viewDidLoad()
             self.collectionView?.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         }
-        override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { self.names.count }
-        override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+            self.names.count
+        }
+        override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+            -> UICollectionViewCell
+        {
             let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
             cell.tag = indexPath.item + 1
             return cell

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A collection view as apps build one — a registered cell class, a data source, a delegate —
 /// laid out by the flow layout, tapped on the screen to select.
@@ -18,16 +19,25 @@ import Testing
     final class Parts: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
         var names = ["cone", "cup", "waffle", "vanilla", "chocolate"]
         var selected: [String] = []
-        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { self.names.count }
-        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+            self.names.count
+        }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+            -> UICollectionViewCell
+        {
             let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "part", for: indexPath) as! PartCell
             cell.label.text = self.names[indexPath.item]
             return cell
         }
-        func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        func collectionView(
+            _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+            sizeForItemAt indexPath: IndexPath
+        ) -> CGSize {
             indexPath.item == 0 ? CGSize(width: 200, height: 60) : CGSize(width: 90, height: 40)
         }
-        func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { self.selected.append(self.names[indexPath.item]) }
+        func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+            self.selected.append(self.names[indexPath.item])
+        }
     }
 
     @Test func theFlowLayoutFlowsItemsIntoLinesAndATapSelectsOne() throws {
@@ -74,20 +84,29 @@ import Testing
     @Test func anUnregisteredCellIsAPlainOneAndAHugeSizeIsClamped() {
         final class Bad: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
             func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
-            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+                -> UICollectionViewCell
+            {
                 collectionView.dequeueReusableCell(withReuseIdentifier: "never-registered", for: indexPath)
             }
-            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+            func collectionView(
+                _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+                sizeForItemAt indexPath: IndexPath
+            ) -> CGSize {
                 indexPath.item == 0 ? CGSize(width: CGFloat.nan, height: 10) : CGSize(width: 1e300, height: -5)
             }
         }
-        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: UICollectionViewFlowLayout())
+        let collection = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: UICollectionViewFlowLayout())
         let bad = Bad()
         collection.dataSource = bad
         collection.delegate = bad
         collection.layoutIfNeeded()
         #expect(collection.visibleCells.count == 2)
-        #expect(collection.visibleCells.allSatisfy { $0.frame.width.isFinite && $0.frame.width <= 4_096 && $0.frame.height >= 0 })
+        #expect(
+            collection.visibleCells.allSatisfy {
+                $0.frame.width.isFinite && $0.frame.width <= 4_096 && $0.frame.height >= 0
+            })
     }
 
     /// scrollToItem puts the item where each axis says, or scrolls as little as shows it, and
@@ -95,7 +114,8 @@ import Testing
     @Test func scrollingToAnItemStaysWithinTheContent() throws {
         let layout = UICollectionViewFlowLayout()
         layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
-        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: layout)
+        let collection = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: layout)
         collection.register(PartCell.self, forCellWithReuseIdentifier: "part")
         let parts = Parts()
         collection.dataSource = parts

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// What a change of the content inset does to where a scroll view rests.
 @MainActor @Suite struct UIScrollViewTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A table view as apps build one: rows stacked at their heights, built-in labels by style,
 /// a tap that selects a row, and a scroll that moves the rows through the view.
@@ -10,14 +11,22 @@ import Testing
         var chosen: [String] = []
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { self.names.count }
         func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "flavour") ?? UITableViewCell(style: .subtitle, reuseIdentifier: "flavour")
+            let cell =
+                tableView.dequeueReusableCell(withIdentifier: "flavour")
+                ?? UITableViewCell(style: .subtitle, reuseIdentifier: "flavour")
             cell.textLabel?.text = self.names[indexPath.row]
             cell.detailTextLabel?.text = "scoop \(indexPath.row + 1)"
             return cell
         }
-        func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { indexPath.row == 0 ? 60 : 44 }
-        func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath.row == 2 ? nil : indexPath }
-        func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { self.chosen.append(self.names[indexPath.row]) }
+        func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+            indexPath.row == 0 ? 60 : 44
+        }
+        func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+            indexPath.row == 2 ? nil : indexPath
+        }
+        func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+            self.chosen.append(self.names[indexPath.row])
+        }
     }
 
     @Test func rowsStackAndATapSelectsOneTheDelegateAllows() {
@@ -28,8 +37,11 @@ import Testing
         table.delegate = flavours
         window.addSubview(table)
         window.layoutIfNeeded()
-        #expect(table.visibleCells.map(\.frame) == [CGRect(x: 0, y: 0, width: 320, height: 60), CGRect(x: 0, y: 60, width: 320, height: 44),
-                                                   CGRect(x: 0, y: 104, width: 320, height: 44)])
+        #expect(
+            table.visibleCells.map(\.frame) == [
+                CGRect(x: 0, y: 0, width: 320, height: 60), CGRect(x: 0, y: 60, width: 320, height: 44),
+                CGRect(x: 0, y: 104, width: 320, height: 44),
+            ])
         #expect(table.contentSize.height == 148)
         #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.detailTextLabel?.text == "scoop 2")
         window.touch(at: CGPoint(x: 100, y: 80))

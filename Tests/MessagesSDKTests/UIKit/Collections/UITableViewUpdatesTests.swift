@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Row updates and scrolling, as an app adding a row to a list and showing it does.
 @MainActor @Suite struct UITableViewUpdatesTests {

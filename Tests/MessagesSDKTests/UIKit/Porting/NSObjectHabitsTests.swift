@@ -1,5 +1,6 @@
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// What 2016 apps ask of views and controllers that UIKit has from NSObject and the Swift 3
 /// names: class tests, Swift 3 subview ordering, orientation and status bar overrides.
@@ -18,14 +19,17 @@ import Testing
     }
 
     @Test func overridesOfOrientationAndStatusBarAreAnswered() {
-        let plain = UIViewController(), game: UIViewController = Game()
+        let plain = UIViewController()
+        let game: UIViewController = Game()
         #expect(plain.supportedInterfaceOrientations == .allButUpsideDown && !plain.prefersStatusBarHidden)
         #expect(game.supportedInterfaceOrientations == .portrait && game.prefersStatusBarHidden)
         #expect(UIInterfaceOrientationMask.all.contains(.landscapeLeft))
     }
 
     @Test func swift3SubviewOrderingNames() {
-        let parent = UIView(), a = UIView(), b = UIView()
+        let parent = UIView()
+        let a = UIView()
+        let b = UIView()
         parent.addSubview(a)
         parent.addSubview(b)
         parent.bringSubview(toFront: a)

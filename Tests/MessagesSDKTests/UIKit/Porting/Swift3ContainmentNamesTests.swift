@@ -1,5 +1,6 @@
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// The iOS 10 names of child containment, as Swift 3 apps (Apple's Ice Cream Builder) call them.
 @MainActor @Suite struct Swift3ContainmentNamesTests {
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test func theOldNamesEmbedAndRemoveAChildAsTheNewOnesDo() {
-        let parent = UIViewController(), child = Child()
+        let parent = UIViewController()
+        let child = Child()
         parent.addChildViewController(child)
         parent.view.addSubview(child.view)
         child.didMove(toParentViewController: parent)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// Small UIKit API that 2016 iMessage apps use: Dynamic Type fonts, UIKit's NSIndexPath
 /// additions, `isOpaque`, the nib hooks, a table cell's `setSelected(_:animated:)`.

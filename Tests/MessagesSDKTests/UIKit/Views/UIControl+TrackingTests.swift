@@ -1,6 +1,7 @@
 import Foundation
-@testable import MessagesSDK
 import Testing
+
+@testable import MessagesSDK
 
 /// A drag that begins on a control is tracked as UIKit tracks it: touchDown, then a drag
 /// event per move (inside, outside, exit, enter; inside is the bounds grown by 70 points),
@@ -8,7 +9,8 @@ import Testing
 @MainActor @Suite struct UIControlTrackingTests {
     static let names: [(UIControl.Event, String)] = [
         (.touchDown, "down"), (.touchDragInside, "inside"), (.touchDragOutside, "outside"), (.touchDragEnter, "enter"),
-        (.touchDragExit, "exit"), (.touchUpInside, "up inside"), (.touchUpOutside, "up outside"), (.touchCancel, "cancel"),
+        (.touchDragExit, "exit"), (.touchUpInside, "up inside"), (.touchUpOutside, "up outside"),
+        (.touchCancel, "cancel"),
         (.primaryActionTriggered, "primary"), (.valueChanged, "changed"),
     ]
 
@@ -19,7 +21,13 @@ import Testing
         window.addSubview(control)
         let log = Log()
         for (event, name) in Self.names { control.addAction(UIAction { _ in log.names.append(name) }, for: event) }
-        return (window, control, { defer { log.names = [] }; return log.names })
+        return (
+            window, control,
+            {
+                defer { log.names = [] }
+                return log.names
+            }
+        )
     }
 
     final class Log { var names: [String] = [] }

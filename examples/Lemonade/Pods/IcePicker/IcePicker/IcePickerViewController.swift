@@ -21,7 +21,9 @@ open class IcePickerViewController: UIViewController {
         super.viewDidLoad()
         title = "Ice"
         view.backgroundColor = UIColor.white
-        navigationItem.leftBarButtonItem = UIBarButtonItem(barButtonSystemItem: UIBarButtonSystemItem.cancel, target: self, action: #selector(IcePickerViewController.cancel))
+        navigationItem.leftBarButtonItem = UIBarButtonItem(
+            barButtonSystemItem: UIBarButtonSystemItem.cancel, target: self,
+            action: #selector(IcePickerViewController.cancel))
 
         let bundle = Bundle(for: IcePickerViewController.self)
         if let header = bundle.loadNibNamed("IceHeader", owner: nil, options: nil)?.first as? UIView {
