@@ -84,4 +84,42 @@ import Testing
             contentsOfFile: TestPaths.repository + "/Sources/MsgHostStore/HistoryStore.swift", encoding: .utf8)
         #expect(store.contains("public protocol HistoryStore: HistoryReader"))
     }
+
+    /// Each part owns its rules and answers with values: no function of a part takes another
+    /// part, `inout` or to read, so what a rule needs of another part's state comes in as a
+    /// value the machine asked for (`CallbackConnection`, `needed:`), and what it leads to goes
+    /// out as one (`Screens.Pumped`). Only the machine (`HostStateMachine` and its extensions)
+    /// and the read views it builds (`UnderWay`, the observers) hold several parts. `Outbox`
+    /// is not among them: it is the machine's voice, which numbers what a part says (header
+    /// ids, event sequence numbers), and every part speaks through it.
+    @Test func noPartTakesAnotherPart() throws {
+        let parts = [
+            "Supervisor", "ProcessTable", "Screens", "ControlSessions", "ParentApps", "Inspections", "World",
+            "Deliveries",
+        ]
+        let root = TestPaths.repository + "/Sources/MsgHostCore"
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
+        var checked = 0
+        for file in files {
+            let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            let declared = Set(
+                parts.filter {
+                    source.contains("struct \($0)") || source.contains("extension \($0) ")
+                        || source.contains("extension \($0):")
+                })
+            guard let owner = declared.first, declared.count == 1 else { continue }
+            checked += 1
+            for signature in source.components(separatedBy: "func ").dropFirst() {
+                let parameters = signature.prefix { $0 != "{" }
+                for other in parts where other != owner {
+                    let taken = parameters.range(
+                        of: #":\s*(inout\s+)?(some\s+)?"# + other + #"\b"#, options: .regularExpression)
+                    #expect(taken == nil, "\(file): a function of \(owner) takes \(other): func \(parameters)")
+                }
+            }
+        }
+        #expect(checked >= 20, "the parts' files were found (\(checked))")
+    }
 }

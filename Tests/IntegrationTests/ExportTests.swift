@@ -31,6 +31,12 @@ import Testing
                     swift,
                 ])
             #expect(written.status == 0, "\(written.stderr)")
+            // The checked-in file is held to the repository's format as every file is; what the
+            // writer writes is compared once formatted the same way.
+            let formatted = try CommandRun(
+                "/usr/bin/env",
+                ["swift", "format", "-i", "--configuration", TestPaths.repository + "/.swift-format", swift])
+            #expect(formatted.status == 0, "\(formatted.stderr)")
             let checkedIn = try String(contentsOfFile: Self.generated, encoding: .utf8)
             let now = try String(contentsOfFile: swift, encoding: .utf8)
             if now != checkedIn {

@@ -15,13 +15,13 @@ extension Supervisor {
             detail: "no hello within \(self.launchTimeout(process.app)) ms")
     }
 
-    /// A callback's response timeout fired: logged, and the process and the instance it was in
-    /// flight to returned, if that callback is still in flight (nil otherwise).
-    func unresponsive(_ launchID: String, callbackID: String, screens: Screens, outbox: inout Outbox, now: Instant) -> (
+    /// A callback's response timeout fired while it is still in flight to `instance` (the
+    /// machine asks the screens which one has it): logged, and the process returned (nil when
+    /// the process is gone).
+    func unresponsive(_ launchID: String, instance: Instance, outbox: inout Outbox, now: Instant) -> (
         ExtensionProcess, HostAction
     )? {
-        guard let process = self.processes[launchID], let instance = screens.instance(inFlight: callbackID, of: process)
-        else { return nil }
+        guard let process = self.processes[launchID] else { return nil }
         let callback = instance.callbacks.inFlight?.type.rawValue ?? "a callback"
         return (
             process,

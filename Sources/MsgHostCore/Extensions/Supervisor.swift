@@ -7,11 +7,12 @@ import MsgHostProtocol
 /// next; an attached process is asked and let go of, never signalled), its exit, crashes
 /// counted into quarantine, memory limits, and shutdown.
 ///
-/// The instances a process serves are the screens' (`Screens`), read here to tell whether a
-/// process is still needed. Ending a process ends its instances too, which the machine does
-/// with the screens and the waiting control clients: the supervisor says which process went
-/// and with what error (`Ending`, `Exited`), and the machine does that between announcing it
-/// and what follows, so the events keep their order.
+/// The instances a process serves are the screens' (`Screens`): whether a process is still
+/// needed comes in as a value the machine asks them for, never by reading them here. Ending a
+/// process ends its instances too, which the machine does with the screens and the waiting
+/// control clients: the supervisor says which process went and with what error (`Ending`,
+/// `Exited`), and the machine does that between announcing it and what follows, so the events
+/// keep their order.
 struct Supervisor: Sendable {
     var processes = ProcessTable()
     /// SIGTERM or SIGINT came: every process is ending, and no new request is taken.
@@ -75,10 +76,11 @@ struct Supervisor: Sendable {
 
     /// A new connection's hello: a launch waiting for it connects, or (attach mode) a process
     /// started by hand is taken on. Returns the process, the reply and the event; throws the
-    /// refusal (the connection is then ignored).
+    /// refusal (the connection is then ignored). `attachInstall` is the install of the hello's
+    /// app on the device it names to attach to, if there is one (the machine reads the world).
     mutating func hello(
-        _ inbound: InboundHello, route: [UInt8], world: World, ids: inout some IDGenerator, outbox: inout Outbox,
-        now: Instant
+        _ inbound: InboundHello, route: [UInt8], attachInstall: Install?, ids: inout some IDGenerator,
+        outbox: inout Outbox, now: Instant
     ) throws(WireError) -> (ExtensionProcess, [HostAction]) {
         let hello = inbound.body
         if let pid = hello.pid, !(1...Int(Int32.max)).contains(pid) {
@@ -92,7 +94,7 @@ struct Supervisor: Sendable {
         let event: HostAction
         if let device = hello.attachDevice {
             process = try self.attach(
-                inbound, device: device, route: route, world: world, ids: &ids, outbox: &outbox, now: now)
+                inbound, device: device, route: route, install: attachInstall, ids: &ids, outbox: &outbox, now: now)
             event = outbox.record(
                 .attached, now: now, device: device, app: hello.app, pid: hello.pid, detail: hello.sdk)
         } else {
@@ -118,9 +120,9 @@ struct Supervisor: Sendable {
     }
 
     /// Attach mode (SPEC §6): an extension started by hand, for a debugger, signs its hello
-    /// with the app's attach key and names the device it serves.
+    /// with the app's attach key and names the device it serves; `install` is the app's there.
     private mutating func attach(
-        _ inbound: InboundHello, device: String, route: [UInt8], world: World, ids: inout some IDGenerator,
+        _ inbound: InboundHello, device: String, route: [UInt8], install: Install?, ids: inout some IDGenerator,
         outbox: inout Outbox, now: Instant
     ) throws(WireError) -> ExtensionProcess {
         let hello = inbound.body
@@ -131,7 +133,7 @@ struct Supervisor: Sendable {
             outbox.count(.badTokens)
             throw .protocolError(.badToken, "the hello is not signed with \(hello.app)'s attach key")
         }
-        guard let install = world.install(device: device, app: hello.app) else {
+        guard let install else {
             throw .protocolError(.invalidBody, "attachDevice: \(hello.app) is not installed on \"\(device)\"")
         }
         if let running = self.processes.serving(ProcessKey(device: device, app: hello.app)),
@@ -152,15 +154,9 @@ struct Supervisor: Sendable {
 
     // MARK: Idle and ending
 
-    /// Whether any instance of the process is active, or has callbacks to deliver.
-    func isNeeded(_ process: ExtensionProcess, screens: Screens) -> Bool {
-        process.instanceIDs.contains { screens[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false }
-    }
-
-    /// Starts the idle timer once a connected process is no longer needed.
-    mutating func goIdleIfUnneeded(_ launchID: String, screens: Screens, now: Instant) -> [HostAction] {
-        guard let process = self.processes[launchID], process.isConnected, !self.isNeeded(process, screens: screens)
-        else { return [] }
+    /// Starts the idle timer once a connected process is no longer `needed` (`Screens.needs`).
+    mutating func goIdleIfUnneeded(_ launchID: String, needed: Bool, now: Instant) -> [HostAction] {
+        guard let process = self.processes[launchID], process.isConnected, !needed else { return [] }
         self.processes[launchID]?.idleGeneration += 1
         return [
             .startTimer(
@@ -268,11 +264,12 @@ struct Supervisor: Sendable {
         var announced: HostAction
     }
 
-    mutating func exited(_ launchID: String, status: String, screens: Screens, outbox: inout Outbox, now: Instant)
+    /// `needed`: an instance of it had not resigned or had callbacks under way (`Screens.needs`),
+    /// so that an exit it was not asked for is a crash.
+    mutating func exited(_ launchID: String, status: String, needed: Bool, outbox: inout Outbox, now: Instant)
         -> Exited?
     {
-        guard let process = self.processes[launchID],
-            let (_, exit) = self.processes.remove(launchID, needed: self.isNeeded(process, screens: screens))
+        guard let process = self.processes[launchID], let (_, exit) = self.processes.remove(launchID, needed: needed)
         else { return nil }
         let announced = outbox.record(
             exit.event, now: now, device: process.device, app: process.app, name: exit.reason, pid: process.pid,

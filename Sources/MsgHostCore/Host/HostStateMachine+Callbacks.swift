@@ -2,20 +2,27 @@ import HashTreeCollections
 import MsgHostProtocol
 
 /// Callbacks and the replies that wait for them: `Screens` sends each instance's callbacks
-/// (`Screens+Callbacks`), `ControlSessions` holds a reply while what it caused is under way
-/// (`ControlSessions+Replies`); here they are given the parts they borrow.
+/// (`Screens+Callbacks`) over the connection the `Supervisor` gives, `ControlSessions` holds a
+/// reply while what it caused is under way (`UnderWay`, read here from the parts that carry it).
 extension HostStateMachine {
-    /// Queues callbacks for an instance, carrying the causes being handled.
+    /// Queues callbacks for an instance, carrying the causes being handled, and sends the first
+    /// if nothing is in flight.
     mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on instanceID: String, now: Instant)
         -> [HostAction]
     {
-        self.screens.enqueue(
-            callbacks, on: instanceID, causes: self.sessions.activeCauses, supervisor: &self.supervisor,
-            outbox: &self.outbox, now: now)
+        guard self.screens.enqueue(callbacks, on: instanceID, causes: self.sessions.activeCauses) else { return [] }
+        return self.pump(instanceID, now: now)
     }
 
+    /// Sends the instance's next callback if none is in flight and its process is connected;
+    /// when its queue is empty, lets the process go idle if nothing else needs it.
     mutating func pump(_ instanceID: String, now: Instant) -> [HostAction] {
-        self.screens.pump(instanceID, supervisor: &self.supervisor, outbox: &self.outbox, now: now)
+        let connection = self.screens[instanceID].flatMap { self.supervisor.connection($0.launchID) }
+        switch self.screens.pump(instanceID, over: connection, outbox: &self.outbox, now: now) {
+        case .sent(let actions): return actions
+        case .waiting: return []
+        case .emptied(let launchID): return self.goIdleIfUnneeded(launchID: launchID, now: now)
+        }
     }
 
     /// Answers the control request being handled once every callback it caused, on any
@@ -40,8 +47,11 @@ extension HostStateMachine {
         let waiter = Waiter(
             client: request.client, requestID: request.requestID, answer: answer, causes: self.sessions.activeCauses,
             instances: instances)
-        guard let ready = self.sessions.reply(waiter, underWay: self.underWay) else { return [] }
-        return [ready.reply(screens: self.screens, file: self.rendering.fileValue, outbox: &self.outbox, now: now)]
+        let underWay = self.underWay
+        let kept = self.sessions.keep(
+            waiter, outstanding: underWay.causes(among: waiter.causes),
+            unreported: underWay.unreportedLaunches(of: waiter.instances))
+        return kept ? [] : [self.answer(waiter, now: now)]
     }
 
     private var underWay: UnderWay {
@@ -50,8 +60,28 @@ extension HostStateMachine {
 
     /// Answers every waiter whose consequences are all acknowledged (as each event finishes).
     mutating func answerWaiters(now: Instant) -> [HostAction] {
-        self.sessions.takeAnswerable(underWay: self.underWay).map {
-            $0.reply(screens: self.screens, file: self.rendering.fileValue, outbox: &self.outbox, now: now)
+        let underWay = self.underWay
+        let awaited = self.sessions.awaited
+        return self.sessions.takeAnswerable(
+            outstanding: underWay.causes(among: awaited.causes),
+            unreported: underWay.unreportedLaunches(of: awaited.instances)
+        ).map { self.answer($0, now: now) }
+    }
+
+    /// A waiter's reply, now that it may go: its result, or what the sticker drawer it waited
+    /// for shows.
+    private mutating func answer(_ waiter: Waiter, now: Instant) -> HostAction {
+        let body: Result<ControlResult, WireError> =
+            switch waiter.answer {
+            case .result(let result): .success(result)
+            case .stickerDrawer(let instanceID):
+                self.screens.drawerResult(instanceID, file: self.rendering.fileValue).map { .stickerDrawer($0) }
+            }
+        switch body {
+        case .success(let result):
+            return self.outbox.controlReply(to: waiter.client, requestID: waiter.requestID, .ok(result), now: now)
+        case .failure(let error):
+            return self.outbox.controlError(to: waiter.client, requestID: waiter.requestID, error, now: now)
         }
     }
 

@@ -56,8 +56,11 @@ extension HostStateMachine {
     /// connection ignored.
     private mutating func helloReceived(route: [UInt8], _ inbound: InboundHello, now: Instant) -> [HostAction] {
         do {
+            let attachInstall = inbound.body.attachDevice.flatMap {
+                self.world.install(device: $0, app: inbound.body.app)
+            }
             let (process, actions) = try self.supervisor.hello(
-                inbound, route: route, world: self.world, ids: &self.ids, outbox: &self.outbox, now: now)
+                inbound, route: route, attachInstall: attachInstall, ids: &self.ids, outbox: &self.outbox, now: now)
             guard !process.attached else { return actions }
             return actions + process.instanceIDs.flatMap { self.pump($0, now: now) }
                 + self.goIdleIfUnneeded(launchID: process.launchID, now: now)

@@ -25,7 +25,7 @@ extension HostStateMachine {
     mutating func handleProcessExited(launchID: String, status: String, now: Instant) -> [HostAction] {
         guard
             let exited = self.supervisor.exited(
-                launchID, status: status, screens: self.screens, outbox: &self.outbox, now: now)
+                launchID, status: status, needed: self.isNeeded(launchID), outbox: &self.outbox, now: now)
         else { return [] }
         return [exited.announced] + self.dropInstances(of: exited.process, failingWith: exited.failure, now: now)
             + self.supervisor.afterExit(exited, outbox: &self.outbox, now: now)
@@ -50,7 +50,12 @@ extension HostStateMachine {
 
     /// Schedules the idle timer once the process has no active instance and nothing in flight.
     mutating func goIdleIfUnneeded(launchID: String, now: Instant) -> [HostAction] {
-        self.supervisor.goIdleIfUnneeded(launchID, screens: self.screens, now: now)
+        self.supervisor.goIdleIfUnneeded(launchID, needed: self.isNeeded(launchID), now: now)
+    }
+
+    /// Whether an instance of the process is active or has callbacks to deliver (`Screens.needs`).
+    private func isNeeded(_ launchID: String) -> Bool {
+        self.processes[launchID].map(self.screens.needs) ?? false
     }
 
     /// Ends a process (`Supervisor.beginTermination`). Its instances are failed now: nobody may
@@ -105,9 +110,10 @@ extension HostStateMachine {
             }
             return [event] + self.kill(launchID: launchID, reason: .launchFailed, now: now)
         case .responseTimeout(let launchID, let callbackID):
-            guard
+            guard let process = self.processes[launchID],
+                let instance = self.screens.instance(inFlight: callbackID, of: process),
                 let (process, event) = self.supervisor.unresponsive(
-                    launchID, callbackID: callbackID, screens: self.screens, outbox: &self.outbox, now: now)
+                    launchID, instance: instance, outbox: &self.outbox, now: now)
             else { return [] }
             return [event] + self.kill(launchID: launchID, reason: .unresponsive, now: now)
                 + self.supervisor.crashed(process, outbox: &self.outbox, now: now)

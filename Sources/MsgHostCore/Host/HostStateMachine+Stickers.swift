@@ -26,9 +26,21 @@ extension HostStateMachine {
     mutating func stickersAnswered(instanceID: String, failure: WireError?, _ answer: StickersResult?, now: Instant)
         -> [HostAction]
     {
-        self.screens.stickersAnswered(
-            instanceID, failure: failure, answer, causes: self.sessions.activeCauses, inspections: &self.inspections,
-            outbox: &self.outbox, now: now)
+        switch self.screens.stickersAnswered(
+            instanceID, failure: failure, answer, causes: self.sessions.activeCauses, outbox: &self.outbox, now: now)
+        {
+        case .done(let actions):
+            return actions
+        case .check(let pending):
+            return self.checkDrawerFiles(pending)
+        }
+    }
+
+    /// The drawer waits, parked, while the shell looks at its stickers' files.
+    private mutating func checkDrawerFiles(_ pending: PendingDrawer) -> [HostAction] {
+        let token = self.inspections.park(.drawer(pending))
+        self.screens.drawerChecking(pending.instanceID, token: token)
+        return [.inspectFiles(token: token, pending.candidates.map(\.fileCheck), alternateFilename: nil)]
     }
 
     /// `chooseSticker`: into the input field (as a tap in the drawer), or peeled onto a bubble,

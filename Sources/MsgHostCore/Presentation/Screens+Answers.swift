@@ -24,23 +24,31 @@ extension Screens {
         return []
     }
 
-    /// The app answered `stickers`: the drawer loads, or waits while the shell looks at the
-    /// files of the stickers it offered (parked in `inspections`, carrying `causes`).
+    /// What the app's `stickers` answer came to: the drawer loaded (its event, if it shows), or
+    /// the files of the stickers it offered to look at first (the machine parks the drawer
+    /// with `Inspections` and says where with `drawerChecking`).
+    enum StickersAnswered {
+        case done([HostAction])
+        case check(PendingDrawer)
+    }
+
+    /// The app answered `stickers`: the drawer loads, or waits, carrying `causes`, while the
+    /// shell looks at the files of the stickers it offered.
     mutating func stickersAnswered(
-        _ id: String, failure: WireError?, _ answer: StickersResult?, causes: Set<Int>,
-        inspections: inout Inspections, outbox: inout Outbox, now: Instant
-    ) -> [HostAction] {
+        _ id: String, failure: WireError?, _ answer: StickersResult?, causes: Set<Int>, outbox: inout Outbox,
+        now: Instant
+    ) -> StickersAnswered {
         guard let app = self[id]?.app, let next = self[id]?.drawer?.answered(by: app, failure: failure, answer) else {
-            return []
+            return .done([])
         }
         guard case .check(let candidates, let rejected) = next else {
-            return self.drawerLoaded(id, outbox: &outbox, now: now)
+            return .done(self.drawerLoaded(id, outbox: &outbox, now: now))
         }
-        let token = inspections.park(
-            .drawer(PendingDrawer(instanceID: id, candidates: candidates, rejected: rejected, causes: causes)))
-        self[id]?.drawer?.checking(token: token)
-        return [.inspectFiles(token: token, candidates.map(\.fileCheck), alternateFilename: nil)]
+        return .check(PendingDrawer(instanceID: id, candidates: candidates, rejected: rejected, causes: causes))
     }
+
+    /// The drawer's files are being looked at under `token`.
+    mutating func drawerChecking(_ id: String, token: Int) { self[id]?.drawer?.checking(token: token) }
 
     /// The shell looked at a drawer's files; a drawer opened again, or gone with its
     /// instance, no longer wants them.

@@ -4,43 +4,56 @@ import MsgHostProtocol
 /// Sending each instance's callbacks (SPEC §3): one in flight per instance, in order, each
 /// with its response timer, to the process serving it once that process is connected.
 ///
-/// `Screens` owns the queues; it borrows the `Supervisor` for the route, the key and the
-/// timeout of the process serving an instance (and to let that process idle when nothing is
-/// left for it), and the `Outbox` to write the callback.
+/// `Screens` owns the queues. What it needs of the process serving an instance comes in as a
+/// value (`CallbackConnection`, which the machine asks the `Supervisor` for), and what the
+/// process should do when nothing is left for it goes out as one (`Pumped.emptied`).
 extension Screens {
-    /// Queues `callbacks` for an instance, in order, carrying `causes`, and sends the first if
-    /// nothing is in flight.
-    mutating func enqueue(
-        _ callbacks: [(CallbackType, OutboundBody)], on id: String, causes: Set<Int>,
-        supervisor: inout Supervisor, outbox: inout Outbox, now: Instant
-    ) -> [HostAction] {
-        guard self[id] != nil else { return [] }
-        self[id]!.callbacks.append(callbacks.map { CallbackQueue.Callback(type: $0.0, body: $0.1, causes: causes) })
-        return self.pump(id, supervisor: &supervisor, outbox: &outbox, now: now)
+    /// What sending an instance's next callback came to.
+    enum Pumped: Equatable {
+        /// The callback went: its message, its observation and its response timer.
+        case sent([HostAction])
+        /// Nothing went: one is in flight, the process has not said hello, or the instance is gone.
+        case waiting
+        /// Its queue is empty: the process serving it (`launchID`) may idle if nothing else needs it.
+        case emptied(launchID: String)
     }
 
-    /// Sends the instance's next callback if none is in flight and its process is connected;
-    /// when its queue is empty, lets the process go idle if nothing else needs it.
-    mutating func pump(_ id: String, supervisor: inout Supervisor, outbox: inout Outbox, now: Instant) -> [HostAction] {
-        guard var instance = self[id], instance.callbacks.inFlight == nil else { return [] }
+    /// Queues `callbacks` for an instance, in order, carrying `causes`. False when there is no
+    /// such instance (nothing is queued).
+    mutating func enqueue(_ callbacks: [(CallbackType, OutboundBody)], on id: String, causes: Set<Int>) -> Bool {
+        guard self[id] != nil else { return false }
+        self[id]!.callbacks.append(callbacks.map { CallbackQueue.Callback(type: $0.0, body: $0.1, causes: causes) })
+        return true
+    }
+
+    /// Sends the instance's next callback over `connection` (nil while its process is not
+    /// connected) if none is in flight.
+    mutating func pump(_ id: String, over connection: CallbackConnection?, outbox: inout Outbox, now: Instant)
+        -> Pumped
+    {
+        guard var instance = self[id], instance.callbacks.inFlight == nil else { return .waiting }
         guard let callback = instance.callbacks.next else {
             instance.queueEmptied()
             self[id] = instance
-            return supervisor.goIdleIfUnneeded(instance.launchID, screens: self, now: now)
+            return .emptied(launchID: instance.launchID)
         }
-        guard let process = supervisor.processes[instance.launchID], case .connected(let route) = process.state else {
-            return []
-        }
+        guard let connection, connection.launchID == instance.launchID else { return .waiting }
         let (callbackID, send) = outbox.extensionMessage(
-            to: route, type: callback.type.rawValue, body: callback.body, key: process.token, now: now)
+            to: connection.route, type: callback.type.rawValue, body: callback.body, key: connection.key, now: now)
         instance.sentNext(id: callbackID, at: now)
         self[id] = instance
-        return [
+        return .sent([
             send, .observed(.callbackSent(id: callbackID, type: callback.type)),
             .startTimer(
-                .responseTimeout(launchID: process.launchID, callbackID: callbackID),
-                at: now.adding(milliseconds: supervisor.responseTimeout(process.app))),
-        ]
+                .responseTimeout(launchID: connection.launchID, callbackID: callbackID),
+                at: now.adding(milliseconds: connection.responseTimeoutMs)),
+        ])
+    }
+
+    /// Whether any instance of the process is active, or has callbacks to deliver: a process
+    /// nothing needs may idle, and one that exits while needed crashed.
+    func needs(_ process: ExtensionProcess) -> Bool {
+        process.instanceIDs.contains { self[$0].map { $0.phase != .resigned || !$0.isIdle } ?? false }
     }
 
     /// The causes of the callbacks `process` is handling now: what it asks for is their

@@ -19,7 +19,7 @@ import Testing
         #expect(supervisor.launchTimedOut("l1", outbox: &outbox, now: Self.t0) != nil)
         #expect(supervisor.launchTimedOut("nobody", outbox: &outbox, now: Self.t0) == nil)
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app"), launchID: "l1", signedWithAttachKey: false)
-        _ = try supervisor.hello(hello, route: [7], world: World(), ids: &ids, outbox: &outbox, now: Self.t0)
+        _ = try supervisor.hello(hello, route: [7], attachInstall: nil, ids: &ids, outbox: &outbox, now: Self.t0)
         #expect(supervisor.launchTimedOut("l1", outbox: &outbox, now: Self.t0) == nil, "it said hello in time")
 
         var screens = Screens()
@@ -28,14 +28,15 @@ import Testing
                 id: "i1", launchID: "l1", device: "amber-phone", conversation: "ab", app: "app", installID: "in",
                 context: .messages, style: .compact))
         supervisor.processes.adopt("i1", by: "l1")
-        _ = screens.enqueue(
-            [(.touch, .ok)], on: "i1", causes: [], supervisor: &supervisor, outbox: &outbox, now: Self.t0)
+        let queued = screens.enqueue([(.touch, .ok)], on: "i1", causes: [])
+        #expect(queued)
+        _ = screens.pump("i1", over: supervisor.connection("l1"), outbox: &outbox, now: Self.t0)
         let inFlight = try #require(screens["i1"]?.callbacks.inFlight)
-        #expect(
-            supervisor.unresponsive("l1", callbackID: "other", screens: screens, outbox: &outbox, now: Self.t0) == nil)
-        #expect(
-            supervisor.unresponsive("l1", callbackID: inFlight.id, screens: screens, outbox: &outbox, now: Self.t0)?.0
-                .launchID == "l1")
+        let process = try #require(supervisor.processes["l1"])
+        #expect(screens.instance(inFlight: "other", of: process) == nil, "no instance has it in flight: no timeout")
+        let instance = try #require(screens.instance(inFlight: inFlight.id, of: process))
+        #expect(supervisor.unresponsive("gone", instance: instance, outbox: &outbox, now: Self.t0) == nil)
+        #expect(supervisor.unresponsive("l1", instance: instance, outbox: &outbox, now: Self.t0)?.0.launchID == "l1")
         #expect(outbox.events.records.filter { $0.kind == "launchTimedOut" || $0.kind == "unresponsive" }.count == 2)
     }
 
@@ -47,7 +48,7 @@ import Testing
         _ = supervisor.launch(
             ScreensCallbacksTests.key, installID: "in", launchID: "l1", token: "t", outbox: &outbox, now: Self.t0)
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app"), launchID: "l1", signedWithAttachKey: false)
-        _ = try supervisor.hello(hello, route: [7], world: World(), ids: &ids, outbox: &outbox, now: Self.t0)
+        _ = try supervisor.hello(hello, route: [7], attachInstall: nil, ids: &ids, outbox: &outbox, now: Self.t0)
         supervisor.processes["l1"]?.memory.warningID = "h5"
         let process = try #require(supervisor.processes["l1"])
         guard case .memoryWarning = supervisor.answered("h5", by: process) else {

@@ -46,21 +46,23 @@ import Testing
         _ = self.launched()
         #expect(throws: WireError.self) {
             try self.supervisor.hello(
-                self.hello(launchID: nil), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
+                self.hello(launchID: nil), route: [9], attachInstall: nil, ids: &ids, outbox: &self.outbox, now: Self.t0
+            )
         }
         #expect(self.outbox.counters.byName["badTokens"] == 1)
         #expect(throws: WireError.self) {
             try self.supervisor.hello(
-                self.hello(launchID: "l1", protocol: 99), route: [9], world: World(), ids: &ids, outbox: &self.outbox,
+                self.hello(launchID: "l1", protocol: 99), route: [9], attachInstall: nil, ids: &ids,
+                outbox: &self.outbox,
                 now: Self.t0)
         }
         #expect(throws: WireError.self) {
             try self.supervisor.hello(
-                self.hello(launchID: "l1", pid: 0), route: [9], world: World(), ids: &ids, outbox: &self.outbox,
+                self.hello(launchID: "l1", pid: 0), route: [9], attachInstall: nil, ids: &ids, outbox: &self.outbox,
                 now: Self.t0)
         }
         let (process, actions) = try self.supervisor.hello(
-            self.hello(launchID: "l1"), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
+            self.hello(launchID: "l1"), route: [9], attachInstall: nil, ids: &ids, outbox: &self.outbox, now: Self.t0)
         #expect(process.launchID == "l1" && self.supervisor.processes.process(route: [9])?.isConnected == true)
         #expect(actions.count == 2, "the reply and the event")
     }
@@ -69,7 +71,7 @@ import Testing
         var ids = SequentialIDGenerator()
         _ = self.launched()
         _ = try self.supervisor.hello(
-            self.hello(launchID: "l1"), route: [9], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
+            self.hello(launchID: "l1"), route: [9], attachInstall: nil, ids: &ids, outbox: &self.outbox, now: Self.t0)
         let ending = try #require(
             self.supervisor.beginTermination("l1", reason: .idle, outbox: &self.outbox, now: Self.t0))
         #expect(ending.failure.name == "extensionFailed")
@@ -113,7 +115,8 @@ import Testing
             id: "x1", body: HelloBody(app: "app", pid: 4242, attachDevice: "phone"), launchID: nil,
             signedWithAttachKey: true)
         let (process, _) = try self.supervisor.hello(
-            hello, route: [5], world: world, ids: &ids, outbox: &self.outbox, now: Self.t0)
+            hello, route: [5], attachInstall: world.install(device: "phone", app: "app"), ids: &ids,
+            outbox: &self.outbox, now: Self.t0)
         #expect(process.attached && process.pid == 4242)
         #expect(self.supervisor.forceKill(process.launchID).isEmpty)
         _ = self.supervisor.beginTermination(process.launchID, reason: .idle, outbox: &self.outbox, now: Self.t0)
@@ -127,11 +130,11 @@ import Testing
         for index in 0..<settings.crashLimit {
             _ = self.launched("l\(index)")
             _ = try self.supervisor.hello(
-                self.hello(launchID: "l\(index)"), route: [UInt8(index)], world: World(), ids: &ids,
+                self.hello(launchID: "l\(index)"), route: [UInt8(index)], attachInstall: nil, ids: &ids,
                 outbox: &self.outbox, now: Self.t0)
             let exited = try #require(
                 self.supervisor.exited(
-                    "l\(index)", status: "signal 11", screens: Screens(), outbox: &self.outbox, now: Self.t0))
+                    "l\(index)", status: "signal 11", needed: false, outbox: &self.outbox, now: Self.t0))
             #expect(exited.exit == .terminated(reason: .exitedByItself), "not needed: no crash")
             _ = self.supervisor.crashed(exited.process, outbox: &self.outbox, now: Self.t0)
         }
@@ -150,7 +153,7 @@ import Testing
         }
         #expect(self.supervisor.shutdownDeadline() == [.signal(launchID: "l1", .kill)])
         let exited = self.supervisor.exited(
-            "l1", status: "exit 0", screens: Screens(), outbox: &self.outbox, now: Self.t0)
+            "l1", status: "exit 0", needed: false, outbox: &self.outbox, now: Self.t0)
         #expect(exited.map { self.supervisor.afterExit($0, outbox: &self.outbox, now: Self.t0) } == [.stopped])
     }
 }

@@ -30,19 +30,18 @@ import Testing
     @Test func theDrawerLoadsOnceItsFilesWereLookedAt() throws {
         var screens = Screens()
         var outbox = Outbox(eventLogCapacity: 8)
-        var inspections = Inspections()
         screens.add(ScreensTests.instance("i1"))
         screens["i1"]?.drawer = StickerDrawer()
         let asked = screens.stickersAnswered(
-            "i1", failure: nil, StickersResult(stickers: [StickerDrawerTests.cone]), causes: [5],
-            inspections: &inspections, outbox: &outbox, now: Self.now)
-        guard case .inspectFiles(let token, let checks, _) = asked.first,
-            case .drawer(let pending)? = inspections.take(token)
-        else {
+            "i1", failure: nil, StickersResult(stickers: [StickerDrawerTests.cone]), causes: [5], outbox: &outbox,
+            now: Self.now)
+        guard case .check(let pending) = asked else {
             Issue.record("the sticker's file is looked at first")
             return
         }
-        #expect(checks.count == 1 && pending.causes == [5] && outbox.events.records.isEmpty)
+        let token = 7
+        screens.drawerChecking("i1", token: token)
+        #expect(pending.candidates.count == 1 && pending.causes == [5] && outbox.events.records.isEmpty)
         let loaded = screens.drawerFilesChecked(
             pending, token: token, results: [.accepted(StickerDrawerTests.file("cone"))], outbox: &outbox, now: Self.now
         )

@@ -29,28 +29,39 @@ import Testing
     private mutating func connect() throws {
         var ids = SequentialIDGenerator()
         let hello = InboundHello(id: "x1", body: HelloBody(app: "app"), launchID: "l1", signedWithAttachKey: false)
-        _ = try self.supervisor.hello(hello, route: [7], world: World(), ids: &ids, outbox: &self.outbox, now: Self.t0)
+        _ = try self.supervisor.hello(
+            hello, route: [7], attachInstall: nil, ids: &ids, outbox: &self.outbox, now: Self.t0)
     }
 
-    private mutating func enqueue(_ types: [CallbackType], causes: Set<Int> = []) -> [HostAction] {
-        self.screens.enqueue(
-            types.map { ($0, OutboundBody.ok) }, on: "i1", causes: causes, supervisor: &self.supervisor,
-            outbox: &self.outbox, now: Self.t0)
+    /// Queues and sends as the machine does: over the connection the supervisor gives.
+    private mutating func enqueue(_ types: [CallbackType], causes: Set<Int> = []) -> Screens.Pumped {
+        let queued = self.screens.enqueue(types.map { ($0, OutboundBody.ok) }, on: "i1", causes: causes)
+        #expect(queued)
+        return self.pump()
     }
 
-    private static func sent(_ actions: [HostAction]) -> [String] {
-        actions.compactMap { if case .sendToExtension(_, let message) = $0 { message.header.type } else { nil } }
+    private mutating func pump() -> Screens.Pumped {
+        self.screens.pump("i1", over: self.supervisor.connection("l1"), outbox: &self.outbox, now: Self.t0)
+    }
+
+    private static func sent(_ pumped: Screens.Pumped) -> [String] {
+        guard case .sent(let actions) = pumped else { return [] }
+        return actions.compactMap {
+            if case .sendToExtension(_, let message) = $0 { message.header.type } else { nil }
+        }
     }
 
     @Test mutating func nothingGoesBeforeTheHelloThenOneAtATimeInOrder() throws {
         self.instance()
         #expect(
-            self.enqueue([.willBecomeActive, .didBecomeActive], causes: [4]).isEmpty, "its process has not said hello")
+            self.enqueue([.willBecomeActive, .didBecomeActive], causes: [4]) == .waiting,
+            "its process has not said hello")
         try self.connect()
-        let first = self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)
+        let first = self.pump()
         #expect(Self.sent(first) == ["willBecomeActive"])
+        guard case .sent(let firstActions) = first else { return }
         #expect(
-            first.contains {
+            firstActions.contains {
                 if case .startTimer(.responseTimeout(launchID: "l1", _), let at) = $0 {
                     at == Self.t0.adding(milliseconds: HostSettings().responseTimeoutMs)
                 } else {
@@ -58,26 +69,25 @@ import Testing
                 }
             })
         #expect(self.screens.causes(among: [4]) == [4], "the causes ride with the callbacks")
-        #expect(
-            self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0).isEmpty,
-            "one in flight")
+        #expect(self.pump() == .waiting, "one in flight")
         let process = try #require(self.supervisor.processes["l1"])
         let inFlight = try #require(self.screens["i1"]?.callbacks.inFlight)
         #expect(self.screens.instance(inFlight: inFlight.id, of: process)?.id == "i1")
         #expect(self.screens.acknowledge("not-in-flight", from: process) == nil)
         #expect(self.screens.acknowledge(inFlight.id, from: process)?.callback.type == .willBecomeActive)
-        #expect(
-            Self.sent(self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)) == [
-                "didBecomeActive"
-            ])
+        #expect(Self.sent(self.pump()) == ["didBecomeActive"])
     }
 
     @Test mutating func anEmptiedQueueLetsAnUnneededProcessIdle() throws {
         self.instance()
         try self.connect()
         self.screens["i1"]?.phase = .resigning
-        let idle = self.screens.pump("i1", supervisor: &self.supervisor, outbox: &self.outbox, now: Self.t0)
+        #expect(self.pump() == .emptied(launchID: "l1"))
         #expect(self.screens["i1"]?.phase == .resigned, "its last callback was acknowledged")
+        let process = try #require(self.supervisor.processes["l1"])
+        #expect(!self.screens.needs(process), "a resigned instance with nothing queued needs no process")
+        let idle = self.supervisor.goIdleIfUnneeded("l1", needed: false, now: Self.t0)
         #expect(idle.contains { if case .startTimer(.idle(launchID: "l1", _), _) = $0 { true } else { false } })
+        #expect(self.supervisor.goIdleIfUnneeded("l1", needed: true, now: Self.t0).isEmpty)
     }
 }
