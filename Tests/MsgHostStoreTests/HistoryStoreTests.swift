@@ -42,7 +42,7 @@ import Testing
         keep(try world.install(app: "app", on: "amber-phone", id: "install-a", at: Instant(milliseconds: 0)))
         for n in 0..<30 {
             keep(
-                try world.deliver(
+                try world.storeAndArrive(
                     Self.message("m\(n)", session: n % 10 == 0 ? "S" : nil, live: n % 7 == 0, expiring: n % 5 == 0)))
         }
         #expect(!world.hasPendingHistory, "everything written is read from the history itself")
@@ -113,8 +113,9 @@ import Testing
             var world = try Self.build(on: history)
             // m30 collapses m20 (of session S, with a summary); m31 removes m30 (without one).
             for (n, summary) in [(30, nil), (31, "s")] as [(Int, String?)] {
-                var changes = try world.deliver(Self.message("m\(n)", session: "S", live: true, summary: summary))
-                changes += try world.deliver(Self.message("p\(n)", live: n == 31))
+                var changes = try world.storeAndArrive(
+                    Self.message("m\(n)", session: "S", live: true, summary: summary))
+                changes += try world.storeAndArrive(Self.message("p\(n)", live: n == 31))
                 #expect(world.hasPendingHistory)
                 let pending = try screens.map {
                     try world.liveBubbles(device: "ben-phone", conversation: "ab", onScreen: $0).map(\.messageID)
@@ -145,7 +146,7 @@ import Testing
             id: "t1", conversation: "solo", app: "app", sender: "amber", senderDevice: "amber-phone",
             senderInstall: "install-a", sentAt: 1,
             message: MessageValue(layout: .template(TemplateLayoutValue(caption: "t"))))
-        store.record(try world.deliver(template))
+        store.record(try world.storeAndArrive(template))
         try store.commit()
         #expect(try store.liveBubbles(device: "ben-phone", conversation: "solo", newest: 50).isEmpty)
         #expect(store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")), "remembered")
@@ -155,7 +156,7 @@ import Testing
             .app(
                 MessageValue(layout: .live(alternateLayout: TemplateLayoutValue(caption: "l"))), image: nil, media: nil)
         )
-        store.record(try world.deliver(live))
+        store.record(try world.storeAndArrive(live))
         #expect(
             !store.withoutLive.contains(TranscriptKey(device: "ben-phone", conversation: "solo")),
             "a live bubble written there")
@@ -180,7 +181,7 @@ import Testing
         try store.commit()
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
         #expect(store.withoutUnseenExpiring.contains(TranscriptKey(device: "ben-phone", conversation: "ab")))
-        store.record(try world.deliver(Self.message("x1", expiring: true)))
+        store.record(try world.storeAndArrive(Self.message("x1", expiring: true)))
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").map(\.messageID) == ["x1"])
         store.rollBack()
         #expect(try store.unseenExpiring(device: "ben-phone", conversation: "ab").isEmpty)
@@ -194,7 +195,7 @@ import Testing
             try store.entryCount(device: "ben-phone", conversation: "ab", from: nil) == 30, "uncommitted, yet visible")
         try store.commit()
         #expect(!store.hasOpenBatch)
-        store.record(try world.deliver(Self.message("late")))
+        store.record(try world.storeAndArrive(Self.message("late")))
         store.record([.messageStored(Self.message("m1"))])  // a duplicate id: this write fails
         #expect(throws: (any Error).self) { try store.commit() }
         let reopened = try WorldStore(path: self.directory.file("b.sqlite"))
@@ -228,7 +229,7 @@ import Testing
                 (history as? InMemoryHistory)?.commit()
             }
             let before = try Self.answers(history)
-            history.record(try world.deliver(Self.message("m30", expiring: true)))
+            history.record(try world.storeAndArrive(Self.message("m30", expiring: true)))
             let entries = try history.entries(device: "ben-phone", conversation: "ab", before: nil, limit: 3)
             var seen = entries[0]
             seen.seenAt = 9

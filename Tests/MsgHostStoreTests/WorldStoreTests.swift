@@ -56,13 +56,13 @@ import Testing
         }
         let live = LayoutValue.live(
             alternateLayout: TemplateLayoutValue(caption: "alt", image: FrameReference(frame: 0)))
-        traffic += try world.deliver(
+        traffic += try world.storeAndArrive(
             message(
                 "m1", from: "amber", device: "amber-phone", install: "install-a",
                 layout: .template(.init(caption: "one"))))
-        traffic += try world.deliver(
+        traffic += try world.storeAndArrive(
             message("m2", from: "ben", device: "ben-phone", install: "install-b", layout: live))
-        traffic += try world.deliver(
+        traffic += try world.storeAndArrive(
             message("m3", from: "amber", device: "amber-mac", install: "install-a", layout: nil))
 
         var reinstall: [WorldChange] = []

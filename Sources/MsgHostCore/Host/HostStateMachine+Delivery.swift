@@ -14,7 +14,7 @@ extension HostStateMachine {
             id: self.ids.makeUUID(), conversation: conversation, app: app,
             sender: self.world.devices[deviceID]?.owner ?? "", senderDevice: deviceID,
             senderInstall: install, sentAt: now.milliseconds, content: content)
-        var actions: [HostAction] = [.persist(self.world.applying([.messageStored(stored)]))]
+        var actions: [HostAction] = [.persist(self.world.store(stored))]
         actions.append(
             self.outbox.record(
                 .sent, now: now, device: deviceID, app: app, conversation: conversation,

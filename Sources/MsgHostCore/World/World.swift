@@ -265,16 +265,10 @@ public struct World: Sendable {
         return changes
     }
 
-    /// Stores a message and has it arrive at once on every device of every member (for the
-    /// sender's own devices too). The host itself goes through `PendingDelivery` instead.
-    public mutating func deliver(_ message: StoredMessage, nilSummaryText: String? = nil) throws(HistoryUnreadable)
-        -> [WorldChange]
-    {
-        var changes = self.applying([.messageStored(message)])
-        for device in self.memberDevices(of: message.conversation) {
-            changes += try self.arrive(message.id, on: device.id, nilSummaryText: nilSummaryText)
-        }
-        return changes
+    /// Stores a sent message, before its way to the devices (`plan`, then `arrive` on each):
+    /// the change to persist.
+    public mutating func store(_ message: StoredMessage) -> [WorldChange] {
+        self.applying([.messageStored(message)])
     }
 
     /// Every device of every member of a conversation.

@@ -49,13 +49,16 @@ enum MemorySuite {
         }
     }
 
-    /// The seeding's only write: each message stored and arrived on every member's device
-    /// through `World.deliver` (the session rule applied, as on a send), its changes written
-    /// into the store's batch as the daemon's loop writes a unit's, then committed as one
-    /// transaction.
+    /// The seeding's only write: each message stored and arrived on every member's device by
+    /// the host's own steps (`World.store`, `World.arrive`: the session rule applied, as on a
+    /// send whose devices take it at once), its changes written into the store's batch as the
+    /// daemon's loop writes a unit's, then committed as one transaction.
     static func writeMessages(into store: WorldStore, world: inout World, messages: [StoredMessage]) throws {
         for message in messages {
-            let changes = try world.deliver(message)
+            var changes = world.store(message)
+            for device in world.memberDevices(of: message.conversation) {
+                changes += try world.arrive(message.id, on: device.id)
+            }
             store.record(changes)
             world.historyWritten(changes)
         }

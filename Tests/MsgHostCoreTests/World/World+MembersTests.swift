@@ -21,11 +21,11 @@ import Testing
 
     @Test func aNewcomerJoinsLastAndReceivesOnlyWhatIsSentAfter() throws {
         var (world, _) = try WorldTests.makeWorld()
-        _ = try world.deliver(Self.text("before", from: "amber", device: "amber-phone"))
+        _ = try world.storeAndArrive(Self.text("before", from: "amber", device: "amber-phone"))
         let changes = try world.addMember("cleo", to: "ab")
         #expect(changes == [.memberAdded(conversation: "ab", person: "cleo")])
         #expect(world.conversations["ab"]?.members == ["ben", "amber", "cleo"])
-        _ = try world.deliver(Self.text("after", from: "ben", device: "ben-phone"))
+        _ = try world.storeAndArrive(Self.text("after", from: "ben", device: "ben-phone"))
         #expect(try Self.ids(world, "cleo-phone") == ["after"])
         #expect(try Self.ids(world, "amber-phone") == ["before", "after"])
     }
@@ -33,11 +33,11 @@ import Testing
     @Test func aLeaverKeepsWhatTheyHadAndReceivesNothingMore() throws {
         var (world, _) = try WorldTests.makeWorld()
         _ = try world.addMember("cleo", to: "ab")
-        _ = try world.deliver(Self.text("m1", from: "cleo", device: "cleo-phone"))
+        _ = try world.storeAndArrive(Self.text("m1", from: "cleo", device: "cleo-phone"))
         #expect(try world.removeMember("ben", from: "ab") == [.memberRemoved(conversation: "ab", person: "ben")])
         #expect(world.conversations["ab"]?.members == ["amber", "cleo"])
         #expect(world.isFormerMember("ben", of: "ab"))
-        _ = try world.deliver(Self.text("m2", from: "amber", device: "amber-phone"))
+        _ = try world.storeAndArrive(Self.text("m2", from: "amber", device: "amber-phone"))
         #expect(try Self.ids(world, "ben-phone") == ["m1"])
         #expect(try Self.ids(world, "cleo-phone") == ["m1", "m2"])
     }

@@ -187,9 +187,9 @@ import Testing
 
     @Test func deliverAppendsToEveryDeviceOfEveryMemberAndNoOtherInOrder() throws {
         var (world, _) = try Self.makeWorld()
-        let changes = try world.deliver(Self.message("m1"))
+        let changes = try world.storeAndArrive(Self.message("m1"))
         #expect(changes.first == .messageStored(Self.message("m1")))
-        _ = try world.deliver(Self.message("m2", from: "ben", device: "ben-phone"))
+        _ = try world.storeAndArrive(Self.message("m2", from: "ben", device: "ben-phone"))
         for device in ["amber-phone", "amber-mac", "ben-phone"] {
             #expect(try world.transcript(device: device, conversation: "ab").map(\.id) == ["m1", "m2"], "\(device)")
         }
@@ -207,11 +207,11 @@ import Testing
         for person in ["amber", "ben"] {
             changes += world.participantIdentifier(install: "install-a", person: person, ids: &ids).1
         }
-        changes += try world.deliver(Self.message("m1"))
+        changes += try world.storeAndArrive(Self.message("m1"))
         changes += try world.uninstall(app: "app", from: "ben-phone").1
         changes += try world.install(app: "app", on: "ben-phone", id: "install-b2", at: Self.t0)
         changes += world.participantIdentifier(install: "install-b2", person: "amber", ids: &ids).1
-        changes += try world.deliver(Self.message("m2", from: "ben", device: "ben-phone"))
+        changes += try world.storeAndArrive(Self.message("m2", from: "ben", device: "ben-phone"))
 
         // What the store does: it keeps every change, and the directory is replayed over it.
         let history = InMemoryHistory()
