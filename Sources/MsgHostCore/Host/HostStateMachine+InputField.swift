@@ -60,7 +60,7 @@ extension HostStateMachine {
 
     /// The instance that staged `item`, while it is still active.
     private func stagedBy(_ item: StagedItem) -> Instance? {
-        item.instance.flatMap { self.screens[$0] }.flatMap { $0.phase == .active ? $0 : nil }
+        item.instance.flatMap { self.screens[$0] }.flatMap { $0.isActive ? $0 : nil }
     }
 
     /// Puts the app's content in the input field of the instance's conversation on its

@@ -9,7 +9,7 @@ extension HostStateMachine {
         showing: String?, app: String?, conversation: String?, style: PresentationStyle?
     ) {
         let presented = self.screens.presented[device].flatMap { self.screens[$0] }.flatMap {
-            $0.phase == .active ? $0 : nil
+            $0.isActive ? $0 : nil
         }
         return (self.screens.showing[device], presented?.app, presented?.conversation, presented?.style)
     }

@@ -127,7 +127,7 @@ struct Observer {
     private func view(_ request: ViewRequest) throws(WireError) -> ViewResult {
         _ = try self.world.device(request.device)
         guard let instanceID = self.screens.presented[request.device], let instance = self.screens[instanceID],
-            instance.phase == .active
+            instance.isActive
         else {
             return ViewResult()
         }

@@ -10,7 +10,8 @@ import MsgHostProtocol
 ///   younger than the window, in Apple's order), then **consumes** the touch when it goes out.
 /// - A send parked while the shell looks at its files **takes** the touch at once (so a second
 ///   send cannot pass meanwhile) and **gives it back** if it fails, unless a newer touch came.
-/// - Resigning **clears** it: a touch does not outlive the instance's time on screen.
+/// - Resigning ends it: it lives in the instance's active phase (`Instance.Phase.active`), so
+///   a touch does not outlive the instance's time on screen.
 struct UserTouch: Hashable, Sendable {
     /// When the unconsumed touch happened, if there is one.
     private(set) var armedAt: Instant?
@@ -44,7 +45,4 @@ struct UserTouch: Hashable, Sendable {
 
     /// A send went out: the touch is used up.
     mutating func consume() { self.armedAt = nil }
-
-    /// The instance resigned: no touch survives it.
-    mutating func clear() { self.armedAt = nil }
 }

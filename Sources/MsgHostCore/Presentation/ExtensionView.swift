@@ -48,7 +48,7 @@ struct ExtensionView: Sendable {
                 "setView: instance \"\(instance.id)\" draws a live bubble (transcript style); only the main instance (compact or expanded) has a view"
             )
         }
-        guard instance.phase == .active, isPresented else {
+        guard instance.isActive, isPresented else {
             throw .messages(
                 .sendWhileNotVisible,
                 "setView: instance \"\(instance.id)\" is not the app presented on \(instance.device)")

@@ -9,7 +9,7 @@ extension Instance {
     mutating func sentNext(id: String, at now: Instant) {
         guard let next = self.callbacks.next else { return }
         self.callbacks.sent(id: id, at: now)
-        if next.type == .touch { self.touch.arm(at: now) }
+        if next.type == .touch { self.touch?.arm(at: now) }
     }
 
     /// Its queue ran dry: a resigning instance has now resigned (its last callback,
@@ -23,7 +23,7 @@ extension Instance {
     /// someone else (`deviceOwner` is its device's owner).
     func receives(_ stored: StoredMessage, deviceOwner: String) -> Bool {
         guard case .app = stored.content, stored.sender != deviceOwner else { return false }
-        return stored.app == self.app && stored.conversation == self.conversation && self.phase == .active
+        return stored.app == self.app && stored.conversation == self.conversation && self.isActive
             && self.context == .messages
     }
 }

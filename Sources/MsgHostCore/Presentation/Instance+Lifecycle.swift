@@ -24,9 +24,8 @@ extension Instance {
     /// Starts resigning: invisible at once, its touch gone; viewWillDisappear →
     /// viewDidDisappear → willResignActive → didResignActive. Nil when it is not active.
     mutating func resign<E: Error>(activation: (Instance) throws(E) -> OutboundBody) throws(E) -> Callbacks? {
-        guard self.phase == .active else { return nil }
-        self.phase = .resigning
-        self.touch.clear()
+        guard self.isActive else { return nil }
+        self.phase = .resigning  // and its touch with the active phase
         let activation = try activation(self)
         return [
             (.viewWillDisappear, self.plain), (.viewDidDisappear, self.plain), (.willResignActive, activation),
@@ -52,7 +51,7 @@ extension Instance {
     /// The chevron, or `requestPresentationStyle`: willTransition(style) → didTransition(style).
     /// Nothing when it is not active, is in that style already, or `style` is transcript.
     mutating func transition(to style: PresentationStyle) -> Callbacks {
-        guard self.phase == .active, self.style != style, style != .transcript else { return [] }
+        guard self.isActive, self.style != style, style != .transcript else { return [] }
         self.style = style
         let body = OutboundBody.encoding(PresentationStyleBody(instance: self.id, presentationStyle: style))
         return [(.willTransition, body), (.didTransition, body)]

@@ -4,9 +4,11 @@ import MsgHostProtocol
 ///
 /// Callbacks to an instance go one at a time, in order (`CallbackQueue`).
 struct Instance: Sendable {
-    enum Phase: Sendable {
-        /// Presented: from the moment it is opened until it starts to resign.
-        case active
+    enum Phase: Sendable, Equatable {
+        /// Presented: from the moment it is opened until it starts to resign. The user's last
+        /// touch lives here (`UserTouch` owns the rule): none outlives the instance's time on
+        /// screen.
+        case active(UserTouch)
         /// Disappearing and resigning: no longer visible.
         case resigning
         /// Resigned: kept until its process exits so late requests get a precise answer.
@@ -21,9 +23,7 @@ struct Instance: Sendable {
     let installID: String
     let context: PresentationContext
     var style: PresentationStyle
-    var phase: Phase = .active
-    /// The user's last touch, until a successful send consumes it (`UserTouch` owns the rule).
-    var touch = UserTouch()
+    var phase: Phase = .active(UserTouch())
     /// The transcript entry of the message the user tapped (`selectedMessage`).
     var selectedEntry: Int?
     /// For a transcript-style instance: the live bubble it draws.
@@ -34,6 +34,18 @@ struct Instance: Sendable {
     var view = ExtensionView()
     /// The sticker drawer the user opened over it (`stickers`), if any.
     var drawer: StickerDrawer?
+
+    var isActive: Bool { if case .active = self.phase { true } else { false } }
+
+    /// The user's last touch while it is active, until a send consumes it; nil once it starts
+    /// to resign, and a touch given to it then is dropped.
+    var touch: UserTouch? {
+        get { if case .active(let touch) = self.phase { touch } else { nil } }
+        set {
+            guard case .active = self.phase, let newValue else { return }
+            self.phase = .active(newValue)
+        }
+    }
 
     var isIdle: Bool { self.callbacks.isIdle }
 

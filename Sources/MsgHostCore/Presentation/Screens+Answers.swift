@@ -83,7 +83,7 @@ extension Screens {
 
     /// The app presented on `device` (active, if `activeOnly`): what `close` and the chevron act on.
     func open(on device: String, activeOnly: Bool) throws(WireError) -> Instance {
-        guard let id = self.presented[device], let instance = self[id], !activeOnly || instance.phase == .active else {
+        guard let id = self.presented[device], let instance = self[id], !activeOnly || instance.isActive else {
             throw .control(.invalidState, "no app is open on \(device)")
         }
         return instance

@@ -64,14 +64,14 @@ struct Screens: Sendable {
 
     /// Presented (compact or expanded), active, in the conversation its device shows (SPEC §4.2).
     func isVisible(_ instance: Instance) -> Bool {
-        instance.phase == .active && instance.style != .transcript
+        instance.isActive && instance.style != .transcript
             && self.presented[instance.device] == instance.id && self.showing[instance.device] == instance.conversation
     }
 
     /// The app presented on `device`, active in `conversation`: what an `open`, a tap on its
     /// bubble or a live bubble's request to expand reaches, instead of launching it again.
     func activeMain(device: String, app: String, conversation: String) -> Instance? {
-        guard let id = self.presented[device], let instance = self.instances[id], instance.phase == .active,
+        guard let id = self.presented[device], let instance = self.instances[id], instance.isActive,
             instance.app == app, instance.conversation == conversation
         else { return nil }
         return instance
@@ -80,7 +80,7 @@ struct Screens: Sendable {
     /// The active live-bubble instances of a transcript, by id.
     func liveInstances(device: String, conversation: String) -> [String] {
         self.all.filter {
-            $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.phase == .active
+            $0.device == device && $0.conversation == conversation && $0.style == .transcript && $0.isActive
         }
         .map(\.id).sorted()
     }

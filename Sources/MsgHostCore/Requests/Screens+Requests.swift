@@ -26,7 +26,7 @@ extension Screens {
     {
         let instance = try self.instance(id, of: process)
         if type.isDirectSend {
-            if let code = instance.touch.refusal(
+            if let code = (instance.touch ?? UserTouch()).refusal(
                 context: instance.context, isVisible: self.isVisible(instance), now: now, windowMs: windowMs)
             {
                 throw .messages(code)
@@ -45,16 +45,16 @@ extension Screens {
     mutating func parking(_ request: PendingRequest, causes: Set<Int>) -> PendingRequest {
         var request = request
         request.causes = causes
-        if request.type.isDirectSend { request.touch = self[request.instanceID]?.touch.take() }
+        if request.type.isDirectSend { request.touch = self[request.instanceID]?.touch?.take() }
         return request
     }
 
     /// A parked send failed (a file refused, or not stored): it consumed nothing, so its
     /// touch counts again, unless a newer one came meanwhile.
     mutating func failed(_ request: PendingRequest) {
-        if let taken = request.touch { self[request.instanceID]?.touch.giveBack(taken) }
+        if let taken = request.touch { self[request.instanceID]?.touch?.giveBack(taken) }
     }
 
     /// A direct send went out: its touch is used up.
-    mutating func sent(from id: String) { self[id]?.touch.consume() }
+    mutating func sent(from id: String) { self[id]?.touch?.consume() }
 }

@@ -229,10 +229,10 @@ import Testing
         let instance = try #require(drawn.first)
         _ = try h.dispatch(Self.question)
         #expect(
-            h.machine.screens[instance]?.phase == .active, "still on screen: the newest two are it and the question")
+            h.machine.screens[instance]?.isActive == true, "still on screen: the newest two are it and the question")
         _ = try h.dispatch(Self.question)
         #expect(
-            h.machine.screens[instance]?.phase != .active,
+            h.machine.screens[instance]?.isActive != true,
             "a second message scrolls the live bubble off, and it resigns")
     }
 

@@ -69,10 +69,19 @@ import Testing
         #expect(touch.armedAt == later)
     }
 
-    @Test func resigningClearsTheTouch() {
-        var touch = UserTouch()
-        touch.arm(at: Self.t0)
-        touch.clear()
-        #expect(touch.armedAt == nil)
+    /// The touch lives in the instance's active phase: resigning ends it, and a send's touch
+    /// given back after that is dropped.
+    @Test func noTouchOutlivesTheInstancesTimeOnScreen() throws {
+        var instance = ScreensTests.instance("i1")
+        instance.touch?.arm(at: Self.t0)
+        let took = instance.touch?.take()
+        let taken = try #require(took)
+        instance.touch?.giveBack(taken)
+        #expect(instance.touch?.armedAt == Self.t0)
+        instance.phase = .resigning
+        #expect(instance.touch == nil)
+        instance.touch?.giveBack(taken)
+        instance.touch = UserTouch()
+        #expect(instance.touch == nil && instance.phase == .resigning)
     }
 }

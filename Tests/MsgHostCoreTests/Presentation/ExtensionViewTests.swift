@@ -19,7 +19,7 @@ import Testing
     static let other = ViewValue(elements: [.text("other", style: nil)])
 
     static func instance(
-        style: PresentationStyle = .compact, phase: Instance.Phase = .active, view: ViewValue? = Self.view
+        style: PresentationStyle = .compact, phase: Instance.Phase = .active(UserTouch()), view: ViewValue? = Self.view
     ) -> Instance {
         var instance = Instance(
             id: "i1", launchID: "l1", device: "phone", conversation: "c", app: "app", installID: "in1",

@@ -225,7 +225,7 @@ import Testing
                 == TouchBody(
                     instance: instance, payload: .object(["base": .string("cone")]), button: "cone",
                     fields: ["note": "hello", "empty": "typed"]))
-        #expect(h.machine.screens[instance]?.touch.armedAt == h.now, "it arms one send, as a touch does")
+        #expect(h.machine.screens[instance]?.touch?.armedAt == h.now, "it arms one send, as a touch does")
         let acked = h.settle(actions)
         #expect(acked.controlReplies.first { $0.header.replyTo == id }?.isOK == true)
         let sent = h.request(.sendText, TextRequestBody(instance: instance, text: "one"), from: instance)
@@ -257,7 +257,7 @@ import Testing
         let error = try #require(reply.error)
         #expect(error.isControl(code))
         #expect(error.description.contains(word), "\(error.description)")
-        #expect(h.machine.screens[instance]?.touch.armedAt == nil, "a refused activation is no touch")
+        #expect(h.machine.screens[instance]?.touch?.armedAt == nil, "a refused activation is no touch")
     }
 
     @Test func activateWithoutAViewIsInvalidState() throws {

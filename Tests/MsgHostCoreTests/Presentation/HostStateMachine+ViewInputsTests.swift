@@ -68,7 +68,7 @@ import Testing
         let error = try #require(reply.error)
         #expect(error.isControl(.invalidRequest))
         #expect(error.description.contains(word), "\(error.description)")
-        #expect(h.machine.screens[instance]?.touch.armedAt == nil)
+        #expect(h.machine.screens[instance]?.touch?.armedAt == nil)
     }
 
     @Test(arguments: [

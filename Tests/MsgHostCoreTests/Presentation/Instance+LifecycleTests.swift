@@ -28,10 +28,10 @@ import Testing
 
     @Test func resigningDisappearsThenResignsAndTakesTheTouch() throws {
         var instance = self.instance(.expanded)
-        instance.touch.arm(at: Instant(milliseconds: 0))
+        instance.touch?.arm(at: Instant(milliseconds: 0))
         let callbacks = try #require(instance.resign { _ in self.activation })
         #expect(callbacks.map(\.0) == [.viewWillDisappear, .viewDidDisappear, .willResignActive, .didResignActive])
-        #expect(instance.phase == .resigning && instance.touch.armedAt == nil)
+        #expect(instance.phase == .resigning && instance.touch?.armedAt == nil)
         #expect(instance.resign { _ in self.activation } == nil, "only an active instance resigns")
     }
 

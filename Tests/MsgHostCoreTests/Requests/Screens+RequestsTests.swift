@@ -42,7 +42,7 @@ import Testing
             }
         }
         #expect(send(screens) == MessagesErrorCode.sendWithoutRecentInteraction.rawValue)
-        screens["i1"]?.touch.arm(at: Self.t0)
+        screens["i1"]?.touch?.arm(at: Self.t0)
         #expect(send(screens) == nil)
         screens.show("other", on: "amber-phone")
         #expect(send(screens) == MessagesErrorCode.sendWhileNotVisible.rawValue)
@@ -90,7 +90,7 @@ import Testing
                 try screens.mayPut(.sendMessage, from: "i1", of: process, now: Self.t0, windowMs: 1_000)
             }
         }
-        screens["i1"]?.touch.arm(at: Self.t0)
+        screens["i1"]?.touch?.arm(at: Self.t0)
         let request = PendingRequest(
             launchID: "l1", instanceID: "i1", requestID: "x1", type: .sendMessage, content: .attachment)
         let parked = screens.parking(request, causes: [3])
