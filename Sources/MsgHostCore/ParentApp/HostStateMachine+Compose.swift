@@ -44,7 +44,7 @@ extension HostStateMachine {
         var pending = PendingRequest(
             launchID: process.launchID, instanceID: instance.id, requestID: request.id, type: .presentMessageCompose,
             content: content)
-        pending.compose = (body.recipients, body.body)
+        pending.holding = .sheet(recipients: body.recipients, body: body.body)
         return try reading(self.park(pending, checks: checks, alternateFilename: nil, now: now))
     }
 

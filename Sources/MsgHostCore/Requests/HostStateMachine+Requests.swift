@@ -67,9 +67,9 @@ extension HostStateMachine {
         }
         // A view: `viewFilesChecked` takes it.
         guard let content = request.content.content(with: files) else { return [] }
-        if let compose = request.compose {
+        if case .sheet(let recipients, let body) = request.holding {
             return self.presentSheet(
-                recipients: compose.recipients, body: compose.body, content: content, instance: instance,
+                recipients: recipients, body: body, content: content, instance: instance,
                 requestID: request.requestID, now: now)
         }
         return try self.complete(

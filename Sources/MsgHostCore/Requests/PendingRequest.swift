@@ -16,12 +16,20 @@ struct PendingRequest: Sendable {
     var requestID: String
     var type: RequestType
     var content: Content
-    /// For a send: the touch it took while its files are looked at, given back if they fail.
-    var touch: UserTouch.Taken? = nil
+    /// What it holds while its files are looked at, besides its content.
+    var holding = Holding.nothing
     /// The control actions it is a consequence of: their replies wait for it.
     var causes: Set<Int> = []
-    /// For `presentMessageCompose`: the sheet's recipients and text, besides its message.
-    var compose: (recipients: [String], body: String?)? = nil
+
+    /// What a parked request holds that only one kind of request has.
+    enum Holding: Sendable {
+        /// An insert, a view, or a send whose instance had no touch to take.
+        case nothing
+        /// A direct send: the touch it took, given back if its files fail.
+        case touch(UserTouch.Taken)
+        /// `presentMessageCompose`: the sheet's recipients and text, besides its message.
+        case sheet(recipients: [String], body: String?)
+    }
 
     /// A `setView`'s images, not content for a conversation (`viewFilesChecked` takes it).
     var isView: Bool { if case .view = self.content { true } else { false } }

@@ -45,14 +45,16 @@ extension Screens {
     mutating func parking(_ request: PendingRequest, causes: Set<Int>) -> PendingRequest {
         var request = request
         request.causes = causes
-        if request.type.isDirectSend { request.touch = self[request.instanceID]?.touch?.take() }
+        if request.type.isDirectSend, let taken = self[request.instanceID]?.touch?.take() {
+            request.holding = .touch(taken)
+        }
         return request
     }
 
     /// A parked send failed (a file refused, or not stored): it consumed nothing, so its
     /// touch counts again, unless a newer one came meanwhile.
     mutating func failed(_ request: PendingRequest) {
-        if let taken = request.touch { self[request.instanceID]?.touch?.giveBack(taken) }
+        if case .touch(let taken) = request.holding { self[request.instanceID]?.touch?.giveBack(taken) }
     }
 
     /// A direct send went out: its touch is used up.
